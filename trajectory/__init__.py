@@ -1,0 +1,34 @@
+"""Motion along 3D curves at the pace of a velocity curve: pure numpy, no engine.
+
+The public names, documented in the README:
+
+>>> from trajectory import CubicBezier, VelocityCurve, Motion
+>>> curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 0], [4, 0, 0]])
+>>> motion = Motion(curve, VelocityCurve.ease_in_out(), duration=3.0)
+>>> motion.position(0.0).tolist(), motion.position(3.0).tolist()
+([0.0, 0.0, 0.0], [4.0, 0.0, 0.0])
+"""
+
+from trajectory.arclength import ArcLength
+from trajectory.bezier import CubicBezier, PiecewiseBezier
+from trajectory.curve import Curve
+from trajectory.function_curve import FunctionCurve
+from trajectory.keyframes import KeyframeSampler
+from trajectory.motion import METHODS, Motion
+from trajectory.piecewise import PiecewisePolynomial
+from trajectory.seed_method import SeedTables
+from trajectory.velocity import VelocityCurve
+
+__all__ = [
+    "ArcLength",
+    "CubicBezier",
+    "Curve",
+    "FunctionCurve",
+    "KeyframeSampler",
+    "METHODS",
+    "Motion",
+    "PiecewiseBezier",
+    "PiecewisePolynomial",
+    "SeedTables",
+    "VelocityCurve",
+]

@@ -1,0 +1,46 @@
+"""Input validation shared by the trajectory modules: every failure is a ``ValueError`` naming the problem."""
+
+import math
+
+import numpy as np
+
+
+def positive_finite(value, name):
+    """Return ``value`` as a float, or raise if it is not a positive finite number."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a positive finite number, got {value!r}") from None
+    if not (math.isfinite(number) and number > 0.0):
+        raise ValueError(f"{name} must be a positive finite number, got {value!r}")
+    return number
+
+
+def finite_points(points, name, *, count=None, min_count=1):
+    """Return ``points`` as a float array of shape ``(n, 3)``, or raise naming the problem.
+
+    Args:
+        points: Anything ``numpy.asarray`` accepts, shaped ``(n, 3)``.
+        name: What the points are, for the message.
+        count: The exact number of points required, if any.
+        min_count: The least number of points accepted.
+    """
+    try:
+        array = np.array(points, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers shaped (n, 3), got {points!r}") from None
+    if array.ndim != 2 or array.shape[1] != 3:
+        raise ValueError(f"{name} must be shaped (n, 3), got shape {array.shape}")
+    if count is not None and array.shape[0] != count:
+        raise ValueError(f"{name} must be exactly {count} points, got {array.shape[0]}")
+    if array.shape[0] < min_count:
+        raise ValueError(f"{name} needs at least {min_count} points, got {array.shape[0]}")
+    if not np.all(np.isfinite(array)):
+        bad = np.argwhere(~np.isfinite(array))[0]
+        raise ValueError(f"{name} must be finite: point {bad[0]} is {array[bad[0]].tolist()}")
+    return array
+
+
+def is_scalar(value):
+    """Whether ``value`` is one number (Python or numpy), checked fast for Python floats."""
+    return isinstance(value, (float, int)) or np.ndim(value) == 0

@@ -1,0 +1,151 @@
+"""Fit y as a piecewise polynomial of x, where both are given as functions of a parameter u.
+
+This is how both of the seed's inversions are done: the velocity curve gives t = T(u) and
+s = S(u), so s(t) = S(T^-1(t)); the trajectory gives s = arclength(u) and u itself, so u(s) is the
+arc-length parameterisation. Instead of a dense table of (u, x) pairs searched and linearly
+interpolated, each piece [u_lo, u_hi] is sampled at Chebyshev points in u, mapped to x, and y is
+interpolated there by a polynomial in x. Pieces whose interpolant misses check points between the
+nodes are split until it does not.
+"""
+
+import numpy as np
+
+DEGREE = 11
+"""Degree of the polynomial on each piece."""
+
+_NODES = -np.cos(np.arange(DEGREE + 1) * np.pi / DEGREE)
+_CHECKS = (_NODES[:-1] + _NODES[1:]) / 2.0
+SAMPLE_POINTS = np.concatenate((_NODES, _CHECKS))
+"""Local points z in [-1, 1] (u = centre + half_width * z) where a sampler is asked for values:
+first the interpolation nodes (z = -1 first, z = 1 last), then the check points between them."""
+END_SAMPLE = DEGREE
+"""Index in SAMPLE_POINTS of the piece's end, z = 1."""
+CENTRE_SAMPLE = DEGREE + 1 + DEGREE // 2
+"""Index in SAMPLE_POINTS of the piece's centre, z = 0 (the middle check point)."""
+
+_NODE_SLICE = slice(0, DEGREE + 1)
+_CHECK_SLICE = slice(DEGREE + 1, None)
+_MIN_NODE_GAP = 1e-9
+"""Interpolation nodes closer than this in the local x coordinate make a piece degenerate."""
+_MAX_SPLIT = 16
+_MAX_ROUNDS = 24
+_MAX_PIECES = 1 << 14
+
+
+def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
+    """Fit y(x) piecewise, refining until the check-point error is below ``tolerance``.
+
+    Args:
+        sample: ``sample(lo, hi)`` for pieces ``lo, hi`` shaped ``(m,)`` returns
+            ``(dx, y, weight, extra)``: at u = centre + half_width * SAMPLE_POINTS, ``dx`` =
+            x(u) - x(lo) and ``y`` = y(u), both ``(m, p)``; ``weight``, ``(m, p)`` or a float,
+            converts an error in y to the error that counts; ``extra``, ``(m,)`` or a float, is
+            any error of the sampler's own (a quadrature's, say).
+        u_breaks: Sorted parameter values, shape ``(k + 1,)``, that must be piece boundaries
+            (where x or y may not be smooth).
+        tolerance: The largest accepted weighted error.
+        initial_pieces: How many pieces to start from, spread over the intervals of u_breaks.
+        min_width: Pieces no wider than this in u are accepted whatever their error.
+
+    Returns:
+        ``(widths, coeffs)``: the x extent of each piece in order of u, shape ``(m,)``, and the
+        coefficients of y in ascending powers of the local coordinate, shape ``(m, DEGREE + 1)``.
+    """
+    lo, hi = _initial_pieces(np.asarray(u_breaks, dtype=float), initial_pieces)
+    done_lo, done_widths, done_coeffs = [], [], []
+    pieces_done = 0
+    for round_number in range(_MAX_ROUNDS):
+        dx, y, weight, extra = sample(lo, hi)
+        widths = dx[:, END_SAMPLE]
+        coeffs, usable = _interpolate(dx, y, widths)
+        with np.errstate(invalid="ignore"):
+            predicted = _evaluate(coeffs, _local(dx[:, _CHECK_SLICE], widths))
+        if np.ndim(weight):
+            weight = weight[:, _CHECK_SLICE]
+        error = np.max(np.abs(predicted - y[:, _CHECK_SLICE]) * weight, axis=1) + extra
+        error[~usable] = np.inf
+        accept = (error <= tolerance) | (hi - lo <= min_width)
+        last_round = round_number == _MAX_ROUNDS - 1 or _MAX_SPLIT * lo.size + pieces_done > _MAX_PIECES
+        if last_round:
+            accept[:] = True
+        fallback = accept & ~usable
+        coeffs[fallback] = _linear(y[fallback], widths[fallback])
+        pieces_done += int(accept.sum())
+        done_lo.append(lo[accept])
+        done_widths.append(widths[accept])
+        done_coeffs.append(coeffs[accept])
+        if accept.all():
+            break
+        refine = ~accept
+        lo, hi = _split(lo[refine], hi[refine], error[refine], tolerance)
+    order = np.argsort(np.concatenate(done_lo), kind="stable")
+    return np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order]
+
+
+def _initial_pieces(u_breaks, count):
+    spans = np.diff(u_breaks)
+    per_span = np.maximum(1, np.round(count * spans / spans.sum())).astype(int)
+    lo = np.concatenate(
+        [a + (b - a) * np.arange(n) / n for a, b, n in zip(u_breaks[:-1], u_breaks[1:], per_span)]
+    )
+    hi = np.append(lo[1:], u_breaks[-1])
+    return lo, hi
+
+
+def _split(lo, hi, error, tolerance):
+    """Split each piece into equal parts, as many as its error says a smooth function needs.
+
+    The error of a degree-d interpolant falls like width**(d + 1), so a piece whose error is
+    e > tolerance needs about (e / tolerance)**(1 / (d + 1)) parts; near a singularity it needs
+    more, which later rounds give it.
+    """
+    with np.errstate(over="ignore"):
+        wanted = np.ceil((error / tolerance) ** (1.0 / (DEGREE + 1)))
+    parts = np.clip(np.nan_to_num(wanted, posinf=_MAX_SPLIT), 2, _MAX_SPLIT).astype(int)
+    starts = np.repeat(lo, parts)
+    steps = np.repeat((hi - lo) / parts, parts)
+    first = np.cumsum(parts) - parts
+    index = np.arange(parts.sum()) - np.repeat(first, parts)
+    new_lo = starts + steps * index
+    new_hi = np.where(index == np.repeat(parts, parts) - 1, np.repeat(hi, parts), new_lo + steps)
+    return new_lo, new_hi
+
+
+def _local(dx, widths):
+    """The local coordinate in [-1, 1] of x offsets ``dx`` (m, p) in pieces of x extent widths."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return 2.0 * dx / widths[:, None] - 1.0
+
+
+def _interpolate(dx, y, widths):
+    """Coefficients ``(m, DEGREE + 1)`` through the nodes, and which pieces were usable."""
+    nodes = _local(dx[:, _NODE_SLICE], widths)
+    with np.errstate(invalid="ignore"):
+        usable = (widths > 0.0) & np.all(np.diff(nodes, axis=1) > _MIN_NODE_GAP, axis=1)
+    coeffs = np.zeros((dx.shape[0], DEGREE + 1))
+    if usable.any():
+        vandermonde = np.empty(nodes[usable].shape + (DEGREE + 1,))
+        vandermonde[:, :, 0] = 1.0
+        np.cumprod(np.repeat(nodes[usable][:, :, None], DEGREE, axis=2), axis=2, out=vandermonde[:, :, 1:])
+        coeffs[usable] = np.linalg.solve(vandermonde, y[usable][:, _NODE_SLICE, None])[:, :, 0]
+    return coeffs, usable
+
+
+def _linear(y, widths):
+    """Coefficients for degenerate pieces: the straight line between the end values, or the end
+    value where x stood still (so that y is right at the last x, and jumps there otherwise)."""
+    coeffs = np.zeros((y.shape[0], DEGREE + 1))
+    first, last = y[:, 0], y[:, END_SAMPLE]
+    still = ~(widths > 0.0)
+    coeffs[:, 0] = np.where(still, last, (first + last) / 2.0)
+    coeffs[:, 1] = np.where(still, 0.0, (last - first) / 2.0)
+    return coeffs
+
+
+def _evaluate(coeffs, z):
+    """Evaluate each piece's polynomial ``coeffs`` (m, d + 1) at its own points ``z`` (m, p)."""
+    result = np.broadcast_to(coeffs[:, -1:], z.shape).copy()
+    for k in range(coeffs.shape[1] - 2, -1, -1):
+        result *= z
+        result += coeffs[:, k : k + 1]
+    return result

@@ -1,0 +1,88 @@
+"""A trajectory travelled over a duration at the pace a velocity curve sets.
+
+At time t the object has travelled the fraction s = S(T^-1(t / duration)) of the trajectory's
+arc length and stands at Q(u_k), where the arc length from Q(0) to Q(u_k) is s times the length.
+"""
+
+import math
+
+import numpy as np
+
+from trajectory._checks import is_scalar, positive_finite
+from trajectory.curve import Curve
+from trajectory.seed_method import DEFAULT_TABLE_SIZE, SeedTables
+from trajectory.velocity import VelocityCurve
+
+METHODS = ("exact", "seed")
+"""``exact``: adaptive tables to float64 accuracy. ``seed``: the seed's chord-length tables."""
+
+
+class Motion:
+    """An object's motion along ``trajectory`` over ``duration`` seconds, paced by ``velocity``.
+
+    Args:
+        trajectory: A ``Curve`` (``CubicBezier``, ``PiecewiseBezier``, ``FunctionCurve``, ...).
+        velocity: A ``VelocityCurve``.
+        duration: Seconds from start to end, a positive finite number.
+        method: ``"exact"`` (default) or ``"seed"``, see ``METHODS``.
+        table_size: Steps of u in the seed's tables (``method="seed"`` only).
+
+    Times are clamped to [0, duration]. A scalar time gives a scalar (or a ``(3,)`` point), an
+    array of shape ``(n,)`` gives ``(n,)`` (or ``(n, 3)``).
+
+    Raises:
+        ValueError: On a duration that is not a positive finite number, an unknown method, or
+            curves of the wrong kind.
+
+    >>> from trajectory import CubicBezier, VelocityCurve
+    >>> line = CubicBezier([[0, 0, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]])
+    >>> motion = Motion(line, VelocityCurve.constant(), duration=2.0)
+    >>> motion.position(0.5).round(12).tolist()
+    [1.0, 0.0, 0.0]
+    """
+
+    def __init__(self, trajectory, velocity, duration, *, method="exact", table_size=DEFAULT_TABLE_SIZE):
+        if not isinstance(trajectory, Curve):
+            raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
+        if not isinstance(velocity, VelocityCurve):
+            raise ValueError(f"velocity must be a VelocityCurve, got {type(velocity).__name__}")
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        self.trajectory = trajectory
+        self.velocity = velocity
+        self.duration = positive_finite(duration, "duration")
+        self.method = method
+        if method == "exact":
+            self.length = trajectory.length
+            self._distance_at, self._parameter_at = velocity.distance_at_time, trajectory.arc_length.parameter
+        else:
+            tables = SeedTables(trajectory, velocity, table_size)
+            self.length = tables.length
+            self._distance_at, self._parameter_at = tables.distance_at_time, tables.parameter
+
+    def distance(self, t):
+        """The fraction of the arc length travelled by time t, S(T^-1(t / duration))."""
+        return self._distance_at(self._normalised(t))
+
+    def parameter(self, t):
+        """The trajectory parameter u_k reached at time t."""
+        return self._parameter_at(self.distance(t))
+
+    def position(self, t):
+        """The point Q(u_k) reached at time t."""
+        return self.trajectory.evaluate(self.parameter(t))
+
+    def speed(self, t):
+        """The intended speed at time t in length units per second: L ds/dt / duration."""
+        return self.velocity.rate_at_time(self._normalised(t)) * (self.length / self.duration)
+
+    def _normalised(self, t):
+        if is_scalar(t):
+            t = float(t)
+            if math.isnan(t):
+                raise ValueError("time must be a number, got nan")
+            return min(max(t, 0.0), self.duration) / self.duration
+        t = np.asarray(t, dtype=float)
+        if np.isnan(t).any():
+            raise ValueError("times must be numbers, got nan")
+        return np.clip(t, 0.0, self.duration) / self.duration

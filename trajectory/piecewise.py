@@ -1,0 +1,134 @@
+"""Piecewise polynomials y(x) on sorted breakpoints, and their fitting to an inverse map.
+
+A piece ``j`` covers ``[breaks[j], breaks[j + 1]]`` and holds ``y = sum_k coeffs[j, k] * z**k`` in
+the local coordinate ``z = (x - centre_j) / half_width_j``, which runs over ``[-1, 1]``. Values are
+scalars (``coeffs`` shaped ``(m, d + 1)``) or vectors (``(m, d + 1, dim)``).
+
+Evaluation is the seed's "binary search, then interpolate": a scalar query bisects a Python list,
+a sorted batch bisects the breakpoints into the queries once and evaluates each piece on a slice,
+any other batch bisects every query.
+"""
+
+import bisect
+
+import numpy as np
+
+from trajectory._checks import is_scalar
+
+
+class PiecewisePolynomial:
+    """A piecewise polynomial function of one variable.
+
+    Args:
+        breaks: Breakpoints, shape ``(m + 1,)``, non-decreasing.
+        coeffs: Coefficients in ascending powers of the local coordinate, shape ``(m, d + 1)``
+            for scalar values or ``(m, d + 1, dim)`` for vector values.
+
+    Queries outside ``[breaks[0], breaks[-1]]`` are clamped to it.
+
+    >>> line = PiecewisePolynomial([0.0, 2.0], [[1.0, 1.0]])  # y = x on [0, 2]
+    >>> float(line(0.5)), line([0.0, 3.0]).tolist()
+    (0.5, [0.0, 2.0])
+    """
+
+    def __init__(self, breaks, coeffs):
+        self.breaks = np.asarray(breaks, dtype=float)
+        coeffs = np.asarray(coeffs, dtype=float)
+        self.coeffs = coeffs if coeffs.ndim == 3 else coeffs[:, :, None]
+        self.is_vector = coeffs.ndim == 3
+        half_widths = np.diff(self.breaks) / 2.0
+        self._centres = self.breaks[:-1] + half_widths
+        self._inverse_half = np.divide(
+            1.0, half_widths, out=np.zeros_like(half_widths), where=half_widths > 0.0
+        )
+        # Per piece and component, descending coefficients as Python floats: the scalar and the
+        # sorted paths run on these without touching numpy scalars.
+        self._descending = [
+            [self.coeffs[j, ::-1, c].tolist() for c in range(self.dim)]
+            for j in range(self.pieces)
+        ]
+        self._breaks_list = self.breaks.tolist()
+        self._centres_list = self._centres.tolist()
+        self._inverse_half_list = self._inverse_half.tolist()
+        self._columns = np.ascontiguousarray(self.coeffs.transpose(2, 1, 0))  # (dim, d + 1, m)
+
+    @property
+    def pieces(self):
+        """The number of pieces ``m``."""
+        return self.coeffs.shape[0]
+
+    @property
+    def dim(self):
+        """The number of value components: 1 for a scalar function."""
+        return self.coeffs.shape[2]
+
+    def __call__(self, x):
+        """Evaluate at ``x``: a scalar gives a float (or ``(dim,)``), shape ``(n,)`` gives
+        ``(n,)`` (or ``(n, dim)``)."""
+        if is_scalar(x):
+            return self._evaluate_scalar(float(x))
+        x = np.asarray(x, dtype=float)
+        flat = np.clip(x.ravel(), self.breaks[0], self.breaks[-1])
+        if self.pieces > 1 and flat.size > 1 and bool(np.any(flat[1:] < flat[:-1])):
+            rows = self._evaluate_unsorted(flat)
+        else:
+            rows = self._evaluate_sorted(flat)
+        if self.is_vector:
+            return rows.T.reshape(x.shape + (self.dim,))
+        return rows[0].reshape(x.shape)
+
+    def derivative(self):
+        """The derivative dy/dx as a new ``PiecewisePolynomial`` on the same breakpoints."""
+        degree = self.coeffs.shape[1] - 1
+        if degree == 0:
+            derived = np.zeros_like(self.coeffs)
+        else:
+            powers = np.arange(1, degree + 1, dtype=float)[None, :, None]
+            derived = self.coeffs[:, 1:] * powers * self._inverse_half[:, None, None]
+        return PiecewisePolynomial(self.breaks, derived if self.is_vector else derived[:, :, 0])
+
+    def _piece_of(self, x):
+        index = bisect.bisect_right(self._breaks_list, x) - 1
+        return min(max(index, 0), self.pieces - 1)
+
+    def _evaluate_scalar(self, x):
+        j = self._piece_of(x)
+        z = (x - self._centres_list[j]) * self._inverse_half_list[j]
+        values = []
+        for descending in self._descending[j]:
+            value = 0.0
+            for c in descending:
+                value = value * z + c
+            values.append(value)
+        return np.array(values) if self.is_vector else values[0]
+
+    def _evaluate_sorted(self, flat):
+        rows = np.empty((self.dim, flat.size))
+        starts = np.empty(self.pieces + 1, dtype=np.intp)
+        starts[0], starts[-1] = 0, flat.size
+        starts[1:-1] = np.searchsorted(flat, self.breaks[1:-1], side="left")
+        for j in np.flatnonzero(starts[1:] > starts[:-1]).tolist():
+            lo, hi = starts[j], starts[j + 1]
+            z = flat[lo:hi] - self._centres_list[j]
+            z *= self._inverse_half_list[j]
+            for component, descending in enumerate(self._descending[j]):
+                row = rows[component, lo:hi]
+                row.fill(descending[0])
+                for c in descending[1:]:
+                    row *= z
+                    row += c
+        return rows
+
+    def _evaluate_unsorted(self, flat):
+        index = np.searchsorted(self.breaks, flat, side="right") - 1
+        np.clip(index, 0, self.pieces - 1, out=index)
+        z = (flat - self._centres[index]) * self._inverse_half[index]
+        rows = np.empty((self.dim, flat.size))
+        for component in range(self.dim):
+            row = rows[component]
+            columns = self._columns[component]
+            np.take(columns[-1], index, out=row)
+            for column in columns[-2::-1]:
+                row *= z
+                row += np.take(column, index)
+        return rows

@@ -1,0 +1,269 @@
+"""Velocity curves V(u) = (S(u), T(u)): the fraction of the trajectory's length travelled, S, and
+the fraction of the duration elapsed, T, both functions of a parameter u in [0, 1].
+
+Both are normalised to [0, 1] through their end values, as the seed asks. At time fraction t the
+object has travelled s(t) = S(T^-1(t)); ``VelocityCurve.distance_at_time`` gives it from a table
+built once (see ``inverse_fit``).
+"""
+
+import functools
+import math
+
+import numpy as np
+
+from trajectory import inverse_fit
+
+DISTANCE_TOLERANCE = 1e-14
+"""Largest accepted error of s(t) at the table's check points."""
+_INITIAL_PIECES = 4
+_MIN_PIECE_WIDTH = 1e-10
+_CHECK_SAMPLES = 4097
+"""Grid on which T is checked to increase strictly and S to stay in [0, 1]."""
+_RANGE_SLACK = 1e-12
+
+
+class VelocityCurve:
+    """A velocity curve: S(u), the normalised distance, and T(u), the normalised time.
+
+    Args:
+        distance: ``S(u)``, vectorised over arrays of u.
+        time: ``T(u)``, vectorised, strictly increasing on [0, 1].
+        breakpoints: Interior values of u where S or T is not smooth.
+        name: A label for menus and plots.
+
+    Raises:
+        ValueError: If T is not strictly increasing, S does not move, or the normalised S
+            leaves [0, 1].
+
+    >>> v = VelocityCurve.ease_in_out()
+    >>> float(v.distance(0.25)), float(v.distance(0.75)), round(float(v.distance_at_time(0.25)), 12)
+    (0.125, 0.875, 0.125)
+    """
+
+    def __init__(self, distance, time, *, breakpoints=(), name="custom"):
+        self.name = name
+        self.breakpoints = tuple(sorted(float(b) for b in breakpoints))
+        grid = np.union1d(np.linspace(0.0, 1.0, _CHECK_SAMPLES), self.breakpoints)
+        raw_s, raw_t = _values(distance, grid, "S"), _values(time, grid, "T")
+        self._s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
+        self._t0, t_span = raw_t[0], raw_t[-1] - raw_t[0]
+        if not t_span > 0.0:
+            raise ValueError(f"T(u) must increase from u = 0 to u = 1, got T(0) = {raw_t[0]:g}, T(1) = {raw_t[-1]:g}")
+        if s_span == 0.0:
+            raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
+        self._distance, self._time = distance, time
+        self._s_scale, self._t_scale = 1.0 / s_span, 1.0 / t_span
+        _check_increasing(raw_t, grid)
+        _check_in_unit_range((raw_s - self._s0) * self._s_scale, grid)
+
+    def distance(self, u):
+        """S(u), normalised so that S(0) = 0 and S(1) = 1 (scalar or array)."""
+        return (self._distance(u) - self._s0) * self._s_scale
+
+    def time(self, u):
+        """T(u), normalised so that T(0) = 0 and T(1) = 1 (scalar or array)."""
+        return (self._time(u) - self._t0) * self._t_scale
+
+    @functools.cached_property
+    def table(self):
+        """s(t) = S(T^-1(t)) on t in [0, 1], a ``PiecewisePolynomial``."""
+        from trajectory.piecewise import PiecewisePolynomial
+
+        def sample(lo, hi):
+            half = (hi - lo) / 2.0
+            u = (lo + half)[:, None] + half[:, None] * inverse_fit.SAMPLE_POINTS
+            t = self.time(u)
+            return t - t[:, :1], self.distance(u), 1.0, 0.0
+
+        breaks = np.concatenate(([0.0], self.breakpoints, [1.0]))
+        widths, coeffs = inverse_fit.fit_inverse(
+            sample,
+            breaks,
+            tolerance=DISTANCE_TOLERANCE,
+            initial_pieces=_INITIAL_PIECES,
+            min_width=_MIN_PIECE_WIDTH,
+        )
+        ends = np.cumsum(widths)
+        return PiecewisePolynomial(np.concatenate(([0.0], ends / ends[-1])), coeffs)
+
+    @functools.cached_property
+    def _rate_table(self):
+        return self.table.derivative()
+
+    def distance_at_time(self, t):
+        """s(t) = S(T^-1(t)) for normalised time t in [0, 1] (scalar or array, clamped)."""
+        return self.table(t)
+
+    def rate_at_time(self, t):
+        """ds/dt at normalised time t: 1 everywhere for constant speed (scalar or array)."""
+        return self._rate_table(t)
+
+    # The seed's two examples.
+
+    @classmethod
+    def constant(cls):
+        """Constant speed: S(u) = u, T(u) = u."""
+        return cls(_identity, _identity, name="constant")
+
+    @classmethod
+    def ease_in_out(cls):
+        """The seed's ease-in/ease-out: S = 2u^2 for u < 1/2, else -2u^2 + 4u - 1; T = u."""
+        return cls(_ease_in_out, _identity, breakpoints=(0.5,), name="ease in-out")
+
+    @classmethod
+    def cubic(cls, s=(0.0, 0.0, 1.0, 0.0), t=(0.0, 0.0, 1.0, 0.0), name="cubic"):
+        """The seed's general form: S(u) = s[0] u^3 + s[1] u^2 + s[2] u + s[3], T likewise.
+
+        Raises:
+            ValueError: As the constructor, checked exactly from the coefficients.
+        """
+        s_coeffs, t_coeffs = _cubic_coefficients(s, "s"), _cubic_coefficients(t, "t")
+        _check_cubic_time(t_coeffs)
+        _check_cubic_distance(s_coeffs)
+        return cls(
+            functools.partial(np.polyval, s_coeffs),
+            functools.partial(np.polyval, t_coeffs),
+            name=name,
+        )
+
+    # Presets animators expect.
+
+    @classmethod
+    def ease_in(cls):
+        """Start at rest, accelerate evenly: S = u^2, T = u."""
+        return cls(np.square, _identity, name="ease in")
+
+    @classmethod
+    def ease_out(cls):
+        """Decelerate evenly to rest: S = 2u - u^2, T = u."""
+        return cls(lambda u: u * (2.0 - u), _identity, name="ease out")
+
+    @classmethod
+    def sine_ease(cls, k1=0.25, k2=0.75):
+        """Sinusoidal acceleration on [0, k1], constant speed, sinusoidal deceleration on [k2, 1].
+
+        Parent, *Computer Animation*, eq. 3.19.
+
+        Raises:
+            ValueError: Unless 0 < k1 <= k2 < 1.
+        """
+        if not (0.0 < k1 <= k2 < 1.0):
+            raise ValueError(f"sine ease needs 0 < k1 <= k2 < 1, got k1 = {k1}, k2 = {k2}")
+        breaks = tuple(sorted({k1, k2}))
+        return cls(
+            functools.partial(_sine_ease, k1=k1, k2=k2), _identity, breakpoints=breaks, name="sine ease"
+        )
+
+    @classmethod
+    def cubic_bezier(cls, x1, y1, x2, y2):
+        """CSS ``cubic-bezier(x1, y1, x2, y2)``: T(u) is the Bezier's x, S(u) its y.
+
+        Raises:
+            ValueError: Unless x1 and x2 are in [0, 1] (as CSS requires), or if y leaves [0, 1].
+        """
+        for label, x in (("x1", x1), ("x2", x2)):
+            if not (math.isfinite(x) and 0.0 <= x <= 1.0):
+                raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x}")
+        for label, y in (("y1", y1), ("y2", y2)):
+            if not math.isfinite(y):
+                raise ValueError(f"cubic_bezier needs a finite {label}, got {y}")
+        return cls(
+            functools.partial(_bezier_1d, p1=y1, p2=y2),
+            functools.partial(_bezier_1d, p1=x1, p2=x2),
+            name=f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})",
+        )
+
+
+def _identity(u):
+    return u * 1.0
+
+
+def _ease_in_out(u):
+    return np.where(u < 0.5, 2.0 * u * u, -2.0 * u * u + 4.0 * u - 1.0)
+
+
+def _sine_ease(u, k1, k2):
+    """Parent's eq. 3.19: sine ramps on [0, k1] and [k2, 1] around a constant-speed middle."""
+    total = k1 * 2.0 / np.pi + (k2 - k1) + (1.0 - k2) * 2.0 / np.pi
+    ramp_up = k1 * 2.0 / np.pi * (np.sin(u / k1 * np.pi / 2.0 - np.pi / 2.0) + 1.0)
+    middle = k1 * 2.0 / np.pi + u - k1
+    ramp_down = (
+        k1 * 2.0 / np.pi + (k2 - k1) + (1.0 - k2) * 2.0 / np.pi * np.sin((u - k2) / (1.0 - k2) * np.pi / 2.0)
+    )
+    return np.where(u < k1, ramp_up, np.where(u <= k2, middle, ramp_down)) / total
+
+
+def _bezier_1d(u, p1, p2):
+    """The 1D cubic Bezier with control values 0, p1, p2, 1."""
+    v = 1.0 - u
+    return 3.0 * v * v * u * p1 + 3.0 * v * u * u * p2 + u * u * u
+
+
+def _values(function, grid, label):
+    try:
+        values = np.asarray(function(grid), dtype=float)
+    except Exception as error:  # noqa: BLE001 - any failure of a user function is bad input
+        raise ValueError(f"{label}(u) must be a vectorised function of u: {error}") from None
+    if values.shape != grid.shape:
+        raise ValueError(f"{label}(u) must return one value per u, got shape {values.shape}")
+    if not np.all(np.isfinite(values)):
+        u = grid[~np.isfinite(values)][0]
+        raise ValueError(f"{label}(u) must be finite on [0, 1], got {label}({u:g}) = {function(u)}")
+    return values
+
+
+def _check_increasing(t, grid):
+    steps = np.diff(t)
+    if np.any(steps <= 0.0):
+        i = int(np.argmax(steps <= 0.0))
+        raise ValueError(
+            f"T(u) must be strictly increasing (T^-1 would not exist): "
+            f"T({grid[i]:.4g}) = {t[i]:.6g} but T({grid[i + 1]:.4g}) = {t[i + 1]:.6g}"
+        )
+
+
+def _check_in_unit_range(s, grid):
+    outside = (s < -_RANGE_SLACK) | (s > 1.0 + _RANGE_SLACK)
+    if np.any(outside):
+        i = int(np.argmax(outside))
+        raise ValueError(
+            f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}"
+        )
+
+
+def _cubic_coefficients(values, label):
+    try:
+        coeffs = np.array(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{label} must be four numbers (a3, a2, a1, a0), got {values!r}") from None
+    if coeffs.shape != (4,) or not np.all(np.isfinite(coeffs)):
+        raise ValueError(f"{label} must be four finite numbers (a3, a2, a1, a0), got {values!r}")
+    return coeffs
+
+
+def _check_cubic_time(t):
+    """T' = 3 a3 u^2 + 2 a2 u + a1 must be >= 0 on [0, 1] and not identically 0."""
+    slope = np.polyder(t)
+    if not np.any(slope):
+        raise ValueError("T(u) must be strictly increasing, but it is constant")
+    candidates = [0.0, 1.0] + [r.real for r in np.roots(np.polyder(slope)) if 0.0 < r.real < 1.0]
+    lowest = min(candidates, key=lambda u: np.polyval(slope, u))
+    if np.polyval(slope, lowest) < 0.0:
+        raise ValueError(
+            f"T(u) must be strictly increasing (T^-1 would not exist): T'({lowest:.4g}) = "
+            f"{np.polyval(slope, lowest):.6g} < 0"
+        )
+
+
+def _check_cubic_distance(s):
+    """The normalised S must stay in [0, 1] at its turning points inside [0, 1]."""
+    s0, s1 = np.polyval(s, 0.0), np.polyval(s, 1.0)
+    if s1 == s0:
+        raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
+    for r in np.roots(np.polyder(s)) if np.any(np.polyder(s)) else ():
+        if abs(r.imag) < 1e-12 and 0.0 < r.real < 1.0:
+            normalised = (np.polyval(s, r.real) - s0) / (s1 - s0)
+            if not (-_RANGE_SLACK <= normalised <= 1.0 + _RANGE_SLACK):
+                raise ValueError(
+                    f"S(u) must stay in [0, 1] once normalised, but S({r.real:.4g}) = {normalised:.6g}"
+                )
