@@ -92,6 +92,7 @@ class PiecewisePolynomial:
         return min(max(index, 0), self.pieces - 1)
 
     def _evaluate_scalar(self, x):
+        x = min(max(x, self._breaks_list[0]), self._breaks_list[-1])
         j = self._piece_of(x)
         z = (x - self._centres_list[j]) * self._inverse_half_list[j]
         values = []

@@ -1,0 +1,41 @@
+"""Independent references for the tests: closed forms, and a brute-force quadrature that shares
+no code with the library's adaptive tables."""
+
+import numpy as np
+
+_NODES, _WEIGHTS = np.polynomial.legendre.leggauss(20)
+
+
+def brute_force_arc_length(speed, u0, u1, panels=2000):
+    """Integral of ``speed`` over [u0, u1]: ``panels`` equal panels of 20-point Gauss-Legendre."""
+    edges = np.linspace(u0, u1, panels + 1)
+    half = np.diff(edges) / 2.0
+    points = (edges[:-1] + half)[:, None] + half[:, None] * _NODES
+    return float(np.sum(half * (speed(points.ravel()).reshape(points.shape) @ _WEIGHTS)))
+
+
+def bezier_point(control_points, u):
+    """Q(u) by the Bernstein form, written out: shape (n, 3) for u of shape (n,)."""
+    p = np.asarray(control_points, dtype=float)
+    u = np.asarray(u, dtype=float)[:, None]
+    v = 1.0 - u
+    return v**3 * p[0] + 3 * u * v**2 * p[1] + 3 * u**2 * v * p[2] + u**3 * p[3]
+
+
+def bezier_speed(control_points, u):
+    """|Q'(u)| from the hodograph, written out: shape (n,)."""
+    p = np.asarray(control_points, dtype=float)
+    u = np.asarray(u, dtype=float)[:, None]
+    v = 1.0 - u
+    d = 3 * v**2 * (p[1] - p[0]) + 6 * u * v * (p[2] - p[1]) + 3 * u**2 * (p[3] - p[2])
+    return np.linalg.norm(d, axis=1)
+
+
+def parabola_arc_length(x):
+    """Arc length of y = x^2 from 0 to x: x sqrt(1 + 4x^2) / 2 + asinh(2x) / 4."""
+    return x * np.sqrt(1.0 + 4.0 * x * x) / 2.0 + np.arcsinh(2.0 * x) / 4.0
+
+
+def parabola_bezier(a):
+    """The cubic Bezier tracing y = x^2 for x = a u, u in [0, 1] (a quadratic, degree-raised)."""
+    return np.array([[0, 0, 0], [a / 3, 0, 0], [2 * a / 3, a * a / 3, 0], [a, a * a, 0]], dtype=float)

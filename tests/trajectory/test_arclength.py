@@ -1,0 +1,65 @@
+"""Arc length and the arc-length parameterisation against closed forms and a brute-force integral."""
+
+import numpy as np
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
+
+from tests.reference import (
+    bezier_speed,
+    brute_force_arc_length,
+    parabola_arc_length,
+    parabola_bezier,
+)
+from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier
+
+
+@pytest.mark.parametrize("a", [0.1, 1.0, 3.0])
+def test_parabola_length_and_distance_against_the_closed_form(a):
+    curve = CubicBezier(parabola_bezier(a))
+    exact = parabola_arc_length(a)
+    assert curve.length == pytest.approx(exact, rel=1e-14)
+    s = np.linspace(0, 1, 1001)
+    u = curve.arc_length.parameter(s)
+    distance_error = np.abs(parabola_arc_length(a * u) / exact - s)
+    assert distance_error.max() <= 1e-13
+
+
+def test_helix_is_parameterised_by_arc_length_already():
+    radius, turns, rise = 2.0, 3.0, 5.0
+    w = 2 * np.pi * turns
+    helix = FunctionCurve(lambda u: (radius * np.cos(w * u), radius * np.sin(w * u), rise * u))
+    assert helix.length == pytest.approx(np.hypot(radius * w, rise), rel=1e-14)
+    s = np.linspace(0, 1, 501)
+    np.testing.assert_allclose(helix.arc_length.parameter(s), s, atol=1e-13)
+
+
+@settings(max_examples=25, deadline=None)
+@given(arrays(float, (4, 3), elements=st.floats(-10, 10)))
+def test_random_bezier_length_and_distance_against_brute_force(control_points):
+    u = np.linspace(0, 1, 2001)
+    speeds = bezier_speed(control_points, u)
+    # Keep the brute force trustworthy: no near-cusp (the adaptive table handles those, see the
+    # benchmark; 2,000 equal panels do not).
+    assume(speeds.max() > 1e-3 and speeds.min() > 0.05 * speeds.max())
+    curve = CubicBezier(control_points)
+    speed = lambda x: bezier_speed(control_points, x)  # noqa: E731
+    total = brute_force_arc_length(speed, 0, 1)
+    assert curve.length == pytest.approx(total, rel=1e-13)
+    for s in (0.1, 0.37, 0.5, 0.93):
+        reached = brute_force_arc_length(speed, 0, curve.arc_length.parameter(s), panels=400)
+        assert abs(reached / total - s) <= 1e-12
+
+
+def test_composite_curve_length_is_the_sum_of_its_segments():
+    spline = PiecewiseBezier.catmull_rom([[0, 0, 0], [2, 1, 0], [3, 4, 1], [0, 5, 2], [-2, 3, 0]])
+    segments = sum(CubicBezier(p).length for p in spline.control_points)
+    assert spline.length == pytest.approx(segments, rel=1e-13)
+
+
+def test_a_curve_with_no_length_is_refused():
+    with pytest.raises(ValueError, match="no length"):
+        CubicBezier([[1, 2, 3]] * 4).length
+    with pytest.raises(ValueError, match="no length"):
+        FunctionCurve(lambda u: (0 * u + 1, 0 * u, 0 * u)).length
