@@ -2,7 +2,8 @@
 
 The seed sums chord lengths |Q(u_k) - Q(u_k - step)| into a table and interpolates it linearly,
 which underestimates the length and leaves the speed rippling. Here the length is the integral of
-the speed |Q'(u)|, by Gauss-Legendre quadrature on adaptively refined pieces, and u(s) is a
+the speed |Q'(u)|, integrated exactly from a Chebyshev interpolant on adaptively refined pieces
+(checked by Gauss-Legendre quadrature), and u(s) is a
 degree-7 polynomial of s on each piece (see ``inverse_fit``), refined until the distance error is
 below ``DISTANCE_TOLERANCE`` of the length.
 """
@@ -18,11 +19,26 @@ _INITIAL_PIECES = 16
 _MIN_PIECE_WIDTH = 1e-10
 _GAUSS_ORDER = 16
 _GAUSS_X, _GAUSS_W = np.polynomial.legendre.leggauss(_GAUSS_ORDER)
-_SHORT_GAUSS_ORDER = 8
-"""Order of the rule between consecutive sample points, a fourteenth of a piece apart."""
-_SHORT_X, _SHORT_W = np.polynomial.legendre.leggauss(_SHORT_GAUSS_ORDER)
-_SAMPLE_ORDER = np.argsort(np.argsort(inverse_fit.SAMPLE_POINTS))
-_SORTED_POINTS = np.sort(inverse_fit.SAMPLE_POINTS)
+_CHEB_DEGREE = 24
+"""Degree of the Chebyshev interpolant of the speed on each piece."""
+
+
+def _chebyshev_operators(degree, points):
+    """Matrices taking speeds at the Chebyshev points of [-1, 1] to their interpolant's integral
+    from -1 to each of ``points``, and to its values there."""
+    # Chebyshev points of the first kind: all inside the piece, so a joint's one-sided speed
+    # never leaks into the neighbouring piece.
+    nodes = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))[::-1]
+    cheb = np.polynomial.chebyshev
+    lagrange = cheb.chebfit(nodes, np.eye(degree + 1), degree)  # column j: coefficients of l_j
+    integrals = cheb.chebval(points, cheb.chebint(lagrange, lbnd=-1.0))
+    values = cheb.chebval(points, lagrange)
+    return nodes, integrals, values
+
+
+_CHEB_POINTS, _CHEB_INTEGRATE, _CHEB_INTERPOLATE = _chebyshev_operators(
+    _CHEB_DEGREE, inverse_fit.SAMPLE_POINTS
+)
 
 
 class ArcLength:
@@ -63,29 +79,27 @@ class ArcLength:
         return _integrate(self.curve, np.asarray(u0, float), np.asarray(u1, float))
 
 
-def _integrate(curve, lo, hi, nodes=_GAUSS_X, weights=_GAUSS_W):
+def _integrate(curve, lo, hi):
     """Gauss-Legendre integral of the speed over each [lo, hi] (arrays of one shape)."""
     half = (hi - lo) / 2.0
-    points = (lo + half)[..., None] + half[..., None] * nodes
-    speeds = curve.speed(points.ravel()).reshape(points.shape)
-    return half * (speeds @ weights)
+    points = (lo + half)[..., None] + half[..., None] * _GAUSS_X
+    return half * (curve.speed(points.ravel()).reshape(points.shape) @ _GAUSS_W)
 
 
 def _sample(curve, lo, hi, length_estimate):
     """The sampler ``inverse_fit.fit_inverse`` asks for: x = arc length, y = u.
 
-    The arc length to each sample point is a running sum of short Gauss-Legendre integrals
-    between consecutive points; one longer rule over the whole piece checks it.
+    On each piece the speed is sampled at Chebyshev points; its interpolant, integrated exactly,
+    gives the arc length to every sample point. A Gauss-Legendre rule over the whole piece, from
+    other points, checks it. All the speeds a round needs come from one call.
     """
     half = (hi - lo) / 2.0
     centre = lo + half
-    sorted_u = centre[:, None] + half[:, None] * _SORTED_POINTS
-    steps = _integrate(curve, sorted_u[:, :-1], sorted_u[:, 1:], _SHORT_X, _SHORT_W)
-    running = np.zeros_like(sorted_u)
-    np.cumsum(steps, axis=1, out=running[:, 1:])
-    dx = running[:, _SAMPLE_ORDER]
-    u = sorted_u[:, _SAMPLE_ORDER]
-    whole = _integrate(curve, lo, hi)
-    quadrature_error = np.abs(running[:, -1] - whole) / length_estimate
-    weight = curve.speed(u.ravel()).reshape(u.shape) / length_estimate
+    local = np.concatenate((_CHEB_POINTS, _GAUSS_X))
+    speeds = curve.speed((centre[:, None] + half[:, None] * local).ravel()).reshape(lo.size, local.size)
+    chebyshev, gauss = speeds[:, : _CHEB_POINTS.size], speeds[:, _CHEB_POINTS.size :]
+    dx = half[:, None] * (chebyshev @ _CHEB_INTEGRATE)
+    quadrature_error = np.abs(dx[:, inverse_fit.END_SAMPLE] - half * (gauss @ _GAUSS_W)) / length_estimate
+    u = centre[:, None] + half[:, None] * inverse_fit.SAMPLE_POINTS
+    weight = (chebyshev @ _CHEB_INTERPOLATE) / length_estimate
     return dx, u, weight, quadrature_error

@@ -54,11 +54,13 @@ class Motion:
         self.method = method
         if method == "exact":
             self.length = trajectory.length
-            self._distance_at, self._parameter_at = velocity.distance_at_time, trajectory.arc_length.parameter
+            self._distance_at, self._parameter_at = velocity.table, trajectory.arc_length.table
+            self._distance_scalar, self._parameter_scalar = self._distance_at.scalar, self._parameter_at.scalar
         else:
             tables = SeedTables(trajectory, velocity, table_size)
             self.length = tables.length
             self._distance_at, self._parameter_at = tables.distance_at_time, tables.parameter
+            self._distance_scalar, self._parameter_scalar = self._distance_at, self._parameter_at
 
     def distance(self, t):
         """The fraction of the arc length travelled by time t, S(T^-1(t / duration))."""
@@ -70,6 +72,13 @@ class Motion:
 
     def position(self, t):
         """The point Q(u_k) reached at time t."""
+        if isinstance(t, float):  # the per-frame path: Python floats until the curve
+            if not 0.0 <= t <= self.duration:
+                t = self.duration if t > self.duration else 0.0 if t < 0.0 else math.nan
+            if t != t:
+                raise ValueError("time must be a number, got nan")
+            s = self._distance_scalar(t / self.duration)
+            return self.trajectory.evaluate(self._parameter_scalar(s))
         return self.trajectory.evaluate(self.parameter(t))
 
     def speed(self, t):

@@ -6,7 +6,7 @@ scalars (``coeffs`` shaped ``(m, d + 1)``) or vectors (``(m, d + 1, dim)``).
 
 Evaluation is the seed's "binary search, then interpolate": a scalar query bisects a Python list,
 a sorted batch bisects the breakpoints into the queries once and evaluates each piece on a slice,
-any other batch bisects every query.
+any other batch (or one too small to amortise a loop over pieces) bisects every query.
 """
 
 import bisect
@@ -14,6 +14,11 @@ import bisect
 import numpy as np
 
 from trajectory._checks import is_scalar
+
+
+_SLICE_MIN_POINTS = 1000
+"""Sorted batches with at least this many points per piece are evaluated slice by slice; below
+it, the Python loop over pieces costs more than gathering coefficients per point."""
 
 
 class PiecewisePolynomial:
@@ -69,10 +74,12 @@ class PiecewisePolynomial:
             return self._evaluate_scalar(float(x))
         x = np.asarray(x, dtype=float)
         flat = np.clip(x.ravel(), self.breaks[0], self.breaks[-1])
-        if self.pieces > 1 and flat.size > 1 and bool(np.any(flat[1:] < flat[:-1])):
-            rows = self._evaluate_unsorted(flat)
-        else:
+        if self.pieces == 1 or (
+            flat.size >= _SLICE_MIN_POINTS * self.pieces and not np.any(flat[1:] < flat[:-1])
+        ):
             rows = self._evaluate_sorted(flat)
+        else:
+            rows = self._evaluate_gathered(flat)
         if self.is_vector:
             return rows.T.reshape(x.shape + (self.dim,))
         return rows[0].reshape(x.shape)
@@ -86,6 +93,10 @@ class PiecewisePolynomial:
             powers = np.arange(1, degree + 1, dtype=float)[None, :, None]
             derived = self.coeffs[:, 1:] * powers * self._inverse_half[:, None, None]
         return PiecewisePolynomial(self.breaks, derived if self.is_vector else derived[:, :, 0])
+
+    def scalar(self, x):
+        """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch."""
+        return self._evaluate_scalar(x)
 
     def _piece_of(self, x):
         index = bisect.bisect_right(self._breaks_list, x) - 1
@@ -120,7 +131,7 @@ class PiecewisePolynomial:
                     row += c
         return rows
 
-    def _evaluate_unsorted(self, flat):
+    def _evaluate_gathered(self, flat):
         index = np.searchsorted(self.breaks, flat, side="right") - 1
         np.clip(index, 0, self.pieces - 1, out=index)
         z = (flat - self._centres[index]) * self._inverse_half[index]
