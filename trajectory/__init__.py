@@ -5,8 +5,10 @@ The public names, documented in the README:
 >>> from trajectory import CubicBezier, VelocityCurve, Motion
 >>> curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 0], [4, 0, 0]])
 >>> motion = Motion(curve, VelocityCurve.ease_in_out(), duration=3.0)
->>> motion.position(0.0).tolist(), motion.position(3.0).tolist()
-([0.0, 0.0, 0.0], [4.0, 0.0, 0.0])
+>>> motion.position(1.5).round(12).tolist()  # halfway in time, halfway along: the top
+[2.0, 1.5, 0.0]
+>>> float(motion.speed(1.5))  # ease in-out peaks at twice the mean speed, 2 L / 3 s
+3.51...
 """
 
 from trajectory.arclength import ArcLength

@@ -3,9 +3,8 @@
 The seed sums chord lengths |Q(u_k) - Q(u_k - step)| into a table and interpolates it linearly,
 which underestimates the length and leaves the speed rippling. Here the length is the integral of
 the speed |Q'(u)|, integrated exactly from a Chebyshev interpolant on adaptively refined pieces
-(checked by Gauss-Legendre quadrature), and u(s) is a
-degree-7 polynomial of s on each piece (see ``inverse_fit``), refined until the distance error is
-below ``DISTANCE_TOLERANCE`` of the length.
+(checked by Gauss-Legendre quadrature), and u(s) is a polynomial of s on each piece (see
+``inverse_fit``), refined until the distance error is below ``DISTANCE_TOLERANCE`` of the length.
 """
 
 import numpy as np
