@@ -58,7 +58,7 @@ class ArcLength:
         def sample(lo, hi):
             return _sample(curve, lo, hi, estimate)
 
-        widths, coeffs = inverse_fit.fit_inverse(
+        u_starts, widths, coeffs = inverse_fit.fit_inverse(
             sample,
             breaks,
             tolerance=tolerance,
@@ -68,14 +68,27 @@ class ArcLength:
         ends = np.cumsum(widths)
         self.length = float(ends[-1])
         self.table = PiecewisePolynomial(np.concatenate(([0.0], ends / ends[-1])), coeffs)
+        self._u_starts = u_starts
+        self._lengths_before = np.concatenate(([0.0], ends[:-1]))
 
     def parameter(self, s):
         """The u where the normalised arc length from Q(0) reaches ``s`` (scalar or ``(n,)``)."""
         return self.table(s)
 
+    def at(self, u):
+        """The arc length from Q(0) to Q(u), u clamped to [0, 1] (scalar or array).
+
+        The table's pieces already resolve the speed, so one Gauss-Legendre rule from the start of
+        u's piece, added to the length before that piece, is accurate to rounding.
+        """
+        u = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
+        piece = np.clip(np.searchsorted(self._u_starts, u, side="right") - 1, 0, self._u_starts.size - 1)
+        start = self._u_starts[piece]
+        return self._lengths_before[piece] + _integrate(self.curve, start, u)
+
     def between(self, u0, u1):
-        """The arc length from Q(u0) to Q(u1), by Gauss-Legendre quadrature (arrays broadcast)."""
-        return _integrate(self.curve, np.asarray(u0, float), np.asarray(u1, float))
+        """The arc length from Q(u0) to Q(u1), negative if u1 < u0 (arrays broadcast)."""
+        return self.at(u1) - self.at(u0)
 
 
 def _integrate(curve, lo, hi):

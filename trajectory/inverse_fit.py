@@ -48,8 +48,9 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
         min_width: Pieces no wider than this in u are accepted whatever their error.
 
     Returns:
-        ``(widths, coeffs)``: the x extent of each piece in order of u, shape ``(m,)``, and the
-        coefficients of y in ascending powers of the local coordinate, shape ``(m, DEGREE + 1)``.
+        ``(u_starts, widths, coeffs)``, pieces in order of u: where each starts in u, shape
+        ``(m,)``; its extent in x, shape ``(m,)``; the coefficients of y in ascending powers of
+        the local coordinate, shape ``(m, DEGREE + 1)``.
     """
     lo, hi = _initial_pieces(np.asarray(u_breaks, dtype=float), initial_pieces)
     done_lo, done_widths, done_coeffs = [], [], []
@@ -78,8 +79,9 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
             break
         refine = ~accept
         lo, hi = _split(lo[refine], hi[refine], error[refine], tolerance)
-    order = np.argsort(np.concatenate(done_lo), kind="stable")
-    return np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order]
+    starts = np.concatenate(done_lo)
+    order = np.argsort(starts, kind="stable")
+    return starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order]
 
 
 def _initial_pieces(u_breaks, count):

@@ -76,7 +76,7 @@ class VelocityCurve:
             return t - t[:, :1], self.distance(u), 1.0, 0.0
 
         breaks = np.concatenate(([0.0], self.breakpoints, [1.0]))
-        widths, coeffs = inverse_fit.fit_inverse(
+        _, widths, coeffs = inverse_fit.fit_inverse(
             sample,
             breaks,
             tolerance=DISTANCE_TOLERANCE,

@@ -63,3 +63,12 @@ def test_a_curve_with_no_length_is_refused():
         CubicBezier([[1, 2, 3]] * 4).length
     with pytest.raises(ValueError, match="no length"):
         FunctionCurve(lambda u: (0 * u + 1, 0 * u, 0 * u)).length
+
+
+def test_arc_length_at_and_between_against_the_closed_form():
+    a = 2.5
+    table = CubicBezier(parabola_bezier(a)).arc_length
+    u = np.linspace(0, 1, 301)
+    np.testing.assert_allclose(table.at(u), parabola_arc_length(a * u), rtol=0, atol=1e-13 * table.length)
+    assert table.between(0.8, 0.3) == pytest.approx(parabola_arc_length(a * 0.3) - parabola_arc_length(a * 0.8), abs=1e-13)
+    assert table.at(2.0) == pytest.approx(table.length, rel=1e-15)

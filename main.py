@@ -1,0 +1,69 @@
+"""Run the scene: ``python main.py`` (``--help`` lists the options)."""
+
+import argparse
+import os
+import sys
+
+MODES = ("curves",)
+FRAME_RATE = 60
+"""Frames per second of scene time when a fixed number of frames is rendered."""
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(description="A sphere travelling along a 3D curve at the pace of a velocity curve.")
+    parser.add_argument("--mode", choices=MODES, default="curves", help="which scene to open (default: curves)")
+    parser.add_argument("--offscreen", action="store_true", help="render without a display (software renderer)")
+    parser.add_argument("--frames", type=int, metavar="N", help=f"render N frames at {FRAME_RATE} frames per second of scene time, then exit")
+    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame to PATH (a .png)")
+    args = parser.parse_args(argv)
+    if args.frames is not None and args.frames < 1:
+        parser.error("--frames must be at least 1")
+    if args.screenshot and args.frames is None:
+        parser.error("--screenshot needs --frames N")
+    return args
+
+
+def configure(args):
+    """Panda3D settings that must be made before the window opens."""
+    from panda3d.core import load_prc_file_data
+
+    settings = ["window-title Curves in motion", "audio-library-name null", "sync-video false", "print-pipe-types false"]
+    if args.offscreen:
+        settings += ["load-display p3tinydisplay", "win-size 1280 720", "notify-level-x11display fatal"]
+    load_prc_file_data("main.py", "\n".join(settings))
+
+
+def main(argv=None):
+    args = parse_arguments(argv)
+    if not args.offscreen and sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
+        print("main.py: no display (DISPLAY is not set). Use --offscreen to render without one, "
+              "or run under a virtual display: xvfb-run python main.py", file=sys.stderr)
+        return 2
+    configure(args)
+    from scene.app import CurvesApp
+
+    try:
+        app = CurvesApp(
+            window_type="offscreen" if args.offscreen else None,
+            frame_rate=FRAME_RATE if args.frames is not None else None,
+        )
+    except Exception as error:  # Panda3D raises a bare Exception when no window can be opened
+        print(f"main.py: could not open a window ({error}). Try --offscreen.", file=sys.stderr)
+        return 2
+    if args.frames is None:
+        app.run()
+        return 0
+    for _ in range(args.frames):
+        app.task_mgr.step()
+    if args.screenshot:
+        from panda3d.core import Filename
+
+        if not app.win.save_screenshot(Filename.from_os_specific(os.path.abspath(args.screenshot))):
+            print(f"main.py: could not write the screenshot to {args.screenshot}", file=sys.stderr)
+            return 1
+    app.destroy()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""The Panda3D scene: the only package that talks to Panda3D."""

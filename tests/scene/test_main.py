@@ -1,0 +1,41 @@
+"""main.py from the command line, as a user runs it."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from panda3d.core import PNMImage
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_main(*arguments, env=None):
+    return subprocess.run(
+        [sys.executable, "main.py", *arguments], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env
+    )
+
+
+def test_without_a_display_one_line_says_what_to_do():
+    env = {k: v for k, v in os.environ.items() if k != "DISPLAY"}
+    result = run_main(env=env)
+    assert result.returncode == 2
+    assert result.stderr.strip().count("\n") == 0
+    assert "--offscreen" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_offscreen_frames_and_screenshot(tmp_path):
+    target = tmp_path / "shot.png"
+    result = run_main("--offscreen", "--frames", "30", "--screenshot", str(target))
+    assert result.returncode == 0, result.stderr
+    image = PNMImage()
+    assert image.read(str(target))
+    assert (image.get_x_size(), image.get_y_size()) == (1280, 720)
+
+
+def test_bad_arguments_are_one_readable_line():
+    result = run_main("--frames", "0")
+    assert result.returncode == 2
+    assert "--frames must be at least 1" in result.stderr and "Traceback" not in result.stderr
+    result = run_main("--screenshot", "x.png")
+    assert "--screenshot needs --frames N" in result.stderr
