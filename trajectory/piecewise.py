@@ -10,6 +10,7 @@ any other batch (or one too small to amortise a loop over pieces) bisects every 
 """
 
 import bisect
+import functools
 
 import numpy as np
 
@@ -46,16 +47,15 @@ class PiecewisePolynomial:
         self._inverse_half = np.divide(
             1.0, half_widths, out=np.zeros_like(half_widths), where=half_widths > 0.0
         )
-        # Per piece and component, descending coefficients as Python floats: the scalar and the
-        # sorted paths run on these without touching numpy scalars.
-        self._descending = [
-            [self.coeffs[j, ::-1, c].tolist() for c in range(self.dim)]
-            for j in range(self.pieces)
-        ]
-        self._breaks_list = self.breaks.tolist()
-        self._centres_list = self._centres.tolist()
-        self._inverse_half_list = self._inverse_half.tolist()
         self._columns = np.ascontiguousarray(self.coeffs.transpose(2, 1, 0))  # (dim, d + 1, m)
+
+    @functools.cached_property
+    def _python(self):
+        """Breakpoints, centres, inverse half widths, and per piece and component the descending
+        coefficients, as Python floats: the scalar and sorted paths run on these without numpy
+        scalars. Built on first use, so tables only ever evaluated in bulk never pay for it."""
+        descending = [[self.coeffs[j, ::-1, c].tolist() for c in range(self.dim)] for j in range(self.pieces)]
+        return self.breaks.tolist(), self._centres.tolist(), self._inverse_half.tolist(), descending
 
     @property
     def pieces(self):
@@ -98,16 +98,13 @@ class PiecewisePolynomial:
         """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch."""
         return self._evaluate_scalar(x)
 
-    def _piece_of(self, x):
-        index = bisect.bisect_right(self._breaks_list, x) - 1
-        return min(max(index, 0), self.pieces - 1)
-
     def _evaluate_scalar(self, x):
-        x = min(max(x, self._breaks_list[0]), self._breaks_list[-1])
-        j = self._piece_of(x)
-        z = (x - self._centres_list[j]) * self._inverse_half_list[j]
+        breaks, centres, inverse_half, descending_coeffs = self._python
+        x = min(max(x, breaks[0]), breaks[-1])
+        j = min(max(bisect.bisect_right(breaks, x) - 1, 0), self.pieces - 1)
+        z = (x - centres[j]) * inverse_half[j]
         values = []
-        for descending in self._descending[j]:
+        for descending in descending_coeffs[j]:
             value = 0.0
             for c in descending:
                 value = value * z + c
@@ -115,15 +112,16 @@ class PiecewisePolynomial:
         return np.array(values) if self.is_vector else values[0]
 
     def _evaluate_sorted(self, flat):
+        _, centres, inverse_half, descending_coeffs = self._python
         rows = np.empty((self.dim, flat.size))
         starts = np.empty(self.pieces + 1, dtype=np.intp)
         starts[0], starts[-1] = 0, flat.size
         starts[1:-1] = np.searchsorted(flat, self.breaks[1:-1], side="left")
         for j in np.flatnonzero(starts[1:] > starts[:-1]).tolist():
             lo, hi = starts[j], starts[j + 1]
-            z = flat[lo:hi] - self._centres_list[j]
-            z *= self._inverse_half_list[j]
-            for component, descending in enumerate(self._descending[j]):
+            z = flat[lo:hi] - centres[j]
+            z *= inverse_half[j]
+            for component, descending in enumerate(descending_coeffs[j]):
                 row = rows[component, lo:hi]
                 row.fill(descending[0])
                 for c in descending[1:]:
