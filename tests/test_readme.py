@@ -9,3 +9,9 @@ def test_ci_runs_the_readme_test_command_exactly():
     scene_command, test_command = (block.strip() for block in blocks[:2])
     assert scene_command.endswith("python main.py")
     assert test_command in (ROOT / ".ci" / "run").read_text().splitlines()
+
+
+def test_the_readme_example_runs():
+    readme = (ROOT / "README.md").read_text()
+    example = readme.split("```python\n")[1].split("```")[0]
+    exec(compile(example, "README.md", "exec"), {})
