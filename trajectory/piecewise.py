@@ -54,7 +54,7 @@ class PiecewisePolynomial:
         """Breakpoints, centres, inverse half widths, and per piece and component the descending
         coefficients, as Python floats: the scalar and sorted paths run on these without numpy
         scalars. Built on first use, so tables only ever evaluated in bulk never pay for it."""
-        descending = [[self.coeffs[j, ::-1, c].tolist() for c in range(self.dim)] for j in range(self.pieces)]
+        descending = [[_trimmed(self.coeffs[j, ::-1, c].tolist()) for c in range(self.dim)] for j in range(self.pieces)]
         return self.breaks.tolist(), self._centres.tolist(), self._inverse_half.tolist(), descending
 
     @property
@@ -71,7 +71,7 @@ class PiecewisePolynomial:
         """Evaluate at ``x``: a scalar gives a float (or ``(dim,)``), shape ``(n,)`` gives
         ``(n,)`` (or ``(n, dim)``)."""
         if is_scalar(x):
-            return self._evaluate_scalar(float(x))
+            return self.scalar(float(x))
         x = np.asarray(x, dtype=float)
         flat = np.clip(x.ravel(), self.breaks[0], self.breaks[-1])
         if self.pieces == 1 or (
@@ -96,20 +96,26 @@ class PiecewisePolynomial:
 
     def scalar(self, x):
         """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch."""
-        return self._evaluate_scalar(x)
-
-    def _evaluate_scalar(self, x):
-        breaks, centres, inverse_half, descending_coeffs = self._python
-        x = min(max(x, breaks[0]), breaks[-1])
-        j = min(max(bisect.bisect_right(breaks, x) - 1, 0), self.pieces - 1)
+        breaks, centres, inverse_half, coefficients = self._python
+        if x <= breaks[0]:
+            j, x = 0, breaks[0]
+        elif x >= breaks[-1]:
+            j, x = len(centres) - 1, breaks[-1]
+        else:
+            j = bisect.bisect_right(breaks, x) - 1
         z = (x - centres[j]) * inverse_half[j]
+        if not self.is_vector:
+            value = 0.0
+            for c in coefficients[j][0]:
+                value = value * z + c
+            return value
         values = []
-        for descending in descending_coeffs[j]:
+        for descending in coefficients[j]:
             value = 0.0
             for c in descending:
                 value = value * z + c
             values.append(value)
-        return np.array(values) if self.is_vector else values[0]
+        return np.array(values)
 
     def _evaluate_sorted(self, flat):
         _, centres, inverse_half, descending_coeffs = self._python
@@ -142,3 +148,13 @@ class PiecewisePolynomial:
                 row *= z
                 row += np.take(column, index)
         return rows
+
+
+def _trimmed(descending):
+    """Drop leading (highest-power) coefficients too small to change a value on [-1, 1], such as
+    the rounding left where a fitted piece is really of lower degree."""
+    negligible = sum(map(abs, descending)) * 2.0**-53
+    start = 0
+    while start < len(descending) - 1 and abs(descending[start]) <= negligible:
+        start += 1
+    return descending[start:]
