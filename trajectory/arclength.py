@@ -18,6 +18,16 @@ _INITIAL_PIECES = 16
 _MIN_PIECE_WIDTH = 1e-10
 _GAUSS_ORDER = 16
 _GAUSS_X, _GAUSS_W = np.polynomial.legendre.leggauss(_GAUSS_ORDER)
+_SCAN_POINTS = 257
+"""Grid on which the speed is scanned for places where the curve nearly stops."""
+_SLOW = 0.05
+"""A local minimum of the speed below this fraction of its maximum counts as nearly stopping."""
+_MAX_SLOW_POINTS = 8
+_ZOOM_POINTS = 17
+_ZOOM_ROUNDS = 4
+_GRADING = 4.0
+"""Ratio of consecutive piece widths closing in on a slow point."""
+_MAX_GRADING_STEPS = 12
 _CHEB_DEGREE = 24
 """Degree of the Chebyshev interpolant of the speed on each piece."""
 
@@ -50,7 +60,8 @@ class ArcLength:
 
     def __init__(self, curve, tolerance=DISTANCE_TOLERANCE):
         self.curve = curve
-        breaks = np.concatenate(([0.0], np.sort(np.asarray(curve.breakpoints, float)), [1.0]))
+        joints = np.asarray(curve.breakpoints, dtype=float)
+        breaks = np.unique(np.concatenate(([0.0, 1.0], joints, _graded_around_slow_points(curve))))
         estimate = np.sum(_integrate(curve, breaks[:-1], breaks[1:]))
         if not (estimate > 0.0 and np.isfinite(estimate)):
             raise ValueError(f"the trajectory has no length (arc length {estimate!r})")
@@ -89,6 +100,36 @@ class ArcLength:
     def between(self, u0, u1):
         """The arc length from Q(u0) to Q(u1), negative if u1 < u0 (arrays broadcast)."""
         return self.at(u1) - self.at(u0)
+
+
+def _graded_around_slow_points(curve):
+    """Breakpoints closing in geometrically on the places where the curve nearly stops.
+
+    Near a (near-)cusp the speed dips to almost nothing and u(s) turns almost singular; pieces
+    must shrink to the width of the dip there. Starting from such a layout spares the fit many
+    rounds of refinement. Returns an array of u in (0, 1), empty for most curves.
+    """
+    grid = np.linspace(0.0, 1.0, _SCAN_POINTS)
+    speed = curve.speed(grid)
+    padded = np.concatenate(([np.inf], speed, [np.inf]))
+    slow = np.flatnonzero((speed <= padded[:-2]) & (speed <= padded[2:]) & (speed < _SLOW * speed.max()))
+    if slow.size == 0:
+        return np.empty(0)
+    step = grid[1]
+    centre = grid[slow[: _MAX_SLOW_POINTS]]
+    local = np.linspace(-1.0, 1.0, _ZOOM_POINTS)
+    for _ in range(_ZOOM_ROUNDS):  # zoom in on each minimum, all at once
+        points = np.clip(centre[:, None] + step * local, 0.0, 1.0)
+        centre = points[np.arange(centre.size), np.argmin(curve.speed(points.ravel()).reshape(points.shape), axis=1)]
+        step *= 2.0 / (_ZOOM_POINTS - 1)
+    # The dip is about (slowest speed) / (how fast the speed grows) wide.
+    slowest = curve.speed(centre)
+    growth = (curve.speed(np.clip(centre + grid[1], 0, 1)) + curve.speed(np.clip(centre - grid[1], 0, 1))) / (2 * grid[1])
+    width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH)
+    offsets = grid[1] * _GRADING ** -np.arange(_MAX_GRADING_STEPS)
+    graded = [c + sign * offsets[offsets > w] for c, w in zip(centre, width) for sign in (-1.0, 1.0)]
+    graded = np.concatenate([*graded, centre])
+    return graded[(graded > 0.0) & (graded < 1.0)]
 
 
 def _integrate(curve, lo, hi):

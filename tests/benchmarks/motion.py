@@ -18,7 +18,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from trajectory import CubicBezier, Motion, PiecewiseBezier, VelocityCurve  # noqa: E402
+from trajectory import CubicBezier, KeyframeSampler, Motion, PiecewiseBezier, VelocityCurve  # noqa: E402
 
 mpmath.mp.dps = 30
 
@@ -202,16 +202,30 @@ def speed_section(quick):
     print(f"batch speed-up: {seed_time / per_position:,.0f}x the seed's loop", end="")
     print(f", {panda_time / per_position:,.0f}x Panda3D" if panda_time else "")
 
-    print("\nBuilding a Motion (new curve each time, so no cached tables), median of 50:")
+    print("\nBuilding a Motion, median of 50 (ms): from scratch (new curve, new velocity curve) and")
+    print("after dragging a control point (new curve, the velocity curve's table reused):")
     for name in CURVES:
         for velocity_name, (make_velocity, _) in VELOCITIES.items():
-            samples = []
+            kept = make_velocity()
+            Motion(make_curve(name), kept, DURATION)
+            scratch, drag = [], []
             for _ in range(50):
                 start = time.perf_counter()
-                m = Motion(make_curve(name), make_velocity(), DURATION)
-                samples.append(time.perf_counter() - start)
+                Motion(make_curve(name), make_velocity(), DURATION)
+                middle = time.perf_counter()
+                m = Motion(make_curve(name), kept, DURATION)
+                drag.append(time.perf_counter() - middle)
+                scratch.append(middle - start)
             pieces = m.trajectory.arc_length.table.pieces
-            print(f"  {name:18s} {velocity_name:12s} {statistics.median(samples) * 1e3:6.2f} ms ({pieces} pieces)")
+            print(
+                f"  {name:18s} {velocity_name:12s} scratch {statistics.median(scratch) * 1e3:5.2f}"
+                f"   drag {statistics.median(drag) * 1e3:5.2f}   ({pieces} pieces)"
+            )
+
+    sampler = KeyframeSampler(motion, 0.1)
+    frames = [i / 60 for i in range(240)]
+    per_frame = best_of(lambda: [sampler.position(t) for t in frames], 5) / len(frames)
+    print(f"\nKeyframeSampler.position per frame (60 Hz, keyframes every 0.1 s): {per_frame * 1e6:.2f} us")
 
 
 def accuracy_section(quick):

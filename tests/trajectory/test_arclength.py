@@ -72,3 +72,39 @@ def test_arc_length_at_and_between_against_the_closed_form():
     np.testing.assert_allclose(table.at(u), parabola_arc_length(a * u), rtol=0, atol=1e-13 * table.length)
     assert table.between(0.8, 0.3) == pytest.approx(parabola_arc_length(a * 0.3) - parabola_arc_length(a * 0.8), abs=1e-13)
     assert table.at(2.0) == pytest.approx(table.length, rel=1e-15)
+
+
+def mpmath_arc(points, u0, u1, splits=()):
+    """Arc length of the Bezier ``points`` from u0 to u1 by mpmath at 30 digits."""
+    import mpmath
+
+    mpmath.mp.dps = 30
+    p = [[mpmath.mpf(float(c)) for c in point] for point in points]
+
+    def speed(u):
+        d = [3 * (1 - u) ** 2 * (p[1][i] - p[0][i]) + 6 * u * (1 - u) * (p[2][i] - p[1][i]) + 3 * u * u * (p[3][i] - p[2][i]) for i in range(3)]
+        return mpmath.sqrt(sum(x * x for x in d))
+
+    nodes = sorted({u0, u1, *[x for x in splits if u0 < x < u1]})
+    return float(mpmath.quad(speed, [mpmath.mpf(x) for x in nodes]))
+
+
+@pytest.mark.parametrize("gap", [1e-2, 1e-4, 1e-6])
+def test_near_cusp_against_mpmath(gap):
+    points = np.array([[0, 0, 0], [2, 2, 0], [0, 2, 0], [2, gap, 0]], dtype=float)
+    curve = CubicBezier(points)
+    fine = np.linspace(0, 1, 400001)
+    slowest = float(fine[np.argmin(curve.speed(fine))])
+    total = mpmath_arc(points, 0.0, 1.0, [slowest])
+    assert curve.length == pytest.approx(total, rel=1e-13)
+    for s in (0.2, 0.45, 0.5, 0.55, 0.9):
+        reached = mpmath_arc(points, 0.0, float(curve.arc_length.parameter(s)), [slowest])
+        assert abs(reached / total - s) <= 1e-12
+
+
+def test_a_true_cusp_is_passed_at_half_the_length():
+    # Symmetric about u = 1/2, where the speed is exactly zero: that point is at s = 1/2.
+    curve = CubicBezier([[0, 0, 0], [1, 1, 0], [0, 1, 0], [1, 0, 0]])
+    assert curve.speed(0.5) == 0.0
+    assert curve.arc_length.parameter(0.5) == pytest.approx(0.5, abs=1e-7)
+    assert curve.arc_length.at(0.5) == pytest.approx(curve.length / 2, rel=1e-13)
