@@ -10,10 +10,21 @@ FRAME_RATE = 60
 
 
 def parse_arguments(argv):
-    parser = argparse.ArgumentParser(description="A sphere travelling along a 3D curve at the pace of a velocity curve.")
-    parser.add_argument("--mode", choices=MODES, default="curves", help="which scene to open (default: curves)")
-    parser.add_argument("--offscreen", action="store_true", help="render without a display (software renderer)")
-    parser.add_argument("--frames", type=int, metavar="N", help=f"render N frames at {FRAME_RATE} frames per second of scene time, then exit")
+    parser = argparse.ArgumentParser(
+        description="A sphere travelling along a 3D curve at the pace of a velocity curve."
+    )
+    parser.add_argument(
+        "--mode", choices=MODES, default="curves", help="which scene to open (default: curves)"
+    )
+    parser.add_argument(
+        "--offscreen", action="store_true", help="render without a display (software renderer)"
+    )
+    parser.add_argument(
+        "--frames",
+        type=int,
+        metavar="N",
+        help=f"render N frames at {FRAME_RATE} frames per second of scene time, then exit",
+    )
     parser.add_argument("--screenshot", metavar="PATH", help="save the last frame to PATH (a .png)")
     args = parser.parse_args(argv)
     if args.frames is not None and args.frames < 1:
@@ -27,7 +38,12 @@ def configure(args):
     """Panda3D settings that must be made before the window opens."""
     from panda3d.core import load_prc_file_data
 
-    settings = ["window-title Curves in motion", "audio-library-name null", "sync-video false", "print-pipe-types false"]
+    settings = [
+        "window-title Curves in motion",
+        "audio-library-name null",
+        "sync-video false",
+        "print-pipe-types false",
+    ]
     if args.offscreen:
         settings += ["load-display p3tinydisplay", "win-size 1280 720", "notify-level-x11display fatal"]
     load_prc_file_data("main.py", "\n".join(settings))
@@ -36,8 +52,11 @@ def configure(args):
 def main(argv=None):
     args = parse_arguments(argv)
     if not args.offscreen and sys.platform.startswith("linux") and not os.environ.get("DISPLAY"):
-        print("main.py: no display (DISPLAY is not set). Use --offscreen to render without one, "
-              "or run under a virtual display: xvfb-run python main.py", file=sys.stderr)
+        print(
+            "main.py: no display (DISPLAY is not set). Use --offscreen to render without one, "
+            "or run under a virtual display: xvfb-run python main.py",
+            file=sys.stderr,
+        )
         return 2
     configure(args)
     from scene.app import CurvesApp
@@ -47,7 +66,7 @@ def main(argv=None):
             window_type="offscreen" if args.offscreen else None,
             frame_rate=FRAME_RATE if args.frames is not None else None,
         )
-    except Exception as error:  # Panda3D raises a bare Exception when no window can be opened
+    except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
         print(f"main.py: could not open a window ({error}). Try --offscreen.", file=sys.stderr)
         return 2
     if args.frames is None:

@@ -19,7 +19,11 @@ def sphere_egg(slices=SLICES, stacks=STACKS):
         polar = math.pi * i / stacks
         for j in range(slices + 1):
             azimuth = 2 * math.pi * j / slices
-            x, y, z = math.sin(polar) * math.cos(azimuth), math.sin(polar) * math.sin(azimuth), math.cos(polar)
+            x, y, z = (
+                math.sin(polar) * math.cos(azimuth),
+                math.sin(polar) * math.sin(azimuth),
+                math.cos(polar),
+            )
             vertices.append(
                 f"  <Vertex> {len(vertices)} {{ {x:.6f} {y:.6f} {z:.6f} "
                 f"<Normal> {{ {x:.6f} {y:.6f} {z:.6f} }} <UV> {{ {j / slices:.6f} {1 - i / stacks:.6f} }} }}"

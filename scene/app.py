@@ -3,8 +3,8 @@
 from pathlib import Path
 
 import numpy as np
-from direct.showbase.ShowBase import ShowBase
 from direct.gui.OnscreenText import OnscreenText
+from direct.showbase.ShowBase import ShowBase
 from panda3d.core import AmbientLight, ClockObject, DirectionalLight, Filename, TextNode
 
 from scene import drawing, presets
@@ -54,8 +54,12 @@ class CurvesApp(ShowBase):
         self._place_camera()
         OnscreenText(
             text="Cubic Bezier, ease in-out    R: restart    Esc: quit",
-            pos=(0.05, -0.08), scale=0.05, align=TextNode.A_left, fg=(1, 1, 1, 0.85),
-            parent=self.a2dTopLeft, mayChange=False,
+            pos=(0.05, -0.08),
+            scale=0.05,
+            align=TextNode.A_left,
+            fg=(1, 1, 1, 0.85),
+            parent=self.a2dTopLeft,
+            mayChange=False,
         )
         self.accept("r", self.restart_run)
         self.accept("escape", self.userExit)

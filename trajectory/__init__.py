@@ -22,12 +22,12 @@ from trajectory.seed_method import SeedTables
 from trajectory.velocity import VelocityCurve
 
 __all__ = [
+    "METHODS",
     "ArcLength",
     "CubicBezier",
     "Curve",
     "FunctionCurve",
     "KeyframeSampler",
-    "METHODS",
     "Motion",
     "PiecewiseBezier",
     "PiecewisePolynomial",

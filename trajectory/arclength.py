@@ -10,7 +10,6 @@ the speed |Q'(u)|, integrated exactly from a Chebyshev interpolant on adaptively
 import numpy as np
 
 from trajectory import inverse_fit
-from trajectory.piecewise import PiecewisePolynomial
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted |arclength(0, u(s)) - s * L| / L at the check points."""
@@ -76,11 +75,11 @@ class ArcLength:
             initial_pieces=_INITIAL_PIECES,
             min_width=_MIN_PIECE_WIDTH,
         )
+        self.table = inverse_fit.normalised_table(widths, coeffs)
         ends = np.cumsum(widths)
         self.length = float(ends[-1])
-        self.table = PiecewisePolynomial(np.concatenate(([0.0], ends / ends[-1])), coeffs)
         self._u_starts = u_starts
-        self._lengths_before = np.concatenate(([0.0], ends[:-1]))
+        self._lengths_before = ends - widths
 
     def parameter(self, s):
         """The u where the normalised arc length from Q(0) reaches ``s`` (scalar or ``(n,)``)."""
@@ -116,15 +115,19 @@ def _graded_around_slow_points(curve):
     if slow.size == 0:
         return np.empty(0)
     step = grid[1]
-    centre = grid[slow[: _MAX_SLOW_POINTS]]
+    centre = grid[slow[:_MAX_SLOW_POINTS]]
     local = np.linspace(-1.0, 1.0, _ZOOM_POINTS)
     for _ in range(_ZOOM_ROUNDS):  # zoom in on each minimum, all at once
         points = np.clip(centre[:, None] + step * local, 0.0, 1.0)
-        centre = points[np.arange(centre.size), np.argmin(curve.speed(points.ravel()).reshape(points.shape), axis=1)]
+        centre = points[
+            np.arange(centre.size), np.argmin(curve.speed(points.ravel()).reshape(points.shape), axis=1)
+        ]
         step *= 2.0 / (_ZOOM_POINTS - 1)
     # The dip is about (slowest speed) / (how fast the speed grows) wide.
     slowest = curve.speed(centre)
-    growth = (curve.speed(np.clip(centre + grid[1], 0, 1)) + curve.speed(np.clip(centre - grid[1], 0, 1))) / (2 * grid[1])
+    growth = (curve.speed(np.clip(centre + grid[1], 0, 1)) + curve.speed(np.clip(centre - grid[1], 0, 1))) / (
+        2 * grid[1]
+    )
     width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH)
     offsets = grid[1] * _GRADING ** -np.arange(_MAX_GRADING_STEPS)
     graded = [c + sign * offsets[offsets > w] for c, w in zip(centre, width) for sign in (-1.0, 1.0)]
@@ -153,6 +156,6 @@ def _sample(curve, lo, hi, length_estimate):
     chebyshev, gauss = speeds[:, : _CHEB_POINTS.size], speeds[:, _CHEB_POINTS.size :]
     dx = half[:, None] * (chebyshev @ _CHEB_INTEGRATE)
     quadrature_error = np.abs(dx[:, inverse_fit.END_SAMPLE] - half * (gauss @ _GAUSS_W)) / length_estimate
-    u = centre[:, None] + half[:, None] * inverse_fit.SAMPLE_POINTS
+    u = inverse_fit.sample_parameters(lo, hi)
     weight = (chebyshev @ _CHEB_INTERPOLATE) / length_estimate
     return dx, u, weight, quadrature_error

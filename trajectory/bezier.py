@@ -58,9 +58,7 @@ class PiecewiseBezier(Curve):
         points = points[keep]
         if len(points) < 2:
             raise ValueError("spline points must include at least two distinct points")
-        padded = np.concatenate(
-            ([2.0 * points[0] - points[1]], points, [2.0 * points[-1] - points[-2]])
-        )
+        padded = np.concatenate(([2.0 * points[0] - points[1]], points, [2.0 * points[-1] - points[-2]]))
         p0, p1, p2, p3 = padded[:-3], padded[1:-2], padded[2:-1], padded[3:]
         d01, d12, d23 = (np.linalg.norm(b - a, axis=1) ** 0.5 for a, b in ((p0, p1), (p1, p2), (p2, p3)))
         d01, d12, d23 = (d[:, None] for d in (d01, d12, d23))

@@ -79,7 +79,7 @@ def _vectorised(f, name):
 
     try:
         _points(f(_PROBES), _PROBES, name)
-        wrapped = lambda u: _points(f(np.asarray(u) if np.ndim(u) else u), u, name)  # noqa: E731
+        wrapped = lambda u: _points(f(np.asarray(u) if np.ndim(u) else u), u, name)
     except (TypeError, ValueError):
         wrapped = per_value
     probe = wrapped(_PROBES)

@@ -10,6 +10,8 @@ nodes are split until it does not.
 
 import numpy as np
 
+from trajectory.piecewise import PiecewisePolynomial
+
 DEGREE = 11
 """Degree of the polynomial on each piece."""
 
@@ -82,6 +84,18 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
     starts = np.concatenate(done_lo)
     order = np.argsort(starts, kind="stable")
     return starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order]
+
+
+def sample_parameters(lo, hi):
+    """The u of SAMPLE_POINTS on each piece [lo, hi] (shapes ``(m,)``), shape ``(m, p)``."""
+    half = (hi - lo) / 2.0
+    return (lo + half)[:, None] + half[:, None] * SAMPLE_POINTS
+
+
+def normalised_table(widths, coeffs):
+    """The fitted pieces as a ``PiecewisePolynomial`` of x scaled to [0, 1] (ending exactly at 1)."""
+    ends = np.cumsum(widths)
+    return PiecewisePolynomial(np.concatenate(([0.0], ends / ends[-1])), coeffs)
 
 
 def _initial_pieces(u_breaks, count):

@@ -55,7 +55,10 @@ class Motion:
         if method == "exact":
             self.length = trajectory.length
             self._distance_at, self._parameter_at = velocity.table, trajectory.arc_length.table
-            self._distance_scalar, self._parameter_scalar = self._distance_at.scalar, self._parameter_at.scalar
+            self._distance_scalar, self._parameter_scalar = (
+                self._distance_at.scalar,
+                self._parameter_at.scalar,
+            )
         else:
             tables = SeedTables(trajectory, velocity, table_size)
             self.length = tables.length
@@ -74,9 +77,9 @@ class Motion:
         """The point Q(u_k) reached at time t."""
         if isinstance(t, float):  # the per-frame path: Python floats until the curve
             if not 0.0 <= t <= self.duration:
-                t = self.duration if t > self.duration else 0.0 if t < 0.0 else math.nan
-            if t != t:
-                raise ValueError("time must be a number, got nan")
+                if math.isnan(t):
+                    raise ValueError("time must be a number, got nan")
+                t = self.duration if t > self.duration else 0.0
             s = self._distance_scalar(t / self.duration)
             return self.trajectory.evaluate(self._parameter_scalar(s))
         return self.trajectory.evaluate(self.parameter(t))

@@ -16,7 +16,6 @@ import numpy as np
 
 from trajectory._checks import is_scalar
 
-
 _SLICE_MIN_POINTS = 1000
 """Sorted batches with at least this many points per piece are evaluated slice by slice; below
 it, the Python loop over pieces costs more than gathering coefficients per point."""
@@ -54,7 +53,9 @@ class PiecewisePolynomial:
         """Breakpoints, centres, inverse half widths, and per piece and component the descending
         coefficients, as Python floats: the scalar and sorted paths run on these without numpy
         scalars. Built on first use, so tables only ever evaluated in bulk never pay for it."""
-        descending = [[_trimmed(self.coeffs[j, ::-1, c].tolist()) for c in range(self.dim)] for j in range(self.pieces)]
+        descending = [
+            [_trimmed(self.coeffs[j, ::-1, c].tolist()) for c in range(self.dim)] for j in range(self.pieces)
+        ]
         return self.breaks.tolist(), self._centres.tolist(), self._inverse_half.tolist(), descending
 
     @property

@@ -48,7 +48,9 @@ class VelocityCurve:
         self._s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
         self._t0, t_span = raw_t[0], raw_t[-1] - raw_t[0]
         if not t_span > 0.0:
-            raise ValueError(f"T(u) must increase from u = 0 to u = 1, got T(0) = {raw_t[0]:g}, T(1) = {raw_t[-1]:g}")
+            raise ValueError(
+                f"T(u) must increase from u = 0 to u = 1, got T(0) = {raw_t[0]:g}, T(1) = {raw_t[-1]:g}"
+            )
         if s_span == 0.0:
             raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
         self._distance, self._time = distance, time
@@ -67,11 +69,9 @@ class VelocityCurve:
     @functools.cached_property
     def table(self):
         """s(t) = S(T^-1(t)) on t in [0, 1], a ``PiecewisePolynomial``."""
-        from trajectory.piecewise import PiecewisePolynomial
 
         def sample(lo, hi):
-            half = (hi - lo) / 2.0
-            u = (lo + half)[:, None] + half[:, None] * inverse_fit.SAMPLE_POINTS
+            u = inverse_fit.sample_parameters(lo, hi)
             t = self.time(u)
             return t - t[:, :1], self.distance(u), 1.0, 0.0
 
@@ -83,8 +83,7 @@ class VelocityCurve:
             initial_pieces=_INITIAL_PIECES,
             min_width=_MIN_PIECE_WIDTH,
         )
-        ends = np.cumsum(widths)
-        return PiecewisePolynomial(np.concatenate(([0.0], ends / ends[-1])), coeffs)
+        return inverse_fit.normalised_table(widths, coeffs)
 
     @functools.cached_property
     def _rate_table(self):
@@ -226,9 +225,7 @@ def _check_in_unit_range(s, grid):
     outside = (s < -_RANGE_SLACK) | (s > 1.0 + _RANGE_SLACK)
     if np.any(outside):
         i = int(np.argmax(outside))
-        raise ValueError(
-            f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}"
-        )
+        raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}")
 
 
 def _cubic_coefficients(values, label):

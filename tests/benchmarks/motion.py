@@ -18,17 +18,29 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from trajectory import CubicBezier, KeyframeSampler, Motion, PiecewiseBezier, VelocityCurve  # noqa: E402
+from trajectory import CubicBezier, KeyframeSampler, Motion, PiecewiseBezier, VelocityCurve
 
 mpmath.mp.dps = 30
 
 CURVES = {
     "S-bend": [[0, 0, 0], [3, 4, 1], [-1, 4, -1], [2, 0, 2]],
     "near-cusp": [[0, 0, 0], [4, 3, 0], [0, 3, 0], [4, 0.002, 0]],
-    "spline (8 points)": [[0, 0, 0], [2, 1, 1], [4, 0, 2], [5, 3, 1], [3, 5, 0], [0, 4, -1], [-1, 2, 0], [1, 1, 1]],
+    "spline (8 points)": [
+        [0, 0, 0],
+        [2, 1, 1],
+        [4, 0, 2],
+        [5, 3, 1],
+        [3, 5, 0],
+        [0, 4, -1],
+        [-1, 2, 0],
+        [1, 1, 1],
+    ],
 }
 VELOCITIES = {
-    "ease in-out": (VelocityCurve.ease_in_out, lambda t: np.where(t < 0.5, 2 * t * t, -2 * t * t + 4 * t - 1)),
+    "ease in-out": (
+        VelocityCurve.ease_in_out,
+        lambda t: np.where(t < 0.5, 2 * t * t, -2 * t * t + 4 * t - 1),
+    ),
     "sine ease": (lambda: VelocityCurve.sine_ease(0.3, 0.7), None),
 }
 DURATION = 4.0
@@ -52,7 +64,12 @@ def mp_speed(curve):
         w = u * m - k
         p = segments[k]
         d = [
-            m * (3 * (1 - w) ** 2 * (p[1][i] - p[0][i]) + 6 * w * (1 - w) * (p[2][i] - p[1][i]) + 3 * w * w * (p[3][i] - p[2][i]))
+            m
+            * (
+                3 * (1 - w) ** 2 * (p[1][i] - p[0][i])
+                + 6 * w * (1 - w) * (p[2][i] - p[1][i])
+                + 3 * w * w * (p[3][i] - p[2][i])
+            )
             for i in range(3)
         ]
         return mpmath.sqrt(d[0] ** 2 + d[1] ** 2 + d[2] ** 2)
@@ -94,7 +111,8 @@ def accuracy(motion, curve, intended, samples):
     u = motion.parameter(times)
     s_intended = intended(times / DURATION)
     distance_error = max(
-        abs(float(mp_arc(curve, speed, 0.0, float(ui)) / true_length) - float(si)) for ui, si in zip(u, s_intended)
+        abs(float(mp_arc(curve, speed, 0.0, float(ui)) / true_length) - float(si))
+        for ui, si in zip(u, s_intended)
     )
     h = 1e-4 * DURATION
     mean_speed = float(true_length) / DURATION
@@ -160,7 +178,9 @@ def speed_section(quick):
     times = np.linspace(0, DURATION, 10**6)
     motion.position(times)
     batch = best_of(lambda: motion.position(times), 3 if quick else 7)
-    print(f"Motion.position, 10^6 sorted times     {1e6 / batch / 1e6:8.1f} M positions/s ({batch * 1e3:.1f} ms)")
+    print(
+        f"Motion.position, 10^6 sorted times     {1e6 / batch / 1e6:8.1f} M positions/s ({batch * 1e3:.1f} ms)"
+    )
     shuffled = np.random.default_rng(0).permutation(times)
     unsorted = best_of(lambda: motion.position(shuffled), 3)
     print(f"Motion.position, 10^6 shuffled times   {1e6 / unsorted / 1e6:8.1f} M positions/s")
@@ -171,7 +191,9 @@ def speed_section(quick):
     seed = SeedLoop(points)
     few = np.linspace(0, 1, 20000).tolist()
     seed_time = best_of(lambda: [seed.position(t) for t in few], 3) / len(few)
-    print(f"seed's loop in plain Python            {1 / seed_time / 1e6:8.3f} M positions/s ({seed_time * 1e6:.2f} us each)")
+    print(
+        f"seed's loop in plain Python            {1 / seed_time / 1e6:8.3f} M positions/s ({seed_time * 1e6:.2f} us each)"
+    )
 
     try:
         from panda3d.core import LPoint3f, NurbsCurve
@@ -195,7 +217,9 @@ def speed_section(quick):
                 nurbs.get_point(nurbs.find_length(0.0, d), out)
 
         panda_time = best_of(panda, 3) / len(distances)
-        print(f"Panda3D find_length + get_point        {1 / panda_time / 1e6:8.3f} M positions/s ({panda_time * 1e6:.2f} us each)")
+        print(
+            f"Panda3D find_length + get_point        {1 / panda_time / 1e6:8.3f} M positions/s ({panda_time * 1e6:.2f} us each)"
+        )
         true = CubicBezier(points).length
         print(f"  (Panda3D's float32 length is off by {abs(length - true) / true:.1e} relative)")
     per_position = batch / 1e6
@@ -232,14 +256,18 @@ def accuracy_section(quick):
     samples = 40 if quick else 150
     print(f"\n== Accuracy against mpmath ({samples} times per motion) ==")
     print("targets: length <= 1e-13, distance <= 1e-12, speed ripple <= 1e-9 (ours)")
-    print(f"{'curve':18s} {'velocity':12s} {'method':6s} {'length err':>11s} {'distance err':>13s} {'speed ripple':>13s}")
+    print(
+        f"{'curve':18s} {'velocity':12s} {'method':6s} {'length err':>11s} {'distance err':>13s} {'speed ripple':>13s}"
+    )
     for name in CURVES:
         for velocity_name, (make_velocity, intended) in VELOCITIES.items():
             for method in ("exact", "seed"):
                 curve = make_curve(name)
                 motion = Motion(curve, make_velocity(), DURATION, method=method)
                 length_error, distance_error, ripple = accuracy(motion, curve, intended, samples)
-                print(f"{name:18s} {velocity_name:12s} {method:6s} {length_error:11.1e} {distance_error:13.1e} {ripple:13.1e}")
+                print(
+                    f"{name:18s} {velocity_name:12s} {method:6s} {length_error:11.1e} {distance_error:13.1e} {ripple:13.1e}"
+                )
 
 
 def main():

@@ -12,7 +12,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run_main(*arguments, env=None):
     return subprocess.run(
-        [sys.executable, "main.py", *arguments], cwd=ROOT, capture_output=True, text=True, timeout=120, env=env
+        [sys.executable, "main.py", *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
     )
 
 

@@ -21,7 +21,9 @@ TITLE = "Curves in motion"
 def display():
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
     )
     number = server.stdout.readline().strip()
     assert number, "Xvfb did not start"
@@ -35,7 +37,12 @@ def window(display):
     env = dict(os.environ, DISPLAY=display)
     app = subprocess.Popen([sys.executable, "main.py"], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
     found = subprocess.run(
-        ["xdotool", "search", "--sync", "--name", TITLE], env=env, capture_output=True, text=True, timeout=60
+        ["xdotool", "search", "--sync", "--name", TITLE],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
     )
     window_id = found.stdout.split()[0]
     time.sleep(1.0)  # let the first frames render
@@ -48,7 +55,11 @@ def window(display):
 def screenshot(window_id, env):
     """The window's pixels, shape (height, width, 3), values 0-255."""
     geometry = subprocess.run(
-        ["xdotool", "getwindowgeometry", "--shell", window_id], env=env, capture_output=True, text=True, check=True
+        ["xdotool", "getwindowgeometry", "--shell", window_id],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     size = dict(line.split("=") for line in geometry.split())
     width, height = int(size["WIDTH"]), int(size["HEIGHT"])
@@ -60,7 +71,7 @@ def screenshot(window_id, env):
 
 def sphere_centre(image):
     """The centroid (x, y) in pixels of the blue sphere."""
-    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    r, b = image[..., 0], image[..., 2]
     ys, xs = np.nonzero((b > 140) & (b > r + 60))
     assert xs.size > 50, "no sphere in the picture"
     return np.array([xs.mean(), ys.mean()])
@@ -69,7 +80,7 @@ def sphere_centre(image):
 def curve_left_end(image):
     """The x of the leftmost pixel of the yellow curve."""
     r, g, b = image[..., 0], image[..., 1], image[..., 2]
-    ys, xs = np.nonzero((r > 180) & (g > 120) & (b < 120))
+    _, xs = np.nonzero((r > 180) & (g > 120) & (b < 120))
     assert xs.size > 100, "no curve in the picture"
     return xs.min()
 
@@ -90,6 +101,8 @@ def test_the_sphere_moves_r_restarts_and_escape_quits(window):
     assert abs(restarted[0] - curve_left_end(later_image)) < 25
 
     # The app quits on the key press, so xdotool's key release may find no window: no check.
-    subprocess.run(["xdotool", "key", "--window", window_id, "Escape"], env=env, capture_output=True)
+    subprocess.run(
+        ["xdotool", "key", "--window", window_id, "Escape"], env=env, capture_output=True, check=False
+    )
     assert app.wait(timeout=20) == 0
     assert "Traceback" not in app.stderr.read()

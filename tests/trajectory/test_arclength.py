@@ -44,7 +44,7 @@ def test_random_bezier_length_and_distance_against_brute_force(control_points):
     # benchmark; 2,000 equal panels do not).
     assume(speeds.max() > 1e-3 and speeds.min() > 0.05 * speeds.max())
     curve = CubicBezier(control_points)
-    speed = lambda x: bezier_speed(control_points, x)  # noqa: E731
+    speed = lambda x: bezier_speed(control_points, x)
     total = brute_force_arc_length(speed, 0, 1)
     assert curve.length == pytest.approx(total, rel=1e-13)
     for s in (0.1, 0.37, 0.5, 0.93):
@@ -60,9 +60,9 @@ def test_composite_curve_length_is_the_sum_of_its_segments():
 
 def test_a_curve_with_no_length_is_refused():
     with pytest.raises(ValueError, match="no length"):
-        CubicBezier([[1, 2, 3]] * 4).length
+        _ = CubicBezier([[1, 2, 3]] * 4).length
     with pytest.raises(ValueError, match="no length"):
-        FunctionCurve(lambda u: (0 * u + 1, 0 * u, 0 * u)).length
+        _ = FunctionCurve(lambda u: (0 * u + 1, 0 * u, 0 * u)).length
 
 
 def test_arc_length_at_and_between_against_the_closed_form():
@@ -70,7 +70,9 @@ def test_arc_length_at_and_between_against_the_closed_form():
     table = CubicBezier(parabola_bezier(a)).arc_length
     u = np.linspace(0, 1, 301)
     np.testing.assert_allclose(table.at(u), parabola_arc_length(a * u), rtol=0, atol=1e-13 * table.length)
-    assert table.between(0.8, 0.3) == pytest.approx(parabola_arc_length(a * 0.3) - parabola_arc_length(a * 0.8), abs=1e-13)
+    assert table.between(0.8, 0.3) == pytest.approx(
+        parabola_arc_length(a * 0.3) - parabola_arc_length(a * 0.8), abs=1e-13
+    )
     assert table.at(2.0) == pytest.approx(table.length, rel=1e-15)
 
 
@@ -82,7 +84,12 @@ def mpmath_arc(points, u0, u1, splits=()):
     p = [[mpmath.mpf(float(c)) for c in point] for point in points]
 
     def speed(u):
-        d = [3 * (1 - u) ** 2 * (p[1][i] - p[0][i]) + 6 * u * (1 - u) * (p[2][i] - p[1][i]) + 3 * u * u * (p[3][i] - p[2][i]) for i in range(3)]
+        d = [
+            3 * (1 - u) ** 2 * (p[1][i] - p[0][i])
+            + 6 * u * (1 - u) * (p[2][i] - p[1][i])
+            + 3 * u * u * (p[3][i] - p[2][i])
+            for i in range(3)
+        ]
         return mpmath.sqrt(sum(x * x for x in d))
 
     nodes = sorted({u0, u1, *[x for x in splits if u0 < x < u1]})

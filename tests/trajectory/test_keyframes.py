@@ -17,7 +17,11 @@ def test_keyframes_are_exact_and_in_between_is_linear(motion):
         np.testing.assert_allclose(sampler.position(key), motion.position(key), atol=1e-14)
     a, b = motion.position(0.3), motion.position(0.4)
     np.testing.assert_allclose(sampler.position(0.325), a + 0.25 * (b - a), atol=1e-14)
-    np.testing.assert_allclose(sampler.position(1.04), motion.position(1.0) + 0.8 * (motion.position(1.05) - motion.position(1.0)), atol=1e-14)
+    np.testing.assert_allclose(
+        sampler.position(1.04),
+        motion.position(1.0) + 0.8 * (motion.position(1.05) - motion.position(1.0)),
+        atol=1e-14,
+    )
 
 
 def test_batch_matches_scalar_calls_in_any_order(motion):
@@ -33,7 +37,9 @@ def test_interval_units(motion):
 
 def test_a_finer_interval_is_closer_to_the_exact_motion(motion):
     t = np.linspace(0, 1.05, 1001)
-    errors = [np.abs(KeyframeSampler(motion, dt).position(t) - motion.position(t)).max() for dt in (0.2, 0.1, 0.05)]
+    errors = [
+        np.abs(KeyframeSampler(motion, dt).position(t) - motion.position(t)).max() for dt in (0.2, 0.1, 0.05)
+    ]
     assert errors[0] > errors[1] > errors[2]
     assert errors[1] / errors[2] == pytest.approx(4, rel=0.35)  # linear interpolation: O(dt^2)
 

@@ -6,7 +6,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
-from tests.reference import bezier_point, bezier_speed, brute_force_arc_length, parabola_arc_length, parabola_bezier
+from tests.reference import (
+    bezier_speed,
+    brute_force_arc_length,
+    parabola_arc_length,
+    parabola_bezier,
+)
 from trajectory import CubicBezier, FunctionCurve, Motion, PiecewiseBezier, VelocityCurve
 
 velocities = st.sampled_from(
@@ -68,7 +73,7 @@ def test_arc_length_to_the_parameter_is_distance_times_length(points, velocity, 
     speeds = bezier_speed(points, np.linspace(0, 1, 2001))
     assume(speeds.max() > 1e-3 and speeds.min() > 0.05 * speeds.max())
     motion = Motion(CubicBezier(points), velocity, 5.0)
-    speed = lambda u: bezier_speed(points, u)  # noqa: E731
+    speed = lambda u: bezier_speed(points, u)
     length = brute_force_arc_length(speed, 0, 1)
     for t in times:
         reached = brute_force_arc_length(speed, 0, motion.parameter(t), panels=400)

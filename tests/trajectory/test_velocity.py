@@ -62,8 +62,10 @@ def bezier_cubic(p1, p2):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.floats(0, 1), st.floats(0, 1),  # S: any control values in [0, 1], so S stays in [0, 1]
-    st.floats(0.05, 0.95), st.floats(0, 1),  # T: 0 < p1 <= p2 < 1, so T' > 0
+    st.floats(0, 1),
+    st.floats(0, 1),  # S: any control values in [0, 1], so S stays in [0, 1]
+    st.floats(0.05, 0.95),
+    st.floats(0, 1),  # T: 0 < p1 <= p2 < 1, so T' > 0
 )
 def test_distance_at_time_inverts_time(s1, s2, t1, t2_fraction):
     t2 = t1 + (0.95 - t1) * t2_fraction
