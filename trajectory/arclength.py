@@ -24,6 +24,8 @@ _SLOW = 0.05
 _MAX_SLOW_POINTS = 8
 _ZOOM_POINTS = 17
 _ZOOM_ROUNDS = 4
+_GRADING_START = 0.125
+"""Distance in u of the first graded breakpoint from a slow point."""
 _GRADING = 4.0
 """Ratio of consecutive piece widths closing in on a slow point."""
 _MAX_GRADING_STEPS = 12
@@ -129,7 +131,7 @@ def _graded_around_slow_points(curve):
         2 * grid[1]
     )
     width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH)
-    offsets = grid[1] * _GRADING ** -np.arange(_MAX_GRADING_STEPS)
+    offsets = _GRADING_START * _GRADING ** -np.arange(_MAX_GRADING_STEPS)
     graded = [c + sign * offsets[offsets > w] for c, w in zip(centre, width) for sign in (-1.0, 1.0)]
     graded = np.concatenate([*graded, centre])
     return graded[(graded > 0.0) & (graded < 1.0)]

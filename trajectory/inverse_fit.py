@@ -65,7 +65,10 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
             predicted = _evaluate(coeffs, _local(dx[:, _CHECK_SLICE], widths))
         if np.ndim(weight):
             weight = weight[:, _CHECK_SLICE]
-        error = np.max(np.abs(predicted - y[:, _CHECK_SLICE]) * weight, axis=1) + extra
+        miss = np.abs(predicted - y[:, _CHECK_SLICE])
+        # Weights are local slopes: they only mean something while the fit stays inside the piece.
+        usable &= np.max(miss, axis=1) <= hi - lo
+        error = np.max(miss * weight, axis=1) + extra
         error[~usable] = np.inf
         accept = (error <= tolerance) | (hi - lo <= min_width)
         last_round = round_number == _MAX_ROUNDS - 1 or _MAX_SPLIT * lo.size + pieces_done > _MAX_PIECES
@@ -95,7 +98,13 @@ def sample_parameters(lo, hi):
 def normalised_table(widths, coeffs):
     """The fitted pieces as a ``PiecewisePolynomial`` of x scaled to [0, 1] (ending exactly at 1)."""
     ends = np.cumsum(widths)
-    return PiecewisePolynomial(np.concatenate(([0.0], ends / ends[-1])), coeffs)
+    breaks = np.concatenate(([0.0], ends / ends[-1]))
+    # A piece too narrow to show in the scaled x holds at most its end point: give it that value.
+    vanished = breaks[1:] == breaks[:-1]
+    coeffs = coeffs.copy()
+    coeffs[vanished, 0] = coeffs[vanished].sum(axis=1)
+    coeffs[vanished, 1:] = 0.0
+    return PiecewisePolynomial(breaks, coeffs)
 
 
 def _initial_pieces(u_breaks, count):

@@ -15,7 +15,7 @@ from trajectory import inverse_fit
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted error of s(t) at the table's check points."""
-_INITIAL_PIECES = 4
+_INITIAL_PIECES = 8
 _MIN_PIECE_WIDTH = 1e-10
 _CHECK_SAMPLES = 4097
 """Grid on which T is checked to increase strictly and S to stay in [0, 1]."""
@@ -42,8 +42,8 @@ class VelocityCurve:
 
     def __init__(self, distance, time, *, breakpoints=(), name="custom"):
         self.name = name
-        self.breakpoints = tuple(sorted(float(b) for b in breakpoints))
-        grid = np.union1d(np.linspace(0.0, 1.0, _CHECK_SAMPLES), self.breakpoints)
+        self.breakpoints = tuple(sorted(float(b) for b in breakpoints if 0.0 < b < 1.0))
+        grid = _check_grid(self.breakpoints)
         raw_s, raw_t = _values(distance, grid, "S"), _values(time, grid, "T")
         self._s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
         self._t0, t_span = raw_t[0], raw_t[-1] - raw_t[0]
@@ -196,6 +196,14 @@ def _bezier_1d(u, p1, p2):
     """The 1D cubic Bezier with control values 0, p1, p2, 1."""
     v = 1.0 - u
     return 3.0 * v * v * u * p1 + 3.0 * v * u * u * p2 + u * u * u
+
+
+def _check_grid(breakpoints):
+    """_CHECK_SAMPLES even steps of u with the breakpoints added, sorted, without repeats."""
+    grid = np.linspace(0.0, 1.0, _CHECK_SAMPLES)
+    extra = np.asarray(breakpoints, dtype=float)
+    extra = extra[(grid[np.round(extra * (_CHECK_SAMPLES - 1)).astype(int)] != extra)]
+    return np.insert(grid, np.searchsorted(grid, extra), extra)
 
 
 def _values(function, grid, label):

@@ -115,3 +115,18 @@ def test_a_true_cusp_is_passed_at_half_the_length():
     assert curve.speed(0.5) == 0.0
     assert curve.arc_length.parameter(0.5) == pytest.approx(0.5, abs=1e-7)
     assert curve.arc_length.at(0.5) == pytest.approx(curve.length / 2, rel=1e-13)
+
+
+@pytest.mark.parametrize("end", [0, 3])
+def test_a_curve_that_comes_to_rest_at_an_end_still_reaches_it(end):
+    # Three coincident control points: the speed vanishes quadratically at that end, u(s) has a
+    # cube-root singularity there, and s = 0 and s = 1 must still map to the ends exactly.
+    points = np.zeros((4, 3))
+    points[end] = [0.75, 0.2, -0.1]
+    curve = CubicBezier(points)
+    assert curve.arc_length.parameter(0.0) == 0.0
+    assert curve.arc_length.parameter(1.0) == 1.0
+    assert curve.length == pytest.approx(np.linalg.norm(points[end]), rel=1e-14)
+    s = np.linspace(0, 1, 101)
+    travelled = np.linalg.norm(curve.evaluate(curve.arc_length.parameter(s)) - curve.evaluate(0.0), axis=1)
+    np.testing.assert_allclose(travelled, s * curve.length, atol=1e-12)
