@@ -60,9 +60,7 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
     for round_number in range(_MAX_ROUNDS):
         dx, y, weight, extra = sample(lo, hi)
         widths = dx[:, END_SAMPLE]
-        coeffs, usable = _interpolate(dx, y, widths)
-        with np.errstate(invalid="ignore"):
-            predicted = _evaluate(coeffs, _local(dx[:, _CHECK_SLICE], widths))
+        coeffs, predicted, usable = _fit(dx, y, widths)
         if np.ndim(weight):
             weight = weight[:, _CHECK_SLICE]
         miss = np.abs(predicted - y[:, _CHECK_SLICE])
@@ -136,24 +134,24 @@ def _split(lo, hi, error, tolerance):
     return new_lo, new_hi
 
 
-def _local(dx, widths):
-    """The local coordinate in [-1, 1] of x offsets ``dx`` (m, p) in pieces of x extent widths."""
+def _fit(dx, y, widths):
+    """Fit each piece through its nodes and predict its check points.
+
+    Returns ``(coeffs, predicted, usable)``: coefficients ``(m, DEGREE + 1)``, the values at the
+    check points ``(m, c)``, and which pieces had distinct nodes in x (only those are fitted).
+    """
     with np.errstate(divide="ignore", invalid="ignore"):
-        return 2.0 * dx / widths[:, None] - 1.0
-
-
-def _interpolate(dx, y, widths):
-    """Coefficients ``(m, DEGREE + 1)`` through the nodes, and which pieces were usable."""
-    nodes = _local(dx[:, _NODE_SLICE], widths)
-    with np.errstate(invalid="ignore"):
-        usable = (widths > 0.0) & np.all(np.diff(nodes, axis=1) > _MIN_NODE_GAP, axis=1)
+        z = 2.0 * dx / widths[:, None] - 1.0
+        usable = (widths > 0.0) & np.all(np.diff(z[:, _NODE_SLICE], axis=1) > _MIN_NODE_GAP, axis=1)
+    powers = np.ones(z.shape + (DEGREE + 1,))
+    np.cumprod(np.repeat(z[:, :, None], DEGREE, axis=2), axis=2, out=powers[:, :, 1:])
     coeffs = np.zeros((dx.shape[0], DEGREE + 1))
     if usable.any():
-        vandermonde = np.empty(nodes[usable].shape + (DEGREE + 1,))
-        vandermonde[:, :, 0] = 1.0
-        np.cumprod(np.repeat(nodes[usable][:, :, None], DEGREE, axis=2), axis=2, out=vandermonde[:, :, 1:])
-        coeffs[usable] = np.linalg.solve(vandermonde, y[usable][:, _NODE_SLICE, None])[:, :, 0]
-    return coeffs, usable
+        node_powers = powers[usable][:, _NODE_SLICE]
+        coeffs[usable] = np.linalg.solve(node_powers, y[usable][:, _NODE_SLICE, None])[:, :, 0]
+    with np.errstate(invalid="ignore"):
+        predicted = np.einsum("mck,mk->mc", powers[:, _CHECK_SLICE], coeffs)
+    return coeffs, predicted, usable
 
 
 def _linear(y, widths):
@@ -165,12 +163,3 @@ def _linear(y, widths):
     coeffs[:, 0] = np.where(still, last, (first + last) / 2.0)
     coeffs[:, 1] = np.where(still, 0.0, (last - first) / 2.0)
     return coeffs
-
-
-def _evaluate(coeffs, z):
-    """Evaluate each piece's polynomial ``coeffs`` (m, d + 1) at its own points ``z`` (m, p)."""
-    result = np.broadcast_to(coeffs[:, -1:], z.shape).copy()
-    for k in range(coeffs.shape[1] - 2, -1, -1):
-        result *= z
-        result += coeffs[:, k : k + 1]
-    return result
