@@ -4,9 +4,10 @@ import argparse
 import os
 import sys
 
-MODES = ("curves",)
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
+MODES = ("curves",)
+"""Kept in step with ``scene.app.MODES`` (a test checks), so that ``--help`` needs no Panda3D."""
 
 
 def parse_arguments(argv):
@@ -17,6 +18,11 @@ def parse_arguments(argv):
         "--mode", choices=MODES, default="curves", help="which scene to open (default: curves)"
     )
     parser.add_argument(
+        "--presets",
+        metavar="PATH",
+        help="the file edited curves are saved to and loaded from (default: ~/.config/curves-in-motion/presets.json)",
+    )
+    parser.add_argument(
         "--offscreen", action="store_true", help="render without a display (software renderer)"
     )
     parser.add_argument(
@@ -25,7 +31,9 @@ def parse_arguments(argv):
         metavar="N",
         help=f"render N frames at {FRAME_RATE} frames per second of scene time, then exit",
     )
-    parser.add_argument("--screenshot", metavar="PATH", help="save the last frame to PATH (a .png)")
+    parser.add_argument(
+        "--screenshot", metavar="PATH", help="with --frames, save the last frame to PATH (a .png)"
+    )
     args = parser.parse_args(argv)
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
@@ -59,16 +67,21 @@ def main(argv=None):
         )
         return 2
     configure(args)
-    from scene.app import CurvesApp
+    from scene.app import NoWindowError, SceneApp
+    from scene.user_presets import default_path
 
     try:
-        app = CurvesApp(
+        app = SceneApp(
+            args.mode,
+            args.presets or default_path(),
             window_type="offscreen" if args.offscreen else None,
             frame_rate=FRAME_RATE if args.frames is not None else None,
         )
-    except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
-        print(f"main.py: could not open a window ({error}). Try --offscreen.", file=sys.stderr)
+    except NoWindowError as error:
+        print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)
         return 2
+    if app.mode.startup_problem:
+        print(f"main.py: {app.mode.startup_problem}", file=sys.stderr)
     if args.frames is None:
         app.run()
         return 0

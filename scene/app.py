@@ -1,97 +1,111 @@
-"""The curves scene: a sphere travelling along a 3D curve at the pace of a velocity curve."""
+"""The application: one ShowBase, the orbit camera, the overlays and the modes it switches between."""
 
-from pathlib import Path
-
-import numpy as np
-from direct.gui.OnscreenText import OnscreenText
 from direct.showbase.ShowBase import ShowBase
-from panda3d.core import AmbientLight, ClockObject, DirectionalLight, Filename, TextNode
+from panda3d.core import AmbientLight, ClockObject, DirectionalLight
 
-from scene import drawing, presets
-from trajectory import KeyframeSampler, Motion
+from scene.bindings import bind, register, unregister
+from scene.camera import ZOOM_STEP, OrbitCamera
+from scene.curves_mode import CurvesMode
+from scene.overlay import HelpOverlay, Hud, MessageLine
 
-MODELS = Path(__file__).resolve().parent.parent / "models"
-
-DURATION = 6.0
-"""Seconds for one run along the curve."""
-KEYFRAME_INTERVAL = 0.1
-"""Seconds between exact positions; the frames between interpolate linearly."""
-HOLD_AT_END = 1.0
-"""Seconds the sphere rests at the end before the run starts again."""
-SPHERE_RADIUS = 0.45
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
-CURVE_COLOUR = (0.95, 0.75, 0.25, 1.0)
-POLYGON_COLOUR = (0.5, 0.55, 0.65, 1.0)
-SPHERE_COLOUR = (0.3, 0.6, 1.0, 1.0)
-CAMERA_DIRECTION = np.array([0.55, -1.0, 0.6])
-"""From the curve's centre towards the camera."""
-CAMERA_MARGIN = 1.5
-"""Camera distance as a multiple of the curve's bounding radius."""
+HUD_PERIOD = 0.1
+"""Seconds between refreshes of the status lines (rebuilding text every frame is not free)."""
+MODES = ("curves",)
 
 
-class CurvesApp(ShowBase):
-    """The window: the curve, its control polygon, and the sphere placed by keyframes.
+class NoWindowError(RuntimeError):
+    """No window could be opened (no display, or no usable graphics driver)."""
+
+
+class SceneApp(ShowBase):
+    """The window and everything in it.
 
     Args:
+        mode: The mode to open, one of ``MODES``.
+        presets_path: The user's presets file.
         window_type: ``None`` for a normal window, ``"offscreen"`` to render without a display.
         frame_rate: If given, the clock runs in scene time at this many frames per second,
             whatever the wall clock says (for tests, screenshots and recordings).
     """
 
-    def __init__(self, window_type=None, frame_rate=None):
-        super().__init__(windowType=window_type)
+    def __init__(self, mode, presets_path, window_type=None, frame_rate=None):
+        try:
+            super().__init__(windowType=window_type)
+        except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
+            raise NoWindowError(f"could not open a window ({error})") from None
         if frame_rate is not None:
             self.clock.set_mode(ClockObject.M_non_real_time)
             self.clock.set_frame_rate(frame_rate)
         self.disable_mouse()
         self.set_background_color(*BACKGROUND)
-        self.motion = Motion(presets.S_BEND, presets.EASE_IN_OUT, DURATION)
-        self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVAL)
-        self.elapsed = 0.0
-        self._draw_curve()
-        self.sphere = self._load_sphere()
         self._light_scene()
-        self._place_camera()
-        OnscreenText(
-            text="Cubic Bezier, ease in-out    R: restart    Esc: quit",
-            pos=(0.05, -0.08),
-            scale=0.05,
-            align=TextNode.A_left,
-            fg=(1, 1, 1, 0.85),
-            parent=self.a2dTopLeft,
-            mayChange=False,
+        self.orbit = OrbitCamera(self)
+        self.hud = Hud(self)
+        self.help = HelpOverlay(self)
+        self.messages = MessageLine(self)
+        self.modes = {"curves": CurvesMode(self, presets_path)}
+        self.bindings = (
+            bind("H", "show or hide this help", "toggle_help"),
+            bind("Esc", "quit", "userExit", event="escape"),
         )
-        self.accept("r", self.restart_run)
-        self.accept("escape", self.userExit)
+        register(self, self, self.bindings)
+        self._bind_mouse()
+        self.mode = None
+        self.set_mode(mode)
+        self._next_hud = 0.0
         self.task_mgr.add(self.update, "update")
 
-    def restart_run(self):
-        """Put the sphere back at the start of the run."""
-        self.elapsed = 0.0
-        self.sphere.set_pos(*self.sampler.position(0.0))
+    def set_mode(self, name):
+        """Leave the current mode and enter ``name``."""
+        if self.mode is not None:
+            unregister(self, self.mode.bindings)
+            self.mode.exit()
+        self.mode = self.modes[name]
+        register(self, self.mode, self.mode.bindings)
+        self.help.set_tables(self.bindings, self.mode.bindings)
+        self.mode.enter()
+
+    def windowEvent(self, window):
+        """Keep the 3D view centred beside the plot when the window changes shape."""
+        super().windowEvent(window)
+        if hasattr(self, "orbit"):
+            self.orbit.keep_clear_of(self.orbit.covered_right)
+
+    def toggle_help(self):
+        """Show or hide the help overlay."""
+        self.help.toggle()
 
     def update(self, task):
-        """Advance the run by the frame's time and place the sphere from the keyframes."""
-        self.elapsed += self.clock.dt
-        if self.elapsed > self.motion.duration + HOLD_AT_END:
-            self.elapsed = 0.0
-        self.sphere.set_pos(*self.sampler.position(min(self.elapsed, self.motion.duration)))
+        """Once a frame: camera, mode, messages, and (a few times a second) the status lines."""
+        self.orbit.update()
+        self.mode.update(self.clock.dt)
+        self.messages.update()
+        now = self.clock.get_frame_time()
+        if now >= self._next_hud:
+            self._next_hud = now + HUD_PERIOD
+            fps = self.clock.get_average_frame_rate()
+            self.hud.set_lines([*self.mode.status_lines(), f"{fps:.0f} fps    H: help"])
         return task.cont
 
-    def _draw_curve(self):
-        curve = self.motion.trajectory
-        drawing.curve_path(curve, CURVE_COLOUR, thickness=3.0).reparent_to(self.render)
-        polygon = drawing.control_polygon(curve, POLYGON_COLOUR, thickness=1.0)
-        polygon.reparent_to(self.render)
-        polygon.set_light_off()
+    def _press_left(self, depth):
+        if not self.mode.grab(depth):
+            self.orbit.begin("orbit")
 
-    def _load_sphere(self):
-        sphere = self.loader.load_model(Filename.from_os_specific(str(MODELS / "sphere.egg")))
-        sphere.reparent_to(self.render)
-        sphere.set_scale(SPHERE_RADIUS)
-        sphere.set_color(*SPHERE_COLOUR)
-        sphere.set_pos(*self.sampler.position(0.0))
-        return sphere
+    def _release(self):
+        self.mode.release()
+        self.orbit.end()
+
+    def _bind_mouse(self):
+        self.accept("mouse1", self._press_left, [False])
+        self.accept("shift-mouse1", self._press_left, [True])
+        for event in ("control-mouse1", "mouse2", "mouse3"):
+            self.accept(event, self.orbit.begin, ["pan"])
+        for button in ("mouse1", "mouse2", "mouse3"):
+            for modifier in ("", "shift-", "control-"):
+                self.accept(f"{modifier}{button}-up", self._release)
+        self.accept("wheel_up", self.orbit.zoom, [1.0 / ZOOM_STEP])
+        self.accept("wheel_down", self.orbit.zoom, [ZOOM_STEP])
 
     def _light_scene(self):
         ambient = self.render.attach_new_node(AmbientLight("ambient"))
@@ -99,15 +113,5 @@ class CurvesApp(ShowBase):
         sun = self.render.attach_new_node(DirectionalLight("sun"))
         sun.node().set_color((0.9, 0.88, 0.8, 1.0))
         sun.set_hpr(30, -50, 0)
-        self.sphere.set_light(ambient)
-        self.sphere.set_light(sun)
-
-    def _place_camera(self):
-        points = self.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 200))
-        centre = (points.min(axis=0) + points.max(axis=0)) / 2.0
-        radius = np.linalg.norm(points - centre, axis=1).max()
-        direction = CAMERA_DIRECTION / np.linalg.norm(CAMERA_DIRECTION)
-        lens_half_angle = np.radians(min(self.camLens.get_fov()) / 2.0)
-        distance = CAMERA_MARGIN * radius / np.sin(lens_half_angle)
-        self.camera.set_pos(*(centre + distance * direction))
-        self.camera.look_at(*centre)
+        self.render.set_light(ambient)
+        self.render.set_light(sun)

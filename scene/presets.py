@@ -1,9 +1,124 @@
-"""The curves the scene offers, as plain data."""
+"""The curves the scene offers: plain data, and how to turn each into a trajectory object.
 
-from trajectory import CubicBezier, VelocityCurve
+A trajectory preset is a Bezier (4 control points), a spline (any number of points it passes
+through) or a function (no points to drag). A velocity preset is either editable, a CSS-style
+cubic with two control points (t, s) in the unit square, or fixed (a factory of the library).
 
-S_BEND = CubicBezier([[-6.0, -2.0, 0.5], [-2.0, 7.0, 4.5], [2.0, -7.0, 0.0], [6.0, 2.0, 3.0]])
-"""A 3D S-bend: the first slice of the scene shows the sphere travelling along it."""
+To add a preset, append an entry to ``TRAJECTORIES`` or ``VELOCITIES``; the number keys follow the
+order of these lists.
+"""
 
-EASE_IN_OUT = VelocityCurve.ease_in_out()
-"""The seed's ease-in/ease-out."""
+import dataclasses
+import math
+
+import numpy as np
+
+from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
+
+
+@dataclasses.dataclass(frozen=True)
+class TrajectoryPreset:
+    """A named trajectory: ``kind`` is ``"bezier"``, ``"spline"`` or ``"function"``.
+
+    ``points`` (shape ``(n, 3)``) are the control points of a Bezier or the points a spline passes
+    through; a function preset has none and gives its curve through ``function``.
+    """
+
+    name: str
+    kind: str
+    points: tuple = ()
+    function: object = None
+
+    @property
+    def editable(self):
+        """Whether the preset has points to drag."""
+        return self.kind != "function"
+
+    def curve(self, points=None):
+        """The trajectory, from the preset's points or from ``points`` (edited, shape (n, 3))."""
+        if self.kind == "function":
+            return self.function()
+        points = np.asarray(self.points if points is None else points, dtype=float)
+        return CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
+
+    def with_points(self, points):
+        """A copy holding ``points`` instead (as nested tuples, so that it stays hashable)."""
+        return dataclasses.replace(self, points=tuple(map(tuple, np.asarray(points, dtype=float).tolist())))
+
+
+@dataclasses.dataclass(frozen=True)
+class VelocityPreset:
+    """A named velocity curve: ``controls`` ((x1, y1), (x2, y2)) for an editable cubic, or a
+    ``factory`` of a fixed one."""
+
+    name: str
+    controls: tuple = ()
+    factory: object = None
+
+    @property
+    def editable(self):
+        """Whether the preset has control points to drag in the plot."""
+        return bool(self.controls)
+
+    def curve(self, controls=None):
+        """The velocity curve, from the preset's controls or from ``controls`` (edited).
+
+        Raises:
+            ValueError: If edited controls make T non-monotone or S leave [0, 1].
+        """
+        if not self.editable:
+            return self.factory()
+        (x1, y1), (x2, y2) = self.controls if controls is None else controls
+        velocity = VelocityCurve.cubic_bezier(x1, y1, x2, y2)
+        velocity.name = self.name
+        return velocity
+
+    def with_controls(self, controls):
+        """A copy holding ``controls`` instead."""
+        return dataclasses.replace(self, controls=tuple(tuple(map(float, c)) for c in controls))
+
+
+def _helix():
+    turns, radius, rise = 2.5, 3.0, 6.0
+    w = 2.0 * math.pi * turns
+
+    def point(u):
+        r = radius * (1.0 - 0.4 * u)
+        return (r * np.cos(w * u), r * np.sin(w * u), 0.5 + rise * u)
+
+    return FunctionCurve(point)
+
+
+TRAJECTORIES = [
+    TrajectoryPreset("S-bend", "bezier", ((-6, -2, 0.5), (-2, 7, 4.5), (2, -7, 0), (6, 2, 3))),
+    TrajectoryPreset("loop", "bezier", ((-5, 0, 1), (8, 7, 3), (-8, 7, 3), (5, 0, 1))),
+    TrajectoryPreset("near-cusp", "bezier", ((-5, -2, 1), (5, 5, 1), (-5, 5, 1), (5, -1.98, 1))),
+    TrajectoryPreset("climb", "bezier", ((-6, -4, 0.3), (6, -4, 2), (-6, 4, 5), (6, 4, 7))),
+    TrajectoryPreset(
+        "spline through 9 points",
+        "spline",
+        (
+            (-7, -3, 1),
+            (-4, 2, 2),
+            (-1, -1, 3),
+            (2, 3, 2),
+            (5, 0, 1),
+            (6, -4, 2.5),
+            (2, -5, 4),
+            (-2, -4, 3),
+            (-4, -1, 1),
+        ),
+    ),
+    TrajectoryPreset("helix (a function)", "function", function=_helix),
+]
+
+VELOCITIES = [
+    VelocityPreset("constant", controls=((1 / 3, 1 / 3), (2 / 3, 2 / 3))),
+    VelocityPreset("ease in-out (seed)", factory=VelocityCurve.ease_in_out),
+    VelocityPreset("ease in", factory=VelocityCurve.ease_in),
+    VelocityPreset("ease out", factory=VelocityCurve.ease_out),
+    VelocityPreset("sine ease", factory=lambda: VelocityCurve.sine_ease(0.25, 0.75)),
+    VelocityPreset("CSS ease", controls=((0.25, 0.1), (0.25, 1.0))),
+    VelocityPreset("CSS ease-in-out", controls=((0.42, 0.0), (0.58, 1.0))),
+    VelocityPreset("dash and rest", controls=((0.05, 0.7), (0.45, 0.95))),
+]

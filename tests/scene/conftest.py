@@ -4,22 +4,27 @@ from panda3d.core import load_prc_file_data
 load_prc_file_data(
     "scene tests",
     "load-display p3tinydisplay\naudio-library-name null\nprint-pipe-types false\n"
-    "notify-level-x11display fatal\nwin-size 640 360",
+    "notify-level-x11display fatal\nnotify-level-device fatal\nwin-size 800 450",
 )
 
 FRAME_RATE = 60
 
 
 @pytest.fixture
-def app():
-    from scene.app import CurvesApp
+def presets_file(tmp_path):
+    return tmp_path / "config" / "presets.json"
 
-    app = CurvesApp(window_type="offscreen", frame_rate=FRAME_RATE)
+
+@pytest.fixture
+def app(presets_file):
+    from scene.app import SceneApp
+
+    app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
     yield app
     app.destroy()
 
 
-def step(app, frames):
+def step(app, frames=1):
     """Run ``frames`` frames of the task manager."""
     for _ in range(frames):
         app.task_mgr.step()

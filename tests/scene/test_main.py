@@ -45,3 +45,20 @@ def test_bad_arguments_are_one_readable_line():
     assert "--frames must be at least 1" in result.stderr and "Traceback" not in result.stderr
     result = run_main("--screenshot", "x.png")
     assert "--screenshot needs --frames N" in result.stderr
+
+
+def test_a_corrupt_presets_file_is_one_line_on_stderr_and_left_alone(tmp_path):
+    presets = tmp_path / "presets.json"
+    presets.write_text("not json at all")
+    result = run_main("--offscreen", "--frames", "2", "--presets", str(presets))
+    assert result.returncode == 0
+    lines = [line for line in result.stderr.splitlines() if line.startswith("main.py:")]
+    assert len(lines) == 1 and "was not loaded" in lines[0] and str(presets) in lines[0]
+    assert presets.read_text() == "not json at all"
+
+
+def test_main_and_the_app_offer_the_same_modes():
+    from main import MODES
+    from scene.app import MODES as APP_MODES
+
+    assert MODES == APP_MODES

@@ -15,6 +15,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 TITLE = "Curves in motion"
+SCENE_PART = 0.62
+"""The left part of the window that shows the 3D scene (the plot is on the right)."""
 
 
 @pytest.fixture
@@ -33,9 +35,15 @@ def display():
 
 
 @pytest.fixture
-def window(display):
+def window(display, tmp_path):
     env = dict(os.environ, DISPLAY=display)
-    app = subprocess.Popen([sys.executable, "main.py"], cwd=ROOT, env=env, stderr=subprocess.PIPE, text=True)
+    app = subprocess.Popen(
+        [sys.executable, "main.py", "--presets", str(tmp_path / "presets.json")],
+        cwd=ROOT,
+        env=env,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     found = subprocess.run(
         ["xdotool", "search", "--sync", "--name", TITLE],
         env=env,
@@ -46,63 +54,133 @@ def window(display):
     )
     window_id = found.stdout.split()[0]
     time.sleep(1.0)  # let the first frames render
-    yield app, window_id, env
+    yield Window(app, window_id, env)
     if app.poll() is None:
         app.kill()
         app.wait()
 
 
-def screenshot(window_id, env):
-    """The window's pixels, shape (height, width, 3), values 0-255."""
-    geometry = subprocess.run(
-        ["xdotool", "getwindowgeometry", "--shell", window_id],
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    size = dict(line.split("=") for line in geometry.split())
-    width, height = int(size["WIDTH"]), int(size["HEIGHT"])
-    raw = subprocess.run(
-        ["import", "-window", window_id, "-depth", "8", "rgb:-"], env=env, capture_output=True, check=True
-    ).stdout
-    return np.frombuffer(raw, dtype=np.uint8).reshape(height, width, 3).astype(int)
+class Window:
+    def __init__(self, app, window_id, env):
+        self.app, self.id, self.env = app, window_id, env
+
+    def xdotool(self, *arguments, check=True):
+        subprocess.run(["xdotool", *arguments], env=self.env, capture_output=True, check=check)
+
+    def key(self, name, check=True):
+        self.xdotool("key", "--window", self.id, name, check=check)
+
+    def screenshot(self, whole=False):
+        """The 3D part (or the whole) of the window's pixels, shape (height, width, 3), 0-255."""
+        geometry = subprocess.run(
+            ["xdotool", "getwindowgeometry", "--shell", self.id],
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        size = dict(line.split("=") for line in geometry.split())
+        width, height = int(size["WIDTH"]), int(size["HEIGHT"])
+        raw = subprocess.run(
+            ["import", "-window", self.id, "-depth", "8", "rgb:-"],
+            env=self.env,
+            capture_output=True,
+            check=True,
+        ).stdout
+        image = np.frombuffer(raw, dtype=np.uint8).reshape(height, width, 3).astype(int)
+        return image if whole else image[:, : int(width * SCENE_PART)]
+
+
+def solid(mask, size=7, fill=0.8):
+    """The pixels of ``mask`` inside a size x size box that ``mask`` mostly fills: blobs, not lines."""
+    padded = np.pad(mask.astype(int), size // 2)
+    sums = padded.cumsum(0).cumsum(1)
+    sums = np.pad(sums, ((1, 0), (1, 0)))
+    box = sums[size:, size:] - sums[:-size, size:] - sums[size:, :-size] + sums[:-size, :-size]
+    return mask & (box >= fill * size * size)
 
 
 def sphere_centre(image):
-    """The centroid (x, y) in pixels of the blue sphere."""
+    """The centroid (x, y) in pixels of the blue sphere (not of the thin blue z axis)."""
     r, b = image[..., 0], image[..., 2]
-    ys, xs = np.nonzero((b > 140) & (b > r + 60))
+    ys, xs = np.nonzero(solid((b > 140) & (b > r + 60)))
     assert xs.size > 50, "no sphere in the picture"
     return np.array([xs.mean(), ys.mean()])
 
 
-def curve_left_end(image):
-    """The x of the leftmost pixel of the yellow curve."""
+def curve_mask(image):
+    """Where the gold curve is."""
     r, g, b = image[..., 0], image[..., 1], image[..., 2]
-    _, xs = np.nonzero((r > 180) & (g > 120) & (b < 120))
-    assert xs.size > 100, "no curve in the picture"
-    return xs.min()
+    return (r > 200) & (g > 150) & (g < 215) & (b < 110)
+
+
+def control_points(image):
+    """(x, y) of the green control point markers' pixels."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    ys, xs = np.nonzero((g > 200) & (r < 130) & (b > 100) & (b < 200))
+    return np.stack([xs, ys], axis=1)
+
+
+def overlap(a, b):
+    return (a & b).sum() / max((a | b).sum(), 1)
 
 
 def test_the_sphere_moves_r_restarts_and_escape_quits(window):
-    app, window_id, env = window
-    first = sphere_centre(screenshot(window_id, env))
+    first = sphere_centre(window.screenshot())
     time.sleep(1.0)
-    later_image = screenshot(window_id, env)
-    later = sphere_centre(later_image)
-    assert np.linalg.norm(later - first) > 10, "the sphere did not move in a second"
+    later_image = window.screenshot()
+    assert np.linalg.norm(sphere_centre(later_image) - first) > 10, "the sphere did not move in a second"
 
-    subprocess.run(["xdotool", "key", "--window", window_id, "r"], env=env, check=True)
+    window.key("r")
     time.sleep(0.15)
-    restarted_image = screenshot(window_id, env)
-    restarted = sphere_centre(restarted_image)
-    # Back at the start: the curve's left end, where the sphere now hides the line.
-    assert abs(restarted[0] - curve_left_end(later_image)) < 25
+    restarted = sphere_centre(window.screenshot())
+    # Back at the start: the S-bend's first control point, its leftmost, now behind the sphere.
+    points = control_points(later_image)
+    start = points[points[:, 0] < points[:, 0].min() + 8].mean(axis=0)
+    assert np.linalg.norm(restarted - start) < 25
 
-    # The app quits on the key press, so xdotool's key release may find no window: no check.
-    subprocess.run(
-        ["xdotool", "key", "--window", window_id, "Escape"], env=env, capture_output=True, check=False
+    window.key("Escape", check=False)  # the app quits on the press: the release may find no window
+    assert window.app.wait(timeout=20) == 0
+    assert "Traceback" not in window.app.stderr.read()
+
+
+def test_a_number_key_changes_the_curve(window):
+    before = curve_mask(window.screenshot())
+    window.key("2")
+    time.sleep(0.5)
+    after = curve_mask(window.screenshot())
+    assert before.sum() > 300 and after.sum() > 300
+    assert overlap(before, after) < 0.3
+
+
+def test_dragging_a_control_point_moves_it_and_the_curve(window):
+    image = window.screenshot()
+    points = control_points(image)
+    assert len(points) > 20, "no control points in the picture"
+    top = points[np.argmin(points[:, 1])]  # the S-bend's second control point, highest on screen
+    grab = points[np.linalg.norm(points - top, axis=1) < 8].mean(axis=0).round().astype(int)
+    before = curve_mask(image)
+    window.xdotool("mousemove", "--window", window.id, *map(str, grab))
+    window.xdotool("mousedown", "1")
+    for step in range(1, 11):
+        window.xdotool("mousemove", "--window", window.id, str(grab[0] + 12 * step), str(grab[1] + 8 * step))
+        time.sleep(0.03)
+    window.xdotool("mouseup", "1")
+    time.sleep(0.3)
+    after_image = window.screenshot()
+    moved = control_points(after_image)
+    assert np.min(np.linalg.norm(moved - (grab + (120, 80)), axis=1)) < 12, (
+        "the point did not follow the mouse"
     )
-    assert app.wait(timeout=20) == 0
-    assert "Traceback" not in app.stderr.read()
+    assert overlap(before, curve_mask(after_image)) < 0.6, "the curve did not change"
+
+
+def test_shift_and_a_number_key_changes_the_velocity_curve_in_the_plot(window):
+    width = window.screenshot(whole=True).shape[1]
+    plot = slice(int(width * SCENE_PART), None)
+    before = curve_mask(window.screenshot(whole=True)[:, plot])
+    window.key("shift+3")  # ease in: s = t^2, where the seed's ease in-out was an S
+    time.sleep(0.5)
+    after = curve_mask(window.screenshot(whole=True)[:, plot])
+    assert before.sum() > 100 and after.sum() > 100
+    assert overlap(before, after) < 0.5

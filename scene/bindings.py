@@ -1,0 +1,55 @@
+"""Key bindings as data: one table per mode (and one for the app), registered in a loop and listed
+by the help overlay from the same table."""
+
+import dataclasses
+
+
+@dataclasses.dataclass(frozen=True)
+class Binding:
+    """One line of help and the Panda3D events behind it.
+
+    Args:
+        keys: How the help shows the key or keys, e.g. ``"R"`` or ``"1-6"``.
+        help: What it does.
+        events: ``(event name, method name, arguments)`` triples; the method is looked up on the
+            object that owns the table.
+    """
+
+    keys: str
+    help: str
+    events: tuple
+
+
+def bind(keys, help, method, *args, event=None):
+    """A binding of one event (by default the key itself, lower-cased) to ``method(*args)``."""
+    return Binding(keys, help, ((event or keys.lower(), method, args),))
+
+
+def numbered(keys_label, help, method, count, prefix=""):
+    """Keys 1..count (with an optional modifier ``prefix`` such as ``"shift-"``) calling
+    ``method(index)`` with index 0..count-1."""
+    events = tuple((f"{prefix}{i + 1}", method, (i,)) for i in range(min(count, 9)))
+    return Binding(keys_label, help, events)
+
+
+def register(showbase, owner, table):
+    """Accept every event of ``table`` on ``showbase``, calling methods of ``owner``."""
+    for binding in table:
+        for event, method, args in binding.events:
+            showbase.accept(event, getattr(owner, method), list(args))
+
+
+def unregister(showbase, table):
+    """Stop accepting the events of ``table``."""
+    for binding in table:
+        for event, _, _ in binding.events:
+            showbase.ignore(event)
+
+
+MOUSE_HELP = (
+    ("left drag", "orbit the camera; on a control point, move it"),
+    ("shift + left drag", "on a control point, move it nearer or farther"),
+    ("right or middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
+"""The mouse, for the help overlay."""

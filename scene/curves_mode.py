@@ -1,0 +1,396 @@
+"""The curves mode: a sphere travelling along a trajectory at the pace of a velocity curve.
+
+The trajectory is drawn in 3D with its control polygon and draggable control points; the velocity
+curve is plotted in 2D with its own draggable control points. Every change rebuilds the motion at
+once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
+"""
+
+from pathlib import Path
+
+import numpy as np
+from panda3d.core import Filename, KeyboardButton, Point2, Point3
+
+from scene import presets, user_presets
+from scene.bindings import bind, numbered
+from scene.geometry import LineStrip, PointSet, axes, ground_grid
+from scene.velocity_plot import VelocityPlot
+from trajectory import KeyframeSampler, Motion
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+
+DURATIONS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 20.0, 30.0)
+"""Seconds for one run, chosen with the up and down arrows."""
+DEFAULT_DURATION = 6.0
+KEYFRAME_INTERVALS = (
+    (1 / 60, "1 frame"),
+    (0.05, "50 ms"),
+    (0.1, "100 ms"),
+    (10 / 60, "10 frames"),
+    (0.25, "250 ms"),
+    (20 / 60, "20 frames"),
+    (0.5, "500 ms"),
+)
+"""Seconds between exact positions and their labels (frames at 60 Hz, as the seed allows)."""
+DEFAULT_INTERVAL = 2
+HOLD_AT_END = 1.0
+"""Seconds the sphere rests at the end before the run starts again."""
+DEFAULT_VELOCITY = 1
+"""The seed's ease in-out."""
+CURVE_SAMPLES = 600
+SPHERE_RADIUS = 0.45
+PICK_PIXELS = 14.0
+"""How near (in pixels) the mouse must be to grab a control point."""
+GRID_HALF_SIZE, GRID_SPACING = 16.0, 2.0
+CURVE_COLOUR = (0.95, 0.75, 0.25, 1.0)
+POLYGON_COLOUR = (0.5, 0.55, 0.65, 1.0)
+POINT_COLOUR = (0.3, 1.0, 0.6, 1.0)
+GRABBED_COLOUR = (1.0, 1.0, 1.0, 1.0)
+TICK_COLOUR = (1.0, 0.5, 0.35, 1.0)
+GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
+SPHERE_COLOUR = (0.3, 0.6, 1.0, 1.0)
+
+
+class CurvesMode:
+    """The mode; ``app`` is the ``SceneApp`` (a ShowBase with camera control, HUD and messages).
+
+    Args:
+        app: The application.
+        presets_path: The user's presets file (see ``user_presets``).
+    """
+
+    name = "curves"
+
+    def __init__(self, app, presets_path):
+        self.app = app
+        self.presets_path = Path(presets_path)
+        self.trajectories, self.velocities, problem = user_presets.load(
+            self.presets_path, presets.TRAJECTORIES, presets.VELOCITIES
+        )
+        self.startup_problem = problem
+        self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
+        self.duration = DEFAULT_DURATION
+        self.interval_index = DEFAULT_INTERVAL
+        self.method = "exact"
+        self.elapsed = 0.0
+        self.paused = False
+        self.motion = self.sampler = None
+        self._grabbed = None
+        self._rate_errors = np.zeros(1)
+        self.root = app.render.attach_new_node("curves mode")
+        ground_grid(self.root, GRID_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
+        axes(self.root, 3.0, 0.0)
+        self.curve_line = LineStrip(self.root, CURVE_SAMPLES, CURVE_COLOUR, 3.0, "trajectory")
+        self.sphere = self._load_sphere()
+        self.polygon = self.points = self.ticks = None
+        self.grabbed_marker = PointSet(self.root, 1, GRABBED_COLOUR, 14.0, "grabbed point")
+        self.grabbed_marker.show(False)
+        self.plot = VelocityPlot(app)
+        self.bindings = (
+            numbered(
+                f"1-{min(len(self.trajectories), 9)}",
+                "choose the trajectory",
+                "choose_trajectory",
+                len(self.trajectories),
+            ),
+            numbered(
+                f"Shift+1-{min(len(self.velocities), 9)}",
+                "choose the velocity curve",
+                "choose_velocity",
+                len(self.velocities),
+                prefix="shift-",
+            ),
+            bind("R", "restart the run", "restart"),
+            bind("Space", "pause or go on", "toggle_pause", event="space"),
+            bind("Up / Down", "longer or shorter run", "change_duration", 1, event="arrow_up"),
+            bind("", "", "change_duration", -1, event="arrow_down"),
+            bind(
+                "Right / Left", "keyframes further apart or closer", "change_interval", 1, event="arrow_right"
+            ),
+            bind("", "", "change_interval", -1, event="arrow_left"),
+            bind("M", "our exact method or the seed's tables", "toggle_method"),
+            bind("F", "frame the curve", "frame"),
+            bind("S", "save edited curves to the presets file", "save"),
+        )
+        self._show_trajectory_points()
+        self._rebuild(frame=True)
+        self.restart()
+        self.root.hide()
+        self.plot.root.hide()
+
+    # The mode's life: entered, updated every frame, left.
+
+    def enter(self):
+        """Show the mode's scene and plot."""
+        self.root.show()
+        self.plot.root.show()
+        self.app.orbit.keep_clear_of(self.plot.covered_width)
+        self.frame()
+        if self.startup_problem:
+            self.app.messages.say(self.startup_problem, warning=True)
+
+    def exit(self):
+        """Hide the mode's scene and plot."""
+        self.release()
+        self.root.hide()
+        self.plot.root.hide()
+        self.app.orbit.keep_clear_of(0.0)
+
+    def update(self, dt):
+        """Advance the run by ``dt`` seconds, follow a drag, place the sphere and the markers."""
+        if self._grabbed is not None:
+            self._follow_drag()
+        if not self.paused:
+            self.elapsed += dt
+            if self.elapsed > self.duration + HOLD_AT_END:
+                self.elapsed = 0.0
+        t = min(self.elapsed, self.duration)
+        self.sphere.set_pos(*self.sampler.position(t))
+        fraction = t / self.duration
+        rate_error = self._rate_errors[
+            min(int(fraction * (len(self._rate_errors) - 1)), len(self._rate_errors) - 1)
+        ]
+        self.plot.set_now(
+            fraction, self.motion.distance(t), self.motion.velocity.rate_at_time(fraction), rate_error
+        )
+
+    def status_lines(self):
+        """The HUD's lines for this mode."""
+        t = min(self.elapsed, self.duration)
+        trajectory = self.trajectories[self.trajectory_index]
+        velocity = self.velocities[self.velocity_index]
+        return [
+            f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{_edited(trajectory, presets.TRAJECTORIES)}",
+            f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{_edited(velocity, presets.VELOCITIES)}",
+            f"t {t:5.2f} / {self.duration:g} s{'  (paused)' if self.paused else ''}",
+            f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
+            f"speed {float(self.motion.speed(t)):.2f} units/s",
+            f"keyframes every {KEYFRAME_INTERVALS[self.interval_index][1]}",
+            f"method: {self.method} (M)",
+        ]
+
+    # Bound to keys.
+
+    def choose_trajectory(self, index):
+        """Show trajectory preset ``index`` and restart."""
+        if index < len(self.trajectories):
+            self.trajectory_index = index
+            self._show_trajectory_points()
+            self._rebuild(frame=True)
+            self.restart()
+
+    def choose_velocity(self, index):
+        """Use velocity preset ``index`` and restart."""
+        if index < len(self.velocities):
+            self.velocity_index = index
+            self._rebuild()
+            self.restart()
+
+    def restart(self):
+        """Back to the start of the run."""
+        self.elapsed = 0.0
+        self.sphere.set_pos(*self.sampler.position(0.0))
+
+    def toggle_pause(self):
+        """Pause the run, or go on."""
+        self.paused = not self.paused
+
+    def change_duration(self, step):
+        """The next longer (step 1) or shorter (step -1) duration; the run restarts."""
+        index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
+        self.duration = DURATIONS[index]
+        self._rebuild()
+        self.restart()
+
+    def change_interval(self, step):
+        """Keyframes further apart (step 1) or closer (step -1)."""
+        self.interval_index = int(np.clip(self.interval_index + step, 0, len(KEYFRAME_INTERVALS) - 1))
+        self._rebuild()
+
+    def toggle_method(self):
+        """Switch between the exact tables and the seed's chord tables."""
+        self.method = "seed" if self.method == "exact" else "exact"
+        self._rebuild()
+
+    def frame(self):
+        """Aim the camera at the whole curve."""
+        self.app.orbit.frame(self.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 200)))
+
+    def save(self):
+        """Write the edited presets to the presets file."""
+        try:
+            count = user_presets.save(
+                self.presets_path,
+                self.trajectories,
+                self.velocities,
+                presets.TRAJECTORIES,
+                presets.VELOCITIES,
+            )
+        except OSError as error:
+            self.app.messages.say(f"Could not save the presets to {self.presets_path}: {error}", warning=True)
+            return
+        self.app.messages.say(f"Saved {count} edited curve{'s' * (count != 1)} to {self.presets_path}")
+
+    # Dragging control points.
+
+    def grab(self, depth=False):
+        """Grab the control point under the mouse (3D, or in the plot); whether one was grabbed.
+
+        Args:
+            depth: Move the point nearer or farther instead of across the screen.
+        """
+        handle = self.plot.pick(self._controls())
+        if handle is not None:
+            self._grabbed = ("handle", handle)
+            return True
+        index = self._pick_point()
+        if index is None:
+            return False
+        point = np.array(self._points()[index])
+        camera = self.app.camera
+        normal = np.array(self.app.render.get_relative_vector(camera, (0, 1, 0)))
+        mouse = self.app.mouseWatcherNode.get_mouse()
+        self._grabbed = ("point", index, point, normal, depth, mouse.y)
+        self.grabbed_marker.update([point])
+        self.grabbed_marker.show()
+        return True
+
+    def release(self):
+        """Let go of any grabbed point."""
+        self._grabbed = None
+        self.grabbed_marker.show(False)
+
+    @property
+    def dragging(self):
+        """Whether a control point is held."""
+        return self._grabbed is not None
+
+    def _follow_drag(self):
+        watcher = self.app.mouseWatcherNode
+        if not watcher.has_mouse():
+            return
+        if self._grabbed[0] == "handle":
+            self._move_handle(self._grabbed[1], self.plot.mouse_to_unit())
+            return
+        _, index, start, normal, depth, start_y = self._grabbed
+        if depth or watcher.is_button_down(KeyboardButton.shift()):
+            target = start + normal * (watcher.get_mouse().y - start_y) * self.app.orbit.distance
+        else:
+            target = self._mouse_on_plane(start, normal)
+        if target is not None:
+            self.move_point(index, target)
+
+    def move_point(self, index, position):
+        """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid."""
+        preset = self.trajectories[self.trajectory_index]
+        points = np.array(self._points())
+        points[index] = position
+        try:
+            preset.curve(points).length  # noqa: B018 - builds and checks the curve
+        except ValueError as error:
+            self.app.messages.say(f"Refused: {error}", warning=True)
+            return False
+        self.trajectories[self.trajectory_index] = preset.with_points(points)
+        self._rebuild()
+        self.grabbed_marker.update([position])
+        return True
+
+    def _move_handle(self, index, unit):
+        """Move velocity control point ``index`` to ``unit`` (t, s); refuse what is invalid."""
+        if unit is None:
+            return
+        preset = self.velocities[self.velocity_index]
+        controls = [list(c) for c in preset.controls]
+        controls[index] = [float(unit[0]), float(unit[1])]
+        try:
+            preset.curve(controls)
+        except ValueError as error:
+            self.app.messages.say(f"Refused: {error}", warning=True)
+            return
+        self.velocities[self.velocity_index] = preset.with_controls(controls)
+        self._rebuild()
+
+    def _pick_point(self):
+        if not self.trajectories[self.trajectory_index].editable or not self.app.mouseWatcherNode.has_mouse():
+            return None
+        mouse = self.app.mouseWatcherNode.get_mouse()
+        lens, camera = self.app.camLens, self.app.cam
+        size = np.array([self.app.win.get_x_size(), self.app.win.get_y_size()]) / 2.0
+        best, best_gap = None, PICK_PIXELS
+        for index, point in enumerate(self._points()):
+            screen = Point2()
+            if lens.project(camera.get_relative_point(self.app.render, Point3(*point)), screen):
+                gap = np.linalg.norm((np.array(screen) - np.array(mouse)) * size)
+                if gap < best_gap:
+                    best, best_gap = index, gap
+        return best
+
+    def _mouse_on_plane(self, anchor, normal):
+        """Where the mouse ray meets the plane through ``anchor`` facing ``normal``."""
+        near, far = Point3(), Point3()
+        if not self.app.camLens.extrude(self.app.mouseWatcherNode.get_mouse(), near, far):
+            return None
+        render, camera = self.app.render, self.app.cam
+        start = np.array(render.get_relative_point(camera, near))
+        direction = np.array(render.get_relative_point(camera, far)) - start
+        along = direction @ normal
+        if abs(along) < 1e-9:
+            return None
+        return start + direction * ((anchor - start) @ normal) / along
+
+    # Building and drawing.
+
+    def _points(self):
+        return self.trajectories[self.trajectory_index].points
+
+    def _controls(self):
+        preset = self.velocities[self.velocity_index]
+        return preset.controls if preset.editable else None
+
+    def _rebuild(self, frame=False):
+        """Build the motion from the current presets and redraw everything that depends on it."""
+        trajectory = self.trajectories[self.trajectory_index].curve()
+        velocity = self.velocities[self.velocity_index].curve()
+        self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
+        self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
+        u = trajectory.arc_length.parameter(np.linspace(0.0, 1.0, CURVE_SAMPLES))
+        self.curve_line.update(trajectory.evaluate(u))
+        if self.polygon is not None:
+            points = np.array(self._points()) if self._points() else np.zeros((0, 3))
+            if len(points):
+                self.polygon.update(points)
+                self.points.update(points)
+        times = self.sampler.keyframe_times
+        if self.ticks is None or self.ticks.count != len(times):
+            if self.ticks is not None:
+                self.ticks.path.remove_node()
+            self.ticks = PointSet(self.root, len(times), TICK_COLOUR, 5.0, "keyframes")
+        self.ticks.update(self.motion.position(times))
+        self.plot.show(self.motion, self._controls())
+        self._rate_errors = self.plot.rate_errors
+        if frame:
+            self.frame()
+
+    def _show_trajectory_points(self):
+        """(Re)create the control polygon and point markers for the current trajectory."""
+        for geometry in (self.polygon, self.points):
+            if geometry is not None:
+                geometry.path.remove_node()
+        self.polygon = self.points = None
+        points = self._points()
+        if points:
+            self.polygon = LineStrip(self.root, len(points), POLYGON_COLOUR, 1.0, "control polygon")
+            self.points = PointSet(self.root, len(points), POINT_COLOUR, 9.0, "control points")
+            self.polygon.update(np.array(points))
+            self.points.update(np.array(points))
+
+    def _load_sphere(self):
+        sphere = self.app.loader.load_model(Filename.from_os_specific(str(MODELS / "sphere.egg")))
+        sphere.reparent_to(self.root)
+        sphere.set_scale(SPHERE_RADIUS)
+        sphere.set_color(*SPHERE_COLOUR)
+        return sphere
+
+
+def _edited(preset, builtins):
+    """ " (edited)" for a preset that differs from every built-in one, else ""."""
+    return "" if preset in builtins else " (edited)"

@@ -1,0 +1,100 @@
+"""Line and point geometry whose vertices are rewritten from numpy arrays each time a curve changes.
+
+LineSegs rebuilds its geometry point by point in Python; these write a whole ``(n, 3)`` array into
+the vertex buffer at once, which keeps live editing cheap.
+"""
+
+import numpy as np
+from panda3d.core import (
+    Geom,
+    GeomLinestrips,
+    GeomNode,
+    GeomPoints,
+    GeomVertexData,
+    GeomVertexFormat,
+    GeomVertexWriter,
+    LineSegs,
+    NodePath,
+)
+
+_FORMAT = GeomVertexFormat.get_v3cp()
+"""Interleaved rows of 16 bytes: x, y, z as float32, then the colour as 4 bytes."""
+_FLOATS_PER_ROW = 4
+
+
+class _DynamicGeometry:
+    """A node drawing ``count`` vertices as one primitive; ``update`` replaces the vertices."""
+
+    def __init__(self, parent, count, primitive, colour, thickness, name):
+        self.count = count
+        self._data = GeomVertexData(name, _FORMAT, Geom.UH_dynamic)
+        self._data.set_num_rows(count)
+        # Colours as vertex data, not a colour attribute: the software renderer ignores the latter.
+        writer = GeomVertexWriter(self._data, "color")
+        for _ in range(count):
+            writer.add_data4(*colour)
+        primitive.add_next_vertices(count)
+        if isinstance(primitive, GeomLinestrips):
+            primitive.close_primitive()
+        geom = Geom(self._data)
+        geom.add_primitive(primitive)
+        node = GeomNode(name)
+        node.add_geom(geom)
+        self.path = parent.attach_new_node(node)
+        self.path.set_render_mode_thickness(thickness)
+        self.path.set_light_off()
+
+    def update(self, points):
+        """Move the vertices to ``points``, shape ``(count, 3)``."""
+        rows = np.frombuffer(memoryview(self._data.modify_array(0)).cast("B"), dtype=np.float32)
+        rows.reshape(self.count, _FLOATS_PER_ROW)[:, :3] = points
+
+    def show(self, visible=True):
+        """Show or hide the geometry."""
+        self.path.show() if visible else self.path.hide()
+
+
+class LineStrip(_DynamicGeometry):
+    """A polyline through ``count`` points."""
+
+    def __init__(self, parent, count, colour, thickness=1.0, name="line strip"):
+        super().__init__(parent, count, GeomLinestrips(Geom.UH_dynamic), colour, thickness, name)
+
+
+class PointSet(_DynamicGeometry):
+    """``count`` square dots, ``size`` pixels wide whatever their distance."""
+
+    def __init__(self, parent, count, colour, size=6.0, name="points"):
+        super().__init__(parent, count, GeomPoints(Geom.UH_dynamic), colour, size, name)
+        self.path.set_render_mode_perspective(False)
+
+
+def segments(parent, pairs, colour, thickness=1.0, name="segments"):
+    """Static line segments: ``pairs`` shaped ``(k, 2, 3)``, drawn once."""
+    lines = LineSegs(name)
+    lines.set_color(*colour)
+    lines.set_thickness(thickness)
+    for start, end in np.asarray(pairs, dtype=float).tolist():
+        lines.move_to(*start)
+        lines.draw_to(*end)
+    path = NodePath(lines.create())
+    path.reparent_to(parent)
+    path.set_light_off()
+    return path
+
+
+def ground_grid(parent, half_size, spacing, height, colour):
+    """A square grid of lines in the plane z = ``height``, centred on the origin."""
+    ticks = np.arange(-half_size, half_size + spacing / 2, spacing)
+    along_x = [((-half_size, y, height), (half_size, y, height)) for y in ticks]
+    along_y = [((x, -half_size, height), (x, half_size, height)) for x in ticks]
+    return segments(parent, along_x + along_y, colour, 1.0, "ground grid")
+
+
+def axes(parent, length, height, thickness=2.0):
+    """X (red), Y (green) and Z (blue) axes from (0, 0, height)."""
+    origin = np.array([0.0, 0.0, height])
+    node = parent.attach_new_node("axes")
+    for direction, colour in zip(np.eye(3), ((0.9, 0.3, 0.3, 1), (0.3, 0.85, 0.3, 1), (0.35, 0.5, 1.0, 1))):
+        segments(node, [(origin, origin + length * direction)], colour, thickness, "axis")
+    return node

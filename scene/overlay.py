@@ -1,0 +1,117 @@
+"""On-screen text: the status lines (HUD), the help overlay and a line for messages."""
+
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import CardMaker, TextNode
+
+from scene.bindings import MOUSE_HELP
+
+TEXT_COLOUR = (0.92, 0.93, 0.96, 1)
+DIM_COLOUR = (0.7, 0.72, 0.78, 1)
+WARNING_COLOUR = (1.0, 0.62, 0.45, 1)
+HUD_SCALE = 0.045
+HELP_SCALE = 0.045
+MESSAGE_SECONDS = 6.0
+"""How long a message stays on screen."""
+
+
+class Hud:
+    """Status lines in the top-left corner."""
+
+    def __init__(self, showbase):
+        self.text = OnscreenText(
+            text="",
+            pos=(0.05, -0.08),
+            scale=HUD_SCALE,
+            align=TextNode.A_left,
+            fg=TEXT_COLOUR,
+            shadow=(0, 0, 0, 0.8),
+            parent=showbase.a2dTopLeft,
+            mayChange=True,
+        )
+
+    def set_lines(self, lines):
+        """Show ``lines`` (a list of strings), one per line."""
+        content = "\n".join(lines)
+        if content != self.text.getText():
+            self.text.setText(content)
+
+
+class HelpOverlay:
+    """Every binding of the given tables, and the mouse, on a dark card; hidden until toggled."""
+
+    def __init__(self, showbase):
+        self.root = showbase.aspect2d.attach_new_node("help")
+        card = CardMaker("help background")
+        card.set_frame(-1.25, 1.25, -0.9, 0.9)
+        background = self.root.attach_new_node(card.generate())
+        background.set_color(0.04, 0.05, 0.07, 0.9)
+        background.set_transparency(True)
+        self.keys = OnscreenText(
+            text="",
+            pos=(-0.3, 0.75),
+            scale=HELP_SCALE,
+            align=TextNode.A_right,
+            fg=TEXT_COLOUR,
+            parent=self.root,
+            mayChange=True,
+        )
+        self.helps = OnscreenText(
+            text="",
+            pos=(-0.22, 0.75),
+            scale=HELP_SCALE,
+            align=TextNode.A_left,
+            fg=DIM_COLOUR,
+            parent=self.root,
+            mayChange=True,
+        )
+        self.root.hide()
+
+    @property
+    def visible(self):
+        """Whether the overlay is shown."""
+        return not self.root.is_hidden()
+
+    def set_tables(self, *tables):
+        """List the bindings of ``tables`` (each a sequence of ``Binding``), then the mouse."""
+        rows = [(b.keys, b.help) for table in tables for b in table] + [("", "")] + list(MOUSE_HELP)
+        self.keys.setText("\n".join(keys for keys, _ in rows))
+        self.helps.setText("\n".join(text for _, text in rows))
+
+    def toggle(self):
+        """Show the overlay if hidden, hide it if shown."""
+        self.root.hide() if self.visible else self.root.show()
+
+
+class MessageLine:
+    """One line at the bottom centre for what the user should know now (saved, refused, ...)."""
+
+    def __init__(self, showbase):
+        self.base = showbase
+        self.text = OnscreenText(
+            text="",
+            pos=(0, 0.06),
+            scale=0.045,
+            fg=TEXT_COLOUR,
+            shadow=(0, 0, 0, 1),
+            parent=showbase.a2dBottomCenter,
+            mayChange=True,
+            wordwrap=60,
+        )
+        self._until = 0.0
+
+    @property
+    def current(self):
+        """The text on show ("" when none)."""
+        return self.text.getText()
+
+    def say(self, message, warning=False):
+        """Show ``message`` for a few seconds."""
+        self.text.setText(message)
+        self.text.setFg(WARNING_COLOUR if warning else TEXT_COLOUR)
+        self._until = self.base.clock.get_frame_time() + MESSAGE_SECONDS
+
+    def update(self):
+        """Clear the message once its time is up (call once a frame)."""
+        if self._until and self.base.clock.get_frame_time() > self._until:
+            self.text.setText("")
+            self._until = 0.0

@@ -1,0 +1,210 @@
+"""The 2D velocity plot, kept in the bottom-right corner: distance s over time t, the speed, the
+speed error of the current method magnified, markers at the current time, and the draggable
+control points of an editable velocity curve."""
+
+import numpy as np
+from direct.gui.OnscreenText import OnscreenText
+from panda3d.core import CardMaker, Point3, TextNode
+
+from scene.geometry import LineStrip, PointSet, segments
+
+WIDTH = 0.78
+"""Width of the panels, in aspect2d units (the window is 2 units high)."""
+DISTANCE_HEIGHT = 0.5
+SPEED_HEIGHT = 0.18
+ERROR_HEIGHT = 0.1
+GAP = 0.09
+ERROR_GAIN = 100.0
+"""The speed error strip shows (actual - intended speed) / mean speed times this."""
+CORNER_OFFSET = (-0.9, 0.13)
+"""Where the plot's origin sits relative to the window's bottom-right corner."""
+SAMPLES = 1000
+"""Times at which the curves are drawn; fine enough to show the seed method's ripple."""
+PICK_RADIUS = 0.035
+"""How near (aspect2d units) the mouse must be to grab a control point."""
+TEXT_SCALE = 0.036
+BACKGROUND = (0.05, 0.06, 0.08, 0.78)
+FRAME_COLOUR = (0.55, 0.58, 0.65, 1)
+DISTANCE_COLOUR = (0.95, 0.75, 0.25, 1)
+INTENDED_COLOUR = (0.55, 0.58, 0.65, 1)
+SPEED_COLOUR = (0.4, 0.8, 1.0, 1)
+ERROR_COLOUR = (1.0, 0.45, 0.4, 1)
+MARKER_COLOUR = (1, 1, 1, 1)
+HANDLE_COLOUR = (0.3, 1.0, 0.6, 1)
+
+
+class VelocityPlot:
+    """The plot, parented to ``showbase.a2dBottomRight`` so that it stays in place on resize."""
+
+    def __init__(self, showbase):
+        self.base = showbase
+        self.root = showbase.a2dBottomRight.attach_new_node("velocity plot")
+        self.root.set_pos(CORNER_OFFSET[0], 0, CORNER_OFFSET[1])
+        self._error_base = 0.0
+        self._speed_base = ERROR_HEIGHT + GAP
+        self._distance_base = self._speed_base + SPEED_HEIGHT + GAP
+        self._draw_static()
+        self.distance_line = LineStrip(self.root, SAMPLES, DISTANCE_COLOUR, 2.0, "s(t)")
+        self.intended_line = LineStrip(self.root, SAMPLES, INTENDED_COLOUR, 1.0, "intended speed")
+        self.speed_line = LineStrip(self.root, SAMPLES, SPEED_COLOUR, 2.0, "actual speed")
+        self.error_line = LineStrip(self.root, SAMPLES, ERROR_COLOUR, 1.0, "speed error")
+        self.handle_lines = LineStrip(self.root, 4, HANDLE_COLOUR, 1.0, "handles")
+        self.handles = PointSet(self.root, 2, HANDLE_COLOUR, 9.0, "control points")
+        self.markers = PointSet(self.root, 3, MARKER_COLOUR, 7.0, "now")
+        self._peak = 1.0
+        self._texts = {}
+        self.rate_errors = np.zeros(SAMPLES)
+        """(actual - intended) ds/dt at SAMPLES even times, for the current motion."""
+
+    @property
+    def covered_width(self):
+        """How much of the window's width (aspect2d units) the plot takes from the right edge."""
+        return -CORNER_OFFSET[0] + 0.12
+
+    def show(self, motion, controls):
+        """Draw the curves of ``motion`` and the velocity ``controls`` ((x1, y1), (x2, y2)) or None."""
+        t = np.linspace(0.0, 1.0, SAMPLES)
+        duration = motion.duration
+        s = motion.velocity.distance_at_time(t)
+        intended = motion.velocity.rate_at_time(t)
+        self.rate_errors = self._rate_error(motion, t, s)
+        actual = intended + self.rate_errors
+        self._peak = max(float(intended.max()), float(actual.max()), 1e-9) * 1.1
+        self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
+        self.intended_line.update(self._points(t, intended / self._peak, self._speed_base, SPEED_HEIGHT))
+        self.speed_line.update(self._points(t, actual / self._peak, self._speed_base, SPEED_HEIGHT))
+        error = np.clip((actual - intended) * ERROR_GAIN, -1.0, 1.0)
+        self.error_line.update(self._points(t, 0.5 + error / 2.0, self._error_base, ERROR_HEIGHT))
+        ripple = float(np.max(np.abs(actual - intended)[1:-1]))
+        self._label("duration", f"{duration:g} s", WIDTH, self._distance_base - 0.045, TextNode.A_right)
+        self._label(
+            "peak",
+            f"{self._peak * motion.length / duration:.3g}/s",
+            -0.02,
+            self._speed_base + SPEED_HEIGHT - 0.01,
+            TextNode.A_right,
+        )
+        self._label(
+            "ripple",
+            f"speed error x{ERROR_GAIN:g}   ({motion.method}: max {ripple:.1e})",
+            0.0,
+            self._error_base - 0.045,
+            TextNode.A_left,
+        )
+        self.show_controls(controls)
+
+    def show_controls(self, controls):
+        """Show the draggable control points (or hide them for ``None``)."""
+        visible = controls is not None
+        self.handles.show(visible)
+        self.handle_lines.show(visible)
+        if visible:
+            (x1, y1), (x2, y2) = controls
+            base, height = self._distance_base, DISTANCE_HEIGHT
+            self.handles.update(self._points(np.array([x1, x2]), np.array([y1, y2]), base, height))
+            ends = self._points(np.array([0.0, x1, x2, 1.0]), np.array([0.0, y1, y2, 1.0]), base, height)
+            self.handle_lines.update(ends)
+
+    def set_now(self, t, s, rate, rate_error):
+        """Move the markers to normalised time ``t``, distance ``s``, speed ``rate`` (ds/dt)."""
+        x = t * WIDTH
+        self.markers.update(
+            [
+                (x, 0, self._distance_base + s * DISTANCE_HEIGHT),
+                (x, 0, self._speed_base + rate / self._peak * SPEED_HEIGHT),
+                (x, 0, self._error_base + (0.5 + np.clip(rate_error * ERROR_GAIN, -1, 1) / 2) * ERROR_HEIGHT),
+            ]
+        )
+
+    def mouse_to_unit(self):
+        """The mouse in the distance panel's (t, s) unit square, or None without a mouse."""
+        watcher = self.base.mouseWatcherNode
+        if not watcher.has_mouse():
+            return None
+        mouse = watcher.get_mouse()
+        local = self.root.get_relative_point(self.base.render2d, Point3(mouse.x, 0, mouse.y))
+        return np.array([local.x / WIDTH, (local.z - self._distance_base) / DISTANCE_HEIGHT])
+
+    def pick(self, controls):
+        """Index (0 or 1) of the control point under the mouse, or None."""
+        unit = self.mouse_to_unit()
+        if controls is None or unit is None:
+            return None
+        scale = np.array([WIDTH, DISTANCE_HEIGHT])
+        gaps = [np.linalg.norm((np.array(c) - unit) * scale) for c in controls]
+        best = int(np.argmin(gaps))
+        return best if gaps[best] <= PICK_RADIUS else None
+
+    @staticmethod
+    def _rate_error(motion, t, s):
+        """How far the speed the motion really produces is from the intended one (in ds/dt).
+
+        The difference of the arc length reached and the intended s is differentiated, not each
+        on its own, so that the finite difference adds no error of its own to a smooth motion.
+        """
+        reached = motion.trajectory.arc_length.at(motion.parameter(t * motion.duration))
+        return np.gradient(reached / motion.trajectory.length - s, t)
+
+    @staticmethod
+    def _points(x, y, base, height):
+        points = np.zeros((len(x), 3))
+        points[:, 0] = np.asarray(x) * WIDTH
+        points[:, 2] = base + np.asarray(y) * height
+        return points
+
+    def _label(self, key, text, x, z, align):
+        if key in self._texts:
+            self._texts[key].setText(text)
+        else:
+            self._texts[key] = OnscreenText(
+                text=text,
+                pos=(x, z),
+                scale=TEXT_SCALE,
+                align=align,
+                fg=FRAME_COLOUR,
+                parent=self.root,
+                mayChange=True,
+            )
+
+    def _draw_static(self):
+        cards = CardMaker("plot background")
+        cards.set_frame(-0.12, WIDTH + 0.04, -0.1, self._distance_base + DISTANCE_HEIGHT + 0.08)
+        background = self.root.attach_new_node(cards.generate())
+        background.set_color(*BACKGROUND)
+        background.set_transparency(True)
+        for base, height in (
+            (self._distance_base, DISTANCE_HEIGHT),
+            (self._speed_base, SPEED_HEIGHT),
+            (self._error_base, ERROR_HEIGHT),
+        ):
+            box = [((0, 0, base), (WIDTH, 0, base)), ((0, 0, base), (0, 0, base + height))]
+            ticks = [((WIDTH * f, 0, base), (WIDTH * f, 0, base - 0.012)) for f in (0.25, 0.5, 0.75, 1.0)]
+            segments(self.root, box + ticks, FRAME_COLOUR, 1.0, "axes")
+        diagonal_ticks = [
+            (
+                (0, 0, self._distance_base + DISTANCE_HEIGHT * f),
+                (-0.012, 0, self._distance_base + DISTANCE_HEIGHT * f),
+            )
+            for f in (0.25, 0.5, 0.75, 1.0)
+        ]
+        segments(self.root, diagonal_ticks, FRAME_COLOUR, 1.0, "s ticks")
+        middle = self._error_base + ERROR_HEIGHT / 2
+        segments(self.root, [((0, 0, middle), (WIDTH, 0, middle))], (0.35, 0.37, 0.42, 1), 1.0, "zero error")
+        top = self._distance_base + DISTANCE_HEIGHT
+        for text, x, z, align in (
+            ("s", -0.06, self._distance_base + DISTANCE_HEIGHT / 2, TextNode.A_right),
+            ("1", -0.03, top - 0.012, TextNode.A_right),
+            ("0", -0.03, self._distance_base - 0.012, TextNode.A_right),
+            ("distance travelled s(t), the fraction of the length", 0.0, top + 0.03, TextNode.A_left),
+            ("t", WIDTH / 2, self._distance_base - 0.045, TextNode.A_center),
+            ("speed", 0.0, self._speed_base + SPEED_HEIGHT + 0.015, TextNode.A_left),
+        ):
+            OnscreenText(
+                text=text,
+                pos=(x, z),
+                scale=TEXT_SCALE,
+                align=align,
+                fg=FRAME_COLOUR,
+                parent=self.root,
+                mayChange=False,
+            )

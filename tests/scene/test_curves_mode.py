@@ -1,0 +1,199 @@
+"""The curves mode in an offscreen window, stepped frame by frame on a fixed 60 Hz clock, driven by
+the same key events a keyboard sends."""
+
+import json
+
+import numpy as np
+import pytest
+
+from scene import presets
+from scene.curves_mode import DEFAULT_DURATION, HOLD_AT_END, KEYFRAME_INTERVALS
+from tests.scene.conftest import FRAME_RATE, step
+
+
+def sphere(app):
+    return np.array(app.mode.sphere.get_pos())
+
+
+def press(app, key):
+    app.messenger.send(key)
+    step(app)
+
+
+def test_the_sphere_starts_at_the_start_and_follows_the_keyframes(app):
+    mode = app.mode
+    np.testing.assert_allclose(sphere(app), mode.motion.trajectory.evaluate(0.0), atol=1e-5)
+    for frames in (30, 47, 90, 143):
+        step(app, frames)
+        np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.elapsed), atol=1e-4)
+        assert np.linalg.norm(sphere(app) - mode.motion.position(mode.elapsed)) < 0.05
+    assert mode.elapsed == pytest.approx(310 / FRAME_RATE, abs=1e-9)
+
+
+def test_the_sphere_moves_as_the_velocity_curve_says(app):
+    step(app, 3 * FRAME_RATE)  # half of the 6 s run: the seed's ease in-out has covered half the length
+    motion = app.mode.motion
+    assert motion.trajectory.arc_length.at(motion.parameter(3.0)) / motion.length == pytest.approx(
+        0.5, abs=1e-12
+    )
+    assert np.linalg.norm(sphere(app) - motion.position(3.0)) < 1e-4
+
+
+def test_r_restarts_and_the_run_loops_after_a_rest(app):
+    step(app, 100)
+    press(app, "r")
+    assert app.mode.elapsed == pytest.approx(1 / FRAME_RATE)
+    step(app, round((DEFAULT_DURATION + HOLD_AT_END / 2) * FRAME_RATE))
+    np.testing.assert_allclose(sphere(app), app.mode.motion.trajectory.evaluate(1.0), atol=1e-4)
+    step(app, round(HOLD_AT_END * FRAME_RATE))
+    assert app.mode.elapsed < 1.0
+
+
+@pytest.mark.parametrize("index", range(len(presets.TRAJECTORIES)))
+def test_number_keys_choose_the_trajectory_and_restart(app, index):
+    step(app, 50)
+    press(app, str(index + 1))
+    mode = app.mode
+    assert mode.trajectory_index == index
+    expected = presets.TRAJECTORIES[index].curve()
+    np.testing.assert_allclose(mode.motion.trajectory.evaluate(0.3), expected.evaluate(0.3), atol=1e-12)
+    assert mode.elapsed == pytest.approx(1 / FRAME_RATE)
+
+
+@pytest.mark.parametrize("index", range(len(presets.VELOCITIES)))
+def test_shift_number_keys_choose_the_velocity_curve(app, index):
+    press(app, f"shift-{index + 1}")
+    velocity = app.mode.motion.velocity
+    expected = presets.VELOCITIES[index].curve()
+    t = np.linspace(0, 1, 11)
+    np.testing.assert_allclose(velocity.distance_at_time(t), expected.distance_at_time(t), atol=1e-12)
+
+
+def test_space_pauses_and_goes_on(app):
+    step(app, 20)
+    press(app, "space")
+    paused_at = app.mode.elapsed
+    step(app, 30)
+    assert app.mode.elapsed == paused_at
+    press(app, "space")
+    assert app.mode.elapsed > paused_at
+
+
+def test_duration_interval_and_method_keys(app):
+    mode = app.mode
+    press(app, "arrow_up")
+    assert mode.duration > DEFAULT_DURATION and mode.motion.duration == mode.duration
+    press(app, "arrow_down")
+    press(app, "arrow_down")
+    assert mode.duration < DEFAULT_DURATION
+    interval = mode.sampler.interval
+    press(app, "arrow_right")
+    assert mode.sampler.interval > interval
+    for _ in range(10):
+        press(app, "arrow_left")
+    assert mode.sampler.interval == pytest.approx(KEYFRAME_INTERVALS[0][0])
+    press(app, "m")
+    assert mode.motion.method == "seed"
+    assert np.abs(app.mode.plot.rate_errors).max() > 1e-4  # the seed's ripple shows in the plot
+    press(app, "m")
+    assert mode.motion.method == "exact"
+    assert np.abs(app.mode.plot.rate_errors).max() < 1e-8
+
+
+def test_help_lists_every_binding(app):
+    assert not app.help.visible
+    press(app, "h")
+    assert app.help.visible
+    listed = app.help.keys.getText()
+    for binding in (*app.bindings, *app.mode.bindings):
+        assert binding.keys in listed
+    press(app, "h")
+    assert not app.help.visible
+
+
+def test_hud_names_the_curves_and_the_state(app):
+    step(app, 10)
+    text = app.hud.text.getText()
+    for expected in (
+        "S-bend",
+        "ease in-out",
+        "t ",
+        "s ",
+        "u ",
+        "speed",
+        "keyframes every 100 ms",
+        "exact",
+        "fps",
+    ):
+        assert expected in text
+
+
+def test_moving_a_control_point_rebuilds_the_curve(app):
+    mode = app.mode
+    before = mode.motion.trajectory.evaluate(0.5)
+    assert mode.move_point(1, (0.0, 9.0, 6.0))
+    after = mode.motion.trajectory.evaluate(0.5)
+    assert np.linalg.norm(after - before) > 1.0
+    np.testing.assert_allclose(mode.trajectories[0].points[1], (0.0, 9.0, 6.0))
+    step(app, 5)
+    np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.elapsed), atol=1e-4)
+
+
+def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
+    mode = app.mode
+    for index in range(3):  # all four points together: no length
+        mode.move_point(index, mode.trajectories[0].points[3])
+    assert "no length" in app.messages.current
+    assert mode.motion.length > 1.0
+
+
+def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):
+    mode = app.mode
+    press(app, "shift-6")  # CSS ease, editable
+    controls = mode.velocities[5].controls
+    mode._move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
+    assert "x1 in [0, 1]" in app.messages.current and "Refused" in app.messages.current
+    assert mode.velocities[5].controls == controls
+    mode._move_handle(0, (0.6, 0.2))
+    assert mode.velocities[5].controls[0] == pytest.approx((0.6, 0.2))
+    assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
+        presets.VELOCITIES[5].curve(((0.6, 0.2), (0.25, 1.0))).distance_at_time(0.5), abs=1e-12
+    )
+
+
+def test_saving_writes_the_edited_curves_and_a_new_start_loads_them(app, presets_file):
+    from scene.app import SceneApp
+
+    app.mode.move_point(0, (-7.0, -3.0, 2.0))
+    press(app, "s")
+    assert "Saved 1 edited curve" in app.messages.current
+    saved = json.loads(presets_file.read_text())
+    assert saved["trajectories"][0]["points"][0] == [-7.0, -3.0, 2.0]
+    app.destroy()
+    again = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
+    try:
+        np.testing.assert_allclose(again.mode.motion.trajectory.evaluate(0.0), (-7.0, -3.0, 2.0), atol=1e-12)
+        assert "(edited)" in "\n".join(again.mode.status_lines())
+    finally:
+        again.destroy()
+
+
+def test_a_corrupt_presets_file_is_reported_left_alone_and_the_built_ins_used(presets_file):
+    from scene.app import SceneApp
+
+    presets_file.parent.mkdir(parents=True)
+    presets_file.write_text(
+        '{"format": "curves-in-motion presets", "version": 1, "trajectories": [{"name": "S-bend"'
+    )
+    before = presets_file.read_bytes()
+    app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
+    try:
+        assert "was not loaded" in app.messages.current and str(presets_file) in app.messages.current
+        assert app.mode.trajectories == presets.TRAJECTORIES
+        assert presets_file.read_bytes() == before
+    finally:
+        app.destroy()
+
+
+def test_the_plot_is_anchored_to_the_bottom_right_corner(app):
+    assert app.mode.plot.root.get_parent() == app.a2dBottomRight
