@@ -25,6 +25,12 @@ def bind(keys, help, method, *args, event=None):
     return Binding(keys, help, ((event or keys.lower(), method, args),))
 
 
+def pair(keys, help, method, first, second):
+    """Two keys calling ``method`` with opposite arguments: ``first`` and ``second`` are
+    ``(event name, argument)``, e.g. ``("arrow_up", 1)`` and ``("arrow_down", -1)``."""
+    return Binding(keys, help, tuple((event, method, (argument,)) for event, argument in (first, second)))
+
+
 def numbered(keys_label, help, method, count, prefix=""):
     """Keys 1..count (with an optional modifier ``prefix`` such as ``"shift-"``) calling
     ``method(index)`` with index 0..count-1."""

@@ -11,7 +11,7 @@ import numpy as np
 from panda3d.core import Filename, KeyboardButton, Point2, Point3
 
 from scene import presets, user_presets
-from scene.bindings import bind, numbered
+from scene.bindings import bind, numbered, pair
 from scene.geometry import LineStrip, PointSet, axes, ground_grid
 from scene.velocity_plot import VelocityPlot
 from trajectory import KeyframeSampler, Motion
@@ -101,12 +101,16 @@ class CurvesMode:
             ),
             bind("R", "restart the run", "restart"),
             bind("Space", "pause or go on", "toggle_pause", event="space"),
-            bind("Up / Down", "longer or shorter run", "change_duration", 1, event="arrow_up"),
-            bind("", "", "change_duration", -1, event="arrow_down"),
-            bind(
-                "Right / Left", "keyframes further apart or closer", "change_interval", 1, event="arrow_right"
+            pair(
+                "Up / Down", "longer or shorter run", "change_duration", ("arrow_up", 1), ("arrow_down", -1)
             ),
-            bind("", "", "change_interval", -1, event="arrow_left"),
+            pair(
+                "Right / Left",
+                "keyframes further apart or closer",
+                "change_interval",
+                ("arrow_right", 1),
+                ("arrow_left", -1),
+            ),
             bind("M", "our exact method or the seed's tables", "toggle_method"),
             bind("F", "frame the curve", "frame"),
             bind("S", "save edited curves to the presets file", "save"),

@@ -41,8 +41,9 @@ class HelpOverlay:
 
     def __init__(self, showbase):
         self.root = showbase.aspect2d.attach_new_node("help")
+        self.root.set_bin("gui-popup", 50)  # above the status lines and the plot
         card = CardMaker("help background")
-        card.set_frame(-1.25, 1.25, -0.9, 0.9)
+        card.set_frame(-1.25, 1.25, -0.9, 0.98)
         background = self.root.attach_new_node(card.generate())
         background.set_color(0.04, 0.05, 0.07, 0.9)
         background.set_transparency(True)

@@ -70,6 +70,14 @@ class Window:
     def key(self, name, check=True):
         self.xdotool("key", "--window", self.id, name, check=check)
 
+    def press_at(self, point):
+        """Bring the pointer into the window from outside, rest on ``point``, press the left button."""
+        self.xdotool("mousemove", "1279", "799")  # outside the window, which opens at the top left
+        time.sleep(0.1)
+        self.xdotool("mousemove", "--window", self.id, *map(str, point))
+        time.sleep(0.2)
+        self.xdotool("mousedown", "1")
+
     def screenshot(self, whole=False):
         """The 3D part (or the whole) of the window's pixels, shape (height, width, 3), 0-255."""
         geometry = subprocess.run(
@@ -115,9 +123,9 @@ def curve_mask(image):
 
 
 def control_points(image):
-    """(x, y) of the green control point markers' pixels."""
+    """(x, y) of the pixels of the green control point markers (squares, not the green lines)."""
     r, g, b = image[..., 0], image[..., 1], image[..., 2]
-    ys, xs = np.nonzero((g > 200) & (r < 130) & (b > 100) & (b < 200))
+    ys, xs = np.nonzero(solid((g > 200) & (r < 130) & (b > 100) & (b < 200), size=5))
     return np.stack([xs, ys], axis=1)
 
 
@@ -156,12 +164,11 @@ def test_a_number_key_changes_the_curve(window):
 def test_dragging_a_control_point_moves_it_and_the_curve(window):
     image = window.screenshot()
     points = control_points(image)
-    assert len(points) > 20, "no control points in the picture"
+    assert len(points) > 4, "no control points in the picture"
     top = points[np.argmin(points[:, 1])]  # the S-bend's second control point, highest on screen
     grab = points[np.linalg.norm(points - top, axis=1) < 8].mean(axis=0).round().astype(int)
     before = curve_mask(image)
-    window.xdotool("mousemove", "--window", window.id, *map(str, grab))
-    window.xdotool("mousedown", "1")
+    window.press_at(grab)
     for step in range(1, 11):
         window.xdotool("mousemove", "--window", window.id, str(grab[0] + 12 * step), str(grab[1] + 8 * step))
         time.sleep(0.03)
@@ -184,3 +191,24 @@ def test_shift_and_a_number_key_changes_the_velocity_curve_in_the_plot(window):
     after = curve_mask(window.screenshot(whole=True)[:, plot])
     assert before.sum() > 100 and after.sum() > 100
     assert overlap(before, after) < 0.5
+
+
+def test_dragging_a_velocity_control_point_reshapes_the_plot(window):
+    window.key("shift+6")  # CSS ease: editable, its control points shown in the plot
+    time.sleep(0.5)
+    image = window.screenshot(whole=True)
+    left = int(image.shape[1] * SCENE_PART)
+    plot = image[:, left:]
+    handles = control_points(plot)
+    assert len(handles) > 4, "no velocity control points in the plot"
+    lowest = handles[np.argmax(handles[:, 1])]  # (x1, y1) = (0.25, 0.1), lower of the two
+    grab = handles[np.linalg.norm(handles - lowest, axis=1) < 8].mean(axis=0).round().astype(int) + (left, 0)
+    before = curve_mask(plot)
+    window.press_at(grab)
+    for step in range(1, 9):
+        window.xdotool("mousemove", "--window", window.id, str(grab[0]), str(grab[1] - 10 * step))
+        time.sleep(0.03)
+    window.xdotool("mouseup", "1")
+    time.sleep(0.3)
+    after = curve_mask(window.screenshot(whole=True)[:, left:])
+    assert overlap(before, after) < 0.5, "the velocity curve did not change"
