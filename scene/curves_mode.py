@@ -74,6 +74,7 @@ class CurvesMode:
         self.elapsed = 0.0
         self.paused = False
         self.motion = self.sampler = None
+        self._built_from = (None, None)
         self._grabbed = None
         self._rate_errors = np.zeros(1)
         self.root = app.render.attach_new_node("curves mode")
@@ -259,8 +260,11 @@ class CurvesMode:
         return True
 
     def release(self):
-        """Let go of any grabbed point."""
-        self._grabbed = None
+        """Let go of any grabbed point (and measure what the drag left)."""
+        if self._grabbed is not None:
+            self._grabbed = None
+            self.plot.show(self.motion, self._controls())
+            self._rate_errors = self.plot.rate_errors
         self.grabbed_marker.show(False)
 
     @property
@@ -273,7 +277,7 @@ class CurvesMode:
         if not watcher.has_mouse():
             return
         if self._grabbed[0] == "handle":
-            self._move_handle(self._grabbed[1], self.plot.mouse_to_unit())
+            self.move_handle(self._grabbed[1], self.plot.mouse_to_unit(), live=True)
             return
         _, index, start, normal, depth, start_y = self._grabbed
         if depth or watcher.is_button_down(KeyboardButton.shift()):
@@ -281,37 +285,44 @@ class CurvesMode:
         else:
             target = self._mouse_on_plane(start, normal)
         if target is not None:
-            self.move_point(index, target)
+            self.move_point(index, target, live=True)
 
-    def move_point(self, index, position):
-        """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid."""
+    def move_point(self, index, position, live=False):
+        """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid.
+
+        ``live`` marks a step of a drag: the plot then skips measuring the exact method's speed.
+        """
         preset = self.trajectories[self.trajectory_index]
         points = np.array(self._points())
         points[index] = position
         try:
-            preset.curve(points).length  # noqa: B018 - builds and checks the curve
+            trajectory = preset.curve(points)
+            trajectory.arc_length  # noqa: B018 - builds the table, which checks the length
         except ValueError as error:
             self.app.messages.say(f"Refused: {error}", warning=True)
             return False
         self.trajectories[self.trajectory_index] = preset.with_points(points)
-        self._rebuild()
+        self._rebuild(trajectory=trajectory, live=live)
         self.grabbed_marker.update([position])
         return True
 
-    def _move_handle(self, index, unit):
-        """Move velocity control point ``index`` to ``unit`` (t, s); refuse what is invalid."""
+    def move_handle(self, index, unit, live=False):
+        """Move velocity control point ``index`` to ``unit`` (t, s); refuse what is invalid.
+
+        ``live`` marks a step of a drag, as for ``move_point``.
+        """
         if unit is None:
             return
         preset = self.velocities[self.velocity_index]
         controls = [list(c) for c in preset.controls]
         controls[index] = [float(unit[0]), float(unit[1])]
         try:
-            preset.curve(controls)
+            velocity = preset.curve(controls)
         except ValueError as error:
             self.app.messages.say(f"Refused: {error}", warning=True)
             return
         self.velocities[self.velocity_index] = preset.with_controls(controls)
-        self._rebuild()
+        self._rebuild(velocity=velocity, live=live)
 
     def _pick_point(self):
         if not self.trajectories[self.trajectory_index].editable or not self.app.mouseWatcherNode.has_mouse():
@@ -350,10 +361,19 @@ class CurvesMode:
         preset = self.velocities[self.velocity_index]
         return preset.controls if preset.editable else None
 
-    def _rebuild(self, frame=False):
-        """Build the motion from the current presets and redraw everything that depends on it."""
-        trajectory = self.trajectories[self.trajectory_index].curve()
-        velocity = self.velocities[self.velocity_index].curve()
+    def _rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
+        """Build the motion from the current presets (or the curves given, already built from them)
+        and redraw everything that depends on it; ``live`` while a drag goes on."""
+        trajectory_preset = self.trajectories[self.trajectory_index]
+        velocity_preset = self.velocities[self.velocity_index]
+        # A curve whose preset has not changed keeps its tables: a drag rebuilds only one curve.
+        if trajectory is None:
+            kept = self.motion is not None and self._built_from[0] is trajectory_preset
+            trajectory = self.motion.trajectory if kept else trajectory_preset.curve()
+        if velocity is None:
+            kept = self.motion is not None and self._built_from[1] is velocity_preset
+            velocity = self.motion.velocity if kept else velocity_preset.curve()
+        self._built_from = (trajectory_preset, velocity_preset)
         self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
         self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
         u = trajectory.arc_length.parameter(np.linspace(0.0, 1.0, CURVE_SAMPLES))
@@ -369,7 +389,8 @@ class CurvesMode:
                 self.ticks.path.remove_node()
             self.ticks = PointSet(self.root, len(times), TICK_COLOUR, 5.0, "keyframes")
         self.ticks.update(self.motion.position(times))
-        self.plot.show(self.motion, self._controls())
+        # While dragging, only the seed's error (the one worth seeing) is measured every frame.
+        self.plot.show(self.motion, self._controls(), measure=not live or self.method == "seed")
         self._rate_errors = self.plot.rate_errors
         if frame:
             self.frame()

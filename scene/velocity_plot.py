@@ -18,7 +18,7 @@ ERROR_GAIN = 100.0
 """The speed error strip shows (actual - intended speed) / mean speed times this."""
 CORNER_OFFSET = (-0.9, 0.13)
 """Where the plot's origin sits relative to the window's bottom-right corner."""
-SAMPLES = 1000
+SAMPLES = 400
 """Times at which the curves are drawn; fine enough to show the seed method's ripple."""
 PICK_RADIUS = 0.035
 """How near (aspect2d units) the mouse must be to grab a control point."""
@@ -61,13 +61,18 @@ class VelocityPlot:
         """How much of the window's width (aspect2d units) the plot takes from the right edge."""
         return -CORNER_OFFSET[0] + 0.12
 
-    def show(self, motion, controls):
-        """Draw the curves of ``motion`` and the velocity ``controls`` ((x1, y1), (x2, y2)) or None."""
+    def show(self, motion, controls, measure=True):
+        """Draw the curves of ``motion`` and the velocity ``controls`` ((x1, y1), (x2, y2)) or None.
+
+        Args:
+            measure: Measure the speed the motion really produces (an integral per sample). Without
+                it the speed error is left out until the next measured call, to keep a drag fluid.
+        """
         t = np.linspace(0.0, 1.0, SAMPLES)
         duration = motion.duration
         s = motion.velocity.distance_at_time(t)
         intended = motion.velocity.rate_at_time(t)
-        self.rate_errors = self._rate_error(motion, t, s)
+        self.rate_errors = self._rate_error(motion, t, s) if measure else np.zeros(SAMPLES)
         actual = intended + self.rate_errors
         self._peak = max(float(intended.max()), float(actual.max()), 1e-9) * 1.1
         self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
@@ -84,9 +89,10 @@ class VelocityPlot:
             self._speed_base + SPEED_HEIGHT - 0.01,
             TextNode.A_right,
         )
+        measured = f"max {ripple:.1e}" if measure else "measured when you let go"
         self._label(
             "ripple",
-            f"speed error x{ERROR_GAIN:g}   ({motion.method}: max {ripple:.1e})",
+            f"speed error x{ERROR_GAIN:g}   ({motion.method}: {measured})",
             0.0,
             self._error_base - 0.045,
             TextNode.A_left,

@@ -46,7 +46,6 @@ class PiecewisePolynomial:
         self._inverse_half = np.divide(
             1.0, half_widths, out=np.zeros_like(half_widths), where=half_widths > 0.0
         )
-        self._columns = np.ascontiguousarray(self.coeffs.transpose(2, 1, 0))  # (dim, d + 1, m)
 
     @functools.cached_property
     def _python(self):
@@ -139,16 +138,13 @@ class PiecewisePolynomial:
     def _evaluate_gathered(self, flat):
         index = np.searchsorted(self.breaks, flat, side="right") - 1
         np.clip(index, 0, self.pieces - 1, out=index)
-        z = (flat - self._centres[index]) * self._inverse_half[index]
-        rows = np.empty((self.dim, flat.size))
-        for component in range(self.dim):
-            row = rows[component]
-            columns = self._columns[component]
-            np.take(columns[-1], index, out=row)
-            for column in columns[-2::-1]:
-                row *= z
-                row += np.take(column, index)
-        return rows
+        z = ((flat - self._centres[index]) * self._inverse_half[index])[:, None]
+        coeffs = np.take(self.coeffs, index, axis=0)  # (n, d + 1, dim): one gather for all
+        values = coeffs[:, -1].copy()
+        for k in range(coeffs.shape[1] - 2, -1, -1):
+            values *= z
+            values += coeffs[:, k]
+        return values.T
 
 
 def _trimmed(descending):

@@ -151,10 +151,10 @@ def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):
     mode = app.mode
     press(app, "shift-6")  # CSS ease, editable
     controls = mode.velocities[5].controls
-    mode._move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
+    mode.move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
     assert "x1 in [0, 1]" in app.messages.current and "Refused" in app.messages.current
     assert mode.velocities[5].controls == controls
-    mode._move_handle(0, (0.6, 0.2))
+    mode.move_handle(0, (0.6, 0.2))
     assert mode.velocities[5].controls[0] == pytest.approx((0.6, 0.2))
     assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
         presets.VELOCITIES[5].curve(((0.6, 0.2), (0.25, 1.0))).distance_at_time(0.5), abs=1e-12
@@ -197,3 +197,13 @@ def test_a_corrupt_presets_file_is_reported_left_alone_and_the_built_ins_used(pr
 
 def test_the_plot_is_anchored_to_the_bottom_right_corner(app):
     assert app.mode.plot.root.get_parent() == app.a2dBottomRight
+
+
+def test_a_live_drag_measures_the_speed_when_let_go(app):
+    mode = app.mode
+    mode.move_point(1, (0.0, 8.0, 5.0), live=True)
+    assert "when you let go" in mode.plot._texts["ripple"].getText()
+    mode._grabbed = ("point",)  # as if the mouse still held it
+    mode.release()
+    assert "max" in mode.plot._texts["ripple"].getText()
+    assert np.abs(mode.plot.rate_errors).max() < 1e-8

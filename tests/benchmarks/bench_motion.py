@@ -1,6 +1,6 @@
 """Benchmark of the trajectory core: speed and accuracy, ours beside the seed's and Panda3D's.
 
-Run: ``python tests/benchmarks/motion.py`` (add ``--quick`` for a shorter run). The curves here are
+Run: ``python tests/benchmarks/bench_motion.py`` (add ``--quick`` for a shorter run). The curves here are
 not used by the tests. References are independent: arc lengths come from mpmath's tanh-sinh
 quadrature at 30 digits, split at the near-cusp and at the joints of composite curves.
 """

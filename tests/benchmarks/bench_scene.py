@@ -1,0 +1,125 @@
+"""Benchmark of the curves scene: per-frame update, live dragging, start-up.
+
+Run: ``python tests/benchmarks/bench_scene.py``. The frame work is measured in an offscreen window
+(Panda3D's software renderer; the rendering itself is not counted, only the Python work of a frame:
+the task that places the sphere, moves the plot markers and refreshes the status lines). Start-up
+is the wall time of ``python main.py --frames 1`` (open, render one frame, close): offscreen, and in
+a real window when a display is available.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from panda3d.core import load_prc_file_data
+
+load_prc_file_data(
+    "benchmark",
+    "load-display p3tinydisplay\naudio-library-name null\nprint-pipe-types false\n"
+    "notify-level-x11display fatal\nnotify-level-device fatal\nwin-size 800 450",
+)
+
+from scene import presets
+from scene.app import SceneApp
+
+FRAMES = 600
+
+
+def milliseconds(samples):
+    ordered = sorted(samples)
+    return f"median {statistics.median(ordered) * 1e3:6.3f} ms, 95th percentile {ordered[int(0.95 * len(ordered))] * 1e3:6.3f} ms"
+
+
+def frame_section(app):
+    print(f"== Per-frame update, {FRAMES} frames per curve (target <= 0.3 ms) ==")
+    for index, preset in enumerate(presets.TRAJECTORIES):
+        app.mode.choose_trajectory(index)
+        samples = []
+        for _ in range(FRAMES):
+            start = time.perf_counter()
+            app.update(_Task)
+            samples.append(time.perf_counter() - start)
+            app.clock.tick()
+        print(f"  {preset.name:26s} {milliseconds(samples)}")
+
+
+def drag_section(app):
+    print("== Dragging, one rebuild and update per frame (target <= 2 ms) ==")
+    for index, preset in enumerate(presets.TRAJECTORIES):
+        if not preset.editable:
+            continue
+        app.mode.choose_trajectory(index)
+        start_point = np.array(preset.points[1], dtype=float)
+        samples = []
+        for frame in range(120):
+            target = start_point + 2.0 * np.array(
+                [np.sin(frame / 20), np.cos(frame / 15), 0.3 * np.sin(frame / 10)]
+            )
+            start = time.perf_counter()
+            app.mode.move_point(1, target, live=True)
+            app.update(_Task)
+            samples.append(time.perf_counter() - start)
+            app.clock.tick()
+        print(f"  control point of {preset.name:26s} {milliseconds(samples)}")
+    app.mode.choose_trajectory(0)
+    for index, preset in enumerate(presets.VELOCITIES):
+        if not preset.editable:
+            continue
+        app.mode.choose_velocity(index)
+        samples = []
+        for frame in range(120):
+            handle = (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15))
+            start = time.perf_counter()
+            app.mode.move_handle(0, handle, live=True)
+            app.update(_Task)
+            samples.append(time.perf_counter() - start)
+            app.clock.tick()
+        print(f"  velocity handle of {preset.name:24s} {milliseconds(samples)}")
+
+
+def startup_section():
+    print("== Start-up: python main.py --frames 1, wall time (target <= 2 s to the first frame) ==")
+    with tempfile.TemporaryDirectory() as folder:
+        presets_file = str(Path(folder) / "presets.json")
+        runs = [("offscreen", ["--offscreen"])]
+        if os.environ.get("DISPLAY"):
+            runs.append((f"window on {os.environ['DISPLAY']}", []))
+        for label, extra in runs:
+            times = []
+            for _ in range(5):
+                start = time.perf_counter()
+                subprocess.run(
+                    [sys.executable, "main.py", "--frames", "1", "--presets", presets_file, *extra],
+                    cwd=ROOT,
+                    check=True,
+                    capture_output=True,
+                )
+                times.append(time.perf_counter() - start)
+            print(f"  {label:24s} median {statistics.median(times):.2f} s (open, first frame, close)")
+
+
+class _Task:
+    cont = 0
+
+
+def main():
+    with tempfile.TemporaryDirectory() as folder:
+        app = SceneApp("curves", Path(folder) / "presets.json", window_type="offscreen", frame_rate=60)
+        app.task_mgr.step()
+        frame_section(app)
+        drag_section(app)
+        app.destroy()
+    startup_section()
+
+
+if __name__ == "__main__":
+    main()
