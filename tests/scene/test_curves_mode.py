@@ -207,3 +207,11 @@ def test_a_live_drag_measures_the_speed_when_let_go(app):
     mode.release()
     assert "max" in mode.plot._texts["ripple"].getText()
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
+
+
+def test_the_readme_lists_every_binding(app):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for binding in (*app.bindings, *app.mode.bindings):
+        assert f"| {binding.keys} |" in readme
