@@ -405,6 +405,9 @@ class CurvesMode:
         if points:
             self.polygon = LineStrip(self.root, len(points), POLYGON_COLOUR, 1.0, "control polygon")
             self.points = PointSet(self.root, len(points), POINT_COLOUR, 9.0, "control points")
+            # Handles stay visible and grabbable: drawn last, over the ticks and the sphere.
+            self.points.path.set_bin("fixed", 10)
+            self.points.path.set_depth_test(False)
             self.polygon.update(np.array(points))
             self.points.update(np.array(points))
 

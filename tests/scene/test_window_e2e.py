@@ -142,10 +142,12 @@ def test_the_sphere_moves_r_restarts_and_escape_quits(window):
     window.key("r")
     time.sleep(0.15)
     restarted = sphere_centre(window.screenshot())
-    # Back at the start: the S-bend's first control point, its leftmost.
+    # Back at the start: the S-bend's first control point, its leftmost (its marker, drawn over
+    # the sphere, hides a little of it, so the centroid is a few pixels off).
     points = control_points(far_image)
     start = points[points[:, 0] < points[:, 0].min() + 8].mean(axis=0)
-    assert np.linalg.norm(restarted - start) < 25
+    assert np.linalg.norm(sphere_centre(far_image) - start) > 120
+    assert np.linalg.norm(restarted - start) < 40
 
     window.key("Escape", check=False)  # the app quits on the press: the release may find no window
     assert window.app.wait(timeout=20) == 0
