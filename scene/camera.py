@@ -101,7 +101,7 @@ class OrbitCamera:
 
     def _mouse(self):
         watcher = self.base.mouseWatcherNode
-        if not watcher.has_mouse():
+        if watcher is None or not watcher.has_mouse():  # no mouse offscreen
             return None
         mouse = watcher.get_mouse()
         return (mouse.x, mouse.y)

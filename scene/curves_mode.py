@@ -262,6 +262,7 @@ class CurvesMode:
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""
         if self._grabbed is not None:
+            self._follow_drag()  # the release may come in the same frame as the last move
             self._grabbed = None
             self.plot.show(self.motion, self._controls())
             self._rate_errors = self.plot.rate_errors
@@ -274,7 +275,7 @@ class CurvesMode:
 
     def _follow_drag(self):
         watcher = self.app.mouseWatcherNode
-        if not watcher.has_mouse():
+        if watcher is None or not watcher.has_mouse():  # no mouse offscreen
             return
         if self._grabbed[0] == "handle":
             self.move_handle(self._grabbed[1], self.plot.mouse_to_unit(), live=True)
@@ -325,7 +326,12 @@ class CurvesMode:
         self._rebuild(velocity=velocity, live=live)
 
     def _pick_point(self):
-        if not self.trajectories[self.trajectory_index].editable or not self.app.mouseWatcherNode.has_mouse():
+        watcher = self.app.mouseWatcherNode
+        if (
+            not self.trajectories[self.trajectory_index].editable
+            or watcher is None
+            or not watcher.has_mouse()
+        ):
             return None
         mouse = self.app.mouseWatcherNode.get_mouse()
         lens, camera = self.app.camLens, self.app.cam

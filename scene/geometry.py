@@ -1,13 +1,13 @@
 """Line and point geometry whose vertices are rewritten from numpy arrays each time a curve changes.
 
-LineSegs rebuilds its geometry point by point in Python; these write a whole ``(n, 3)`` array into
-the vertex buffer at once, which keeps live editing cheap.
+Lines are made by LineSegs once; after that a whole ``(n, 3)`` array is written into their vertex
+buffer at once (``LineSegs.set_vertex`` would go point by point in Python), which keeps live
+editing cheap.
 """
 
 import numpy as np
 from panda3d.core import (
     Geom,
-    GeomLinestrips,
     GeomNode,
     GeomPoints,
     GeomVertexData,
@@ -18,29 +18,18 @@ from panda3d.core import (
 )
 
 _FORMAT = GeomVertexFormat.get_v3cp()
-"""Interleaved rows of 16 bytes: x, y, z as float32, then the colour as 4 bytes."""
+"""LineSegs' vertex format: rows of 16 bytes, x, y, z as float32 then the colour as 4 bytes."""
 _FLOATS_PER_ROW = 4
 
 
 class _DynamicGeometry:
-    """A node drawing ``count`` vertices as one primitive; ``update`` replaces the vertices."""
+    """A node of ``count`` vertices in one primitive; ``update`` replaces the vertices."""
 
-    def __init__(self, parent, count, primitive, colour, thickness, name):
+    def __init__(self, path, count, thickness):
         self.count = count
-        self._data = GeomVertexData(name, _FORMAT, Geom.UH_dynamic)
-        self._data.set_num_rows(count)
-        # Colours as vertex data, not a colour attribute: the software renderer ignores the latter.
-        writer = GeomVertexWriter(self._data, "color")
-        for _ in range(count):
-            writer.add_data4(*colour)
-        primitive.add_next_vertices(count)
-        if isinstance(primitive, GeomLinestrips):
-            primitive.close_primitive()
-        geom = Geom(self._data)
-        geom.add_primitive(primitive)
-        node = GeomNode(name)
-        node.add_geom(geom)
-        self.path = parent.attach_new_node(node)
+        self.path = path
+        self._data = path.node().modify_geom(0).modify_vertex_data()
+        assert self._data.get_format() == _FORMAT and self._data.get_num_rows() == count
         self.path.set_render_mode_thickness(thickness)
         self.path.set_light_off()
 
@@ -55,17 +44,35 @@ class _DynamicGeometry:
 
 
 class LineStrip(_DynamicGeometry):
-    """A polyline through ``count`` points."""
+    """A polyline through ``count`` points, made by LineSegs."""
 
     def __init__(self, parent, count, colour, thickness=1.0, name="line strip"):
-        super().__init__(parent, count, GeomLinestrips(Geom.UH_dynamic), colour, thickness, name)
+        lines = LineSegs(name)
+        lines.set_color(*colour)
+        lines.set_thickness(thickness)
+        lines.move_to(0, 0, 0)
+        for _ in range(count - 1):
+            lines.draw_to(0, 0, 0)
+        super().__init__(parent.attach_new_node(lines.create(dynamic=True)), count, thickness)
 
 
 class PointSet(_DynamicGeometry):
     """``count`` square dots, ``size`` pixels wide whatever their distance."""
 
     def __init__(self, parent, count, colour, size=6.0, name="points"):
-        super().__init__(parent, count, GeomPoints(Geom.UH_dynamic), colour, size, name)
+        data = GeomVertexData(name, _FORMAT, Geom.UH_dynamic)
+        data.set_num_rows(count)
+        # Colours as vertex data, not a colour attribute: the software renderer ignores the latter.
+        writer = GeomVertexWriter(data, "color")
+        for _ in range(count):
+            writer.add_data4(*colour)
+        points = GeomPoints(Geom.UH_dynamic)
+        points.add_next_vertices(count)
+        geom = Geom(data)
+        geom.add_primitive(points)
+        node = GeomNode(name)
+        node.add_geom(geom)
+        super().__init__(parent.attach_new_node(node), count, size)
         self.path.set_render_mode_perspective(False)
 
 

@@ -125,7 +125,7 @@ class VelocityPlot:
     def mouse_to_unit(self):
         """The mouse in the distance panel's (t, s) unit square, or None without a mouse."""
         watcher = self.base.mouseWatcherNode
-        if not watcher.has_mouse():
+        if watcher is None or not watcher.has_mouse():  # no mouse offscreen
             return None
         mouse = watcher.get_mouse()
         local = self.root.get_relative_point(self.base.render2d, Point3(mouse.x, 0, mouse.y))

@@ -13,7 +13,7 @@ from trajectory import inverse_fit
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted |arclength(0, u(s)) - s * L| / L at the check points."""
-_INITIAL_PIECES = 16
+_INITIAL_PIECES = 24
 _MIN_PIECE_WIDTH = 1e-10
 _GAUSS_ORDER = 16
 _GAUSS_X, _GAUSS_W = np.polynomial.legendre.leggauss(_GAUSS_ORDER)

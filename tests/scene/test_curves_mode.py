@@ -203,7 +203,7 @@ def test_a_live_drag_measures_the_speed_when_let_go(app):
     mode = app.mode
     mode.move_point(1, (0.0, 8.0, 5.0), live=True)
     assert "when you let go" in mode.plot._texts["ripple"].getText()
-    mode._grabbed = ("point",)  # as if the mouse still held it
+    mode._grabbed = ("point", 1, np.zeros(3), np.array([0.0, 1.0, 0.0]), False, 0.0)  # as if held
     mode.release()
     assert "max" in mode.plot._texts["ripple"].getText()
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
