@@ -21,6 +21,11 @@ _SLICE_MIN_POINTS = 1000
 it, the Python loop over pieces costs more than gathering coefficients per point."""
 
 
+_GATHER_ALL_MAX_POINTS = 50_000
+"""Unsorted batches up to this size gather all their coefficients at once; larger ones, whose
+gathered coefficients would not fit in cache, one coefficient at a time."""
+
+
 class PiecewisePolynomial:
     """A piecewise polynomial function of one variable.
 
@@ -43,6 +48,7 @@ class PiecewisePolynomial:
         self.is_vector = coeffs.ndim == 3
         half_widths = np.diff(self.breaks) / 2.0
         self._centres = self.breaks[:-1] + half_widths
+        self._columns = np.ascontiguousarray(self.coeffs.transpose(2, 1, 0))  # (dim, d + 1, m)
         self._inverse_half = np.divide(
             1.0, half_widths, out=np.zeros_like(half_widths), where=half_widths > 0.0
         )
@@ -138,13 +144,23 @@ class PiecewisePolynomial:
     def _evaluate_gathered(self, flat):
         index = np.searchsorted(self.breaks, flat, side="right") - 1
         np.clip(index, 0, self.pieces - 1, out=index)
-        z = ((flat - self._centres[index]) * self._inverse_half[index])[:, None]
-        coeffs = np.take(self.coeffs, index, axis=0)  # (n, d + 1, dim): one gather for all
-        values = coeffs[:, -1].copy()
-        for k in range(coeffs.shape[1] - 2, -1, -1):
-            values *= z
-            values += coeffs[:, k]
-        return values.T
+        z = (flat - self._centres[index]) * self._inverse_half[index]
+        if flat.size <= _GATHER_ALL_MAX_POINTS:  # one gather of every coefficient: fewest calls
+            coeffs = np.take(self.coeffs, index, axis=0)  # (n, d + 1, dim)
+            values = coeffs[:, -1].copy()
+            for k in range(coeffs.shape[1] - 2, -1, -1):
+                values *= z[:, None]
+                values += coeffs[:, k]
+            return values.T
+        rows = np.empty((self.dim, flat.size))  # one coefficient at a time: least memory
+        for component in range(self.dim):
+            row = rows[component]
+            columns = self._columns[component]
+            np.take(columns[-1], index, out=row)
+            for column in columns[-2::-1]:
+                row *= z
+                row += np.take(column, index)
+        return rows
 
 
 def _trimmed(descending):

@@ -51,3 +51,15 @@ def test_sorted_and_unsorted_paths_give_the_same_values(values):
     np.testing.assert_allclose(p(x), np.clip(x, 0, 1) ** 2, atol=1e-14)
     np.testing.assert_allclose(p(sorted_x), np.clip(sorted_x, 0, 1) ** 2, atol=1e-14)
     np.testing.assert_allclose([p(v) for v in values], np.clip(x, 0, 1) ** 2, atol=1e-14)
+
+
+def test_large_unsorted_batches_take_the_low_memory_path_and_agree():
+    p = PiecewisePolynomial(
+        [0.0, 0.5, 1.0],
+        [[[0.0625, 1.0], [0.125, 0.0], [0.0625, 0.0]], [[0.5625, 2.0], [0.375, 0.0], [0.0625, 0.0]]],
+    )
+    x = np.random.default_rng(3).uniform(-0.2, 1.2, 80_000)  # above the all-at-once gather's limit
+    values = p(x)
+    assert values.shape == (80_000, 2)
+    np.testing.assert_allclose(values[:, 0], np.clip(x, 0, 1) ** 2, atol=1e-14)
+    np.testing.assert_allclose(values[:, 1], np.where(np.clip(x, 0, 1) < 0.5, 1.0, 2.0), atol=0)
