@@ -159,18 +159,22 @@ class VelocityPlot:
         return points
 
     def _label(self, key, text, x, z, align):
+        """A text that changes with the motion, made once and then only rewritten."""
         if key in self._texts:
             self._texts[key].setText(text)
         else:
-            self._texts[key] = OnscreenText(
-                text=text,
-                pos=(x, z),
-                scale=TEXT_SCALE,
-                align=align,
-                fg=FRAME_COLOUR,
-                parent=self.root,
-                mayChange=True,
-            )
+            self._texts[key] = self._text(text, x, z, align, may_change=True)
+
+    def _text(self, text, x, z, align, may_change=False):
+        return OnscreenText(
+            text=text,
+            pos=(x, z),
+            scale=TEXT_SCALE,
+            align=align,
+            fg=FRAME_COLOUR,
+            parent=self.root,
+            mayChange=may_change,
+        )
 
     def _draw_static(self):
         cards = CardMaker("plot background")
@@ -205,12 +209,4 @@ class VelocityPlot:
             ("t", WIDTH / 2, self._distance_base - 0.045, TextNode.A_center),
             ("speed", 0.0, self._speed_base + SPEED_HEIGHT + 0.015, TextNode.A_left),
         ):
-            OnscreenText(
-                text=text,
-                pos=(x, z),
-                scale=TEXT_SCALE,
-                align=align,
-                fg=FRAME_COLOUR,
-                parent=self.root,
-                mayChange=False,
-            )
+            self._text(text, x, z, align)

@@ -52,6 +52,18 @@ def frame_section(app):
         print(f"  {preset.name:26s} {milliseconds(samples)}")
 
 
+def timed_frames(app, change, frames=120):
+    """Times of ``frames`` frames, each calling ``change(frame)`` and then the app's update."""
+    samples = []
+    for frame in range(frames):
+        start = time.perf_counter()
+        change(frame)
+        app.update(_Task)
+        samples.append(time.perf_counter() - start)
+        app.clock.tick()
+    return samples
+
+
 def drag_section(app):
     print("== Dragging, one rebuild and update per frame (target <= 2 ms) ==")
     for index, preset in enumerate(presets.TRAJECTORIES):
@@ -59,31 +71,24 @@ def drag_section(app):
             continue
         app.mode.choose_trajectory(index)
         start_point = np.array(preset.points[1], dtype=float)
-        samples = []
-        for frame in range(120):
-            target = start_point + 2.0 * np.array(
-                [np.sin(frame / 20), np.cos(frame / 15), 0.3 * np.sin(frame / 10)]
-            )
-            start = time.perf_counter()
-            app.mode.move_point(1, target, live=True)
-            app.update(_Task)
-            samples.append(time.perf_counter() - start)
-            app.clock.tick()
-        print(f"  control point of {preset.name:26s} {milliseconds(samples)}")
+
+        def move(frame, start_point=start_point):
+            wobble = np.array([np.sin(frame / 20), np.cos(frame / 15), 0.3 * np.sin(frame / 10)])
+            app.mode.move_point(1, start_point + 2.0 * wobble, live=True)
+
+        print(f"  control point of {preset.name:26s} {milliseconds(timed_frames(app, move))}")
     app.mode.choose_trajectory(0)
     for index, preset in enumerate(presets.VELOCITIES):
         if not preset.editable:
             continue
         app.mode.choose_velocity(index)
-        samples = []
-        for frame in range(120):
-            handle = (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15))
-            start = time.perf_counter()
-            app.mode.move_handle(0, handle, live=True)
-            app.update(_Task)
-            samples.append(time.perf_counter() - start)
-            app.clock.tick()
-        print(f"  velocity handle of {preset.name:24s} {milliseconds(samples)}")
+
+        def move_handle(frame):
+            app.mode.move_handle(
+                0, (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15)), live=True
+            )
+
+        print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, move_handle))}")
 
 
 def startup_section():
