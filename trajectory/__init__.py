@@ -19,6 +19,7 @@ from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
+from trajectory.turning import Arc, Line, TurnPath, dubins_path, plan_turn
 from trajectory.velocity import VelocityCurve
 
 __all__ = [
@@ -28,9 +29,13 @@ __all__ = [
     "Curve",
     "FunctionCurve",
     "KeyframeSampler",
+    "Line",
     "Motion",
     "PiecewiseBezier",
     "PiecewisePolynomial",
     "SeedTables",
+    "TurnPath",
     "VelocityCurve",
+    "dubins_path",
+    "plan_turn",
 ]

@@ -1,0 +1,105 @@
+"""Turning-radius paths (first part of the turning-units issue): the seed's turn-then-straight
+path and Dubins paths, against exact geometry and as properties over random cases."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trajectory.turning import Arc, Line, dubins_path, plan_turn
+
+coordinates = st.floats(-20, 20)
+angles = st.floats(-10, 10)
+radii = st.floats(0.1, 5)
+
+
+def angle_gap(a, b):
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+
+def test_straight_ahead_is_a_line_of_the_distance():
+    path = plan_turn((1, 2), 0.0, (6, 2), 1.5)
+    assert path.length == pytest.approx(5.0, abs=1e-12)
+    np.testing.assert_allclose(path.pose(2.0), (3.0, 2.0, 0.0), atol=1e-12)
+
+
+def test_a_destination_on_the_turning_circle_is_a_half_turn():
+    # Left circle of radius 1 is centred at (0, 1); (0, 2) lies on it, opposite the origin.
+    path = plan_turn((0, 0), 0.0, (0, 2), 1.0)
+    assert path.word == "LS"
+    assert path.length == pytest.approx(math.pi, abs=1e-9)
+    np.testing.assert_allclose(path.pose(math.pi / 2)[:2], (1.0, 1.0), atol=1e-12)  # a quarter circle on
+
+
+def test_the_seeds_exit_point_and_tangent_length():
+    origin, destination, r = np.array([0.0, 0.0]), np.array([3.0, 4.0]), 1.0
+    path = plan_turn(origin, 0.0, destination, r)
+    arc, line = path.segments
+    h = math.hypot(*(destination - np.array(arc.centre)))
+    assert line.length == pytest.approx(math.sqrt(h * h - r * r), rel=1e-12)
+    np.testing.assert_allclose(path.pose(path.length)[:2], destination, atol=1e-12)
+
+
+@settings(max_examples=200, deadline=None)
+@given(coordinates, coordinates, angles, coordinates, coordinates, radii)
+def test_turn_then_straight_ends_at_the_destination_and_is_tangent(x0, y0, heading, x1, y1, r):
+    path = plan_turn((x0, y0), heading, (x1, y1), r)  # the two circles touch only at the origin
+    end = path.pose(path.length)
+    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (1 + abs(x1) + abs(y1))
+    assert path.length >= math.hypot(x1 - x0, y1 - y0) - 1e-9
+    arc, line = path.segments
+    joint = path.pose(arc.length)
+    assert angle_gap(joint[2], line.angle) <= 1e-9
+
+
+@settings(max_examples=300, deadline=None)
+@given(coordinates, coordinates, angles, coordinates, coordinates, angles, radii)
+def test_dubins_ends_at_the_goal_and_is_continuous(x0, y0, h0, x1, y1, h1, r):
+    path = dubins_path((x0, y0, h0), (x1, y1, h1), r)
+    end = path.pose(path.length)
+    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (1 + r + abs(x1) + abs(y1))
+    assert angle_gap(end[2], h1) <= 1e-9
+    assert path.length == pytest.approx(sum(s.length for s in path.segments), rel=1e-12)
+    assert path.length >= math.hypot(x1 - x0, y1 - y0) - 1e-9
+    distances = np.linspace(0, path.length, 400)
+    poses = path.pose(distances)
+    steps = np.hypot(*np.diff(poses[:, :2], axis=0).T)
+    assert np.all(steps <= np.diff(distances) * (1 + 1e-9) + 1e-12)  # one unit of path per unit
+
+
+def test_dubins_degenerate_cases():
+    assert dubins_path((1, 1, 0.3), (1, 1, 0.3), 2.0).length == pytest.approx(0.0, abs=1e-12)
+    assert dubins_path((1, 1, 0.3), (1, 1, 0.3 + 2 * math.pi), 2.0).length == pytest.approx(0.0, abs=1e-9)
+    path = dubins_path((0, 0, 0), (5, 0, 0), 1.0)
+    assert path.length == pytest.approx(5.0, abs=1e-12) and path.word in ("LSL", "RSR")
+    # A full circle back to the start, turned around: the goal lies on the start circle.
+    on_circle = dubins_path((0, 0, 0), (0, 2, math.pi), 1.0)
+    assert on_circle.length == pytest.approx(math.pi, abs=1e-9)
+
+
+def test_pose_at_time_and_shapes():
+    path = plan_turn((0, 0), 0.0, (0, 4), 1.0)
+    np.testing.assert_allclose(path.pose_at_time(1.0, 2.0), path.pose(2.0))
+    assert path.pose(np.zeros((2, 5))).shape == (2, 5, 3)
+    np.testing.assert_allclose(path.pose(-3.0), (0.0, 0.0, 0.0), atol=1e-15)
+    np.testing.assert_allclose(path.pose(1e9), path.pose(path.length))
+    assert isinstance(path.segments[0], Arc) and isinstance(path.segments[1], Line)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: plan_turn((0, 0), 0.0, (1, 1), 0.0), "radius"),
+        (lambda: plan_turn((0, 0), 0.0, (1, 1), -1.0), "radius"),
+        (lambda: plan_turn((0, math.nan), 0.0, (1, 1), 1.0), "origin"),
+        (lambda: plan_turn((0, 0), math.inf, (1, 1), 1.0), "heading"),
+        (lambda: dubins_path((0, 0), (1, 1, 0), 1.0), "start"),
+        (lambda: dubins_path((0, 0, 0), (1, 1, math.nan), 1.0), "goal"),
+        (lambda: plan_turn((0, 0), 0.0, (0, 4), 1.0).pose_at_time(1.0, 0.0), "speed"),
+    ],
+)
+def test_bad_input_is_named(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

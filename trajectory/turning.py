@@ -1,0 +1,278 @@
+"""Paths for units with a turning radius: arcs and lines in the ground plane.
+
+Angles are in radians, counter-clockwise from +x; headings come out in [-pi, pi). A path is a sequence of at most four segments
+(the seed's data structure); ``TurnPath.pose`` reads position and heading at a distance along it,
+``TurnPath.pose_at_time`` at a time for a speed (the seed's Listing 2).
+"""
+
+import dataclasses
+import math
+
+import numpy as np
+
+from trajectory._checks import positive_finite
+
+TWO_PI = 2.0 * math.pi
+ON_CIRCLE_TOLERANCE = 1e-9
+"""Relative slack with which a point counts as on a turning circle rather than inside it."""
+_FULL_TURN_SLACK = 1e-12
+"""A sweep this close to a full turn is rounding of no turn at all."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Arc:
+    """Part of a circle: ``centre`` (x, y), ``radius``, the angle of the start point seen from the
+    centre, and the signed ``sweep`` (positive: a left, counter-clockwise turn; its sign holds the
+    direction even for a zero sweep, -0.0 being a right turn)."""
+
+    centre: tuple
+    radius: float
+    start_angle: float
+    sweep: float
+
+    @property
+    def length(self):
+        return self.radius * abs(self.sweep)
+
+
+@dataclasses.dataclass(frozen=True)
+class Line:
+    """A straight segment from ``start`` (x, y) in direction ``angle``."""
+
+    start: tuple
+    angle: float
+    length: float
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnPath:
+    """At most four arcs and lines, end to end.
+
+    Attributes:
+        segments: The segments in order.
+        word: Which kind of path: "LS"/"RS" (turn then go straight), or a Dubins word such as "LSR".
+    """
+
+    segments: tuple
+    word: str
+
+    @property
+    def length(self):
+        """The total length."""
+        return float(sum(segment.length for segment in self.segments))
+
+    def pose(self, distance):
+        """(x, y, heading) at ``distance`` along the path: shape (3,) for a scalar, (n, 3) for (n,).
+
+        Distances below 0 give the start pose, past the end the end pose.
+        """
+        d = np.asarray(distance, dtype=float)
+        flat = np.clip(d.ravel(), 0.0, self.length)
+        poses = np.empty((flat.size, 3))
+        before = 0.0
+        for number, segment in enumerate(self.segments):
+            last = number == len(self.segments) - 1
+            inside = (flat >= before) & ((flat < before + segment.length) | last)
+            local = flat[inside] - before
+            poses[inside] = _segment_pose(segment, local)
+            flat = np.where(inside, -np.inf, flat)  # taken
+            before += segment.length
+        return poses[0] if d.ndim == 0 else poses.reshape(d.shape + (3,))
+
+    def pose_at_time(self, time, speed):
+        """(x, y, heading) after ``time`` seconds at ``speed`` length units per second."""
+        return self.pose(np.asarray(time, dtype=float) * positive_finite(speed, "speed"))
+
+
+def _segment_pose(segment, local):
+    if isinstance(segment, Line):
+        x = segment.start[0] + local * math.cos(segment.angle)
+        y = segment.start[1] + local * math.sin(segment.angle)
+        return np.stack([x, y, np.full_like(local, _wrapped(segment.angle))], axis=-1)
+    turn = math.copysign(1.0, segment.sweep)  # a zero sweep keeps its sign: -0.0 turns right
+    theta = segment.start_angle + turn * local / segment.radius
+    x = segment.centre[0] + segment.radius * np.cos(theta)
+    y = segment.centre[1] + segment.radius * np.sin(theta)
+    return np.stack([x, y, _wrapped(theta + turn * math.pi / 2.0)], axis=-1)
+
+
+def _wrapped(angle):
+    """The angle in [-pi, pi)."""
+    return (angle + math.pi) % TWO_PI - math.pi
+
+
+def _point(value, name):
+    try:
+        point = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be two numbers (x, y), got {value!r}") from None
+    if point.shape != (2,) or not np.all(np.isfinite(point)):
+        raise ValueError(f"{name} must be two finite numbers (x, y), got {value!r}")
+    return point
+
+
+def _angle(value, name):
+    try:
+        angle = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a finite angle in radians, got {value!r}") from None
+    if not math.isfinite(angle):
+        raise ValueError(f"{name} must be a finite angle in radians, got {value!r}")
+    return angle
+
+
+def plan_turn(origin, heading, destination, radius):
+    """The seed's path to a point: turn fully left or right until facing it, then go straight.
+
+    Of the two, the shorter one that exists; a destination inside a turning circle cannot be
+    reached by that turn (a destination on the circle, within ``ON_CIRCLE_TOLERANCE``, can).
+
+    Returns:
+        A ``TurnPath`` with word "LS" or "RS".
+
+    Raises:
+        ValueError: On non-finite input or a radius that is not a positive finite number.
+    """
+    origin, destination = _point(origin, "origin"), _point(destination, "destination")
+    heading, radius = _angle(heading, "heading"), positive_finite(radius, "radius")
+    # The two circles touch only at the origin, so the destination is outside at least one.
+    candidates = [
+        path
+        for turn in (1.0, -1.0)
+        if (path := _turn_then_straight(origin, heading, destination, radius, turn))
+    ]
+    return min(candidates, key=lambda path: path.length)
+
+
+def _turn_then_straight(origin, heading, destination, radius, turn):
+    """The path turning left (turn = 1) or right (-1), or None if the destination is inside."""
+    side = heading + turn * math.pi / 2.0
+    centre = origin + radius * np.array([math.cos(side), math.sin(side)])
+    offset = destination - centre
+    h = math.hypot(*offset)
+    if h < radius * (1.0 - ON_CIRCLE_TOLERANCE):
+        return None
+    h = max(h, radius)
+    straight = math.sqrt(max(h * h - radius * radius, 0.0))
+    theta = math.acos(min(radius / h, 1.0))
+    phi = math.atan2(offset[1], offset[0])
+    exit_angle = phi - turn * theta
+    start_angle = side + math.pi
+    sweep = turn * ((turn * (exit_angle - start_angle)) % TWO_PI)
+    if TWO_PI - abs(sweep) < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
+        sweep = math.copysign(0.0, turn)
+    exit_point = centre + radius * np.array([math.cos(exit_angle), math.sin(exit_angle)])
+    arc = Arc(tuple(centre.tolist()), radius, start_angle, sweep)
+    line = Line(tuple(exit_point.tolist()), start_angle + sweep + turn * math.pi / 2.0, straight)
+    return TurnPath((arc, line), "LS" if turn > 0 else "RS")
+
+
+_DUBINS_WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
+_COINCIDENT = 1e-12
+"""Normalised distances below this count as zero in the Dubins closed forms."""
+
+
+def dubins_path(start, goal, radius):
+    """The shortest path from pose ``start`` to pose ``goal`` (each (x, y, heading)) turning no
+    tighter than ``radius``: the shortest of the six Dubins words.
+
+    Returns:
+        A ``TurnPath`` with ``word`` one of LSL, RSR, LSR, RSL, RLR, LRL.
+
+    Raises:
+        ValueError: On non-finite poses or a radius that is not a positive finite number.
+    """
+    x0, y0, heading0 = _pose(start, "start")
+    x1, y1, heading1 = _pose(goal, "goal")
+    radius = positive_finite(radius, "radius")
+    dx, dy = x1 - x0, y1 - y0
+    d = math.hypot(dx, dy) / radius
+    phi = math.atan2(dy, dx) if d > 0.0 else 0.0
+    alpha, beta = (heading0 - phi) % TWO_PI, (heading1 - phi) % TWO_PI
+    best = None
+    for word in _DUBINS_WORDS:
+        parts = _dubins_word(word, alpha, beta, d)
+        if parts is not None and (best is None or sum(parts) < sum(best[1])):
+            best = (word, parts)
+    word, parts = best
+    return _build(word, parts, (x0, y0, heading0), radius)
+
+
+def _pose(value, name):
+    try:
+        pose = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be three numbers (x, y, heading), got {value!r}") from None
+    if pose.shape != (3,) or not np.all(np.isfinite(pose)):
+        raise ValueError(f"{name} must be three finite numbers (x, y, heading), got {value!r}")
+    return pose.tolist()
+
+
+def _dubins_word(word, alpha, beta, d):
+    """Normalised lengths (t, p, q) of one word (radius 1), or None where it does not exist.
+
+    The closed forms of Shkel and Lumelsky, in the arrangement of A. Walker's dubins library.
+    """
+    sa, sb, ca, cb = math.sin(alpha), math.sin(beta), math.cos(alpha), math.cos(beta)
+    c_ab = math.cos(alpha - beta)
+    if word == "LSL":
+        p_squared = 2.0 + d * d - 2.0 * c_ab + 2.0 * d * (sa - sb)
+        if p_squared < 0.0:
+            return None
+        direction = _direction(cb - ca, d + sa - sb, alpha)
+        return ((direction - alpha) % TWO_PI, math.sqrt(p_squared), (beta - direction) % TWO_PI)
+    if word == "RSR":
+        p_squared = 2.0 + d * d - 2.0 * c_ab + 2.0 * d * (sb - sa)
+        if p_squared < 0.0:
+            return None
+        direction = _direction(ca - cb, d - sa + sb, alpha)
+        return ((alpha - direction) % TWO_PI, math.sqrt(p_squared), (direction - beta) % TWO_PI)
+    if word == "LSR":
+        p_squared = -2.0 + d * d + 2.0 * c_ab + 2.0 * d * (sa + sb)
+        if p_squared < 0.0:
+            return None
+        p = math.sqrt(p_squared)
+        direction = math.atan2(-ca - cb, d + sa + sb) - math.atan2(-2.0, p)
+        return ((direction - alpha) % TWO_PI, p, (direction - beta) % TWO_PI)
+    if word == "RSL":
+        p_squared = -2.0 + d * d + 2.0 * c_ab - 2.0 * d * (sa + sb)
+        if p_squared < 0.0:
+            return None
+        p = math.sqrt(p_squared)
+        direction = math.atan2(ca + cb, d - sa - sb) - math.atan2(2.0, p)
+        return ((alpha - direction) % TWO_PI, p, (beta - direction) % TWO_PI)
+    if word == "RLR":
+        cosine = (6.0 - d * d + 2.0 * c_ab + 2.0 * d * (sa - sb)) / 8.0
+        if abs(cosine) > 1.0 + 1e-12:
+            return None
+        p = (TWO_PI - math.acos(max(-1.0, min(1.0, cosine)))) % TWO_PI
+        t = (alpha - math.atan2(ca - cb, d - sa + sb) + p / 2.0) % TWO_PI
+        return (t, p, (alpha - beta - t + p) % TWO_PI)
+    cosine = (6.0 - d * d + 2.0 * c_ab + 2.0 * d * (sb - sa)) / 8.0  # LRL
+    if abs(cosine) > 1.0 + 1e-12:
+        return None
+    p = (TWO_PI - math.acos(max(-1.0, min(1.0, cosine)))) % TWO_PI
+    t = (-alpha - math.atan2(ca - cb, d + sa - sb) + p / 2.0) % TWO_PI
+    return (t, p, (beta - alpha - t + p) % TWO_PI)
+
+
+def _direction(y, x, alpha):
+    """atan2(y, x), or ``alpha`` where both vanish (start and goal coincide: no turn needed)."""
+    return alpha if math.hypot(x, y) < _COINCIDENT else math.atan2(y, x)
+
+
+def _build(word, parts, start, radius):
+    """Segments of a Dubins word with normalised lengths ``parts`` from pose ``start``."""
+    x, y, heading = start
+    segments = []
+    for letter, part in zip(word, parts):
+        if letter == "S":
+            segment = Line((x, y), heading, part * radius)
+        else:
+            turn = 1.0 if letter == "L" else -1.0
+            side = heading + turn * math.pi / 2.0
+            centre = (x + radius * math.cos(side), y + radius * math.sin(side))
+            segment = Arc(centre, radius, side + math.pi, turn * part)
+        x, y, heading = _segment_pose(segment, np.array(segment.length)).tolist()
+        segments.append(segment)
+    return TurnPath(tuple(segments), word)
