@@ -24,6 +24,7 @@ from trajectory.velocity import VelocityCurve
 
 __all__ = [
     "METHODS",
+    "Arc",
     "ArcLength",
     "CubicBezier",
     "Curve",
