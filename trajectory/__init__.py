@@ -19,7 +19,7 @@ from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
-from trajectory.turning import Arc, Line, TurnPath, dubins_path, plan_turn
+from trajectory.turning import Arc, DubinsPaths, Line, TurnPath, dubins_path, dubins_paths, plan_turn
 from trajectory.velocity import VelocityCurve
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
     "ArcLength",
     "CubicBezier",
     "Curve",
+    "DubinsPaths",
     "FunctionCurve",
     "KeyframeSampler",
     "Line",
@@ -38,5 +39,6 @@ __all__ = [
     "TurnPath",
     "VelocityCurve",
     "dubins_path",
+    "dubins_paths",
     "plan_turn",
 ]

@@ -200,12 +200,12 @@ def dubins_path(start, goal, radius):
 
 def _pose(value, name):
     try:
-        pose = np.array(value, dtype=float)
+        pose = [float(v) for v in value]
     except (TypeError, ValueError):
         raise ValueError(f"{name} must be three numbers (x, y, heading), got {value!r}") from None
-    if pose.shape != (3,) or not np.all(np.isfinite(pose)):
+    if len(pose) != 3 or not all(map(math.isfinite, pose)):
         raise ValueError(f"{name} must be three finite numbers (x, y, heading), got {value!r}")
-    return pose.tolist()
+    return pose
 
 
 def _dubins_word(word, alpha, beta, d):
@@ -261,6 +261,20 @@ def _direction(y, x, alpha):
     return alpha if math.hypot(x, y) < _COINCIDENT else math.atan2(y, x)
 
 
+def _segment_end(segment):
+    """The (x, y) where ``segment`` ends, in plain floats."""
+    if isinstance(segment, Line):
+        return (
+            segment.start[0] + segment.length * math.cos(segment.angle),
+            segment.start[1] + segment.length * math.sin(segment.angle),
+        )
+    angle = segment.start_angle + segment.sweep
+    return (
+        segment.centre[0] + segment.radius * math.cos(angle),
+        segment.centre[1] + segment.radius * math.sin(angle),
+    )
+
+
 def _build(word, parts, start, radius):
     """Segments of a Dubins word with normalised lengths ``parts`` from pose ``start``."""
     x, y, heading = start
@@ -273,6 +287,144 @@ def _build(word, parts, start, radius):
             side = heading + turn * math.pi / 2.0
             centre = (x + radius * math.cos(side), y + radius * math.sin(side))
             segment = Arc(centre, radius, side + math.pi, turn * part)
-        x, y, heading = _segment_pose(segment, np.array(segment.length)).tolist()
+            heading += turn * part
+        x, y = _segment_end(segment)
         segments.append(segment)
     return TurnPath(tuple(segments), word)
+
+
+@dataclasses.dataclass(frozen=True)
+class DubinsPaths:
+    """Many Dubins paths at once, one per unit, as arrays.
+
+    Attributes:
+        starts: Start poses, shape (n, 3).
+        radii: Turning radii, shape (n,).
+        words: Index into ``WORDS`` of each path's word, shape (n,).
+        parts: Lengths of each path's three segments, shape (n, 3).
+    """
+
+    starts: np.ndarray
+    radii: np.ndarray
+    words: np.ndarray
+    parts: np.ndarray
+
+    WORDS = _DUBINS_WORDS
+
+    @property
+    def lengths(self):
+        """Each path's length, shape (n,)."""
+        return self.parts.sum(axis=1)
+
+    def pose(self, distances):
+        """(x, y, heading) of each unit at its own distance along its path, shape (n, 3).
+
+        Distances are clamped to [0, length].
+        """
+        distances = np.clip(
+            np.broadcast_to(np.asarray(distances, dtype=float), self.radii.shape), 0.0, self.lengths
+        )
+        x, y, heading = (self.starts[:, k].copy() for k in range(3))
+        letters = np.array([[_TURN_OF[letter] for letter in word] for word in self.WORDS])[
+            self.words
+        ]  # (n, 3)
+        left = distances.copy()
+        for k in range(3):
+            step = np.minimum(left, self.parts[:, k])
+            left -= step
+            x, y, heading = _advance(x, y, heading, letters[:, k], step, self.radii)
+        return np.stack([x, y, _wrapped(heading)], axis=1)
+
+
+_TURN_OF = {"L": 1.0, "S": 0.0, "R": -1.0}
+
+
+def _advance(x, y, heading, turn, step, radius):
+    """Poses after moving ``step`` along a segment that turns ``turn`` (1 left, 0 straight, -1 right)."""
+    straight = turn == 0.0
+    safe_turn = np.where(straight, 1.0, turn)
+    delta = safe_turn * step / radius
+    chord_x = np.where(
+        straight, step * np.cos(heading), radius / safe_turn * (np.sin(heading + delta) - np.sin(heading))
+    )
+    chord_y = np.where(
+        straight, step * np.sin(heading), radius / safe_turn * (np.cos(heading) - np.cos(heading + delta))
+    )
+    return x + chord_x, y + chord_y, np.where(straight, heading, heading + delta)
+
+
+def dubins_paths(starts, goals, radius):
+    """The shortest Dubins path for each pair of poses, all at once.
+
+    Args:
+        starts, goals: Poses (x, y, heading), shape (n, 3).
+        radius: One turning radius or one per unit, shape (n,).
+
+    Returns:
+        ``DubinsPaths``.
+
+    Raises:
+        ValueError: On poses of the wrong shape or not finite, or radii that are not positive
+            finite numbers.
+    """
+    starts, goals = _poses(starts, "starts"), _poses(goals, "goals")
+    if starts.shape != goals.shape:
+        raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
+    radii = np.broadcast_to(np.asarray(radius, dtype=float), starts.shape[:1]).copy()
+    if not np.all(np.isfinite(radii) & (radii > 0.0)):
+        raise ValueError("radius must be a positive finite number for every unit")
+    dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
+    d = np.hypot(dx, dy) / radii
+    phi = np.where(d > 0.0, np.arctan2(dy, dx), 0.0)
+    alpha, beta = (starts[:, 2] - phi) % TWO_PI, (goals[:, 2] - phi) % TWO_PI
+    trig = (np.sin(alpha), np.sin(beta), np.cos(alpha), np.cos(beta), np.cos(alpha - beta))
+    candidates = np.stack(
+        [_dubins_word_batch(word, alpha, beta, d, trig) for word in _DUBINS_WORDS]
+    )  # (6, n, 3)
+    totals = np.where(np.isnan(candidates[..., 0]), np.inf, candidates.sum(axis=2))
+    words = np.argmin(totals, axis=0)
+    parts = candidates[words, np.arange(words.size)] * radii[:, None]
+    return DubinsPaths(starts, radii, words, parts)
+
+
+def _poses(value, name):
+    try:
+        poses = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers shaped (n, 3)") from None
+    if poses.ndim != 2 or poses.shape[1] != 3 or not np.all(np.isfinite(poses)):
+        raise ValueError(f"{name} must be finite numbers shaped (n, 3), got shape {poses.shape}")
+    return poses
+
+
+def _dubins_word_batch(word, alpha, beta, d, trig):
+    """``_dubins_word`` over arrays: (n, 3) normalised lengths, NaN where the word does not exist.
+
+    ``trig`` holds sin(alpha), sin(beta), cos(alpha), cos(beta), cos(alpha - beta), shared by all
+    six words.
+    """
+    sa, sb, ca, cb, c_ab = trig
+    nan = np.full_like(d, np.nan)
+    with np.errstate(invalid="ignore"):
+        if word in ("LSL", "RSR"):
+            sign = 1.0 if word == "LSL" else -1.0
+            p_squared = 2.0 + d * d - 2.0 * c_ab + 2.0 * d * sign * (sa - sb)
+            y, x = sign * (cb - ca), d + sign * (sa - sb)
+            direction = np.where(np.hypot(x, y) < _COINCIDENT, alpha, np.arctan2(y, x))
+            t, q = sign * (direction - alpha) % TWO_PI, sign * (beta - direction) % TWO_PI
+            p = np.sqrt(p_squared)
+        elif word in ("LSR", "RSL"):
+            sign = 1.0 if word == "LSR" else -1.0
+            p_squared = -2.0 + d * d + 2.0 * c_ab + 2.0 * d * sign * (sa + sb)
+            p = np.sqrt(p_squared)
+            direction = np.arctan2(-sign * (ca + cb), d + sign * (sa + sb)) - np.arctan2(-2.0 * sign, p)
+            t, q = sign * (direction - alpha) % TWO_PI, sign * (direction - beta) % TWO_PI
+        else:
+            sign = 1.0 if word == "RLR" else -1.0
+            cosine = (6.0 - d * d + 2.0 * c_ab + 2.0 * d * sign * (sa - sb)) / 8.0
+            p_squared = np.where(np.abs(cosine) > 1.0 + 1e-12, -1.0, 1.0)
+            p = (TWO_PI - np.arccos(np.clip(cosine, -1.0, 1.0))) % TWO_PI
+            t = (sign * alpha - np.arctan2(ca - cb, d - sign * (sa - sb)) + p / 2.0) % TWO_PI
+            q = (sign * (alpha - beta) - t + p) % TWO_PI
+    exists = p_squared >= 0.0
+    return np.stack([np.where(exists, t, nan), np.where(exists, p, nan), np.where(exists, q, nan)], axis=1)

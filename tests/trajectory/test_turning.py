@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trajectory.turning import Arc, Line, dubins_path, plan_turn
+from trajectory.turning import Arc, Line, dubins_path, dubins_paths, plan_turn
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
@@ -103,3 +103,29 @@ def test_pose_at_time_and_shapes():
 def test_bad_input_is_named(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_batched_dubins_agree_with_one_at_a_time():
+    rng = np.random.default_rng(7)
+    starts, goals = rng.uniform(-6, 6, (300, 3)), rng.uniform(-6, 6, (300, 3))
+    starts[:20] = goals[:20]  # start equals goal
+    goals[20:40, 2] = starts[20:40, 2] + 2 * np.pi  # the same heading, written differently
+    radii = rng.uniform(0.2, 3.0, 300)
+    batch = dubins_paths(starts, goals, radii)
+    singles = [dubins_path(s, g, r) for s, g, r in zip(starts, goals, radii)]
+    np.testing.assert_allclose(batch.lengths, [p.length for p in singles], atol=1e-9)
+    ends = batch.pose(batch.lengths)
+    np.testing.assert_allclose(ends[:, :2], goals[:, :2], atol=1e-9)
+    assert max(angle_gap(e, g) for e, g in zip(ends[:, 2], goals[:, 2])) <= 1e-9
+    halfway = batch.pose(batch.lengths / 2)
+    for pose, path, length in zip(halfway[:50], singles[:50], batch.lengths[:50]):
+        np.testing.assert_allclose(pose[:2], path.pose(length / 2)[:2], atol=1e-9)
+
+
+def test_batched_dubins_bad_input():
+    with pytest.raises(ValueError, match="same shape"):
+        dubins_paths(np.zeros((2, 3)), np.zeros((3, 3)), 1.0)
+    with pytest.raises(ValueError, match="radius"):
+        dubins_paths(np.zeros((2, 3)), np.ones((2, 3)), [1.0, 0.0])
+    with pytest.raises(ValueError, match="shaped"):
+        dubins_paths(np.zeros((2, 2)), np.zeros((2, 2)), 1.0)
