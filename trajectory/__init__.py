@@ -19,7 +19,16 @@ from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
-from trajectory.turning import Arc, DubinsPaths, Line, TurnPath, dubins_path, dubins_paths, plan_turn
+from trajectory.turning import (
+    Arc,
+    DubinsPaths,
+    Line,
+    TurnPath,
+    dubins_path,
+    dubins_paths,
+    plan_turn,
+    shortest_path_to_point,
+)
 from trajectory.velocity import VelocityCurve
 
 __all__ = [
@@ -41,4 +50,5 @@ __all__ = [
     "dubins_path",
     "dubins_paths",
     "plan_turn",
+    "shortest_path_to_point",
 ]

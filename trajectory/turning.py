@@ -50,11 +50,15 @@ class TurnPath:
 
     Attributes:
         segments: The segments in order.
-        word: Which kind of path: "LS"/"RS" (turn then go straight), or a Dubins word such as "LSR".
+        word: Which kind of path: "LS"/"RS" (turn then go straight), "LR"/"RL" (turn one way, then
+            the other), or a Dubins word such as "LSR".
+        case: For a path to a point, where the point lay: "outside both turning circles",
+            "inside the left turning circle" or "inside the right turning circle".
     """
 
     segments: tuple
     word: str
+    case: str = ""
 
     @property
     def length(self):
@@ -142,6 +146,67 @@ def plan_turn(origin, heading, destination, radius):
         if (path := _turn_then_straight(origin, heading, destination, radius, turn))
     ]
     return min(candidates, key=lambda path: path.length)
+
+
+def shortest_path_to_point(origin, heading, destination, radius):
+    """The truly shortest forward path to a point, turning no tighter than ``radius``.
+
+    Outside both turning circles that is the seed's turn-then-straight path. A point inside one
+    circle cannot be reached that way on that side, and the other side's arc-and-line may be long
+    or impossible; there a path that turns one way and then the other (arc-arc), with the second
+    circle touching the first and passing through the point, can be shorter. All candidates are
+    built and the shortest returned; ``case`` says where the point lay.
+
+    Raises:
+        ValueError: On non-finite input or a radius that is not a positive finite number.
+    """
+    origin, destination = _point(origin, "origin"), _point(destination, "destination")
+    heading, radius = _angle(heading, "heading"), positive_finite(radius, "radius")
+    candidates = []
+    inside = []
+    for turn in (1.0, -1.0):
+        path = _turn_then_straight(origin, heading, destination, radius, turn)
+        if path is None:
+            inside.append("left" if turn > 0 else "right")
+        else:
+            candidates.append(path)
+        candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
+    case = f"inside the {inside[0]} turning circle" if inside else "outside both turning circles"
+    best = min(candidates, key=lambda path: path.length)
+    return dataclasses.replace(best, case=case)
+
+
+def _turn_then_turn(origin, heading, destination, radius, turn):
+    """Paths turning ``turn`` (1 left, -1 right) on the start circle, then the other way on a
+    circle of the same radius that touches it and passes through the destination."""
+    side = heading + turn * math.pi / 2.0
+    first = origin + radius * np.array([math.cos(side), math.sin(side)])
+    offset = destination - first
+    gap = math.hypot(*offset)
+    if (
+        not (radius * (1.0 - ON_CIRCLE_TOLERANCE) <= gap <= 3.0 * radius * (1.0 + ON_CIRCLE_TOLERANCE))
+        or gap == 0.0
+    ):
+        return []
+    # Second centre: 2r from the first, r from the destination.
+    along = (4.0 * radius * radius - radius * radius + gap * gap) / (2.0 * gap)
+    across = math.sqrt(max(4.0 * radius * radius - along * along, 0.0))
+    unit = offset / gap
+    normal = np.array([-unit[1], unit[0]])
+    paths = []
+    for sign in (1.0, -1.0):
+        second = first + along * unit + sign * across * normal
+        switch = (first + second) / 2.0
+        start_angle = side + math.pi
+        switch_angle = math.atan2(*(switch - first)[::-1])
+        sweep = turn * ((turn * (switch_angle - start_angle)) % TWO_PI)
+        arc1 = Arc(tuple(first.tolist()), radius, start_angle, sweep)
+        entry_angle = switch_angle + math.pi
+        end_angle = math.atan2(*(destination - second)[::-1])
+        sweep2 = -turn * ((-turn * (end_angle - entry_angle)) % TWO_PI)
+        arc2 = Arc(tuple(second.tolist()), radius, entry_angle, sweep2)
+        paths.append(TurnPath((arc1, arc2), "LR" if turn > 0 else "RL"))
+    return paths
 
 
 def _turn_then_straight(origin, heading, destination, radius, turn):

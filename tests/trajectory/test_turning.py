@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trajectory.turning import Arc, Line, dubins_path, dubins_paths, plan_turn
+from trajectory.turning import Arc, Line, dubins_path, dubins_paths, plan_turn, shortest_path_to_point
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
@@ -129,3 +129,32 @@ def test_batched_dubins_bad_input():
         dubins_paths(np.zeros((2, 3)), np.ones((2, 3)), [1.0, 0.0])
     with pytest.raises(ValueError, match="shaped"):
         dubins_paths(np.zeros((2, 2)), np.zeros((2, 2)), 1.0)
+
+
+@settings(max_examples=60, deadline=None)
+@given(coordinates, coordinates, angles, st.floats(-2.5, 2.5), st.floats(-2.5, 2.5), st.floats(0.3, 3))
+def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading, fx, fy, r):
+    """No Dubins path to the point, whatever its final heading (3,600 tried), is shorter; the path
+    ends at the point and its segments join without a kink."""
+    destination = np.array([x0 + fx * r, y0 + fy * r])
+    path = shortest_path_to_point((x0, y0), heading, destination, r)
+    end = path.pose(path.length)
+    assert math.hypot(*(end[:2] - destination)) <= 1e-9 * (1 + np.abs(destination).max())
+    headings = np.linspace(-np.pi, np.pi, 3600, endpoint=False)
+    starts = np.tile([x0, y0, heading], (headings.size, 1))
+    goals = np.column_stack(
+        [np.full(headings.size, destination[0]), np.full(headings.size, destination[1]), headings]
+    )
+    assert path.length <= dubins_paths(starts, goals, r).lengths.min() + 1e-9
+    joint = sum(segment.length for segment in path.segments[:1])
+    before, after = path.pose(joint - 1e-9), path.pose(joint + 1e-9)
+    assert angle_gap(before[2], after[2]) <= 1e-6
+
+
+def test_the_shortest_path_to_a_point_names_the_case():
+    outside = shortest_path_to_point((0, 0), 0.0, (5, 5), 1.0)
+    assert outside.case == "outside both turning circles" and outside.word in ("LS", "RS")
+    inside_left = shortest_path_to_point((0, 0), 0.0, (0.2, 0.6), 1.0)  # left circle centre (0, 1)
+    assert inside_left.case == "inside the left turning circle"
+    assert inside_left.word in ("RS", "LR", "RL")
+    np.testing.assert_allclose(inside_left.pose(inside_left.length)[:2], (0.2, 0.6), atol=1e-12)
