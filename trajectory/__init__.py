@@ -24,9 +24,11 @@ from trajectory.turning import (
     DubinsPaths,
     Line,
     TurnPath,
+    TurnPaths,
     dubins_path,
     dubins_paths,
     plan_turn,
+    plan_turns,
     shortest_path_to_point,
 )
 from trajectory.velocity import VelocityCurve
@@ -46,9 +48,11 @@ __all__ = [
     "PiecewisePolynomial",
     "SeedTables",
     "TurnPath",
+    "TurnPaths",
     "VelocityCurve",
     "dubins_path",
     "dubins_paths",
     "plan_turn",
+    "plan_turns",
     "shortest_path_to_point",
 ]

@@ -217,11 +217,16 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     h = math.hypot(*offset)
     if h < radius * (1.0 - ON_CIRCLE_TOLERANCE):
         return None
+    # On the circle (within the tolerance) the straight part vanishes; computing it from
+    # h^2 - r^2 would turn rounding in h into a spurious sliver of line and a near-full turn.
     h = max(h, radius)
-    straight = math.sqrt(max(h * h - radius * radius, 0.0))
-    theta = math.acos(min(radius / h, 1.0))
-    phi = math.atan2(offset[1], offset[0])
-    exit_angle = phi - turn * theta
+    straight = 0.0 if h <= radius * (1.0 + ON_CIRCLE_TOLERANCE) else math.sqrt(h * h - radius * radius)
+    # The exit point Q, where the tangent leaves for the destination: P + r (cos, -turn sin) of
+    # theta = acos(r / h) from the destination's direction, written without acos, which loses
+    # half the digits when the destination is (nearly) on the circle.
+    perpendicular = np.array([-offset[1], offset[0]])
+    to_exit = (radius * radius * offset - turn * radius * straight * perpendicular) / (h * h)
+    exit_angle = math.atan2(to_exit[1], to_exit[0])
     start_angle = side + math.pi
     sweep = turn * ((turn * (exit_angle - start_angle)) % TWO_PI)
     if TWO_PI - abs(sweep) < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
@@ -493,3 +498,108 @@ def _dubins_word_batch(word, alpha, beta, d, trig):
             q = (sign * (alpha - beta) - t + p) % TWO_PI
     exists = p_squared >= 0.0
     return np.stack([np.where(exists, t, nan), np.where(exists, p, nan), np.where(exists, q, nan)], axis=1)
+
+
+@dataclasses.dataclass(frozen=True)
+class TurnPaths:
+    """Many turn-then-straight paths at once: per unit an arc on ``centres`` (n, 2) from
+    ``start_angles`` sweeping ``sweeps``, then a line of ``straights`` at ``line_angles``."""
+
+    centres: np.ndarray
+    radii: np.ndarray
+    start_angles: np.ndarray
+    sweeps: np.ndarray
+    line_angles: np.ndarray
+    straights: np.ndarray
+
+    @property
+    def turns(self):
+        """1 for a left turn, -1 for a right one, shape (n,)."""
+        return np.copysign(1.0, self.sweeps)
+
+    @property
+    def lengths(self):
+        """Each path's length, shape (n,)."""
+        return self.radii * np.abs(self.sweeps) + self.straights
+
+    def pose(self, distances):
+        """(x, y, heading) of each unit at its own distance along its path, shape (n, 3)."""
+        d = np.clip(np.broadcast_to(np.asarray(distances, dtype=float), self.radii.shape), 0.0, self.lengths)
+        arc_length = self.radii * np.abs(self.sweeps)
+        on_arc = np.minimum(d, arc_length)
+        theta = self.start_angles + self.turns * on_arc / self.radii
+        x = self.centres[:, 0] + self.radii * np.cos(theta)
+        y = self.centres[:, 1] + self.radii * np.sin(theta)
+        along = d - on_arc
+        x = x + along * np.cos(self.line_angles)
+        y = y + along * np.sin(self.line_angles)
+        heading = np.where(along > 0.0, self.line_angles, theta + self.turns * math.pi / 2.0)
+        return np.stack([x, y, _wrapped(heading)], axis=1)
+
+
+def plan_turns(origins, headings, destinations, radius):
+    """``plan_turn`` for many units at once: origins and destinations (n, 2), headings (n,), one
+    radius or one per unit.
+
+    Returns:
+        ``TurnPaths``.
+
+    Raises:
+        ValueError: On input of the wrong shape, non-finite values, or radii that are not positive
+            finite numbers.
+    """
+    origins, destinations = _points(origins, "origins"), _points(destinations, "destinations")
+    headings = np.asarray(headings, dtype=float)
+    if (
+        origins.shape != destinations.shape
+        or headings.shape != origins.shape[:1]
+        or not np.all(np.isfinite(headings))
+    ):
+        raise ValueError("origins and destinations must be shaped (n, 2) and headings (n,), all finite")
+    radii = np.broadcast_to(np.asarray(radius, dtype=float), headings.shape).copy()
+    if not np.all(np.isfinite(radii) & (radii > 0.0)):
+        raise ValueError("radius must be a positive finite number for every unit")
+    options = [_turns_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)]
+    lengths = [
+        np.where(reachable, radii * np.abs(sweep) + straight, np.inf)
+        for reachable, _, _, sweep, _, straight in options
+    ]
+    left = lengths[0] <= lengths[1]
+    fields = [
+        np.where(left[:, None] if a.ndim == 2 else left, a, b) for a, b in zip(options[0][1:], options[1][1:])
+    ]
+    centres, start_angles, sweeps, line_angles, straights = fields
+    return TurnPaths(centres, radii, start_angles, sweeps, line_angles, straights)
+
+
+def _points(value, name):
+    try:
+        points = np.array(value, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be numbers shaped (n, 2)") from None
+    if points.ndim != 2 or points.shape[1] != 2 or not np.all(np.isfinite(points)):
+        raise ValueError(f"{name} must be finite numbers shaped (n, 2), got shape {points.shape}")
+    return points
+
+
+def _turns_then_straight(origins, headings, destinations, radii, turn):
+    """``_turn_then_straight`` over arrays: (reachable, centres, start angles, sweeps, line angles,
+    straight lengths)."""
+    side = headings + turn * math.pi / 2.0
+    centres = origins + radii[:, None] * np.stack([np.cos(side), np.sin(side)], axis=1)
+    offset = destinations - centres
+    h = np.hypot(offset[:, 0], offset[:, 1])
+    reachable = h >= radii * (1.0 - ON_CIRCLE_TOLERANCE)
+    h = np.maximum(h, radii)
+    straight = np.where(
+        h <= radii * (1.0 + ON_CIRCLE_TOLERANCE), 0.0, np.sqrt(np.maximum(h * h - radii * radii, 0.0))
+    )
+    perpendicular = np.stack([-offset[:, 1], offset[:, 0]], axis=1)  # as in _turn_then_straight
+    to_exit = (radii[:, None] ** 2 * offset - turn * (radii * straight)[:, None] * perpendicular) / (h * h)[
+        :, None
+    ]
+    exit_angle = np.arctan2(to_exit[:, 1], to_exit[:, 0])
+    start_angle = side + math.pi
+    sweep = turn * ((turn * (exit_angle - start_angle)) % TWO_PI)
+    sweep = np.where(TWO_PI - np.abs(sweep) < _FULL_TURN_SLACK, math.copysign(0.0, turn), sweep)
+    return reachable, centres, start_angle, sweep, start_angle + sweep + turn * math.pi / 2.0, straight

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trajectory.turning import Arc, Line, dubins_path, dubins_paths, plan_turn, shortest_path_to_point
+from trajectory.turning import (
+    Arc,
+    Line,
+    dubins_path,
+    dubins_paths,
+    plan_turn,
+    plan_turns,
+    shortest_path_to_point,
+)
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
@@ -158,3 +166,25 @@ def test_the_shortest_path_to_a_point_names_the_case():
     assert inside_left.case == "inside the left turning circle"
     assert inside_left.word in ("RS", "LR", "RL")
     np.testing.assert_allclose(inside_left.pose(inside_left.length)[:2], (0.2, 0.6), atol=1e-12)
+
+
+def test_batched_turn_then_straight_agrees_with_one_at_a_time():
+    rng = np.random.default_rng(11)
+    origins, destinations = rng.uniform(-8, 8, (400, 2)), rng.uniform(-8, 8, (400, 2))
+    destinations[:10] = origins[:10] + 5.0 * np.column_stack([np.cos(1.0), np.sin(1.0)])  # straight ahead
+    headings = rng.uniform(-4, 4, 400)
+    headings[:10] = 1.0
+    radii = rng.uniform(0.3, 3.0, 400)
+    batch = plan_turns(origins, headings, destinations, radii)
+    singles = [plan_turn(o, h, d, r) for o, h, d, r in zip(origins, headings, destinations, radii)]
+    np.testing.assert_allclose(batch.lengths, [p.length for p in singles], atol=1e-9)
+    np.testing.assert_allclose(batch.lengths[:10], 5.0, atol=1e-9)
+    np.testing.assert_allclose(batch.pose(batch.lengths)[:, :2], destinations, atol=1e-9)
+    middle = batch.pose(batch.lengths / 3)
+    for pose, path, length in zip(middle[:60], singles[:60], batch.lengths[:60]):
+        np.testing.assert_allclose(pose[:2], path.pose(length / 3)[:2], atol=1e-9)
+        assert angle_gap(pose[2], path.pose(length / 3)[2]) <= 1e-9
+    with pytest.raises(ValueError, match="shaped"):
+        plan_turns(origins[:3], headings[:2], destinations[:3], 1.0)
+    with pytest.raises(ValueError, match="radius"):
+        plan_turns(origins[:2], headings[:2], destinations[:2], -1.0)
