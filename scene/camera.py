@@ -36,11 +36,6 @@ class OrbitCamera:
         film_width = self.base.camLens.get_film_size()[0]
         self.base.camLens.set_film_offset(film_width / 2.0 * width / (2.0 * aspect), 0.0)
 
-    @property
-    def dragging(self):
-        """Whether a mouse drag (orbit or pan) is under way."""
-        return self._drag is not None
-
     def begin(self, kind):
         """Start an ``"orbit"`` or ``"pan"`` drag from the current mouse position."""
         mouse = self._mouse()

@@ -268,11 +268,6 @@ class CurvesMode:
             self._rate_errors = self.plot.rate_errors
         self.grabbed_marker.show(False)
 
-    @property
-    def dragging(self):
-        """Whether a control point is held."""
-        return self._grabbed is not None
-
     def _follow_drag(self):
         watcher = self.app.mouseWatcherNode
         if watcher is None or not watcher.has_mouse():  # no mouse offscreen

@@ -284,28 +284,31 @@ def _dubins_word(word, alpha, beta, d):
     The closed forms of Shkel and Lumelsky, in the arrangement of A. Walker's dubins library.
     """
     sa, sb, ca, cb = math.sin(alpha), math.sin(beta), math.cos(alpha), math.cos(beta)
-    c_ab = math.cos(alpha - beta)
+    # 2 - 2 cos(alpha - beta), written so that it keeps its digits when alpha and beta are close
+    # (2 + d^2 - 2 cos would lose a tiny d^2 to rounding).
+    gap = 4.0 * math.sin((alpha - beta) / 2.0) ** 2
+    c_ab = 1.0 - gap / 2.0
     if word == "LSL":
-        p_squared = 2.0 + d * d - 2.0 * c_ab + 2.0 * d * (sa - sb)
+        p_squared = gap + d * d + 2.0 * d * (sa - sb)
         if p_squared < 0.0:
             return None
         direction = _direction(cb - ca, d + sa - sb, alpha)
         return ((direction - alpha) % TWO_PI, math.sqrt(p_squared), (beta - direction) % TWO_PI)
     if word == "RSR":
-        p_squared = 2.0 + d * d - 2.0 * c_ab + 2.0 * d * (sb - sa)
+        p_squared = gap + d * d + 2.0 * d * (sb - sa)
         if p_squared < 0.0:
             return None
         direction = _direction(ca - cb, d - sa + sb, alpha)
         return ((alpha - direction) % TWO_PI, math.sqrt(p_squared), (direction - beta) % TWO_PI)
     if word == "LSR":
-        p_squared = -2.0 + d * d + 2.0 * c_ab + 2.0 * d * (sa + sb)
+        p_squared = -gap + d * d + 2.0 * d * (sa + sb)
         if p_squared < 0.0:
             return None
         p = math.sqrt(p_squared)
         direction = math.atan2(-ca - cb, d + sa + sb) - math.atan2(-2.0, p)
         return ((direction - alpha) % TWO_PI, p, (direction - beta) % TWO_PI)
     if word == "RSL":
-        p_squared = -2.0 + d * d + 2.0 * c_ab - 2.0 * d * (sa + sb)
+        p_squared = -gap + d * d - 2.0 * d * (sa + sb)
         if p_squared < 0.0:
             return None
         p = math.sqrt(p_squared)
@@ -437,7 +440,7 @@ def dubins_paths(starts, goals, radius):
         ValueError: On poses of the wrong shape or not finite, or radii that are not positive
             finite numbers.
     """
-    starts, goals = _poses(starts, "starts"), _poses(goals, "goals")
+    starts, goals = _rows(starts, "starts", 3), _rows(goals, "goals", 3)
     if starts.shape != goals.shape:
         raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
     radii = np.broadcast_to(np.asarray(radius, dtype=float), starts.shape[:1]).copy()
@@ -447,7 +450,7 @@ def dubins_paths(starts, goals, radius):
     d = np.hypot(dx, dy) / radii
     phi = np.where(d > 0.0, np.arctan2(dy, dx), 0.0)
     alpha, beta = (starts[:, 2] - phi) % TWO_PI, (goals[:, 2] - phi) % TWO_PI
-    trig = (np.sin(alpha), np.sin(beta), np.cos(alpha), np.cos(beta), np.cos(alpha - beta))
+    trig = (np.sin(alpha), np.sin(beta), np.cos(alpha), np.cos(beta), 4.0 * np.sin((alpha - beta) / 2.0) ** 2)
     candidates = np.stack(
         [_dubins_word_batch(word, alpha, beta, d, trig) for word in _DUBINS_WORDS]
     )  # (6, n, 3)
@@ -457,35 +460,37 @@ def dubins_paths(starts, goals, radius):
     return DubinsPaths(starts, radii, words, parts)
 
 
-def _poses(value, name):
+def _rows(value, name, columns):
+    """``value`` as a finite float array shaped (n, columns), or a ValueError naming ``name``."""
     try:
-        poses = np.array(value, dtype=float)
+        rows = np.array(value, dtype=float)
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be numbers shaped (n, 3)") from None
-    if poses.ndim != 2 or poses.shape[1] != 3 or not np.all(np.isfinite(poses)):
-        raise ValueError(f"{name} must be finite numbers shaped (n, 3), got shape {poses.shape}")
-    return poses
+        raise ValueError(f"{name} must be numbers shaped (n, {columns})") from None
+    if rows.ndim != 2 or rows.shape[1] != columns or not np.all(np.isfinite(rows)):
+        raise ValueError(f"{name} must be finite numbers shaped (n, {columns}), got shape {rows.shape}")
+    return rows
 
 
 def _dubins_word_batch(word, alpha, beta, d, trig):
     """``_dubins_word`` over arrays: (n, 3) normalised lengths, NaN where the word does not exist.
 
-    ``trig`` holds sin(alpha), sin(beta), cos(alpha), cos(beta), cos(alpha - beta), shared by all
-    six words.
+    ``trig`` holds sin(alpha), sin(beta), cos(alpha), cos(beta) and 2 - 2 cos(alpha - beta) (in a
+    form that keeps its digits), shared by all six words.
     """
-    sa, sb, ca, cb, c_ab = trig
+    sa, sb, ca, cb, gap = trig
+    c_ab = 1.0 - gap / 2.0
     nan = np.full_like(d, np.nan)
     with np.errstate(invalid="ignore"):
         if word in ("LSL", "RSR"):
             sign = 1.0 if word == "LSL" else -1.0
-            p_squared = 2.0 + d * d - 2.0 * c_ab + 2.0 * d * sign * (sa - sb)
+            p_squared = gap + d * d + 2.0 * d * sign * (sa - sb)
             y, x = sign * (cb - ca), d + sign * (sa - sb)
             direction = np.where(np.hypot(x, y) < _COINCIDENT, alpha, np.arctan2(y, x))
             t, q = sign * (direction - alpha) % TWO_PI, sign * (beta - direction) % TWO_PI
             p = np.sqrt(p_squared)
         elif word in ("LSR", "RSL"):
             sign = 1.0 if word == "LSR" else -1.0
-            p_squared = -2.0 + d * d + 2.0 * c_ab + 2.0 * d * sign * (sa + sb)
+            p_squared = -gap + d * d + 2.0 * d * sign * (sa + sb)
             p = np.sqrt(p_squared)
             direction = np.arctan2(-sign * (ca + cb), d + sign * (sa + sb)) - np.arctan2(-2.0 * sign, p)
             t, q = sign * (direction - alpha) % TWO_PI, sign * (direction - beta) % TWO_PI
@@ -548,7 +553,7 @@ def plan_turns(origins, headings, destinations, radius):
         ValueError: On input of the wrong shape, non-finite values, or radii that are not positive
             finite numbers.
     """
-    origins, destinations = _points(origins, "origins"), _points(destinations, "destinations")
+    origins, destinations = _rows(origins, "origins", 2), _rows(destinations, "destinations", 2)
     headings = np.asarray(headings, dtype=float)
     if (
         origins.shape != destinations.shape
@@ -570,16 +575,6 @@ def plan_turns(origins, headings, destinations, radius):
     ]
     centres, start_angles, sweeps, line_angles, straights = fields
     return TurnPaths(centres, radii, start_angles, sweeps, line_angles, straights)
-
-
-def _points(value, name):
-    try:
-        points = np.array(value, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be numbers shaped (n, 2)") from None
-    if points.ndim != 2 or points.shape[1] != 2 or not np.all(np.isfinite(points)):
-        raise ValueError(f"{name} must be finite numbers shaped (n, 2), got shape {points.shape}")
-    return points
 
 
 def _turns_then_straight(origins, headings, destinations, radii, turn):
