@@ -76,11 +76,7 @@ class Motion:
     def position(self, t):
         """The point Q(u_k) reached at time t."""
         if isinstance(t, float):  # the per-frame path: Python floats until the curve
-            if not 0.0 <= t <= self.duration:
-                if math.isnan(t):
-                    raise ValueError("time must be a number, got nan")
-                t = self.duration if t > self.duration else 0.0
-            s = self._distance_scalar(t / self.duration)
+            s = self._distance_scalar(self._normalised(t))
             return self.trajectory.evaluate(self._parameter_scalar(s))
         return self.trajectory.evaluate(self.parameter(t))
 
