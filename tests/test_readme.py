@@ -11,7 +11,9 @@ def test_ci_runs_the_readme_test_command_exactly():
     assert test_command in (ROOT / ".ci" / "run").read_text().splitlines()
 
 
-def test_the_readme_example_runs():
+def test_the_readme_examples_run():
     readme = (ROOT / "README.md").read_text()
-    example = readme.split("```python\n")[1].split("```")[0]
-    exec(compile(example, "README.md", "exec"), {})
+    examples = [block.split("```")[0] for block in readme.split("```python\n")[1:]]
+    assert len(examples) >= 2
+    for example in examples:
+        exec(compile(example, "README.md", "exec"), {})

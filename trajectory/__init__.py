@@ -14,23 +14,14 @@ The public names, documented in the README:
 from trajectory.arclength import ArcLength
 from trajectory.bezier import CubicBezier, PiecewiseBezier
 from trajectory.curve import Curve
+from trajectory.dubins import dubins_path, dubins_paths
 from trajectory.function_curve import FunctionCurve
 from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
-from trajectory.turning import (
-    Arc,
-    DubinsPaths,
-    Line,
-    TurnPath,
-    TurnPaths,
-    dubins_path,
-    dubins_paths,
-    plan_turn,
-    plan_turns,
-    shortest_path_to_point,
-)
+from trajectory.turn_paths import Arc, Line, TurnPath, TurnPaths
+from trajectory.turn_to_point import plan_turn, plan_turns, shortest_path_to_point, shortest_paths_to_points
 from trajectory.velocity import VelocityCurve
 
 __all__ = [
@@ -39,7 +30,6 @@ __all__ = [
     "ArcLength",
     "CubicBezier",
     "Curve",
-    "DubinsPaths",
     "FunctionCurve",
     "KeyframeSampler",
     "Line",
@@ -55,4 +45,5 @@ __all__ = [
     "plan_turn",
     "plan_turns",
     "shortest_path_to_point",
+    "shortest_paths_to_points",
 ]

@@ -5,10 +5,10 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trajectory.turning import (
+from trajectory import (
     Arc,
     Line,
     dubins_path,
@@ -16,6 +16,7 @@ from trajectory.turning import (
     plan_turn,
     plan_turns,
     shortest_path_to_point,
+    shortest_paths_to_points,
 )
 
 coordinates = st.floats(-20, 20)
@@ -65,10 +66,6 @@ def test_turn_then_straight_ends_at_the_destination_and_is_tangent(x0, y0, headi
 @settings(max_examples=300, deadline=None)
 @given(coordinates, coordinates, angles, coordinates, coordinates, angles, radii)
 def test_dubins_ends_at_the_goal_and_is_continuous(x0, y0, h0, x1, y1, h1, r):
-    # Known limit, open in the turning-units issue: start and goal closer than about 1e-6 radius
-    # (but not equal) lose digits in the closed forms, and the path misses by about their distance.
-    gap = math.hypot(x1 - x0, y1 - y0)
-    assume(gap == 0.0 or gap > 1e-6 * r)
     path = dubins_path((x0, y0, h0), (x1, y1, h1), r)
     end = path.pose(path.length)
     assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (1 + r + abs(x1) + abs(y1))
@@ -79,6 +76,29 @@ def test_dubins_ends_at_the_goal_and_is_continuous(x0, y0, h0, x1, y1, h1, r):
     poses = path.pose(distances)
     steps = np.hypot(*np.diff(poses[:, :2], axis=0).T)
     assert np.all(steps <= np.diff(distances) * (1 + 1e-9) + 1e-12)  # one unit of path per unit
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    coordinates,
+    coordinates,
+    angles,
+    st.floats(-15, -4),
+    angles,
+    st.sampled_from([0.0, 1e-9, -3e-12, 0.5, math.pi, -2.0]),
+    radii,
+)
+def test_dubins_start_and_goal_a_hair_apart(x0, y0, h0, log_gap, direction, turn, r):
+    """Goals 1e-15 to 1e-4 radii away, same heading or not: the closed forms must keep the tiny
+    distance (hypothesis once found a miss of 1.7e-8 with acos(1 - d^2 / 8))."""
+    gap = r * 10.0**log_gap
+    goal = (x0 + gap * math.cos(direction), y0 + gap * math.sin(direction), h0 + turn)
+    path = dubins_path((x0, y0, h0), goal, r)
+    batch = dubins_paths([(x0, y0, h0)], [goal], r)
+    for end in (path.pose(path.length), batch.pose(batch.lengths)[0]):
+        assert math.hypot(end[0] - goal[0], end[1] - goal[1]) <= 1e-9 * (1 + r + abs(x0) + abs(y0))
+        assert angle_gap(end[2], goal[2]) <= 1e-9
+    assert batch.lengths[0] == pytest.approx(path.length, abs=1e-9 * r)
 
 
 def test_dubins_degenerate_cases():
@@ -192,3 +212,38 @@ def test_batched_turn_then_straight_agrees_with_one_at_a_time():
         plan_turns(origins[:3], headings[:2], destinations[:3], 1.0)
     with pytest.raises(ValueError, match="radius"):
         plan_turns(origins[:2], headings[:2], destinations[:2], -1.0)
+
+
+def test_batched_shortest_paths_to_points_agree_with_one_at_a_time():
+    rng = np.random.default_rng(5)
+    count = 400
+    origins, headings, radii = (
+        rng.uniform(-5, 5, (count, 2)),
+        rng.uniform(-4, 4, count),
+        rng.uniform(0.3, 2.0, count),
+    )
+    # Destinations within 2.5 radii, so that many fall inside a turning circle.
+    destinations = origins + radii[:, None] * rng.uniform(-2.5, 2.5, (count, 2))
+    destinations[:5] = origins[:5] + 3.0 * np.column_stack([np.cos(headings[:5]), np.sin(headings[:5])])
+    batch = shortest_paths_to_points(origins, headings, destinations, radii)
+    singles = [shortest_path_to_point(*unit) for unit in zip(origins, headings, destinations, radii)]
+    assert len(batch) == count
+    np.testing.assert_allclose(batch.lengths, [p.length for p in singles], atol=1e-9)
+    np.testing.assert_allclose(batch.lengths[:5], 3.0, atol=1e-9)
+    assert batch.words.tolist() == [p.word for p in singles]
+    assert batch.cases.tolist() == [p.case for p in singles]
+    assert {"LR", "RL"} & set(batch.words.tolist()) and "outside both turning circles" in batch.cases
+    np.testing.assert_allclose(batch.pose(batch.lengths)[:, :2], destinations, atol=1e-9)
+    times, speeds = rng.uniform(0, 3, count), rng.uniform(0.5, 2, count)
+    middle = batch.pose_at_time(times, speeds)
+    for k in range(0, count, 7):
+        single = singles[k].pose_at_time(times[k], speeds[k])
+        np.testing.assert_allclose(middle[k, :2], single[:2], atol=1e-9)
+        assert angle_gap(middle[k, 2], single[2]) <= 1e-9
+        rebuilt = batch.path(k)
+        assert rebuilt.word == singles[k].word and rebuilt.case == singles[k].case
+        np.testing.assert_allclose(rebuilt.pose(rebuilt.length)[:2], destinations[k], atol=1e-9)
+    with pytest.raises(ValueError, match="speed"):
+        batch.pose_at_time(times, 0.0)
+    with pytest.raises(ValueError, match="one per unit"):
+        shortest_paths_to_points(origins, headings, destinations, radii[:3])

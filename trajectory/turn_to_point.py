@@ -1,0 +1,234 @@
+"""Paths to a point for units with a turning radius, for one unit or many: the seed's turn then
+go straight, and the truly shortest forward path (turn then straight, or turn one way then the
+other)."""
+
+import dataclasses
+import math
+
+import numpy as np
+
+from trajectory._checks import positive_finite
+from trajectory.turn_paths import TWO_PI, Arc, Line, TurnPath, TurnPaths, angle, point, radii_for, rows
+
+ON_CIRCLE_TOLERANCE = 1e-9
+"""Relative slack with which a point counts as on a turning circle rather than inside it."""
+_FULL_TURN_SLACK = 1e-12
+"""A sweep this close to a full turn is rounding of no turn at all."""
+OUTSIDE = "outside both turning circles"
+
+
+def plan_turn(origin, heading, destination, radius):
+    """The seed's path to a point: turn fully left or right until facing it, then go straight.
+
+    Of the two, the shorter one that exists; a destination inside a turning circle cannot be
+    reached by that turn (a destination on the circle, within ``ON_CIRCLE_TOLERANCE``, can).
+
+    Returns:
+        A ``TurnPath`` with word "LS" or "RS".
+
+    Raises:
+        ValueError: On non-finite input or a radius that is not a positive finite number.
+    """
+    origin, destination = point(origin, "origin"), point(destination, "destination")
+    heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
+    # The two circles touch only at the origin, so the destination is outside at least one.
+    candidates = [
+        path
+        for turn in (1.0, -1.0)
+        if (path := _turn_then_straight(origin, heading, destination, radius, turn))
+    ]
+    return min(candidates, key=lambda path: path.length)
+
+
+def shortest_path_to_point(origin, heading, destination, radius):
+    """The truly shortest forward path to a point, turning no tighter than ``radius``.
+
+    Outside both turning circles that is the seed's turn-then-straight path. A point inside one
+    circle cannot be reached that way on that side, and the other side's arc-and-line may be long
+    or impossible; there a path that turns one way and then the other (arc-arc), with the second
+    circle touching the first and passing through the point, can be shorter. All candidates are
+    built and the shortest returned; ``case`` says where the point lay.
+
+    Raises:
+        ValueError: On non-finite input or a radius that is not a positive finite number.
+    """
+    origin, destination = point(origin, "origin"), point(destination, "destination")
+    heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
+    candidates = []
+    inside = []
+    for turn in (1.0, -1.0):
+        path = _turn_then_straight(origin, heading, destination, radius, turn)
+        if path is None:
+            inside.append("left" if turn > 0 else "right")
+        else:
+            candidates.append(path)
+        candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
+    case = f"inside the {inside[0]} turning circle" if inside else OUTSIDE
+    best = min(candidates, key=lambda path: path.length)
+    return dataclasses.replace(best, case=case)
+
+
+def _turn_then_turn(origin, heading, destination, radius, turn):
+    """Paths turning ``turn`` (1 left, -1 right) on the start circle, then the other way on a
+    circle of the same radius that touches it and passes through the destination."""
+    side = heading + turn * math.pi / 2.0
+    first = (origin[0] + radius * math.cos(side), origin[1] + radius * math.sin(side))
+    offset = (destination[0] - first[0], destination[1] - first[1])
+    gap = math.hypot(*offset)
+    if (
+        not (radius * (1.0 - ON_CIRCLE_TOLERANCE) <= gap <= 3.0 * radius * (1.0 + ON_CIRCLE_TOLERANCE))
+        or gap == 0.0
+    ):
+        return []
+    # Second centre: 2r from the first, r from the destination.
+    along = (3.0 * radius * radius + gap * gap) / (2.0 * gap)
+    across = math.sqrt(max(4.0 * radius * radius - along * along, 0.0))
+    unit = (offset[0] / gap, offset[1] / gap)
+    paths = []
+    for sign in (1.0, -1.0):
+        second = (
+            first[0] + along * unit[0] - sign * across * unit[1],
+            first[1] + along * unit[1] + sign * across * unit[0],
+        )
+        start_angle = side + math.pi
+        switch_angle = math.atan2(second[1] - first[1], second[0] - first[0])
+        sweep = turn * ((turn * (switch_angle - start_angle)) % TWO_PI)
+        entry_angle = switch_angle + math.pi
+        end_angle = math.atan2(destination[1] - second[1], destination[0] - second[0])
+        sweep2 = -turn * ((-turn * (end_angle - entry_angle)) % TWO_PI)
+        arcs = (Arc(first, radius, start_angle, sweep), Arc(second, radius, entry_angle, sweep2))
+        paths.append(TurnPath(arcs, "LR" if turn > 0 else "RL"))
+    return paths
+
+
+def _turn_then_straight(origin, heading, destination, radius, turn):
+    """The path turning left (turn = 1) or right (-1), or None if the destination is inside."""
+    side = heading + turn * math.pi / 2.0
+    centre = (origin[0] + radius * math.cos(side), origin[1] + radius * math.sin(side))
+    dx, dy = destination[0] - centre[0], destination[1] - centre[1]
+    h = math.hypot(dx, dy)
+    if h < radius * (1.0 - ON_CIRCLE_TOLERANCE):
+        return None
+    # On the circle (within the tolerance) the straight part vanishes; computing it from
+    # h^2 - r^2 would turn rounding in h into a spurious sliver of line and a near-full turn.
+    h = max(h, radius)
+    straight = 0.0 if h <= radius * (1.0 + ON_CIRCLE_TOLERANCE) else math.sqrt(h * h - radius * radius)
+    # The exit point Q, where the tangent leaves for the destination: P + r (cos, -turn sin) of
+    # theta = acos(r / h) from the destination's direction, written without acos, which loses
+    # half the digits when the destination is (nearly) on the circle.
+    exit_angle = math.atan2(radius * dy - turn * straight * dx, radius * dx + turn * straight * dy)
+    start_angle = side + math.pi
+    sweep = turn * ((turn * (exit_angle - start_angle)) % TWO_PI)
+    if TWO_PI - abs(sweep) < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
+        sweep = math.copysign(0.0, turn)
+    exit_point = (centre[0] + radius * math.cos(exit_angle), centre[1] + radius * math.sin(exit_angle))
+    arc = Arc(centre, radius, start_angle, sweep)
+    line = Line(exit_point, start_angle + sweep + turn * math.pi / 2.0, straight)
+    return TurnPath((arc, line), "LS" if turn > 0 else "RS")
+
+
+def plan_turns(origins, headings, destinations, radius):
+    """``plan_turn`` for many units at once: origins and destinations (n, 2), headings (n,), one
+    radius or one per unit.
+
+    Returns:
+        ``TurnPaths`` of an arc and a line per unit, words "LS" or "RS".
+
+    Raises:
+        ValueError: On input of the wrong shape, non-finite values, or radii that are not positive
+            finite numbers.
+    """
+    origins, headings, destinations, radii = _units(origins, headings, destinations, radius)
+    options = [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)]
+    return _shortest(origins, headings, radii, options)
+
+
+def shortest_paths_to_points(origins, headings, destinations, radius):
+    """``shortest_path_to_point`` for many units at once: origins and destinations (n, 2), headings
+    (n,), one radius or one per unit.
+
+    Returns:
+        ``TurnPaths`` of two segments per unit, with ``cases`` saying where each point lay.
+
+    Raises:
+        ValueError: As ``plan_turns``.
+    """
+    origins, headings, destinations, radii = _units(origins, headings, destinations, radius)
+    straight = [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)]
+    arc_arc = [
+        _arcs_then_arcs(origins, headings, destinations, radii, turn, sign)
+        for turn in (1.0, -1.0)
+        for sign in (1.0, -1.0)
+    ]
+    paths = _shortest(origins, headings, radii, straight + arc_arc)
+    inside_left, inside_right = (~exists for exists, _, _, _ in straight)
+    cases = np.where(
+        inside_left,
+        "inside the left turning circle",
+        np.where(inside_right, "inside the right turning circle", OUTSIDE),
+    )
+    return dataclasses.replace(paths, cases=cases)
+
+
+def _units(origins, headings, destinations, radius):
+    origins, destinations = rows(origins, "origins", 2), rows(destinations, "destinations", 2)
+    headings = np.asarray(headings, dtype=float)
+    if (
+        origins.shape != destinations.shape
+        or headings.shape != origins.shape[:1]
+        or not np.all(np.isfinite(headings))
+    ):
+        raise ValueError("origins and destinations must be shaped (n, 2) and headings (n,), all finite")
+    return origins, headings, destinations, radii_for(radius, len(origins))
+
+
+def _shortest(origins, headings, radii, options):
+    """Per unit the shortest of ``options``, each (exists (n,), parts (n, 2), turns (2,), word)."""
+    totals = np.stack([np.where(exists, parts.sum(axis=1), np.inf) for exists, parts, _, _ in options])
+    best = np.argmin(totals, axis=0)
+    units = np.arange(best.size)
+    parts = np.stack([parts for _, parts, _, _ in options])[best, units]
+    turns = np.array([turns for _, _, turns, _ in options])[best]
+    words = np.array([word for _, _, _, word in options])[best]
+    return TurnPaths(np.column_stack([origins, headings]), radii, turns, parts, words)
+
+
+def _arcs_then_straight(origins, headings, destinations, radii, turn):
+    """``_turn_then_straight`` over arrays: (reachable, parts (arc, line), turns, word)."""
+    side = headings + turn * math.pi / 2.0
+    centres = origins + radii[:, None] * np.column_stack([np.cos(side), np.sin(side)])
+    dx, dy = (destinations - centres).T
+    h = np.hypot(dx, dy)
+    reachable = h >= radii * (1.0 - ON_CIRCLE_TOLERANCE)
+    h = np.maximum(h, radii)
+    straight = np.where(
+        h <= radii * (1.0 + ON_CIRCLE_TOLERANCE), 0.0, np.sqrt(np.maximum(h * h - radii * radii, 0.0))
+    )
+    exit_angle = np.arctan2(radii * dy - turn * straight * dx, radii * dx + turn * straight * dy)
+    sweep = (turn * (exit_angle - side - math.pi)) % TWO_PI
+    sweep = np.where(TWO_PI - sweep < _FULL_TURN_SLACK, 0.0, sweep)
+    return reachable, np.column_stack([radii * sweep, straight]), (turn, 0.0), "LS" if turn > 0 else "RS"
+
+
+def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
+    """``_turn_then_turn`` over arrays, one of its two solutions (``sign``): (exists, parts, turns, word)."""
+    side = headings + turn * math.pi / 2.0
+    first = origins + radii[:, None] * np.column_stack([np.cos(side), np.sin(side)])
+    offset = destinations - first
+    gap = np.hypot(offset[:, 0], offset[:, 1])
+    exists = (
+        (radii * (1.0 - ON_CIRCLE_TOLERANCE) <= gap)
+        & (gap <= 3.0 * radii * (1.0 + ON_CIRCLE_TOLERANCE))
+        & (gap > 0.0)
+    )
+    gap = np.where(exists, gap, 1.0)
+    along = (3.0 * radii * radii + gap * gap) / (2.0 * gap)
+    across = np.sqrt(np.maximum(4.0 * radii * radii - along * along, 0.0))
+    ux, uy = offset[:, 0] / gap, offset[:, 1] / gap
+    second = first + np.column_stack([along * ux - sign * across * uy, along * uy + sign * across * ux])
+    switch_angle = np.arctan2(second[:, 1] - first[:, 1], second[:, 0] - first[:, 0])
+    sweep = (turn * (switch_angle - side - math.pi)) % TWO_PI
+    end_angle = np.arctan2(destinations[:, 1] - second[:, 1], destinations[:, 0] - second[:, 0])
+    sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
+    parts = np.column_stack([radii * sweep, radii * sweep2])
+    return exists, parts, (turn, -turn), "LR" if turn > 0 else "RL"
