@@ -6,7 +6,7 @@ import sys
 
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
-MODES = ("curves",)
+MODES = ("curves", "turning")
 """Kept in step with ``scene.app.MODES`` (a test checks), so that ``--help`` needs no Panda3D."""
 
 
@@ -80,8 +80,8 @@ def main(argv=None):
     except NoWindowError as error:
         print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)
         return 2
-    if app.mode.startup_problem:
-        print(f"main.py: {app.mode.startup_problem}", file=sys.stderr)
+    if app.startup_problem:
+        print(f"main.py: {app.startup_problem}", file=sys.stderr)
     if args.frames is None:
         app.run()
         return 0

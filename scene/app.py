@@ -7,11 +7,13 @@ from scene.bindings import bind, register, unregister
 from scene.camera import ZOOM_STEP, OrbitCamera
 from scene.curves_mode import CurvesMode
 from scene.overlay import HelpOverlay, Hud, MessageLine
+from scene.pointer import Pointer
+from scene.turning_mode import TurningMode
 
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
 HUD_PERIOD = 0.1
 """Seconds between refreshes of the status lines (rebuilding text every frame is not free)."""
-MODES = ("curves",)
+MODES = ("curves", "turning")
 
 
 class NoWindowError(RuntimeError):
@@ -40,12 +42,14 @@ class SceneApp(ShowBase):
         self.disable_mouse()
         self.set_background_color(*BACKGROUND)
         self._light_scene()
+        self.pointer = Pointer(self)
         self.orbit = OrbitCamera(self)
         self.hud = Hud(self)
         self.help = HelpOverlay(self)
         self.messages = MessageLine(self)
-        self.modes = {"curves": CurvesMode(self, presets_path)}
+        self.modes = {"curves": CurvesMode(self, presets_path), "turning": TurningMode(self)}
         self.bindings = (
+            bind("Tab", "next mode (" + ", ".join(MODES) + ")", "next_mode", event="tab"),
             bind("H", "show or hide this help", "toggle_help"),
             bind("Esc", "quit", "userExit", event="escape"),
         )
@@ -53,7 +57,6 @@ class SceneApp(ShowBase):
         self._bind_mouse()
         self.mode = None
         self.set_mode(mode)
-        self._next_hud = 0.0
         self.task_mgr.add(self.update, "update")
 
     def set_mode(self, name):
@@ -63,8 +66,18 @@ class SceneApp(ShowBase):
             self.mode.exit()
         self.mode = self.modes[name]
         register(self, self.mode, self.mode.bindings)
-        self.help.set_tables(self.bindings, self.mode.bindings)
+        self.help.set_tables((self.bindings, self.mode.bindings), self.mode.mouse_help)
         self.mode.enter()
+        self._next_hud = 0.0
+
+    def next_mode(self):
+        """Switch to the next mode of ``MODES``."""
+        self.set_mode(MODES[(MODES.index(self.mode.name) + 1) % len(MODES)])
+
+    @property
+    def startup_problem(self):
+        """What went wrong loading the user's files at start (a line to show), or None."""
+        return self.modes["curves"].startup_problem
 
     def windowEvent(self, window):
         """Keep the 3D view centred beside the plot when the window changes shape."""
@@ -85,12 +98,16 @@ class SceneApp(ShowBase):
         if now >= self._next_hud:
             self._next_hud = now + HUD_PERIOD
             fps = self.clock.get_average_frame_rate()
-            self.hud.set_lines([*self.mode.status_lines(), f"{fps:.0f} fps    H: help"])
+            title = f"{self.mode.name.capitalize()} mode (Tab: next)"
+            self.hud.set_lines([title, *self.mode.status_lines(), f"{fps:.0f} fps    H: help"])
         return task.cont
 
     def _press_left(self, depth):
         if not self.mode.grab(depth):
             self.orbit.begin("orbit")
+
+    def _press_right(self):
+        self.orbit.begin(self.mode.right_drag)
 
     def _release(self):
         self.mode.release()
@@ -99,8 +116,9 @@ class SceneApp(ShowBase):
     def _bind_mouse(self):
         self.accept("mouse1", self._press_left, [False])
         self.accept("shift-mouse1", self._press_left, [True])
-        for event in ("control-mouse1", "mouse2", "mouse3"):
+        for event in ("control-mouse1", "mouse2"):
             self.accept(event, self.orbit.begin, ["pan"])
+        self.accept("mouse3", self._press_right)
         for button in ("mouse1", "mouse2", "mouse3"):
             for modifier in ("", "shift-", "control-"):
                 self.accept(f"{modifier}{button}-up", self._release)

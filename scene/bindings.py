@@ -50,12 +50,3 @@ def unregister(showbase, table):
     for binding in table:
         for event, _, _ in binding.events:
             showbase.ignore(event)
-
-
-MOUSE_HELP = (
-    ("left drag", "orbit the camera; on a control point, move it"),
-    ("shift + left drag", "on a control point, move it nearer or farther"),
-    ("right or middle drag", "pan (or ctrl + left drag)"),
-    ("wheel", "zoom"),
-)
-"""The mouse, for the help overlay."""

@@ -38,7 +38,7 @@ class OrbitCamera:
 
     def begin(self, kind):
         """Start an ``"orbit"`` or ``"pan"`` drag from the current mouse position."""
-        mouse = self._mouse()
+        mouse = self.base.pointer.position()
         if mouse is not None:
             self._drag = (kind, mouse, self.yaw, self.pitch, self.target.copy())
 
@@ -64,7 +64,7 @@ class OrbitCamera:
         """Follow the mouse while a drag is under way (call once a frame)."""
         if self._drag is None:
             return
-        mouse = self._mouse()
+        mouse = self.base.pointer.position()
         if mouse is None:
             return
         kind, start, yaw, pitch, target = self._drag
@@ -93,10 +93,3 @@ class OrbitCamera:
         forward = self.target - np.array(self.base.camera.get_pos())
         forward /= np.linalg.norm(forward)
         return right, np.cross(right, forward)
-
-    def _mouse(self):
-        watcher = self.base.mouseWatcherNode
-        if watcher is None or not watcher.has_mouse():  # no mouse offscreen
-            return None
-        mouse = watcher.get_mouse()
-        return (mouse.x, mouse.y)

@@ -8,11 +8,12 @@ once, and the sphere is placed by a keyframe sampler from the per-frame ``update
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import Filename, KeyboardButton, Point2, Point3
+from panda3d.core import Filename
 
 from scene import presets, user_presets
 from scene.bindings import bind, numbered, pair
 from scene.geometry import LineStrip, PointSet, axes, ground_grid
+from scene.pointer import on_plane, pixel_gap, to_film
 from scene.velocity_plot import VelocityPlot
 from trajectory import KeyframeSampler, Motion
 
@@ -41,6 +42,12 @@ SPHERE_RADIUS = 0.45
 PICK_PIXELS = 14.0
 """How near (in pixels) the mouse must be to grab a control point."""
 GRID_HALF_SIZE, GRID_SPACING = 16.0, 2.0
+MOUSE_HELP = (
+    ("left drag", "orbit the camera; on a control point, move it"),
+    ("shift + left drag", "on a control point, move it nearer or farther"),
+    ("right or middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
 CURVE_COLOUR = (0.95, 0.75, 0.25, 1.0)
 POLYGON_COLOUR = (0.5, 0.55, 0.65, 1.0)
 POINT_COLOUR = (0.3, 1.0, 0.6, 1.0)
@@ -59,6 +66,8 @@ class CurvesMode:
     """
 
     name = "curves"
+    right_drag = "pan"
+    mouse_help = MOUSE_HELP
 
     def __init__(self, app, presets_path):
         self.app = app
@@ -253,8 +262,7 @@ class CurvesMode:
         point = np.array(self._points()[index])
         camera = self.app.camera
         normal = np.array(self.app.render.get_relative_vector(camera, (0, 1, 0)))
-        mouse = self.app.mouseWatcherNode.get_mouse()
-        self._grabbed = ("point", index, point, normal, depth, mouse.y)
+        self._grabbed = ("point", index, point, normal, depth, self.app.pointer.position()[1])
         self.grabbed_marker.update([point])
         self.grabbed_marker.show()
         return True
@@ -269,17 +277,17 @@ class CurvesMode:
         self.grabbed_marker.show(False)
 
     def _follow_drag(self):
-        watcher = self.app.mouseWatcherNode
-        if watcher is None or not watcher.has_mouse():  # no mouse offscreen
+        mouse = self.app.pointer.position()
+        if mouse is None:
             return
         if self._grabbed[0] == "handle":
             self.move_handle(self._grabbed[1], self.plot.mouse_to_unit(), live=True)
             return
         _, index, start, normal, depth, start_y = self._grabbed
-        if depth or watcher.is_button_down(KeyboardButton.shift()):
-            target = start + normal * (watcher.get_mouse().y - start_y) * self.app.orbit.distance
+        if depth or self.app.pointer.shift_down():
+            target = start + normal * (mouse[1] - start_y) * self.app.orbit.distance
         else:
-            target = self._mouse_on_plane(start, normal)
+            target = on_plane(self.app, mouse, start, normal)
         if target is not None:
             self.move_point(index, target, live=True)
 
@@ -321,37 +329,15 @@ class CurvesMode:
         self._rebuild(velocity=velocity, live=live)
 
     def _pick_point(self):
-        watcher = self.app.mouseWatcherNode
-        if (
-            not self.trajectories[self.trajectory_index].editable
-            or watcher is None
-            or not watcher.has_mouse()
-        ):
+        mouse = self.app.pointer.position()
+        if not self.trajectories[self.trajectory_index].editable or mouse is None:
             return None
-        mouse = self.app.mouseWatcherNode.get_mouse()
-        lens, camera = self.app.camLens, self.app.cam
-        size = np.array([self.app.win.get_x_size(), self.app.win.get_y_size()]) / 2.0
         best, best_gap = None, PICK_PIXELS
         for index, point in enumerate(self._points()):
-            screen = Point2()
-            if lens.project(camera.get_relative_point(self.app.render, Point3(*point)), screen):
-                gap = np.linalg.norm((np.array(screen) - np.array(mouse)) * size)
-                if gap < best_gap:
-                    best, best_gap = index, gap
+            screen = to_film(self.app, point)
+            if screen is not None and (gap := pixel_gap(self.app, screen, mouse)) < best_gap:
+                best, best_gap = index, gap
         return best
-
-    def _mouse_on_plane(self, anchor, normal):
-        """Where the mouse ray meets the plane through ``anchor`` facing ``normal``."""
-        near, far = Point3(), Point3()
-        if not self.app.camLens.extrude(self.app.mouseWatcherNode.get_mouse(), near, far):
-            return None
-        render, camera = self.app.render, self.app.cam
-        start = np.array(render.get_relative_point(camera, near))
-        direction = np.array(render.get_relative_point(camera, far)) - start
-        along = direction @ normal
-        if abs(along) < 1e-9:
-            return None
-        return start + direction * ((anchor - start) @ normal) / along
 
     # Building and drawing.
 

@@ -3,8 +3,6 @@
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, TextNode
 
-from scene.bindings import MOUSE_HELP
-
 TEXT_COLOUR = (0.92, 0.93, 0.96, 1)
 DIM_COLOUR = (0.7, 0.72, 0.78, 1)
 WARNING_COLOUR = (1.0, 0.62, 0.45, 1)
@@ -72,9 +70,10 @@ class HelpOverlay:
         """Whether the overlay is shown."""
         return not self.root.is_hidden()
 
-    def set_tables(self, *tables):
-        """List the bindings of ``tables`` (each a sequence of ``Binding``), then the mouse."""
-        rows = [(b.keys, b.help) for table in tables for b in table] + [("", "")] + list(MOUSE_HELP)
+    def set_tables(self, tables, mouse_help):
+        """List the bindings of ``tables`` (each a sequence of ``Binding``), then ``mouse_help``
+        ((what, what it does) pairs)."""
+        rows = [(b.keys, b.help) for table in tables for b in table] + [("", "")] + list(mouse_help)
         self.keys.setText("\n".join(keys for keys, _ in rows))
         self.helps.setText("\n".join(text for _, text in rows))
 

@@ -124,11 +124,10 @@ class VelocityPlot:
 
     def mouse_to_unit(self):
         """The mouse in the distance panel's (t, s) unit square, or None without a mouse."""
-        watcher = self.base.mouseWatcherNode
-        if watcher is None or not watcher.has_mouse():  # no mouse offscreen
+        mouse = self.base.pointer.position()
+        if mouse is None:
             return None
-        mouse = watcher.get_mouse()
-        local = self.root.get_relative_point(self.base.render2d, Point3(mouse.x, 0, mouse.y))
+        local = self.root.get_relative_point(self.base.render2d, Point3(mouse[0], 0, mouse[1]))
         return np.array([local.x / WIDTH, (local.z - self._distance_base) / DISTANCE_HEIGHT])
 
     def pick(self, controls):

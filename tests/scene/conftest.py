@@ -28,3 +28,23 @@ def step(app, frames=1):
     """Run ``frames`` frames of the task manager."""
     for _ in range(frames):
         app.task_mgr.step()
+
+
+class PlacedPointer:
+    """A mouse pointer the test puts where it wants, in film coordinates (see ``scene.pointer``)."""
+
+    def __init__(self):
+        self.at = None
+
+    def position(self):
+        return self.at
+
+    def shift_down(self):
+        return False
+
+
+@pytest.fixture
+def pointer(app):
+    placed = PlacedPointer()
+    app.pointer = placed
+    return placed

@@ -217,3 +217,28 @@ def test_dragging_a_velocity_control_point_reshapes_the_plot(window):
     time.sleep(0.3)
     after = curve_mask(window.screenshot(whole=True)[:, left:])
     assert overlap(before, after) < 0.5, "the velocity curve did not change"
+
+
+def car_centre(image):
+    """The centroid (x, y) in pixels of the red car (a solid blob, not its thinner path line)."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    ys, xs = np.nonzero(solid((r > 150) & (g < 100) & (b < 100), size=5))
+    assert xs.size > 15, "no car in the picture"
+    return np.array([xs.mean(), ys.mean()])
+
+
+def test_tab_opens_the_turning_mode_and_a_click_sends_the_car(window):
+    window.key("Tab")
+    time.sleep(0.5)
+    start = car_centre(window.screenshot(whole=True))
+    window.key("2")  # select the car
+    target = np.array([560, 230])
+    window.press_at(target)
+    window.xdotool("mouseup", "1")
+    time.sleep(1.0)
+    moving = car_centre(window.screenshot(whole=True))
+    time.sleep(4.0)  # the car's path is about 26 units at 6 units/s
+    arrived = car_centre(window.screenshot(whole=True))
+    assert np.linalg.norm(moving - start) > 40, "the car did not move"
+    assert np.linalg.norm(arrived - target) < 25, "the car did not arrive where the click was"
+    assert np.linalg.norm(arrived - target) < np.linalg.norm(moving - target)

@@ -1,0 +1,76 @@
+"""Write ``tank.egg``, ``car.egg`` and ``person.egg``: low-poly units built from boxes, facing +x,
+standing on z = 0, Z up, coloured per vertex (the scene tints nothing).
+
+Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
+"""
+
+from pathlib import Path
+
+FACES = (
+    ((1, 0, 0), ((1, -1, -1), (1, 1, -1), (1, 1, 1), (1, -1, 1))),
+    ((-1, 0, 0), ((-1, 1, -1), (-1, -1, -1), (-1, -1, 1), (-1, 1, 1))),
+    ((0, 1, 0), ((1, 1, -1), (-1, 1, -1), (-1, 1, 1), (1, 1, 1))),
+    ((0, -1, 0), ((-1, -1, -1), (1, -1, -1), (1, -1, 1), (-1, -1, 1))),
+    ((0, 0, 1), ((-1, -1, 1), (1, -1, 1), (1, 1, 1), (-1, 1, 1))),
+    ((0, 0, -1), ((-1, 1, -1), (1, 1, -1), (1, -1, -1), (-1, -1, -1))),
+)
+"""A unit cube's faces: outward normal and corners, counter-clockwise seen from outside."""
+
+HULL, DARK, TRACK = (0.42, 0.5, 0.3, 1), (0.3, 0.36, 0.22, 1), (0.16, 0.16, 0.17, 1)
+BODY, GLASS, TYRE = (0.85, 0.22, 0.18, 1), (0.55, 0.75, 0.9, 1), (0.1, 0.1, 0.11, 1)
+SHIRT, SKIN, TROUSERS = (0.25, 0.45, 0.85, 1), (0.93, 0.76, 0.6, 1), (0.2, 0.2, 0.28, 1)
+
+UNITS = {
+    # name: boxes as (centre (x, y, z), size (x, y, z), colour)
+    "tank": (
+        ((0.0, 0.0, 0.55), (3.0, 1.7, 0.6), HULL),
+        ((0.0, 0.95, 0.35), (3.2, 0.45, 0.7), TRACK),
+        ((0.0, -0.95, 0.35), (3.2, 0.45, 0.7), TRACK),
+        ((-0.2, 0.0, 1.1), (1.4, 1.1, 0.5), DARK),
+        ((1.15, 0.0, 1.15), (1.5, 0.18, 0.18), DARK),
+    ),
+    "car": (
+        ((0.0, 0.0, 0.5), (2.4, 1.1, 0.5), BODY),
+        ((-0.15, 0.0, 0.95), (1.2, 0.95, 0.45), GLASS),
+        ((0.75, 0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
+        ((0.75, -0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
+        ((-0.75, 0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
+        ((-0.75, -0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
+    ),
+    "person": (
+        ((0.0, 0.17, 0.45), (0.25, 0.22, 0.9), TROUSERS),
+        ((0.0, -0.17, 0.45), (0.25, 0.22, 0.9), TROUSERS),
+        ((0.0, 0.0, 1.25), (0.32, 0.62, 0.7), SHIRT),
+        ((0.03, 0.0, 1.78), (0.3, 0.3, 0.32), SKIN),
+        ((0.2, 0.0, 1.8), (0.08, 0.12, 0.08), SKIN),  # a nose, so that you can see which way it faces
+    ),
+}
+
+
+def unit_egg(name, boxes):
+    """The text of an egg file holding ``boxes`` as one group."""
+    vertices, polygons = [], []
+    for centre, size, colour in boxes:
+        for normal, corners in FACES:
+            refs = []
+            for corner in corners:
+                position = [c + s * k / 2.0 for c, s, k in zip(centre, size, corner)]
+                refs.append(str(len(vertices)))
+                vertices.append(
+                    f"  <Vertex> {len(vertices)} {{ {' '.join(f'{v:.4f}' for v in position)} "
+                    f"<Normal> {{ {' '.join(map(str, normal))} }} <RGBA> {{ {' '.join(map(str, colour))} }} }}"
+                )
+            polygons.append(
+                f"  <Polygon> {{ <VertexRef> {{ {' '.join(refs)} <Ref> {{ {name}-vertices }} }} }}"
+            )
+    return "\n".join(
+        ["<CoordinateSystem> { Z-up }", f"<VertexPool> {name}-vertices {{", *vertices, "}"]
+        + [f"<Group> {name} {{", *polygons, "}", ""]
+    )
+
+
+if __name__ == "__main__":
+    for name, boxes in UNITS.items():
+        target = Path(__file__).with_name(f"{name}.egg")
+        target.write_text(unit_egg(name, boxes))
+        print(f"wrote {target}")

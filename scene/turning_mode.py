@@ -1,0 +1,203 @@
+"""The turning mode: units with a turning radius (a tank, a car, a person) sent across the ground
+by mouse, on the seed's arc + line path to a point, or on a Dubins path when a drag sets the
+arrival heading. A new order mid-way re-plans from the unit's pose at that moment."""
+
+import math
+from pathlib import Path
+
+import numpy as np
+from panda3d.core import Filename
+
+from scene.bindings import bind, numbered
+from scene.geometry import LineStrip, axes, ground_grid
+from scene.plan_drawing import LIFT, PlanDrawing, arrow_points
+from scene.pointer import on_ground, pixel_gap
+from scene.units import KINDS, PLANNERS, Unit
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
+GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
+FRAME_YAW_PITCH = (0.0, 55.0)
+FRAME_FRACTION = 0.5
+"""Framing aims at this fraction of the board: it then fills the window (the corners may be cut)."""
+DRAG_PIXELS = 12.0
+"""How far (in pixels) the mouse must move after the press for a drag (arrival heading) rather
+than a click."""
+PREVIEW_COLOUR = (1.0, 1.0, 1.0, 1.0)
+MOUSE_HELP = (
+    ("left click", "send the selected unit (or all) to the point"),
+    ("left drag", "send it to the press point, arriving along the drag (Dubins path)"),
+    ("right drag", "orbit the camera"),
+    ("middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
+
+
+class TurningMode:
+    """The mode; ``app`` is the ``SceneApp``."""
+
+    name = "turning"
+    right_drag = "orbit"
+    mouse_help = MOUSE_HELP
+
+    def __init__(self, app):
+        self.app = app
+        self.now = 0.0
+        self.paused = False
+        self.selected = None  # an index into units, or None for all of them
+        self.planner = next(iter(PLANNERS))
+        self._order = None  # (press point (3,), press position in film coordinates) while held
+        self.root = app.render.attach_new_node("turning mode")
+        ground_grid(self.root, BOARD_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
+        axes(self.root, 3.0, 0.0)
+        self.units = [Unit(kind) for kind in KINDS]
+        self.models = [self._load_model(kind.name) for kind in KINDS]
+        self.drawings = [PlanDrawing(self.root, kind.colour) for kind in KINDS]
+        self.preview = LineStrip(self.root, 5, PREVIEW_COLOUR, 2.0, "arrival heading preview")
+        self.preview.show(False)
+        self.bindings = (
+            numbered(
+                f"1-{len(KINDS)}",
+                "select a unit (" + ", ".join(k.name for k in KINDS) + ")",
+                "select",
+                len(KINDS),
+            ),
+            bind("A", "select all units", "select", None),
+            bind("P", "path to a point: the seed's arc + line, or the truly shortest", "toggle_planner"),
+            bind("C", "show or hide the turning circles and the exit point Q", "toggle_construction"),
+            bind("R", "units back to their start", "restart"),
+            bind("Space", "pause or go on", "toggle_pause", event="space"),
+            bind("F", "frame the board", "frame"),
+        )
+        self._place_units()
+        self.root.hide()
+
+    # The mode's life: entered, updated every frame, left.
+
+    def enter(self):
+        """Show the board and its units."""
+        self.root.show()
+        self.app.orbit.keep_clear_of(0.0)
+        self.frame()
+
+    def exit(self):
+        """Hide the board."""
+        self.release()
+        self.root.hide()
+
+    def update(self, dt):
+        """Advance scene time by ``dt`` seconds, place the units, follow an order being dragged."""
+        if not self.paused:
+            self.now += dt
+        self._place_units()
+        if self._order is not None:
+            self._show_preview()
+
+    def status_lines(self):
+        """The HUD's lines for this mode."""
+        who = "all units" if self.selected is None else f"{self.selected + 1} {KINDS[self.selected].name}"
+        return [
+            f"Selected: {who}",
+            f"Click: path to a point by {self.planner} (P)",
+            "Drag: arrive along the drag (Dubins)",
+            *(unit.describe(self.now) for unit in self.units),
+            f"t {self.now:6.2f} s{'  (paused)' if self.paused else ''}",
+        ]
+
+    # Bound to keys.
+
+    def select(self, index):
+        """Select unit ``index``, or all units for None."""
+        self.selected = index
+
+    def toggle_planner(self):
+        """Switch the path to a point between the seed's and the truly shortest."""
+        names = list(PLANNERS)
+        self.planner = names[(names.index(self.planner) + 1) % len(names)]
+        self.app.messages.say(f"Clicks now plan {self.planner}")
+
+    def toggle_construction(self):
+        """Show or hide the construction: circles, joints, Q."""
+        for drawing in self.drawings:
+            drawing.set_construction(not drawing.show_construction)
+
+    def restart(self):
+        """Every unit back to its start, standing; plans cleared."""
+        for unit, drawing in zip(self.units, self.drawings):
+            unit.reset()
+            drawing.hide()
+        self._place_units()
+
+    def toggle_pause(self):
+        """Pause the units, or let them go on."""
+        self.paused = not self.paused
+
+    def frame(self):
+        """Aim the camera at the whole board."""
+        corners = BOARD_HALF_SIZE * np.array([[-1, -1, 0], [1, 1, 0], [-1, 1, 0], [1, -1, 0]], dtype=float)
+        self.app.orbit.yaw, self.app.orbit.pitch = FRAME_YAW_PITCH
+        self.app.orbit.frame(corners * FRAME_FRACTION)
+
+    # Orders by mouse.
+
+    def grab(self, depth=False):
+        """A left press on the ground starts an order; whether the press was taken."""
+        position = self.app.pointer.position()
+        point = on_ground(self.app, position)
+        if point is None:
+            return False
+        self._order = (point, position)
+        return True
+
+    def release(self):
+        """Finish the order under way: a click plans to the press point; a drag arrives along it."""
+        if self._order is None:
+            return
+        point, _ = self._order
+        heading = self._drag_heading()
+        self._order = None
+        self.preview.show(False)
+        self.order(point[:2], heading)
+
+    def order(self, destination, heading=None):
+        """Send the selected units to ``destination`` (x, y), arriving at ``heading`` if given;
+        a point off the board is refused with a message."""
+        if np.max(np.abs(destination)) > BOARD_HALF_SIZE:
+            self.app.messages.say("That point is off the board: click on the grid", warning=True)
+            return
+        chosen = range(len(self.units)) if self.selected is None else [self.selected]
+        for index in chosen:
+            unit = self.units[index]
+            path = unit.send(self.now, tuple(map(float, destination)), self.planner, heading)
+            self.drawings[index].show(path, unit.rest, unit.kind.radius, dubins=heading is not None)
+
+    def _drag_heading(self):
+        """The arrival heading the drag sets (radians), or None for a click."""
+        press_point, press_position = self._order
+        position = self.app.pointer.position()
+        if position is None or pixel_gap(self.app, position, press_position) < DRAG_PIXELS:
+            return None
+        now_point = on_ground(self.app, position)
+        if now_point is None:
+            return None
+        dx, dy = (now_point - press_point)[:2]
+        return math.atan2(dy, dx)
+
+    def _show_preview(self):
+        heading = self._drag_heading()
+        self.preview.show(heading is not None)
+        if heading is not None:
+            self.preview.update(arrow_points(*self._order[0][:2], heading, LIFT * 2))
+
+    # Units.
+
+    def _place_units(self):
+        for unit, model in zip(self.units, self.models):
+            x, y, heading = unit.pose(self.now)
+            model.set_pos(x, y, 0.0)
+            model.set_h(math.degrees(heading))
+
+    def _load_model(self, name):
+        model = self.app.loader.load_model(Filename.from_os_specific(str(MODELS / f"{name}.egg")))
+        model.reparent_to(self.root)
+        return model

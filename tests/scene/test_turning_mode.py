@@ -1,0 +1,179 @@
+"""The turning mode in an offscreen window on a fixed 60 Hz clock: orders given with the same mouse
+and key events a person sends, the pointer placed where a person would put it."""
+
+import math
+
+import numpy as np
+import pytest
+
+from scene.pointer import to_film
+from scene.turning_mode import BOARD_HALF_SIZE
+from scene.units import KINDS
+from tests.scene.conftest import FRAME_RATE, step
+
+
+@pytest.fixture
+def mode(app):
+    app.messenger.send("tab")  # from the curves mode, as a person switches
+    step(app)
+    assert app.mode.name == "turning"
+    return app.mode
+
+
+def press(app, key):
+    app.messenger.send(key)
+    step(app)
+
+
+def click(app, pointer, ground, drag_to=None):
+    """Press the left button over ``ground`` (x, y), optionally move to ``drag_to``, release."""
+    pointer.at = to_film(app, (*ground, 0.0))
+    app.messenger.send("mouse1")
+    step(app)
+    if drag_to is not None:
+        pointer.at = to_film(app, (*drag_to, 0.0))
+        step(app)
+    app.messenger.send("mouse1-up")
+    step(app)
+
+
+def model_pose(mode, index):
+    model = mode.models[index]
+    return np.array([model.get_x(), model.get_y()]), math.radians(model.get_h())
+
+
+def angle_gap(a, b):
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+
+def test_a_click_sends_the_selected_unit_and_it_arrives(app, pointer, mode):
+    press(app, "2")
+    car, target = mode.units[1], (8.0, -6.0)
+    click(app, pointer, target)
+    assert car.path is not None and car.path.word in ("LS", "RS")
+    np.testing.assert_allclose(car.path.pose(car.path.length)[:2], target, atol=1e-3)  # float32 camera
+    assert mode.units[0].path is None and mode.units[2].path is None  # only the selected one moves
+    step(app, math.ceil(car.path.length / KINDS[1].speed * FRAME_RATE) + 2)
+    position, _ = model_pose(mode, 1)
+    np.testing.assert_allclose(position, car.path.pose(car.path.length)[:2], atol=1e-4)
+    assert "arrived" in car.describe(mode.now)
+    step(app, 10)
+    assert "arrived" in app.hud.text.getText().split("\n")[5]
+
+
+def test_the_unit_moves_at_its_own_speed_facing_its_heading(app, pointer, mode):
+    press(app, "1")
+    click(app, pointer, (0.0, 12.0))
+    tank = mode.units[0]
+    before, _ = model_pose(mode, 0)
+    step(app, 30)
+    after, heading = model_pose(mode, 0)
+    travelled = KINDS[0].speed * 30 / FRAME_RATE
+    chord = np.linalg.norm(after - before)
+    assert travelled * 0.98 <= chord <= travelled + 1e-6  # an arc's chord is a little shorter
+    expected = tank.path.pose_at_time(mode.now - tank.started, KINDS[0].speed)
+    np.testing.assert_allclose(after, expected[:2], atol=1e-4)
+    assert angle_gap(heading, expected[2]) <= 1e-5
+
+
+def test_a_drag_sets_the_arrival_heading_by_a_dubins_path(app, pointer, mode):
+    press(app, "2")
+    click(app, pointer, (6.0, 6.0), drag_to=(9.0, 9.0))
+    car = mode.units[1]
+    assert car.path.word in ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
+    step(app, math.ceil(car.path.length / KINDS[1].speed * FRAME_RATE) + 2)
+    position, heading = model_pose(mode, 1)
+    np.testing.assert_allclose(position, (6.0, 6.0), atol=1e-3)
+    assert angle_gap(heading, math.pi / 4) <= 1e-3
+    assert mode.drawings[1].arrow.path.is_hidden() is False
+
+
+def test_a_new_click_mid_way_replans_from_the_current_pose(app, pointer, mode):
+    press(app, "2")
+    click(app, pointer, (10.0, 10.0))
+    step(app, 40)
+    car = mode.units[1]
+    before, heading_before = model_pose(mode, 1)
+    click(app, pointer, (-10.0, -12.0))
+    after, heading_after = model_pose(mode, 1)
+    # The new path starts where the car was: no jump, no turn on the spot.
+    np.testing.assert_allclose(car.path.pose(0.0)[:2], car.rest[:2], atol=1e-12)
+    assert np.linalg.norm(after - before) <= 3 * KINDS[1].speed / FRAME_RATE + 1e-6
+    assert (
+        angle_gap(heading_after, heading_before) <= 3 * KINDS[1].speed / FRAME_RATE / KINDS[1].radius + 1e-6
+    )
+    np.testing.assert_allclose(car.path.pose(car.path.length)[:2], (-10.0, -12.0), atol=1e-3)
+
+
+def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
+    press(app, "a")
+    click(app, pointer, (4.0, -3.0))
+    for unit, drawing in zip(mode.units, mode.drawings):
+        np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (4.0, -3.0), atol=1e-3)
+        assert not drawing.root.is_hidden() and not drawing.circles[0].path.is_hidden()
+    press(app, "c")
+    assert all(d.circles[0].path.is_hidden() and d.label.is_hidden() for d in mode.drawings)
+    press(app, "c")
+    assert not mode.drawings[0].circles[0].path.is_hidden()
+
+
+def test_the_planner_key_chooses_the_truly_shortest_path(app, pointer, mode):
+    press(app, "3")
+    person = mode.units[2]
+    x, y, _ = KINDS[2].start
+    inside = (x + 0.3, y + 0.5)  # inside the person's left turning circle (radius 0.6)
+    click(app, pointer, inside)
+    seed_length = person.path.length
+    press(app, "r")
+    press(app, "p")
+    assert "truly shortest" in app.messages.current
+    click(app, pointer, inside)
+    assert person.path.case == "inside the left turning circle"
+    assert person.path.length < seed_length
+
+
+def test_odd_input_is_refused_visibly_and_loses_nothing(app, pointer, mode):
+    press(app, "2")
+    click(app, pointer, (5.0, 5.0))
+    planned = mode.units[1].path
+    mode.order((BOARD_HALF_SIZE + 10.0, 0.0))
+    assert "off the board" in app.messages.current
+    assert mode.units[1].path is planned
+    pointer.at = None  # the mouse left the window
+    press(app, "mouse1")
+    press(app, "mouse1-up")
+    assert mode.units[1].path is planned
+
+
+def test_r_restarts_and_space_pauses(app, pointer, mode):
+    press(app, "a")
+    click(app, pointer, (0.0, 0.0))
+    press(app, "space")
+    frozen = model_pose(mode, 1)[0]
+    step(app, 20)
+    np.testing.assert_allclose(model_pose(mode, 1)[0], frozen)
+    press(app, "space")
+    step(app, 5)
+    assert np.linalg.norm(model_pose(mode, 1)[0] - frozen) > 0.1
+    press(app, "r")
+    for index, kind in enumerate(KINDS):
+        np.testing.assert_allclose(model_pose(mode, index)[0], kind.start[:2], atol=1e-5)
+        assert mode.units[index].path is None and mode.drawings[index].root.is_hidden()
+
+
+def test_tab_cycles_the_modes_and_help_follows(app, mode):
+    assert "Turning mode" in app.hud.text.getText()
+    assert "select a unit" in app.help.helps.getText() and "Dubins" in app.help.helps.getText()
+    press(app, "tab")
+    assert app.mode.name == "curves" and mode.root.is_hidden()
+    assert "choose the trajectory" in app.help.helps.getText()
+
+
+def test_the_readme_lists_every_binding_of_the_mode(app, mode):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for binding in (*app.bindings, *mode.bindings):
+        assert f"| {binding.keys} |" in readme
+    for what, _ in mode.mouse_help:
+        assert what in readme
