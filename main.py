@@ -12,10 +12,14 @@ MODES = ("curves", "turning")
 
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(
-        description="A sphere travelling along a 3D curve at the pace of a velocity curve."
+        description="Curves in motion: a sphere along 3D curves at the pace of a velocity curve (curves mode), "
+        "units with a turning radius (turning mode)."
     )
     parser.add_argument(
-        "--mode", choices=MODES, default="curves", help="which scene to open (default: curves)"
+        "--mode",
+        choices=MODES,
+        default="curves",
+        help="which mode to open (default: curves; Tab switches in the window)",
     )
     parser.add_argument(
         "--presets",

@@ -9,7 +9,7 @@ import math
 
 import numpy as np
 
-from trajectory._checks import positive_finite
+from trajectory._checks import is_scalar, positive_finite
 
 TWO_PI = 2.0 * math.pi
 
@@ -65,6 +65,8 @@ class TurnPath:
 
         Distances below 0 give the start pose, past the end the end pose.
         """
+        if is_scalar(distance):
+            return np.array(self._scalar_pose(float(distance)))
         d = np.asarray(distance, dtype=float)
         flat = np.clip(d.ravel(), 0.0, self.length)
         poses = np.empty((flat.size, 3))
@@ -76,11 +78,38 @@ class TurnPath:
             poses[inside] = _segment_pose(segment, local)
             flat = np.where(inside, -np.inf, flat)  # taken
             before += segment.length
-        return poses[0] if d.ndim == 0 else poses.reshape(d.shape + (3,))
+        return poses.reshape(d.shape + (3,))
 
     def pose_at_time(self, time, speed):
         """(x, y, heading) after ``time`` seconds at ``speed`` length units per second."""
-        return self.pose(np.asarray(time, dtype=float) * positive_finite(speed, "speed"))
+        speed = positive_finite(speed, "speed")
+        return self.pose(float(time) * speed if is_scalar(time) else np.asarray(time, dtype=float) * speed)
+
+    def _scalar_pose(self, distance):
+        """``pose`` of one distance in plain floats: the per-frame path."""
+        before = 0.0
+        distance = min(max(distance, 0.0), self.length)
+        for segment in self.segments[:-1]:
+            if distance < before + segment.length:
+                break
+            before += segment.length
+        else:
+            segment = self.segments[-1]
+        local = distance - before
+        if isinstance(segment, Line):
+            angle = segment.angle
+            return (
+                segment.start[0] + local * math.cos(angle),
+                segment.start[1] + local * math.sin(angle),
+                wrapped(angle),
+            )
+        turn = math.copysign(1.0, segment.sweep)
+        theta = segment.start_angle + turn * local / segment.radius
+        return (
+            segment.centre[0] + segment.radius * math.cos(theta),
+            segment.centre[1] + segment.radius * math.sin(theta),
+            wrapped(theta + turn * math.pi / 2.0),
+        )
 
 
 def _segment_pose(segment, local):

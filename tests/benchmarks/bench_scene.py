@@ -1,4 +1,4 @@
-"""Benchmark of the curves scene: per-frame update, live dragging, start-up.
+"""Benchmark of the scene: per-frame update of each mode, live dragging, orders, start-up.
 
 Run: ``python tests/benchmarks/bench_scene.py``. The frame work is measured in an offscreen window
 (Panda3D's software renderer; the rendering itself is not counted, only the Python work of a frame:
@@ -91,6 +91,24 @@ def drag_section(app):
         print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, move_handle))}")
 
 
+def turning_section(app):
+    print(
+        "== Turning mode: per-frame update with three units moving, and one order (target <= 0.3 ms a frame) =="
+    )
+    app.set_mode("turning")
+    mode = app.mode
+    orders = []
+    for frame in range(FRAMES):
+        if frame % 120 == 0:
+            start = time.perf_counter()
+            mode.order((12.0 * np.cos(frame / 50.0), 12.0 * np.sin(frame / 70.0)), heading=frame / 100.0)
+            orders.append(time.perf_counter() - start)
+        app.clock.tick()
+    samples = timed_frames(app, lambda frame: None, FRAMES)
+    print(f"  per frame, three units moving {milliseconds(samples)}")
+    print(f"  one order to all three units (plans and drawings) {milliseconds(orders)}")
+
+
 def startup_section():
     print("== Start-up: python main.py --frames 1, wall time (target <= 2 s to the first frame) ==")
     with tempfile.TemporaryDirectory() as folder:
@@ -122,6 +140,7 @@ def main():
         app.task_mgr.step()
         frame_section(app)
         drag_section(app)
+        turning_section(app)
         app.destroy()
     startup_section()
 

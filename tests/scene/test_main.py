@@ -39,6 +39,16 @@ def test_offscreen_frames_and_screenshot(tmp_path):
     assert (image.get_x_size(), image.get_y_size()) == (1280, 720)
 
 
+def test_the_turning_mode_opens_from_the_command_line(tmp_path):
+    target = tmp_path / "turning.png"
+    result = run_main("--mode", "turning", "--offscreen", "--frames", "5", "--screenshot", str(target))
+    assert result.returncode == 0, result.stderr
+    assert target.stat().st_size > 0
+    unknown = run_main("--mode", "racing")
+    assert unknown.returncode == 2 and "invalid choice: 'racing'" in unknown.stderr
+    assert "Traceback" not in unknown.stderr
+
+
 def test_bad_arguments_are_one_readable_line():
     result = run_main("--frames", "0")
     assert result.returncode == 2

@@ -28,6 +28,22 @@ def angle_gap(a, b):
     return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
+def assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, radius, samples=400):
+    """``pose`` covers one unit of ground per unit of distance, and the heading is continuous
+    (tangent-continuous path) and turns at most 1 / radius per unit of distance."""
+    distances = np.linspace(0, path.length, samples)
+    poses = path.pose(distances)
+    steps = np.hypot(*np.diff(poses[:, :2], axis=0).T)
+    assert np.all(steps <= np.diff(distances) * (1 + 1e-9) + 1e-12)
+    for k in range(0, samples, 37):  # the per-frame scalar path gives the same poses
+        np.testing.assert_allclose(path.pose(float(distances[k])), poses[k], rtol=0, atol=1e-12)
+    turns = np.abs((np.diff(poses[:, 2]) + np.pi) % (2 * np.pi) - np.pi)
+    assert np.all(turns <= np.diff(distances) / radius * (1 + 1e-9) + 1e-9)
+    for joint in np.cumsum([segment.length for segment in path.segments])[:-1]:
+        before, after = path.pose(joint - 1e-7), path.pose(joint + 1e-7)
+        assert angle_gap(before[2], after[2]) <= 2e-7 / radius + 1e-9  # no kink where segments meet
+
+
 def test_straight_ahead_is_a_line_of_the_distance():
     path = plan_turn((1, 2), 0.0, (6, 2), 1.5)
     assert path.length == pytest.approx(5.0, abs=1e-12)
@@ -61,6 +77,7 @@ def test_turn_then_straight_ends_at_the_destination_and_is_tangent(x0, y0, headi
     arc, line = path.segments
     joint = path.pose(arc.length)
     assert angle_gap(joint[2], line.angle) <= 1e-9
+    assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
 
 
 @settings(max_examples=300, deadline=None)
@@ -72,10 +89,7 @@ def test_dubins_ends_at_the_goal_and_is_continuous(x0, y0, h0, x1, y1, h1, r):
     assert angle_gap(end[2], h1) <= 1e-9
     assert path.length == pytest.approx(sum(s.length for s in path.segments), rel=1e-12)
     assert path.length >= math.hypot(x1 - x0, y1 - y0) - 1e-9
-    distances = np.linspace(0, path.length, 400)
-    poses = path.pose(distances)
-    steps = np.hypot(*np.diff(poses[:, :2], axis=0).T)
-    assert np.all(steps <= np.diff(distances) * (1 + 1e-9) + 1e-12)  # one unit of path per unit
+    assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
 
 
 @settings(max_examples=300, deadline=None)
@@ -178,9 +192,7 @@ def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading,
         [np.full(headings.size, destination[0]), np.full(headings.size, destination[1]), headings]
     )
     assert path.length <= dubins_paths(starts, goals, r).lengths.min() + 1e-9
-    joint = sum(segment.length for segment in path.segments[:1])
-    before, after = path.pose(joint - 1e-9), path.pose(joint + 1e-9)
-    assert angle_gap(before[2], after[2]) <= 1e-6
+    assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
 
 
 def test_the_shortest_path_to_a_point_names_the_case():
