@@ -1,0 +1,211 @@
+"""Steering path following after Reynolds and The Nature of Code, for a whole population at once.
+
+Each follower predicts where it will be ``lookahead`` units ahead, finds the nearest point of the
+path to that prediction, and when the prediction leaves the path's radius it seeks a target further
+along the path; separation pushes neighbours apart (found through a spatial grid). The nearest
+point is searched only on the follower's current segment and the next, and the target is measured
+along the path, so a follower cannot lock onto an earlier segment and stall at a corner, the way
+the book's search over all segments can.
+
+The simulation runs in fixed ticks of game time, so the same seed and the same game time give the
+same result whatever the frame rate: ``step(dt)`` runs the ticks that ``dt`` completes.
+"""
+
+import math
+
+import numpy as np
+
+from trajectory._checks import positive_finite
+from trajectory.followers import Population
+from trajectory.neighbours import close_pairs
+
+TARGET_AHEAD = 0.25
+"""The target lies this fraction of the lookahead beyond the predicted position's nearest path
+point: far enough to pull forward, near enough not to cut the corners."""
+SEPARATION_WEIGHT = 1.5
+"""How much more separation counts than following the path (Reynolds' weighting)."""
+
+
+class SteeringFollowers(Population):
+    """A population steering along ``path`` (a ``WaypointPath`` of lines; its waypoints are used).
+
+    Args:
+        path: The path to follow.
+        path_radius: How far (units) a follower may stray from the path before it steers back.
+        lookahead: How far ahead (units) a follower predicts its position, and seeks its target.
+        max_force: The largest steering acceleration, units per second squared.
+        reaction: Seconds in which a follower would reach its desired velocity unhindered: the
+            steering acceleration is (desired - velocity) / reaction (Reynolds' steer = desired -
+            velocity is per frame; this makes it per second).
+        separation: Followers closer than this (units) push each other apart.
+        spread: Followers spawn up to this far (units) to either side of the path's start.
+        tick: Seconds of game time per simulation tick.
+        speed_floor: The least speed multiplier.
+        seed: Seed of the random spawn spread.
+
+    Attributes as ``Followers`` (``distance`` is the distance along the path of each follower's
+    nearest path point), plus ``velocities`` (n, 2).
+    """
+
+    _FIELDS = (
+        *Population._FIELDS,
+        ("distance", float, 0),
+        ("velocities", float, 2),
+        ("segments", np.int64, 0),
+    )
+
+    def __init__(
+        self,
+        path,
+        path_radius=10.0,
+        lookahead=15.0,
+        max_force=2400.0,
+        reaction=0.1,
+        separation=12.0,
+        spread=10.0,
+        tick=1.0 / 120.0,
+        speed_floor=0.1,
+        seed=0,
+    ):
+        super().__init__(seed, speed_floor)
+        self.path = path
+        self.path_radius = positive_finite(path_radius, "path_radius")
+        self.lookahead = positive_finite(lookahead, "lookahead")
+        self.max_force = positive_finite(max_force, "max_force")
+        self.reaction = positive_finite(reaction, "reaction")
+        self.separation = positive_finite(separation, "separation")
+        self.spread = float(spread)
+        self.tick = positive_finite(tick, "tick")
+        self.ticks = 0
+        corners = path.waypoints
+        self._starts, self._ends = corners[:-1], corners[1:]
+        steps = self._ends - self._starts
+        self._lengths = np.hypot(steps[:, 0], steps[:, 1])
+        self._directions = steps / self._lengths[:, None]
+        self._begins = np.concatenate([[0.0], np.cumsum(self._lengths)[:-1]])
+        self.length = float(self._lengths.sum())
+
+    def spawn(self, count, speed):
+        """Add ``count`` followers at the start, spread sideways, moving along the first segment at
+        ``speed`` (one, or one each) units per second; returns their ids."""
+        speeds = self._spawn_speeds(count, speed)
+        direction = self._directions[0]
+        normal = np.array([-direction[1], direction[0]])
+        sideways = self.rng.uniform(-self.spread, self.spread, count)
+        positions = self._starts[0] + sideways[:, None] * normal
+        heading = math.atan2(direction[1], direction[0])
+        return self._append(
+            speeds=speeds, positions=positions, velocities=speeds[:, None] * direction, headings=heading
+        )
+
+    def step(self, dt):
+        """Advance by ``dt`` seconds of game time: run every tick it completes."""
+        self.time += self._check_step(dt)
+        due = math.floor(self.time / self.tick + 1e-9)  # tolerant of sums of frame times
+        while self.ticks < due:
+            self._tick()
+            self.ticks += 1
+
+    @property
+    def progress(self):
+        """The fraction of the path each follower has covered (by its nearest path point)."""
+        return self.distance / self.length
+
+    @property
+    def remaining(self):
+        """Distance left along the path for each follower."""
+        return self.length - self.distance
+
+    def _tick(self):
+        if len(self) == 0:
+            return
+        dt = self.tick
+        speeds = self._effective_speeds()
+        velocity, position = self.velocities, self.positions
+        moving = np.hypot(velocity[:, 0], velocity[:, 1])
+        ahead = np.where(
+            (moving > 1e-9)[:, None],
+            velocity / np.maximum(moving, 1e-9)[:, None],
+            self._directions[self.segments],
+        )
+        predicted = position + ahead * self.lookahead
+        near, along = self._nearest_on_path(predicted)
+        off_path = np.hypot(*(predicted - near).T) > self.path_radius
+        target = self._point_at(np.minimum(along + TARGET_AHEAD * self.lookahead, self.length))
+        # Off the path: seek the target. On it: go on the way the path goes there, at full speed.
+        on_path_direction = self._directions[self._segment_at(along)]
+        desired = (
+            np.where(off_path[:, None], _unit_rows(target - position), on_path_direction) * speeds[:, None]
+        )
+        force = _limit((desired - velocity) / self.reaction, self.max_force)
+        force += self._separation_force(speeds)
+        velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
+        self.velocities = velocity
+        self.positions = position + velocity * dt
+        self.distance = self._along_own_segment(self.positions)
+        arrived = ~self.reached & (self.distance >= self.length - self.path_radius)
+        self.arrival_times[arrived] = (self.ticks + 1) * self.tick
+        self.reached |= arrived
+        self.headings = np.arctan2(velocity[:, 1], velocity[:, 0])
+
+    def _along_own_segment(self, points):
+        """Distance along the path of each point's foot on its follower's segment."""
+        k = self.segments
+        offset = points - self._starts[k]
+        t = offset[:, 0] * self._directions[k, 0] + offset[:, 1] * self._directions[k, 1]
+        return self._begins[k] + np.clip(t, 0.0, self._lengths[k])
+
+    def _nearest_on_path(self, points):
+        """Nearest point of the path to each point, looking at each follower's segment and the
+        next; a follower whose point is nearer the next segment moves on to it."""
+        last = len(self._lengths) - 1
+        options = []
+        for k in (self.segments, np.minimum(self.segments + 1, last)):
+            t = np.clip(
+                np.einsum("ij,ij->i", points - self._starts[k], self._directions[k]), 0.0, self._lengths[k]
+            )
+            foot = self._starts[k] + t[:, None] * self._directions[k]
+            options.append((foot, self._begins[k] + t, np.hypot(*(points - foot).T), k))
+        (foot, along, gap, _), (next_foot, next_along, next_gap, next_k) = options
+        nearer_next = next_gap < gap
+        self.segments = np.where(nearer_next, next_k, self.segments)
+        return np.where(nearer_next[:, None], next_foot, foot), np.where(nearer_next, next_along, along)
+
+    def _segment_at(self, along):
+        return np.minimum(np.searchsorted(self._begins, along, side="right") - 1, len(self._lengths) - 1)
+
+    def _point_at(self, along):
+        k = self._segment_at(along)
+        return self._starts[k] + (along - self._begins[k])[:, None] * self._directions[k]
+
+    def _separation_force(self, speeds):
+        """Steering away from neighbours closer than ``separation``, weighted by 1 / distance."""
+        first, second = close_pairs(self.positions, self.separation)
+        if first.size == 0:
+            return np.zeros_like(self.positions)
+        gap = self.positions[first] - self.positions[second]
+        away = gap / np.maximum(np.einsum("ij,ij->i", gap, gap), 1e-12)[:, None]  # each pair once:
+        count = len(self)  # it pushes the first one way and the second the other
+        push = np.stack(
+            [
+                np.bincount(first, away[:, axis], count) - np.bincount(second, away[:, axis], count)
+                for axis in (0, 1)
+            ],
+            axis=1,
+        )
+        crowded = np.hypot(push[:, 0], push[:, 1]) > 0.0
+        desired = _unit_rows(push) * speeds[:, None]
+        steer = _limit((desired - self.velocities) / self.reaction, self.max_force)
+        return np.where(crowded[:, None], steer, 0.0) * SEPARATION_WEIGHT
+
+
+def _unit_rows(vectors):
+    length = np.hypot(vectors[:, 0], vectors[:, 1])
+    return vectors / np.maximum(length, 1e-12)[:, None]
+
+
+def _limit(vectors, largest):
+    """``vectors`` (n, 2) scaled down where longer than ``largest`` (a number or (n,))."""
+    length = np.hypot(vectors[:, 0], vectors[:, 1])
+    scale = np.minimum(1.0, np.asarray(largest) / np.maximum(length, 1e-12))
+    return vectors * scale[:, None]
