@@ -1,6 +1,8 @@
 """Independent references for the tests: closed forms, and a brute-force quadrature that shares
 no code with the library's adaptive tables."""
 
+import itertools
+
 import numpy as np
 
 _NODES, _WEIGHTS = np.polynomial.legendre.leggauss(20)
@@ -39,3 +41,32 @@ def parabola_arc_length(x):
 def parabola_bezier(a):
     """The cubic Bezier tracing y = x^2 for x = a u, u in [0, 1] (a quadratic, degree-raised)."""
     return np.array([[0, 0, 0], [a / 3, 0, 0], [2 * a / 3, a * a / 3, 0], [a, a * a, 0]], dtype=float)
+
+
+def walk_polyline(points, distance):
+    """The point ``distance`` along the polyline through ``points``, walked in plain Python, one
+    segment at a time, and the heading there (the end point past the end)."""
+    import math
+
+    left = max(float(distance), 0.0)
+    heading = 0.0
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length == 0.0:
+            continue
+        heading = math.atan2(y1 - y0, x1 - x0)
+        if left <= length:
+            return (x0 + (x1 - x0) * left / length, y0 + (y1 - y0) * left / length), heading
+        left -= length
+    return tuple(points[-1]), heading
+
+
+def distance_to_polyline(points, query):
+    """Shortest distance from each of ``query`` (n, 2) to the polyline through ``points``."""
+    points, query = np.asarray(points, dtype=float), np.asarray(query, dtype=float)
+    best = np.full(len(query), np.inf)
+    for a, b in itertools.pairwise(points):
+        step = b - a
+        t = np.clip(((query - a) @ step) / max(step @ step, 1e-300), 0.0, 1.0)
+        best = np.minimum(best, np.linalg.norm(query - (a + t[:, None] * step), axis=1))
+    return best

@@ -15,31 +15,40 @@ from trajectory.arclength import ArcLength
 from trajectory.bezier import CubicBezier, PiecewiseBezier
 from trajectory.curve import Curve
 from trajectory.dubins import dubins_path, dubins_paths
+from trajectory.followers import Followers
 from trajectory.function_curve import FunctionCurve
+from trajectory.grid import SEED_PATH_CELLS, Grid
 from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
+from trajectory.steering import SteeringFollowers
 from trajectory.turn_paths import Arc, Line, TurnPath, TurnPaths
 from trajectory.turn_to_point import plan_turn, plan_turns, shortest_path_to_point, shortest_paths_to_points
 from trajectory.velocity import VelocityCurve
+from trajectory.waypoints import WaypointPath
 
 __all__ = [
     "METHODS",
+    "SEED_PATH_CELLS",
     "Arc",
     "ArcLength",
     "CubicBezier",
     "Curve",
+    "Followers",
     "FunctionCurve",
+    "Grid",
     "KeyframeSampler",
     "Line",
     "Motion",
     "PiecewiseBezier",
     "PiecewisePolynomial",
     "SeedTables",
+    "SteeringFollowers",
     "TurnPath",
     "TurnPaths",
     "VelocityCurve",
+    "WaypointPath",
     "dubins_path",
     "dubins_paths",
     "plan_turn",

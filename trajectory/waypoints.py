@@ -37,12 +37,12 @@ class WaypointPath:
             points = np.array(points, dtype=float)
         except (TypeError, ValueError):
             raise ValueError("points must be numbers shaped (n, 2)") from None
+        if points.size == 0:
+            raise ValueError("a path needs at least two points, got none")
         if points.ndim != 2 or points.shape[1] != 2:
             raise ValueError(f"points must be shaped (n, 2), got shape {points.shape}")
         if not np.all(np.isfinite(points)):
             raise ValueError("points must be finite")
-        if len(points) == 0:
-            raise ValueError("a path needs at least two points, got none")
         keep = np.concatenate([[True], np.any(np.diff(points, axis=0) != 0.0, axis=1)])
         points = points[keep]
         if len(points) < 2:
@@ -57,6 +57,7 @@ class WaypointPath:
             radii=np.ones(len(steps)),
             start_angles=np.zeros(len(steps)),
             turns=np.zeros(len(steps)),
+            steps=steps,
         )
 
     @property
@@ -72,8 +73,8 @@ class WaypointPath:
         """(x, y) at ``distance`` along the path: shape (2,) for one, (n, 2) for (n,); clamped to
         [0, length]."""
         k, local = self._locate(distance)
-        direction = self._directions[k]
-        points = self._starts[k] + local[..., None] * direction
+        fraction = local / np.maximum(self._lengths[k], 1e-300)
+        points = self._starts[k] + fraction[..., None] * self._steps[k]
         if self._has_arcs:
             theta = self._start_angles[k] + self._turns[k] * local / self._radii[k]
             on_arc = self._centres[k] + self._radii[k][..., None] * _unit(theta)
@@ -189,10 +190,13 @@ class WaypointPath:
         )
         return rounded
 
-    def _set_segments(self, starts, angles, lengths, centres, radii, start_angles, turns):
+    def _set_segments(self, starts, angles, lengths, centres, radii, start_angles, turns, steps=None):
+        """One row per segment. ``steps`` (end - start of each line) make lines exact at their
+        ends; by default they come from the angles and lengths."""
         self._starts, self._angles, self._lengths = starts, angles, lengths
         self._centres, self._radii, self._start_angles, self._turns = centres, radii, start_angles, turns
         self._directions = _unit(angles)
+        self._steps = self._directions * lengths[:, None] if steps is None else steps
         self._sweeps = np.where(turns != 0.0, lengths / radii, 0.0)
         self._ends = np.cumsum(lengths)
         self._begins = self._ends - lengths

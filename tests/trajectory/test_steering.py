@@ -1,0 +1,119 @@
+"""Steering path following with separation: followers reach the end (no corner traps), stay in
+the lane, keep apart, and the same game time gives the same game at any frame rate."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.reference import distance_to_polyline
+from trajectory.grid import SEED_PATH_CELLS, Grid
+from trajectory.neighbours import close_pairs
+from trajectory.steering import SteeringFollowers
+from trajectory.waypoints import WaypointPath
+
+SEED_POINTS = Grid().cell_center(np.array(SEED_PATH_CELLS))
+LANE_HALF_WIDTH = 20.0
+
+
+def play(followers, seconds, dt, spawn_every=0.5, spawn_until=10.0, count=3, speed=120.0):
+    """Spawn ``count`` every ``spawn_every`` s of game time until ``spawn_until``; step by ``dt``.
+    Returns the largest distance from the path and the arrival times seen."""
+    worst, arrivals, next_spawn = 0.0, [], 0.0
+    while followers.time < seconds - 1e-9:
+        if followers.time >= next_spawn - 1e-9 and next_spawn <= spawn_until:
+            followers.spawn(count, speed)
+            next_spawn += spawn_every
+        followers.step(dt)
+        if len(followers):
+            worst = max(worst, distance_to_polyline(followers.path.waypoints, followers.positions).max())
+        arrivals += followers.arrival_times[followers.reached].tolist()
+        followers.remove_reached()
+    return worst, arrivals
+
+
+def test_every_follower_reaches_the_end_in_the_lane():
+    followers = SteeringFollowers(WaypointPath(SEED_POINTS))
+    worst, arrivals = play(followers, 40.0, 1 / 60)
+    assert len(followers) == 0 and len(arrivals) == 3 * 21  # none stuck, none lost
+    assert worst <= LANE_HALF_WIDTH
+    straight_time = WaypointPath(SEED_POINTS).length / 120.0
+    spawns = np.repeat(np.arange(21) * 0.5, 3)
+    assert np.max(np.sort(arrivals) - np.sort(spawns)) <= 1.25 * straight_time  # not much slower
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 19), st.integers(0, 11)), min_size=2, max_size=6), st.integers(0, 100)
+)
+def test_sharp_corners_do_not_trap_followers(cells, seed):
+    """Random paths on the seed's grid, corners of any angle, even back along the way they came."""
+    points = Grid().cell_center(np.array(cells))
+    try:
+        path = WaypointPath(points)
+    except ValueError:
+        return  # fewer than two distinct cells
+    followers = SteeringFollowers(path, seed=seed)
+    _, arrivals = play(followers, path.length / 120.0 * 1.6 + 6.0, 1 / 60, spawn_until=3.0)
+    assert len(followers) == 0 and len(arrivals) == 3 * 7
+
+
+def test_neighbours_keep_apart():
+    followers = SteeringFollowers(WaypointPath([(0, 240), (4000, 240)]), spread=15.0, seed=1)
+    followers.spawn(40, 60.0)  # all at once, crowded at the start
+    for _ in range(240):
+        followers.step(1 / 60)
+    first, _second = close_pairs(followers.positions, followers.separation * 0.5)
+    assert first.size <= 2  # after 4 s, hardly any pair closer than half the separation
+
+
+@pytest.mark.parametrize("dt", [1 / 30, 1 / 144, "random"])
+def test_the_same_game_time_gives_the_same_game_at_any_frame_rate(dt):
+    def game(frames):
+        followers = SteeringFollowers(WaypointPath(SEED_POINTS), seed=9)
+        followers.spawn(12, np.linspace(80, 140, 12))
+        followers.multipliers[::3] = 0.5
+        for frame_time in frames:
+            followers.step(frame_time)
+        return followers
+
+    reference = game([1 / 60] * 360)  # 6 s
+    if dt == "random":
+        frames = np.random.default_rng(0).uniform(0, 0.05, 10_000)
+        frames = frames[np.cumsum(frames) < 6.0].tolist()
+        frames.append(6.0 - sum(frames))
+    else:
+        frames = [dt] * round(6.0 / dt)
+    other = game(frames)
+    assert other.ticks == reference.ticks == 720
+    np.testing.assert_array_equal(other.positions, reference.positions)
+    np.testing.assert_array_equal(other.velocities, reference.velocities)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 60), st.floats(0.5, 30), st.integers(0, 1000))
+def test_close_pairs_are_exactly_the_pairs_closer_than_the_radius(count, radius, seed):
+    points = np.random.default_rng(seed).uniform(-50, 50, (count, 2))
+    first, second = close_pairs(points, radius)
+    found = {tuple(sorted(pair)) for pair in zip(first.tolist(), second.tolist())}
+    assert len(found) == len(first)  # each pair once
+    expected = {
+        (i, j) for i in range(count) for j in range(i + 1, count) if math.dist(points[i], points[j]) < radius
+    }
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: SteeringFollowers(WaypointPath(SEED_POINTS), lookahead=0.0), "lookahead"),
+        (lambda: SteeringFollowers(WaypointPath(SEED_POINTS), tick=-1.0), "tick"),
+        (lambda: SteeringFollowers(WaypointPath(SEED_POINTS)).spawn(2, -5.0), "speed"),
+        (lambda: SteeringFollowers(WaypointPath(SEED_POINTS)).step(math.inf), "dt"),
+    ],
+)
+def test_bad_input_is_named(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
