@@ -6,14 +6,14 @@ import sys
 
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
-MODES = ("curves", "turning")
+MODES = ("curves", "turning", "towerdefense")
 """Kept in step with ``scene.app.MODES`` (a test checks), so that ``--help`` needs no Panda3D."""
 
 
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(
         description="Curves in motion: a sphere along 3D curves at the pace of a velocity curve (curves mode), "
-        "units with a turning radius (turning mode)."
+        "units with a turning radius (turning mode), enemies following a path (towerdefense mode)."
     )
     parser.add_argument(
         "--mode",

@@ -1,4 +1,5 @@
-"""Write ``tank.egg``, ``car.egg`` and ``person.egg``: low-poly units built from boxes, facing +x,
+"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``enemy.egg``, ``tower.egg`` and ``turret.egg``: low-poly
+models built from boxes, facing +x,
 standing on z = 0, Z up, coloured per vertex (the scene tints nothing).
 
 Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
@@ -19,6 +20,12 @@ FACES = (
 HULL, DARK, TRACK = (0.42, 0.5, 0.3, 1), (0.3, 0.36, 0.22, 1), (0.16, 0.16, 0.17, 1)
 BODY, GLASS, TYRE = (0.85, 0.22, 0.18, 1), (0.55, 0.75, 0.9, 1), (0.1, 0.1, 0.11, 1)
 SHIRT, SKIN, TROUSERS = (0.25, 0.45, 0.85, 1), (0.93, 0.76, 0.6, 1), (0.2, 0.2, 0.28, 1)
+SHELL, EYES, STONE, METAL = (
+    (0.75, 0.2, 0.55, 1),
+    (1.0, 0.9, 0.3, 1),
+    (0.55, 0.55, 0.6, 1),
+    (0.25, 0.27, 0.32, 1),
+)
 
 UNITS = {
     # name: boxes as (centre (x, y, z), size (x, y, z), colour)
@@ -43,6 +50,23 @@ UNITS = {
         ((0.0, 0.0, 1.25), (0.32, 0.62, 0.7), SHIRT),
         ((0.03, 0.0, 1.78), (0.3, 0.3, 0.32), SKIN),
         ((0.2, 0.0, 1.8), (0.08, 0.12, 0.08), SKIN),  # a nose, so that you can see which way it faces
+    ),
+    # Tower-defense pieces, in the game's units (a cell is 40 wide).
+    "enemy": (
+        ((-2.0, 0.0, 6.0), (16.0, 12.0, 8.0), SHELL),
+        ((8.0, 0.0, 5.0), (6.0, 8.0, 6.0), SHELL),
+        ((11.2, 2.2, 6.5), (1.2, 2.0, 2.0), EYES),
+        ((11.2, -2.2, 6.5), (1.2, 2.0, 2.0), EYES),
+        ((-1.0, 7.0, 2.0), (10.0, 2.0, 4.0), METAL),
+        ((-1.0, -7.0, 2.0), (10.0, 2.0, 4.0), METAL),
+    ),
+    "tower": (
+        ((0.0, 0.0, 5.0), (30.0, 30.0, 10.0), STONE),
+        ((0.0, 0.0, 16.0), (20.0, 20.0, 12.0), STONE),
+    ),
+    "turret": (  # sits on the tower at z = 22 and turns to aim
+        ((0.0, 0.0, 3.0), (14.0, 14.0, 6.0), METAL),
+        ((12.0, 0.0, 3.0), (18.0, 3.5, 3.5), METAL),
     ),
 }
 

@@ -6,6 +6,7 @@ from panda3d.core import AmbientLight, ClockObject, DirectionalLight
 from scene.bindings import bind, register, unregister
 from scene.camera import ZOOM_STEP, OrbitCamera
 from scene.curves_mode import CurvesMode
+from scene.defense_mode import DefenseMode
 from scene.overlay import HelpOverlay, Hud, MessageLine
 from scene.pointer import Pointer
 from scene.turning_mode import TurningMode
@@ -13,7 +14,7 @@ from scene.turning_mode import TurningMode
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
 HUD_PERIOD = 0.1
 """Seconds between refreshes of the status lines (rebuilding text every frame is not free)."""
-MODES = ("curves", "turning")
+MODES = ("curves", "turning", "towerdefense")
 
 
 class NoWindowError(RuntimeError):
@@ -47,7 +48,11 @@ class SceneApp(ShowBase):
         self.hud = Hud(self)
         self.help = HelpOverlay(self)
         self.messages = MessageLine(self)
-        self.modes = {"curves": CurvesMode(self, presets_path), "turning": TurningMode(self)}
+        self.modes = {
+            "curves": CurvesMode(self, presets_path),
+            "turning": TurningMode(self),
+            "towerdefense": DefenseMode(self),
+        }
         self.bindings = (
             bind("Tab", "next mode (" + ", ".join(MODES) + ")", "next_mode", event="tab"),
             bind("H", "show or hide this help", "toggle_help"),
@@ -98,7 +103,7 @@ class SceneApp(ShowBase):
         if now >= self._next_hud:
             self._next_hud = now + HUD_PERIOD
             fps = self.clock.get_average_frame_rate()
-            title = f"{self.mode.name.capitalize()} mode (Tab: next)"
+            title = f"{self.mode.title} mode (Tab: next)"
             self.hud.set_lines([title, *self.mode.status_lines(), f"{fps:.0f} fps    H: help"])
         return task.cont
 

@@ -66,6 +66,7 @@ class CurvesMode:
     """
 
     name = "curves"
+    title = "Curves"
     right_drag = "pan"
     mouse_help = MOUSE_HELP
 

@@ -10,6 +10,7 @@ from panda3d.core import (
     Geom,
     GeomNode,
     GeomPoints,
+    GeomTriangles,
     GeomVertexData,
     GeomVertexFormat,
     GeomVertexWriter,
@@ -105,3 +106,25 @@ def axes(parent, length, height, thickness=2.0):
     for direction, colour in zip(np.eye(3), ((0.9, 0.3, 0.3, 1), (0.3, 0.85, 0.3, 1), (0.35, 0.5, 1.0, 1))):
         segments(node, [(origin, origin + length * direction)], colour, thickness, "axis")
     return node
+
+
+def tiles(parent, rectangles, colour, height=0.0, name="tiles"):
+    """Flat rectangles ``(k, 4)`` as (x0, y0, x1, y1) in the plane z = ``height``, one colour, one
+    node (coloured per vertex: the software renderer ignores a colour attribute)."""
+    data = GeomVertexData(name, GeomVertexFormat.get_v3c4(), Geom.UH_static)
+    vertices, colours = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
+    triangles = GeomTriangles(Geom.UH_static)
+    for number, (x0, y0, x1, y1) in enumerate(np.asarray(rectangles, dtype=float).tolist()):
+        for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+            vertices.add_data3(x, y, height)
+            colours.add_data4(*colour)
+        first = 4 * number
+        triangles.add_vertices(first, first + 1, first + 2)
+        triangles.add_vertices(first, first + 2, first + 3)
+    geom = Geom(data)
+    geom.add_primitive(triangles)
+    node = GeomNode(name)
+    node.add_geom(geom)
+    path = parent.attach_new_node(node)
+    path.set_light_off()
+    return path

@@ -37,6 +37,7 @@ class TurningMode:
     """The mode; ``app`` is the ``SceneApp``."""
 
     name = "turning"
+    title = "Turning"
     right_drag = "orbit"
     mouse_help = MOUSE_HELP
 

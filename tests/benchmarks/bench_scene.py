@@ -109,6 +109,21 @@ def turning_section(app):
     print(f"  one order to all three units (plans and drawings) {milliseconds(orders)}")
 
 
+def defense_section(app):
+    print("== Tower-defense mode: per-frame update with a wave on the board (a 60 Hz frame has 16.7 ms) ==")
+    app.set_mode("towerdefense")
+    mode = app.mode
+    for speed in (1, 8):
+        mode.restart()
+        mode.set_speed(speed)
+        for _ in range(FRAMES // 2):
+            app.update(_Task)
+            app.clock.tick()
+        samples = timed_frames(app, lambda frame: None, FRAMES)
+        label = f"game speed x{speed} ({2 * speed} ticks a frame, {len(mode.game.enemies)} enemies)"
+        print(f"  {label:44s} {milliseconds(samples)}")
+
+
 def startup_section():
     print("== Start-up: python main.py --frames 1, wall time (target <= 2 s to the first frame) ==")
     with tempfile.TemporaryDirectory() as folder:
@@ -141,6 +156,7 @@ def main():
         frame_section(app)
         drag_section(app)
         turning_section(app)
+        defense_section(app)
         app.destroy()
     startup_section()
 

@@ -165,8 +165,10 @@ def test_tab_cycles_the_modes_and_help_follows(app, mode):
     assert "Turning mode" in app.hud.text.getText()
     assert "select a unit" in app.help.helps.getText() and "Dubins" in app.help.helps.getText()
     press(app, "tab")
-    assert app.mode.name == "curves" and mode.root.is_hidden()
-    assert "choose the trajectory" in app.help.helps.getText()
+    assert app.mode.name == "towerdefense" and mode.root.is_hidden()
+    assert "build a cannon tower" in app.help.helps.getText()
+    press(app, "tab")
+    assert app.mode.name == "curves" and "choose the trajectory" in app.help.helps.getText()
 
 
 def test_the_readme_lists_every_binding_of_the_mode(app, mode):

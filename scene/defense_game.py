@@ -1,0 +1,235 @@
+"""The tower-defense game, without any drawing: waves of enemies follow the seed's path to the
+base, towers shoot the enemy furthest along. Numpy and the trajectory library only.
+
+Everything happens in fixed ticks of game time (``TICK``), so the same seed and the same game
+time give the same game at any frame rate and any game speed.
+"""
+
+import dataclasses
+import itertools
+import math
+
+import numpy as np
+
+from trajectory import SEED_PATH_CELLS, Followers, Grid, SteeringFollowers, WaypointPath
+
+TICK = 1.0 / 120.0
+"""Seconds of game time per tick."""
+SPAWN_INTERVAL = 2.0
+"""Seconds of game time between enemies of a wave (the seed's 2 s)."""
+WAVE_BREAK = 4.0
+"""Seconds of game time between the last enemy of a wave and the first of the next."""
+LIVES = 20
+LANE_HALF_WIDTH = 20.0
+"""Half the width of the path's lane: half a cell."""
+LANES = (-10.0, -5.0, 0.0, 5.0, 10.0)
+"""Sideways offsets of the lanes enemies spread over on the waypoint and rounded paths."""
+TURNING_RADIUS = 16.0
+"""The enemies' turning radius on the rounded path."""
+METHODS = ("waypoints", "steering", "rounded corners")
+MAX_TOWERS = 12
+
+
+@dataclasses.dataclass(frozen=True)
+class TowerKind:
+    """What a tower does: ``damage`` per shot, or a slow (speed ``multiplier`` for ``slow_for``
+    seconds); ``range`` in units, one shot every ``reload`` seconds."""
+
+    name: str
+    range: float
+    reload: float
+    damage: float = 0.0
+    multiplier: float = 1.0
+    slow_for: float = 0.0
+
+
+CANNON = TowerKind("cannon", range=110.0, reload=0.6, damage=1.0)
+FROST = TowerKind("frost", range=90.0, reload=0.4, multiplier=0.4, slow_for=1.5)
+START_TOWERS = (((4, 2), CANNON), ((11, 5), FROST), ((14, 3), CANNON), ((9, 8), CANNON))
+"""Towers on the board at the start: (col, row) of a free cell, and the kind."""
+
+
+@dataclasses.dataclass
+class Tower:
+    cell: tuple
+    position: np.ndarray
+    kind: TowerKind
+    ready_at: float = 0.0
+    aim: float = 0.0
+    """Heading (radians) of the last shot."""
+    target: np.ndarray = None
+    """Where the last shot went, while it is shown."""
+    shot_until: float = -1.0
+
+
+class DefenseGame:
+    """One game on the seed's board.
+
+    Args:
+        method: How enemies follow the path, one of ``METHODS``.
+        seed: Seed of everything random (lanes, spawn spread).
+    """
+
+    def __init__(self, method="waypoints", seed=0):
+        self.grid = Grid()
+        self.path_cells = np.array(SEED_PATH_CELLS)
+        self.path = WaypointPath(self.grid.cell_center(self.path_cells))
+        self.rounded_path = self.path.rounded(TURNING_RADIUS, lane_half_width=LANE_HALF_WIDTH)
+        self.lane_cells = _cells_along(self.path_cells)
+        self.seed = seed
+        self.restart(method)
+
+    def restart(self, method=None):
+        """A new game (with the given method, or the current one)."""
+        self.method = method or self.method
+        if self.method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
+        self.time, self.ticks = 0.0, 0
+        self.lives, self.killed = LIVES, 0
+        self.wave, self.to_spawn, self.next_spawn = 0, 0, 0.0
+        self.enemies = self._population(self.method)
+        self.health = np.zeros(0)
+        self.slowed_until = np.zeros(0)
+        self.towers = [self._tower(cell, kind) for cell, kind in START_TOWERS]
+        self._due_ticks = 0.0
+
+    @property
+    def over(self):
+        return self.lives <= 0
+
+    def set_method(self, method):
+        """Follow the path by ``method`` from now on; enemies keep their progress, health and
+        slows."""
+        if method not in METHODS:
+            raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+        old = self.enemies
+        self.enemies = self._population(method)
+        self.method = method
+        if len(old):
+            self._spawn_enemies(len(old), old.speeds, old.progress)
+            self.enemies.multipliers[:] = old.multipliers
+
+    def advance(self, seconds):
+        """Run the ticks that ``seconds`` more of game time complete (nothing once the game is over)."""
+        if self.over:
+            return
+        self._due_ticks += seconds / TICK
+        while self._due_ticks >= 1.0 - 1e-9 and not self.over:
+            self._due_ticks -= 1.0
+            self._tick()
+
+    def place_tower(self, point, kind=CANNON):
+        """Put a tower on the free cell holding ``point`` (x, y); returns a reason when refused."""
+        cell = tuple(self.grid.cell_of(point).tolist())
+        if not self.grid.contains(cell):
+            return "that is off the board"
+        if cell in self.lane_cells:
+            return "towers cannot stand on the path"
+        if any(tower.cell == cell for tower in self.towers):
+            return "there is a tower there already"
+        if len(self.towers) >= MAX_TOWERS:
+            return f"the board holds at most {MAX_TOWERS} towers"
+        self.towers.append(self._tower(cell, kind))
+        return None
+
+    def remove_tower(self, point):
+        """Take down the tower on the cell holding ``point``; whether there was one."""
+        cell = tuple(self.grid.cell_of(point).tolist())
+        kept = [tower for tower in self.towers if tower.cell != cell]
+        removed = len(kept) < len(self.towers)
+        self.towers = kept
+        return removed
+
+    # One tick of game time.
+
+    def _tick(self):
+        self.ticks += 1
+        self.time = self.ticks * TICK
+        self._spawn_due()
+        self.enemies.multipliers[:] = np.where(self.slowed_until > self.time, self.enemies.multipliers, 1.0)
+        self.enemies.step(TICK)
+        for tower in self.towers:
+            self._fire(tower)
+        dead = self.health <= 0.0
+        self.killed += int(dead.sum())
+        self.lives -= int((self.enemies.reached & ~dead).sum())
+        self._remove(dead | self.enemies.reached)
+
+    def _spawn_due(self):
+        if self.to_spawn == 0 and len(self.enemies) == 0 and self.time >= self.next_spawn:
+            self.wave += 1
+            self.to_spawn = 4 + 2 * self.wave
+        if self.to_spawn and self.time >= self.next_spawn - 1e-9:
+            self._spawn_enemies(1, np.array([self._wave_speed()]), None)
+            self.to_spawn -= 1
+            self.next_spawn = self.time + (SPAWN_INTERVAL if self.to_spawn else WAVE_BREAK)
+
+    def _wave_speed(self):
+        return 60.0 + 6.0 * min(self.wave, 10)
+
+    def _spawn_enemies(self, count, speeds, progress):
+        self.enemies.spawn(count, speeds)
+        if progress is not None:  # carried over from another method
+            lengths = self.enemies.remaining[-count:]
+            self._move_to(slice(len(self.enemies) - count, None), progress * lengths)
+        else:
+            self.health = np.concatenate([self.health, np.full(count, 2.0 + self.wave)])
+            self.slowed_until = np.concatenate([self.slowed_until, np.zeros(count)])
+
+    def _move_to(self, rows, distance):
+        enemies = self.enemies
+        if isinstance(enemies, SteeringFollowers):
+            heading = self.path.heading_at(distance)
+            enemies.positions[rows] = self.path.point_at(distance)
+            enemies.velocities[rows] = enemies.speeds[rows, None] * np.stack(
+                [np.cos(heading), np.sin(heading)], 1
+            )
+            ends = np.cumsum(np.hypot(*np.diff(self.path.waypoints, axis=0).T))
+            enemies.segments[rows] = np.minimum(np.searchsorted(ends, distance), len(ends) - 1)
+            enemies.headings[rows] = heading
+            enemies.distance[rows] = distance
+        else:
+            enemies.distance[rows] = distance
+            enemies.step(0.0)
+
+    def _fire(self, tower):
+        if self.time < tower.ready_at or len(self.enemies) == 0:
+            return
+        offsets = self.enemies.positions - tower.position
+        in_range = np.hypot(offsets[:, 0], offsets[:, 1]) <= tower.kind.range
+        target = self.enemies.furthest(in_range & (self.health > 0.0))
+        if target is None:
+            return
+        kind = tower.kind
+        self.health[target] -= kind.damage
+        if kind.slow_for:
+            self.enemies.multipliers[target] = kind.multiplier
+            self.slowed_until[target] = self.time + kind.slow_for
+        tower.ready_at = self.time + kind.reload
+        tower.target = self.enemies.positions[target].copy()
+        tower.aim = math.atan2(*(tower.target - tower.position)[::-1])
+        tower.shot_until = self.time + 0.1
+
+    def _remove(self, which):
+        if np.any(which):
+            self.enemies.remove(which)
+            self.health, self.slowed_until = self.health[~which], self.slowed_until[~which]
+
+    def _population(self, method):
+        if method == "steering":
+            return SteeringFollowers(self.path, tick=TICK, seed=self.seed)
+        path = self.rounded_path if method == "rounded corners" else self.path
+        return Followers(path, lanes=LANES, seed=self.seed)
+
+    def _tower(self, cell, kind):
+        return Tower(tuple(cell), self.grid.cell_center(*cell), kind)
+
+
+def _cells_along(corners):
+    """Every cell the path passes through, from its corner cells (straight runs between them)."""
+    cells = set()
+    for (c0, r0), (c1, r1) in itertools.pairwise(corners):
+        steps = max(abs(c1 - c0), abs(r1 - r0))
+        for k in range(steps + 1):
+            cells.add((int(c0 + (c1 - c0) * k // steps), int(r0 + (r1 - r0) * k // steps)))
+    return cells

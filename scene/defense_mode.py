@@ -1,0 +1,243 @@
+"""The tower-defense mode: the seed's board and path, waves of enemies following it by one of three
+methods, towers shooting the enemy furthest along. The game itself is ``defense_game``; this
+module draws it and turns keys and clicks into orders."""
+
+import math
+from pathlib import Path
+
+import numpy as np
+from panda3d.core import Filename, TextNode
+
+from scene.bindings import Binding, bind
+from scene.defense_game import CANNON, FROST, MAX_TOWERS, METHODS, DefenseGame
+from scene.geometry import LineStrip, segments, tiles
+from scene.pointer import on_ground
+
+MODELS = Path(__file__).resolve().parent.parent / "models"
+SCALE = 1.0 / 20.0
+"""World units per game unit: a 40-unit cell is 2 world units wide."""
+GAME_SPEEDS = (1, 2, 4, 8)
+LIFT = 0.3
+"""Game units above the ground for lines drawn on it."""
+GROUND_COLOUR = (0.16, 0.26, 0.18, 1.0)
+PATH_COLOUR = (0.55, 0.47, 0.33, 1.0)
+SPAWN_COLOUR = (0.3, 0.75, 0.4, 1.0)
+BASE_COLOUR = (0.3, 0.45, 0.9, 1.0)
+LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
+ROUTE_COLOUR = (1.0, 0.9, 0.55, 1.0)
+SHOT_COLOURS = {CANNON.name: (1.0, 0.85, 0.3, 1.0), FROST.name: (0.5, 0.85, 1.0, 1.0)}
+FROST_TINT = (0.55, 0.8, 1.4, 1.0)
+ROUTE_SAMPLES = 400
+MOUSE_HELP = (
+    ("left click", "on a free cell: build a cannon tower; on a tower: take it down"),
+    ("shift + left click", "on a free cell: build a frost tower (slows)"),
+    ("right drag", "orbit the camera"),
+    ("middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
+
+
+class DefenseMode:
+    """The mode; ``app`` is the ``SceneApp``."""
+
+    name = "towerdefense"
+    title = "Tower defense"
+    right_drag = "orbit"
+    mouse_help = MOUSE_HELP
+
+    def __init__(self, app):
+        self.app = app
+        self.game = DefenseGame()
+        self.speed_index = 0
+        self.paused = False
+        self.root = app.render.attach_new_node("tower-defense mode")
+        self.board = self.root.attach_new_node("board")
+        self.board.set_scale(SCALE)
+        width, height = self.game.grid.size
+        self.board.set_pos(-width * SCALE / 2.0, -height * SCALE / 2.0, 0.0)
+        self._draw_board()
+        self.route = LineStrip(self.board, ROUTE_SAMPLES, ROUTE_COLOUR, 2.0, "route")
+        self._enemy_model = self._load("enemy")
+        self.enemy_nodes = []
+        self._tinted = np.zeros(0, dtype=bool)
+        self.tower_nodes = []
+        self.shots = [LineStrip(self.board, 2, (1, 1, 1, 1), 2.5, "shot") for _ in range(MAX_TOWERS)]
+        self.bindings = (
+            bind("M", "next way of following the path (" + ", ".join(METHODS) + ")", "next_method"),
+            Binding(
+                "1 / 2 / 4 / 8",
+                "game speed x1, x2, x4, x8",
+                tuple((str(speed), "set_speed", (speed,)) for speed in GAME_SPEEDS),
+            ),
+            bind("Space", "pause or go on", "toggle_pause", event="space"),
+            bind("R", "restart the game", "restart"),
+            bind("F", "frame the board", "frame"),
+        )
+        self._show_method()
+        self._sync_towers()
+        self.root.hide()
+
+    # The mode's life.
+
+    def enter(self):
+        """Show the board."""
+        self.root.show()
+        self.app.orbit.keep_clear_of(0.0)
+        self.frame()
+
+    def exit(self):
+        """Hide the board."""
+        self.root.hide()
+
+    def update(self, dt):
+        """Advance the game by ``dt`` seconds times the game speed, and draw it."""
+        if not self.paused:
+            self.game.advance(dt * GAME_SPEEDS[self.speed_index])
+        self._draw_enemies()
+        self._draw_towers()
+
+    def status_lines(self):
+        """The HUD's lines for this mode."""
+        game = self.game
+        state = "  GAME OVER: R restarts" if game.over else ("  (paused)" if self.paused else "")
+        return [
+            f"Wave {game.wave}   lives {game.lives}   enemies {len(game.enemies)}   killed {game.killed}",
+            f"Method: {game.method} (M)",
+            f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
+            f"Towers {len(game.towers)}/{MAX_TOWERS}: click a free cell (Shift: frost), a tower to remove it",
+        ]
+
+    # Bound to keys.
+
+    def next_method(self):
+        """Follow the path the next way; the enemies on the board carry on from where they are."""
+        self.game.set_method(METHODS[(METHODS.index(self.game.method) + 1) % len(METHODS)])
+        self._show_method()
+        self.app.messages.say(f"Enemies now follow the path by {self.game.method}")
+
+    def set_speed(self, speed):
+        """Game speed x``speed``, one of ``GAME_SPEEDS``."""
+        self.speed_index = GAME_SPEEDS.index(speed)
+
+    def toggle_pause(self):
+        """Pause the game, or go on."""
+        self.paused = not self.paused
+
+    def restart(self):
+        """A new game, same method."""
+        self.game.restart()
+        self._sync_towers()
+
+    def frame(self):
+        """Aim the camera at the whole board."""
+        width, height = self.game.grid.size
+        corners = np.array([[-width, -height, 0], [width, height, 0]], dtype=float) * SCALE / 2.0
+        self.app.orbit.yaw, self.app.orbit.pitch = 0.0, 60.0
+        self.app.orbit.frame(corners * 0.55)
+
+    # Clicks build towers.
+
+    def grab(self, frost=False):
+        """A left click on the board builds a tower there (Shift: frost), or takes down the tower
+        clicked; whether the click was taken."""
+        point = on_ground(self.app, self.app.pointer.position())
+        if point is None:
+            return False
+        local = self.board.get_relative_point(self.app.render, tuple(point))
+        if self.game.remove_tower((local.x, local.y)):
+            self._sync_towers()
+            return True
+        problem = self.game.place_tower((local.x, local.y), FROST if frost else CANNON)
+        if problem == "that is off the board":
+            return False  # a drag off the board orbits, as in the other modes
+        if problem:
+            self.app.messages.say(f"No tower: {problem}", warning=True)
+        self._sync_towers()
+        return True
+
+    def release(self):
+        """Nothing to finish: towers are built on the press."""
+
+    # Drawing.
+
+    def _draw_board(self):
+        grid, game = self.game.grid, self.game
+        size = grid.cell_size
+        width, height = grid.size
+        tiles(self.board, [(0, 0, width, height)], GROUND_COLOUR, 0.0, "ground")
+        lane = np.array(sorted(game.lane_cells), dtype=float) * size
+        tiles(self.board, np.column_stack([lane, lane + size]), PATH_COLOUR, 0.1, "path cells")
+        for cell, colour, label in (
+            (game.path_cells[0], SPAWN_COLOUR, "spawn"),
+            (game.path_cells[-1], BASE_COLOUR, "base"),
+        ):
+            corner = np.array(cell, dtype=float) * size
+            tiles(self.board, [(*corner, *(corner + size))], colour, 0.2, label)
+            text = TextNode(label)
+            text.set_text(label)
+            text.set_align(TextNode.A_center)
+            node = self.board.attach_new_node(text)
+            node.set_pos(corner[0] + size / 2, corner[1] + size / 2, 30.0)
+            node.set_scale(16.0)
+            node.set_billboard_point_eye()
+            node.set_light_off()
+        lines = [((x, 0, LIFT), (x, height, LIFT)) for x in np.arange(0, width + 1, size)]
+        lines += [((0, y, LIFT), (width, y, LIFT)) for y in np.arange(0, height + 1, size)]
+        segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
+
+    def _show_method(self):
+        game = self.game
+        path = {"rounded corners": game.rounded_path}.get(game.method, game.path)
+        points = path.point_at(np.linspace(0.0, path.length, ROUTE_SAMPLES))
+        self.route.update(np.column_stack([points, np.full(ROUTE_SAMPLES, LIFT * 2)]))
+
+    def _draw_enemies(self):
+        enemies = self.game.enemies
+        count = len(enemies)
+        while len(self.enemy_nodes) < count:
+            node = self.board.attach_new_node("enemy")
+            self._enemy_model.instance_to(node)
+            self.enemy_nodes.append(node)
+        slowed = enemies.multipliers < 1.0
+        positions, headings = enemies.positions.tolist(), np.degrees(enemies.headings).tolist()
+        for number, node in enumerate(self.enemy_nodes):
+            if number >= count:
+                node.hide()
+                continue
+            node.show()
+            (x, y), heading = positions[number], headings[number]
+            node.set_pos_hpr(x, y, 0.0, heading, 0.0, 0.0)
+            if number >= len(self._tinted) or slowed[number] != self._tinted[number]:
+                node.set_color_scale(FROST_TINT if slowed[number] else (1, 1, 1, 1))
+        self._tinted = slowed
+
+    def _draw_towers(self):
+        time = self.game.time
+        for (_, turret), tower, shot in zip(self.tower_nodes, self.game.towers, self.shots):
+            turret.set_h(math.degrees(tower.aim))
+            firing = tower.shot_until >= time and tower.target is not None
+            shot.show(firing)
+            if firing:
+                shot.update([(*tower.position, 22.0), (*tower.target, 6.0)])
+        for shot in self.shots[len(self.game.towers) :]:
+            shot.show(False)
+
+    def _sync_towers(self):
+        """One base and turret per tower of the game (after building, or a restart)."""
+        for base, _ in self.tower_nodes:
+            base.remove_node()
+        self.tower_nodes = []
+        for tower, shot in zip(self.game.towers, self.shots):
+            base = self.board.attach_new_node("tower")
+            self._load("tower").reparent_to(base)
+            base.set_pos(*tower.position, 0.0)
+            turret = self._load("turret")
+            turret.reparent_to(base)
+            turret.set_z(22.0)
+            if tower.kind is FROST:
+                base.set_color_scale(FROST_TINT)
+            self.tower_nodes.append((base, turret))
+            shot.path.set_color_scale(SHOT_COLOURS[tower.kind.name])
+
+    def _load(self, name):
+        return self.app.loader.load_model(Filename.from_os_specific(str(MODELS / f"{name}.egg")))

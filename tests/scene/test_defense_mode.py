@@ -1,0 +1,101 @@
+"""The tower-defense mode in an offscreen window on a fixed 60 Hz clock, played with the keys and
+clicks a person would use."""
+
+import numpy as np
+import pytest
+
+from scene.defense_game import LIVES
+from scene.pointer import to_film
+from tests.scene.conftest import step
+
+
+@pytest.fixture
+def mode(app):
+    for _ in range(2):  # curves -> turning -> tower defense
+        app.messenger.send("tab")
+        step(app)
+    assert app.mode.name == "towerdefense"
+    return app.mode
+
+
+def press(app, key):
+    app.messenger.send(key)
+    step(app)
+
+
+def click_cell(app, pointer, mode, col, row, event="mouse1"):
+    size = mode.game.grid.cell_size
+    world = mode.app.render.get_relative_point(mode.board, ((col + 0.5) * size, (row + 0.5) * size, 0.0))
+    pointer.at = to_film(app, tuple(world))
+    app.messenger.send(event)
+    step(app)
+    app.messenger.send("mouse1-up")
+    step(app)
+
+
+def hud(app):
+    return app.hud.text.getText()
+
+
+def test_a_wave_spawns_and_enemies_stand_where_the_game_says(app, mode):
+    step(app, 30)
+    game = mode.game
+    assert game.wave == 1 and len(game.enemies) >= 1
+    step(app, 10)  # the HUD refreshes ten times a second
+    assert "Tower defense mode" in hud(app) and "Wave 1" in hud(app) and f"lives {LIVES}" in hud(app)
+    for node, position in zip(mode.enemy_nodes, game.enemies.positions):
+        assert not node.is_hidden()
+        np.testing.assert_allclose((node.get_x(), node.get_y()), position, atol=1e-3)
+
+
+def test_with_the_towers_taken_down_an_enemy_reaches_the_base_and_a_life_is_lost(app, pointer, mode):
+    for tower in list(mode.game.towers):
+        click_cell(app, pointer, mode, *tower.cell)
+    assert mode.game.towers == [] and len(mode.tower_nodes) == 0
+    press(app, "8")
+    assert "x8" in mode.status_lines()[2]
+    for _ in range(60 * 10):
+        step(app)
+        if mode.game.lives < LIVES:
+            break
+    assert mode.game.lives == LIVES - 1
+    step(app, 10)
+    assert f"lives {LIVES - 1}" in hud(app)
+
+
+def test_clicks_build_towers_on_free_cells_only(app, pointer, mode):
+    click_cell(app, pointer, mode, 2, 9)
+    assert len(mode.game.towers) == 5 and mode.game.towers[-1].kind.name == "cannon"
+    click_cell(app, pointer, mode, 3, 9, event="shift-mouse1")
+    assert mode.game.towers[-1].kind.name == "frost" and len(mode.tower_nodes) == 6
+    click_cell(app, pointer, mode, 5, 1)  # on the path
+    assert len(mode.game.towers) == 6 and "cannot stand on the path" in app.messages.current
+
+
+def test_method_speed_pause_and_restart_keys(app, mode):
+    step(app, 200)
+    press(app, "m")
+    assert mode.game.method == "steering" and "steering" in app.messages.current
+    press(app, "m")
+    assert mode.game.method == "rounded corners"
+    press(app, "4")
+    time = mode.game.time
+    step(app, 60)
+    assert mode.game.time == pytest.approx(time + 4.0, abs=1e-9)
+    press(app, "space")
+    paused = mode.game.time
+    step(app, 30)
+    assert mode.game.time == paused
+    press(app, "space")
+    press(app, "r")
+    assert mode.game.wave <= 1 and mode.game.time < 0.1 and mode.game.method == "rounded corners"
+
+
+def test_the_readme_lists_every_binding_of_the_mode(app, mode):
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    for binding in mode.bindings:
+        assert f"| {binding.keys} |" in readme
+    for what, _ in mode.mouse_help:
+        assert what in readme
