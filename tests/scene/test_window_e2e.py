@@ -242,3 +242,21 @@ def test_tab_opens_the_turning_mode_and_a_click_sends_the_car(window):
     assert np.linalg.norm(moving - start) > 40, "the car did not move"
     assert np.linalg.norm(arrived - target) < 25, "the car did not arrive where the click was"
     assert np.linalg.norm(arrived - target) < np.linalg.norm(moving - target)
+
+
+def enemy_centres(image):
+    """Centroids (x, y) of the magenta enemies, left to right (solid blobs only)."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    ys, xs = np.nonzero(solid((r > 120) & (b > 80) & (g < 90) & (r > b), size=3))
+    return np.stack([xs, ys], axis=1)
+
+
+def test_the_tower_defense_mode_sends_enemies_along_the_path(window):
+    window.key("Tab")
+    window.key("Tab")
+    time.sleep(0.5)  # the first enemy is out; the first cannon downs it after about 2 s
+    first = enemy_centres(window.screenshot(whole=True))
+    time.sleep(0.5)
+    later = enemy_centres(window.screenshot(whole=True))
+    assert len(first) > 5 and len(later) > 5, "no enemies on the board"
+    assert np.linalg.norm(later.mean(axis=0) - first.mean(axis=0)) > 5, "the enemies did not move"
