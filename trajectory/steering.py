@@ -157,7 +157,8 @@ class SteeringFollowers(Population):
 
     def _nearest_on_path(self, points):
         """Nearest point of the path to each point, looking at each follower's segment and the
-        next; a follower whose point is nearer the next segment moves on to it."""
+        next; a follower whose point is nearer the next segment, or past the end of its own, moves
+        on (the second rule handles a path that doubles back, where both are equally near)."""
         last = len(self._lengths) - 1
         options = []
         for k in (self.segments, np.minimum(self.segments + 1, last)):
@@ -165,9 +166,9 @@ class SteeringFollowers(Population):
                 np.einsum("ij,ij->i", points - self._starts[k], self._directions[k]), 0.0, self._lengths[k]
             )
             foot = self._starts[k] + t[:, None] * self._directions[k]
-            options.append((foot, self._begins[k] + t, np.hypot(*(points - foot).T), k))
-        (foot, along, gap, _), (next_foot, next_along, next_gap, next_k) = options
-        nearer_next = next_gap < gap
+            options.append((foot, self._begins[k] + t, np.hypot(*(points - foot).T), k, t))
+        (foot, along, gap, k, t), (next_foot, next_along, next_gap, next_k, _) = options
+        nearer_next = (next_gap < gap) | ((t >= self._lengths[k]) & (k < last))
         self.segments = np.where(nearer_next, next_k, self.segments)
         return np.where(nearer_next[:, None], next_foot, foot), np.where(nearer_next, next_along, along)
 

@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from trajectory._checks import is_scalar, positive_finite
+from trajectory.turn_paths import Arc, Line
 
 _STRAIGHT = 1e-12
 """Corners turning less than this (radians) are straight on: no arc."""
@@ -68,6 +69,27 @@ class WaypointPath:
     @property
     def segment_count(self):
         return self._lengths.size
+
+    @property
+    def segments(self):
+        """The path as ``Line`` and ``Arc`` segments, the turning-units issue's data structure
+        (so ``TurnPath(path.segments, "")`` reads the same path)."""
+        parts = []
+        for k in range(self.segment_count):
+            if self._turns[k] == 0.0:
+                parts.append(
+                    Line(tuple(self._starts[k].tolist()), float(self._angles[k]), float(self._lengths[k]))
+                )
+            else:
+                sweep = math.copysign(float(self._sweeps[k]), self._turns[k])
+                arc = Arc(
+                    tuple(self._centres[k].tolist()),
+                    float(self._radii[k]),
+                    float(self._start_angles[k]),
+                    sweep,
+                )
+                parts.append(arc)
+        return tuple(parts)
 
     def point_at(self, distance):
         """(x, y) at ``distance`` along the path: shape (2,) for one, (n, 2) for (n,); clamped to

