@@ -91,8 +91,12 @@ class DefenseMode:
 
     def update(self, dt):
         """Advance the game by ``dt`` seconds times the game speed, and draw it."""
-        if not self.paused:
+        if not self.paused and not self.game.over:
             self.game.advance(dt * GAME_SPEEDS[self.speed_index])
+            if self.game.over:
+                self.app.messages.say(
+                    f"Game over: the base fell in wave {self.game.wave}. R restarts", warning=True
+                )
         self._draw_enemies()
         self._draw_towers()
 

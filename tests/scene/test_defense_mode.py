@@ -63,6 +63,21 @@ def test_with_the_towers_taken_down_an_enemy_reaches_the_base_and_a_life_is_lost
     assert f"lives {LIVES - 1}" in hud(app)
 
 
+def test_game_over_is_said_and_r_starts_again(app, mode):
+    mode.game.towers.clear()
+    mode.game.lives = 1
+    press(app, "8")
+    for _ in range(60 * 10):
+        step(app)
+        if mode.game.over:
+            break
+    assert mode.game.over and "Game over" in app.messages.current
+    step(app, 10)
+    assert "GAME OVER" in hud(app)
+    press(app, "r")
+    assert not mode.game.over and mode.game.lives == LIVES and len(mode.tower_nodes) == 4
+
+
 def test_clicks_build_towers_on_free_cells_only(app, pointer, mode):
     click_cell(app, pointer, mode, 2, 9)
     assert len(mode.game.towers) == 5 and mode.game.towers[-1].kind.name == "cannon"

@@ -259,3 +259,18 @@ def test_batched_shortest_paths_to_points_agree_with_one_at_a_time():
         batch.pose_at_time(times, 0.0)
     with pytest.raises(ValueError, match="one per unit"):
         shortest_paths_to_points(origins, headings, destinations, radii[:3])
+
+
+@pytest.mark.parametrize("nudge", [0.0, 1e-12, -1e-12, 1e-8, -1e-8, 1e-6])
+def test_tangent_and_nearly_tangent_goals(nudge):
+    """A quarter circle to a goal on the start circle, facing along it, and goals a hair off it:
+    the path stays a quarter circle (plus at most a sliver) and ends on the goal. (For the seed's
+    path, a goal within ON_CIRCLE_TOLERANCE = 1e-9 r of the circle counts as on it.)"""
+    goal = (1.0 + nudge, 1.0, math.pi / 2)
+    path = dubins_path((0, 0, 0), goal, 1.0)
+    end = path.pose(path.length)
+    assert math.hypot(end[0] - goal[0], end[1] - goal[1]) <= 1e-9 and angle_gap(end[2], goal[2]) <= 1e-9
+    if nudge >= 0.0:  # outside the circle (or on it): a quarter turn and a sliver of straight
+        assert path.length == pytest.approx(math.pi / 2, abs=2 * abs(nudge) + 1e-12)
+    seed = plan_turn((0, 0), 0.0, goal[:2], 1.0)
+    assert seed.pose(seed.length)[:2] == pytest.approx(goal[:2], abs=1e-9)
