@@ -82,6 +82,7 @@ class SteeringFollowers(Population):
         steps = self._ends - self._starts
         self._lengths = np.hypot(steps[:, 0], steps[:, 1])
         self._directions = steps / self._lengths[:, None]
+        self._start, self._unit = _as_complex(self._starts), _as_complex(self._directions)
         self._begins = np.concatenate([[0.0], np.cumsum(self._lengths)[:-1]])
         self.length = float(self._lengths.sum())
 
@@ -119,94 +120,88 @@ class SteeringFollowers(Population):
     def _tick(self):
         if len(self) == 0:
             return
-        dt = self.tick
+        # 2D vectors as complex numbers: one numpy call per vector operation.
+        dt, count = self.tick, len(self)
         speeds = self._effective_speeds()
-        velocity, position = self.velocities, self.positions
-        moving = np.hypot(velocity[:, 0], velocity[:, 1])
-        ahead = np.where(
-            (moving > 1e-9)[:, None],
-            velocity / np.maximum(moving, 1e-9)[:, None],
-            self._directions[self.segments],
-        )
+        position = _as_complex(self.positions)
+        velocity = _as_complex(self.velocities)
+        moving = np.abs(velocity)
+        ahead = np.where(moving > 1e-9, velocity / np.maximum(moving, 1e-9), self._unit[self.segments])
         predicted = position + ahead * self.lookahead
         near, along = self._nearest_on_path(predicted)
-        off_path = np.hypot(*(predicted - near).T) > self.path_radius
+        off_path = np.abs(predicted - near) > self.path_radius
         target = self._point_at(np.minimum(along + TARGET_AHEAD * self.lookahead, self.length))
         # Off the path: seek the target. On it: go on the way the path goes there, at full speed.
-        on_path_direction = self._directions[self._segment_at(along)]
-        desired = (
-            np.where(off_path[:, None], _unit_rows(target - position), on_path_direction) * speeds[:, None]
+        towards = target - position
+        desired = np.where(
+            off_path, towards / np.maximum(np.abs(towards), 1e-12), self._unit[self._segment_at(along)]
         )
-        force = _limit((desired - velocity) / self.reaction, self.max_force)
-        force += self._separation_force(speeds)
+        force = _limit((desired * speeds - velocity) / self.reaction, self.max_force)
+        force += self._separation_force(position, velocity, speeds, count)
         velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
-        self.velocities = velocity
-        self.positions = position + velocity * dt
-        self.distance = self._along_own_segment(self.positions)
+        position = position + velocity * dt
+        self.velocities = _as_rows(velocity)
+        self.positions = _as_rows(position)
+        self.distance = self._along_own_segment(position)
         arrived = ~self.reached & (self.distance >= self.length - self.path_radius)
         self.arrival_times[arrived] = (self.ticks + 1) * self.tick
         self.reached |= arrived
-        self.headings = np.arctan2(velocity[:, 1], velocity[:, 0])
+        self.headings = np.angle(velocity)
 
     def _along_own_segment(self, points):
-        """Distance along the path of each point's foot on its follower's segment."""
+        """Distance along the path of each (complex) point's foot on its follower's segment."""
         k = self.segments
-        offset = points - self._starts[k]
-        t = offset[:, 0] * self._directions[k, 0] + offset[:, 1] * self._directions[k, 1]
+        t = ((points - self._start[k]) * self._unit[k].conj()).real
         return self._begins[k] + np.clip(t, 0.0, self._lengths[k])
 
     def _nearest_on_path(self, points):
-        """Nearest point of the path to each point, looking at each follower's segment and the
-        next; a follower whose point is nearer the next segment, or past the end of its own, moves
-        on (the second rule handles a path that doubles back, where both are equally near)."""
+        """Nearest point of the path to each (complex) point, looking at each follower's segment
+        and the next; a follower whose point is nearer the next segment, or past the end of its
+        own, moves on (the second rule handles a path that doubles back, where both are equally
+        near)."""
         last = len(self._lengths) - 1
         options = []
         for k in (self.segments, np.minimum(self.segments + 1, last)):
-            t = np.clip(
-                np.einsum("ij,ij->i", points - self._starts[k], self._directions[k]), 0.0, self._lengths[k]
-            )
-            foot = self._starts[k] + t[:, None] * self._directions[k]
-            options.append((foot, self._begins[k] + t, np.hypot(*(points - foot).T), k, t))
+            t = np.clip(((points - self._start[k]) * self._unit[k].conj()).real, 0.0, self._lengths[k])
+            foot = self._start[k] + t * self._unit[k]
+            options.append((foot, self._begins[k] + t, np.abs(points - foot), k, t))
         (foot, along, gap, k, t), (next_foot, next_along, next_gap, next_k, _) = options
         nearer_next = (next_gap < gap) | ((t >= self._lengths[k]) & (k < last))
         self.segments = np.where(nearer_next, next_k, self.segments)
-        return np.where(nearer_next[:, None], next_foot, foot), np.where(nearer_next, next_along, along)
+        return np.where(nearer_next, next_foot, foot), np.where(nearer_next, next_along, along)
 
     def _segment_at(self, along):
         return np.minimum(np.searchsorted(self._begins, along, side="right") - 1, len(self._lengths) - 1)
 
     def _point_at(self, along):
         k = self._segment_at(along)
-        return self._starts[k] + (along - self._begins[k])[:, None] * self._directions[k]
+        return self._start[k] + (along - self._begins[k]) * self._unit[k]
 
-    def _separation_force(self, speeds):
+    def _separation_force(self, position, velocity, speeds, count):
         """Steering away from neighbours closer than ``separation``, weighted by 1 / distance."""
         first, second = close_pairs(self.positions, self.separation)
         if first.size == 0:
-            return np.zeros_like(self.positions)
-        gap = self.positions[first] - self.positions[second]
-        away = gap / np.maximum(np.einsum("ij,ij->i", gap, gap), 1e-12)[:, None]  # each pair once:
-        count = len(self)  # it pushes the first one way and the second the other
-        push = np.stack(
-            [
-                np.bincount(first, away[:, axis], count) - np.bincount(second, away[:, axis], count)
-                for axis in (0, 1)
-            ],
-            axis=1,
-        )
-        crowded = np.hypot(push[:, 0], push[:, 1]) > 0.0
-        desired = _unit_rows(push) * speeds[:, None]
-        steer = _limit((desired - self.velocities) / self.reaction, self.max_force)
-        return np.where(crowded[:, None], steer, 0.0) * SEPARATION_WEIGHT
+            return np.zeros(count, dtype=complex)
+        gap = position[first] - position[second]
+        away = gap / np.maximum((gap * gap.conj()).real, 1e-12)  # each pair once: it pushes the
+        push = np.bincount(first, away.real, count) - np.bincount(second, away.real, count)  # first
+        push = push + 1j * (np.bincount(first, away.imag, count) - np.bincount(second, away.imag, count))
+        strength = np.abs(push)  # one way and the second the other
+        desired = push / np.maximum(strength, 1e-12) * speeds
+        steer = _limit((desired - velocity) / self.reaction, self.max_force)
+        return np.where(strength > 0.0, steer, 0.0) * SEPARATION_WEIGHT
 
 
-def _unit_rows(vectors):
-    length = np.hypot(vectors[:, 0], vectors[:, 1])
-    return vectors / np.maximum(length, 1e-12)[:, None]
+def _as_complex(rows):
+    """(n, 2) floats as (n,) complex x + iy."""
+    return np.ascontiguousarray(rows, dtype=float).view(np.complex128)[:, 0]
+
+
+def _as_rows(values):
+    """(n,) complex as (n, 2) floats."""
+    return np.ascontiguousarray(values).view(np.float64).reshape(-1, 2)
 
 
 def _limit(vectors, largest):
-    """``vectors`` (n, 2) scaled down where longer than ``largest`` (a number or (n,))."""
-    length = np.hypot(vectors[:, 0], vectors[:, 1])
-    scale = np.minimum(1.0, np.asarray(largest) / np.maximum(length, 1e-12))
-    return vectors * scale[:, None]
+    """Complex ``vectors`` scaled down where longer than ``largest`` (a number or (n,))."""
+    return vectors * np.minimum(1.0, largest / np.maximum(np.abs(vectors), 1e-12))
