@@ -50,3 +50,11 @@ def unregister(showbase, table):
     for binding in table:
         for event, _, _ in binding.events:
             showbase.ignore(event)
+
+
+ORBIT_ON_RIGHT_DRAG = (
+    ("right drag", "orbit the camera"),
+    ("middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
+"""The camera's mouse help for modes whose left button gives orders (the right button orbits)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import Filename, TextNode
 
-from scene.bindings import Binding, bind
+from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
 from scene.defense_game import CANNON, FROST, MAX_TOWERS, METHODS, DefenseGame
 from scene.geometry import LineStrip, segments, tiles
 from scene.pointer import on_ground
@@ -31,9 +31,7 @@ ROUTE_SAMPLES = 400
 MOUSE_HELP = (
     ("left click", "on a free cell: build a cannon tower; on a tower: take it down"),
     ("shift + left click", "on a free cell: build a frost tower (slows)"),
-    ("right drag", "orbit the camera"),
-    ("middle drag", "pan (or ctrl + left drag)"),
-    ("wheel", "zoom"),
+    *ORBIT_ON_RIGHT_DRAG,
 )
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import Filename
 
-from scene.bindings import bind, numbered
+from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import LineStrip, axes, ground_grid
 from scene.plan_drawing import LIFT, PlanDrawing, arrow_points
 from scene.pointer import on_ground, pixel_gap
@@ -27,9 +27,7 @@ PREVIEW_COLOUR = (1.0, 1.0, 1.0, 1.0)
 MOUSE_HELP = (
     ("left click", "send the selected unit (or all) to the point"),
     ("left drag", "send it to the press point, arriving along the drag (Dubins path)"),
-    ("right drag", "orbit the camera"),
-    ("middle drag", "pan (or ctrl + left drag)"),
-    ("wheel", "zoom"),
+    *ORBIT_ON_RIGHT_DRAG,
 )
 
 

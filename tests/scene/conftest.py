@@ -30,6 +30,12 @@ def step(app, frames=1):
         app.task_mgr.step()
 
 
+def press(app, key):
+    """Send the event of ``key`` as the keyboard would, then run a frame."""
+    app.messenger.send(key)
+    step(app)
+
+
 class PlacedPointer:
     """A mouse pointer the test puts where it wants, in film coordinates (see ``scene.pointer``)."""
 

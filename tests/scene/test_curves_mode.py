@@ -8,16 +8,11 @@ import pytest
 
 from scene import presets
 from scene.curves_mode import DEFAULT_DURATION, HOLD_AT_END, KEYFRAME_INTERVALS
-from tests.scene.conftest import FRAME_RATE, step
+from tests.scene.conftest import FRAME_RATE, press, step
 
 
 def sphere(app):
     return np.array(app.mode.sphere.get_pos())
-
-
-def press(app, key):
-    app.messenger.send(key)
-    step(app)
 
 
 def test_the_sphere_starts_at_the_start_and_follows_the_keyframes(app):

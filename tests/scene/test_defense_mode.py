@@ -6,7 +6,7 @@ import pytest
 
 from scene.defense_game import LIVES
 from scene.pointer import to_film
-from tests.scene.conftest import step
+from tests.scene.conftest import press, step
 
 
 @pytest.fixture
@@ -16,11 +16,6 @@ def mode(app):
         step(app)
     assert app.mode.name == "towerdefense"
     return app.mode
-
-
-def press(app, key):
-    app.messenger.send(key)
-    step(app)
 
 
 def click_cell(app, pointer, mode, col, row, event="mouse1"):

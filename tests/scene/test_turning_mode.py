@@ -9,7 +9,7 @@ import pytest
 from scene.pointer import to_film
 from scene.turning_mode import BOARD_HALF_SIZE
 from scene.units import KINDS
-from tests.scene.conftest import FRAME_RATE, step
+from tests.scene.conftest import FRAME_RATE, press, step
 
 
 @pytest.fixture
@@ -18,11 +18,6 @@ def mode(app):
     step(app)
     assert app.mode.name == "turning"
     return app.mode
-
-
-def press(app, key):
-    app.messenger.send(key)
-    step(app)
 
 
 def click(app, pointer, ground, drag_to=None):
