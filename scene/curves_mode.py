@@ -8,16 +8,14 @@ once, and the sphere is placed by a keyframe sampler from the per-frame ``update
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import Filename
 
 from scene import presets, user_presets
+from scene.assets import load_model
 from scene.bindings import bind, numbered, pair
 from scene.geometry import LineStrip, PointSet, axes, ground_grid
 from scene.pointer import on_plane, pixel_gap, to_film
 from scene.velocity_plot import VelocityPlot
 from trajectory import KeyframeSampler, Motion
-
-MODELS = Path(__file__).resolve().parent.parent / "models"
 
 DURATIONS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 20.0, 30.0)
 """Seconds for one run, chosen with the up and down arrows."""
@@ -400,7 +398,7 @@ class CurvesMode:
             self.points.update(np.array(points))
 
     def _load_sphere(self):
-        sphere = self.app.loader.load_model(Filename.from_os_specific(str(MODELS / "sphere.egg")))
+        sphere = load_model(self.app, "sphere")
         sphere.reparent_to(self.root)
         sphere.set_scale(SPHERE_RADIUS)
         sphere.set_color(*SPHERE_COLOUR)

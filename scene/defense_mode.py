@@ -3,17 +3,16 @@ methods, towers shooting the enemy furthest along. The game itself is ``defense_
 module draws it and turns keys and clicks into orders."""
 
 import math
-from pathlib import Path
 
 import numpy as np
-from panda3d.core import Filename, TextNode
+from panda3d.core import TextNode
 
+from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
 from scene.defense_game import CANNON, FROST, MAX_TOWERS, METHODS, DefenseGame
 from scene.geometry import LineStrip, segments, tiles
 from scene.pointer import on_ground
 
-MODELS = Path(__file__).resolve().parent.parent / "models"
 SCALE = 1.0 / 20.0
 """World units per game unit: a 40-unit cell is 2 world units wide."""
 GAME_SPEEDS = (1, 2, 4, 8)
@@ -55,7 +54,7 @@ class DefenseMode:
         self.board.set_pos(-width * SCALE / 2.0, -height * SCALE / 2.0, 0.0)
         self._draw_board()
         self.route = LineStrip(self.board, ROUTE_SAMPLES, ROUTE_COLOUR, 2.0, "route")
-        self._enemy_model = self._load("enemy")
+        self._enemy_model = load_model(self.app, "enemy")
         self.enemy_nodes = []
         self._tinted = np.zeros(0, dtype=bool)
         self.tower_nodes = []
@@ -231,15 +230,12 @@ class DefenseMode:
         self.tower_nodes = []
         for tower, shot in zip(self.game.towers, self.shots):
             base = self.board.attach_new_node("tower")
-            self._load("tower").reparent_to(base)
+            load_model(self.app, "tower").reparent_to(base)
             base.set_pos(*tower.position, 0.0)
-            turret = self._load("turret")
+            turret = load_model(self.app, "turret")
             turret.reparent_to(base)
             turret.set_z(22.0)
             if tower.kind is FROST:
                 base.set_color_scale(FROST_TINT)
             self.tower_nodes.append((base, turret))
             shot.path.set_color_scale(SHOT_COLOURS[tower.kind.name])
-
-    def _load(self, name):
-        return self.app.loader.load_model(Filename.from_os_specific(str(MODELS / f"{name}.egg")))

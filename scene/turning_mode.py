@@ -3,18 +3,16 @@ by mouse, on the seed's arc + line path to a point, or on a Dubins path when a d
 arrival heading. A new order mid-way re-plans from the unit's pose at that moment."""
 
 import math
-from pathlib import Path
 
 import numpy as np
-from panda3d.core import Filename
 
+from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import LineStrip, axes, ground_grid
 from scene.plan_drawing import LIFT, PlanDrawing, arrow_points
 from scene.pointer import on_ground, pixel_gap
 from scene.units import KINDS, PLANNERS, Unit
 
-MODELS = Path(__file__).resolve().parent.parent / "models"
 BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 FRAME_YAW_PITCH = (0.0, 55.0)
@@ -197,6 +195,6 @@ class TurningMode:
             model.set_h(math.degrees(heading))
 
     def _load_model(self, name):
-        model = self.app.loader.load_model(Filename.from_os_specific(str(MODELS / f"{name}.egg")))
+        model = load_model(self.app, name)
         model.reparent_to(self.root)
         return model
