@@ -9,7 +9,7 @@ import numpy as np
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import LineStrip, axes, ground_grid
-from scene.plan_drawing import LIFT, PlanDrawing, arrow_points
+from scene.plan_drawing import CIRCLE_SAMPLES, LIFT, PlanDrawing, arrow_points, circle_points
 from scene.pointer import on_ground, pixel_gap
 from scene.units import KINDS, PLANNERS, Unit
 
@@ -49,6 +49,7 @@ class TurningMode:
         axes(self.root, 3.0, 0.0)
         self.units = [Unit(kind) for kind in KINDS]
         self.models = [self._load_model(kind.name) for kind in KINDS]
+        self.rings = [self._selection_ring(model, kind) for model, kind in zip(self.models, KINDS)]
         self.drawings = [PlanDrawing(self.root, kind.colour) for kind in KINDS]
         self.preview = LineStrip(self.root, 5, PREVIEW_COLOUR, 2.0, "arrival heading preview")
         self.preview.show(False)
@@ -104,8 +105,10 @@ class TurningMode:
     # Bound to keys.
 
     def select(self, index):
-        """Select unit ``index``, or all units for None."""
+        """Select unit ``index``, or all units for None; rings on the ground show which."""
         self.selected = index
+        for number, ring in enumerate(self.rings):
+            ring.show(index is None or number == index)
 
     def toggle_planner(self):
         """Switch the path to a point between the seed's and the truly shortest."""
@@ -193,6 +196,14 @@ class TurningMode:
             x, y, heading = unit.pose(self.now)
             model.set_pos(x, y, 0.0)
             model.set_h(math.degrees(heading))
+
+    def _selection_ring(self, model, kind):
+        """A ring on the ground around ``model``, moving with it, in the colour of its paths."""
+        low, high = model.get_tight_bounds()
+        radius = 0.6 * max(high.x - low.x, high.y - low.y) + 0.2
+        ring = LineStrip(model, CIRCLE_SAMPLES, kind.colour, 2.0, "selection ring")
+        ring.update(circle_points((0.0, 0.0), radius, LIFT))
+        return ring
 
     def _load_model(self, name):
         model = load_model(self.app, name)

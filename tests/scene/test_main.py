@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from panda3d.core import PNMImage
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,11 +40,15 @@ def test_offscreen_frames_and_screenshot(tmp_path):
     assert (image.get_x_size(), image.get_y_size()) == (1280, 720)
 
 
-def test_the_turning_mode_opens_from_the_command_line(tmp_path):
-    target = tmp_path / "turning.png"
-    result = run_main("--mode", "turning", "--offscreen", "--frames", "5", "--screenshot", str(target))
+@pytest.mark.parametrize("mode", ["turning", "towerdefense"])
+def test_each_mode_opens_from_the_command_line(tmp_path, mode):
+    target = tmp_path / f"{mode}.png"
+    result = run_main("--mode", mode, "--offscreen", "--frames", "5", "--screenshot", str(target))
     assert result.returncode == 0, result.stderr
     assert target.stat().st_size > 0
+
+
+def test_an_unknown_mode_is_one_readable_line():
     unknown = run_main("--mode", "racing")
     assert unknown.returncode == 2 and "invalid choice: 'racing'" in unknown.stderr
     assert "Traceback" not in unknown.stderr

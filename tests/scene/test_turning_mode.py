@@ -101,7 +101,10 @@ def test_a_new_click_mid_way_replans_from_the_current_pose(app, pointer, mode):
 
 
 def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
+    press(app, "2")
+    assert [ring.path.is_hidden() for ring in mode.rings] == [True, False, True]
     press(app, "a")
+    assert not any(ring.path.is_hidden() for ring in mode.rings)
     click(app, pointer, (4.0, -3.0))
     for unit, drawing in zip(mode.units, mode.drawings):
         np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (4.0, -3.0), atol=1e-3)
