@@ -161,7 +161,8 @@ class WaypointPath:
 
     def offset(self, lateral):
         """The path shifted ``lateral`` units to the left of the direction of travel (right when
-        negative): lines move sideways, sharp corners are mitred, arcs stay concentric.
+        negative): lines move sideways, arcs stay concentric, and sharp corners are mitred (a corner
+        turning by an angle a moves lateral / cos(a / 2) from the corner, far for hairpins).
 
         Raises:
             ValueError: If an arc on the inner side would vanish (radius <= |lateral|), or a sharp
