@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from ompl import base as ompl_base
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
@@ -32,13 +33,7 @@ def best_of(function, repeat=5):
 
 
 def ompl_lengths(starts, goals, radius):
-    """OMPL's Dubins distance for each pair, one call each (its Python bindings).
-
-    OMPL is imported only here, after our timings: importing it slows plain Python code in the
-    same process by about 60 % on this machine.
-    """
-    from ompl import base as ompl_base
-
+    """OMPL's Dubins distance for each pair, one call each (its Python bindings)."""
     space = ompl_base.DubinsStateSpace(radius)
     a, b = space.allocState(), space.allocState()
     lengths = []
