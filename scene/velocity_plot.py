@@ -82,13 +82,7 @@ class VelocityPlot:
         self.error_line.update(self._points(t, 0.5 + error / 2.0, self._error_base, ERROR_HEIGHT))
         ripple = float(np.max(np.abs(actual - intended)[1:-1]))
         self._label("duration", f"{duration:g} s", WIDTH, self._distance_base - 0.045, TextNode.A_right)
-        self._label(
-            "peak",
-            f"{self._peak * motion.length / duration:.3g}/s",
-            -0.02,
-            self._speed_base + SPEED_HEIGHT - 0.01,
-            TextNode.A_right,
-        )
+        self.show_speed_scale(motion)
         measured = f"max {ripple:.1e}" if measure else "measured when you let go"
         self._label(
             "ripple",
@@ -98,6 +92,17 @@ class VelocityPlot:
             TextNode.A_left,
         )
         self.show_controls(controls)
+
+    def show_speed_scale(self, motion):
+        """Label the top of the speed panel in length units per second: all that changes when
+        only the trajectory (its length) does and the speed is not measured."""
+        self._label(
+            "peak",
+            f"{self._peak * motion.length / motion.duration:.3g}/s",
+            -0.02,
+            self._speed_base + SPEED_HEIGHT - 0.01,
+            TextNode.A_right,
+        )
 
     def show_controls(self, controls):
         """Show the draggable control points (or hide them for ``None``)."""

@@ -8,6 +8,7 @@ import pytest
 
 from scene import presets
 from scene.curves_mode import DEFAULT_DURATION, HOLD_AT_END, KEYFRAME_INTERVALS
+from scene.pointer import to_film
 from tests.scene.conftest import FRAME_RATE, press, step
 
 
@@ -194,12 +195,20 @@ def test_the_plot_is_anchored_to_the_bottom_right_corner(app):
     assert app.mode.plot.root.get_parent() == app.a2dBottomRight
 
 
-def test_a_live_drag_measures_the_speed_when_let_go(app):
+def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
+    """A drag with the mouse, as a person does it: press on a control point, move, let go."""
     mode = app.mode
-    mode.move_point(1, (0.0, 8.0, 5.0), live=True)
-    assert "when you let go" in mode.plot._texts["ripple"].getText()
-    mode._grabbed = ("point", 1, np.zeros(3), np.array([0.0, 1.0, 0.0]), False, 0.0)  # as if held
-    mode.release()
+    grabbed = mode._points()[1]
+    pointer.at = to_film(app, grabbed)
+    press(app, "mouse1")
+    peaks = set()
+    for frame in range(1, 6):
+        pointer.at = (pointer.at[0] + 0.03, pointer.at[1] - 0.02)
+        step(app)
+        assert "when you let go" in mode.plot._texts["ripple"].getText()
+        peaks.add(mode.plot._texts["peak"].getText())  # the speed scale follows the length
+    assert np.linalg.norm(np.array(mode._points()[1]) - grabbed) > 0.5 and len(peaks) > 1
+    press(app, "mouse1-up")
     assert "max" in mode.plot._texts["ripple"].getText()
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
 
