@@ -89,6 +89,7 @@ class DefenseGame:
         self.wave, self.to_spawn, self.next_spawn = 0, 0, 0.0
         self.enemies = self._population(self.method)
         self.health = np.zeros(0)
+        self.full_health = np.zeros(0)
         self.slowed_until = np.zeros(0)
         self.towers = [self._tower(cell, kind) for cell, kind in START_TOWERS]
         self._due_ticks = 0.0
@@ -174,6 +175,7 @@ class DefenseGame:
             self._move_to(slice(len(self.enemies) - count, None), progress * lengths)
         else:
             self.health = np.concatenate([self.health, np.full(count, 2.0 + self.wave)])
+            self.full_health = np.concatenate([self.full_health, np.full(count, 2.0 + self.wave)])
             self.slowed_until = np.concatenate([self.slowed_until, np.zeros(count)])
 
     def _move_to(self, rows, distance):
@@ -213,7 +215,9 @@ class DefenseGame:
     def _remove(self, which):
         if np.any(which):
             self.enemies.remove(which)
-            self.health, self.slowed_until = self.health[~which], self.slowed_until[~which]
+            kept = ~which
+            self.health, self.full_health = self.health[kept], self.full_health[kept]
+            self.slowed_until = self.slowed_until[kept]
 
     def _population(self, method):
         if method == "steering":

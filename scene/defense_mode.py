@@ -5,7 +5,7 @@ module draws it and turns keys and clicks into orders."""
 import math
 
 import numpy as np
-from panda3d.core import TextNode
+from panda3d.core import CardMaker, TextNode
 
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
@@ -27,6 +27,8 @@ ROUTE_COLOUR = (1.0, 0.9, 0.55, 1.0)
 SHOT_COLOURS = {CANNON.name: (1.0, 0.85, 0.3, 1.0), FROST.name: (0.5, 0.85, 1.0, 1.0)}
 FROST_TINT = (0.55, 0.8, 1.4, 1.0)
 ROUTE_SAMPLES = 400
+HEALTH_BAR_SIZE, HEALTH_BAR_HEIGHT = (18.0, 2.5), 20.0
+HEALTH_COLOUR, HEALTH_LOST_COLOUR = (0.35, 0.9, 0.35, 1.0), (0.75, 0.15, 0.12, 1.0)
 MOUSE_HELP = (
     ("left click", "on a free cell: build a cannon tower; on a tower: take it down"),
     ("shift + left click", "on a free cell: build a frost tower (slows)"),
@@ -55,8 +57,8 @@ class DefenseMode:
         self._draw_board()
         self.route = LineStrip(self.board, ROUTE_SAMPLES, ROUTE_COLOUR, 2.0, "route")
         self._enemy_model = load_model(self.app, "enemy")
-        self.enemy_nodes = []
-        self._tinted = np.zeros(0, dtype=bool)
+        self.enemy_nodes, self.health_bars = [], []
+        self._tinted, self._shown_health = np.zeros(0, dtype=bool), np.zeros(0)
         self.tower_nodes = []
         self.shots = [LineStrip(self.board, 2, (1, 1, 1, 1), 2.5, "shot") for _ in range(MAX_TOWERS)]
         self.bindings = (
@@ -199,9 +201,11 @@ class DefenseMode:
             node = self.board.attach_new_node("enemy")
             self._enemy_model.instance_to(node)
             self.enemy_nodes.append(node)
+            self.health_bars.append(_health_bar(node))
         slowed = enemies.multipliers < 1.0
+        health = np.clip(self.game.health / np.maximum(self.game.full_health, 1e-9), 0.0, 1.0)
         positions, headings = enemies.positions.tolist(), np.degrees(enemies.headings).tolist()
-        for number, node in enumerate(self.enemy_nodes):
+        for number, (node, bar) in enumerate(zip(self.enemy_nodes, self.health_bars)):
             if number >= count:
                 node.hide()
                 continue
@@ -210,7 +214,9 @@ class DefenseMode:
             node.set_pos_hpr(x, y, 0.0, heading, 0.0, 0.0)
             if number >= len(self._tinted) or slowed[number] != self._tinted[number]:
                 node.set_color_scale(FROST_TINT if slowed[number] else (1, 1, 1, 1))
-        self._tinted = slowed
+            if number >= len(self._shown_health) or health[number] != self._shown_health[number]:
+                bar.set_sx(max(health[number], 1e-3))
+        self._tinted, self._shown_health = slowed, health
 
     def _draw_towers(self):
         time = self.game.time
@@ -239,3 +245,22 @@ class DefenseMode:
                 base.set_color_scale(FROST_TINT)
             self.tower_nodes.append((base, turret))
             shot.path.set_color_scale(SHOT_COLOURS[tower.kind.name])
+
+
+def _health_bar(enemy):
+    """A bar over ``enemy`` facing the camera: green for the health left (scale its x), on red.
+    Returns the green part."""
+    holder = enemy.attach_new_node("health")
+    holder.set_pos(0.0, 0.0, HEALTH_BAR_HEIGHT)
+    holder.set_billboard_point_eye()
+    holder.set_light_off()
+    holder.set_color_scale_off(1)  # a slow tints the enemy, not its bar
+    parts = []
+    for colour, depth in ((HEALTH_LOST_COLOUR, 0.0), (HEALTH_COLOUR, -0.2)):
+        card = CardMaker("health bar")
+        card.set_frame(0.0, HEALTH_BAR_SIZE[0], 0.0, HEALTH_BAR_SIZE[1])
+        card.set_color(*colour)
+        part = holder.attach_new_node(card.generate())
+        part.set_pos(-HEALTH_BAR_SIZE[0] / 2.0, depth, 0.0)
+        parts.append(part)
+    return parts[1]
