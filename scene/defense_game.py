@@ -43,7 +43,7 @@ class TowerKind:
     slow_for: float = 0.0
 
 
-CANNON = TowerKind("cannon", range=110.0, reload=0.6, damage=1.0)
+CANNON = TowerKind("cannon", range=110.0, reload=0.7, damage=1.0)
 FROST = TowerKind("frost", range=90.0, reload=0.4, multiplier=0.4, slow_for=1.5)
 START_TOWERS = (((4, 2), CANNON), ((11, 5), FROST), ((14, 3), CANNON), ((9, 8), CANNON))
 """Towers on the board at the start: (col, row) of a free cell, and the kind."""
@@ -168,14 +168,20 @@ class DefenseGame:
     def _wave_speed(self):
         return 60.0 + 6.0 * min(self.wave, 10)
 
+    def _wave_health(self):
+        """Cannon hits an enemy of this wave takes: the start towers hold the first waves, not
+        the later ones without more towers."""
+        return 3.0 + 2.0 * self.wave
+
     def _spawn_enemies(self, count, speeds, progress):
         self.enemies.spawn(count, speeds)
         if progress is not None:  # carried over from another method
             lengths = self.enemies.remaining[-count:]
             self._move_to(slice(len(self.enemies) - count, None), progress * lengths)
         else:
-            self.health = np.concatenate([self.health, np.full(count, 2.0 + self.wave)])
-            self.full_health = np.concatenate([self.full_health, np.full(count, 2.0 + self.wave)])
+            health = np.full(count, self._wave_health())
+            self.health = np.concatenate([self.health, health])
+            self.full_health = np.concatenate([self.full_health, health])
             self.slowed_until = np.concatenate([self.slowed_until, np.zeros(count)])
 
     def _move_to(self, rows, distance):
