@@ -174,31 +174,14 @@ class DefenseGame:
         return 3.0 + 2.0 * self.wave
 
     def _spawn_enemies(self, count, speeds, progress):
-        self.enemies.spawn(count, speeds)
-        if progress is not None:  # carried over from another method
-            lengths = self.enemies.remaining[-count:]
-            self._move_to(slice(len(self.enemies) - count, None), progress * lengths)
-        else:
+        """New enemies at the start with a wave's health, or, with ``progress``, the enemies of
+        another method carried over (their health arrays are already there)."""
+        self.enemies.spawn(count, speeds, progress=0.0 if progress is None else progress)
+        if progress is None:
             health = np.full(count, self._wave_health())
             self.health = np.concatenate([self.health, health])
             self.full_health = np.concatenate([self.full_health, health])
             self.slowed_until = np.concatenate([self.slowed_until, np.zeros(count)])
-
-    def _move_to(self, rows, distance):
-        enemies = self.enemies
-        if isinstance(enemies, SteeringFollowers):
-            heading = self.path.heading_at(distance)
-            enemies.positions[rows] = self.path.point_at(distance)
-            enemies.velocities[rows] = enemies.speeds[rows, None] * np.stack(
-                [np.cos(heading), np.sin(heading)], 1
-            )
-            ends = np.cumsum(np.hypot(*np.diff(self.path.waypoints, axis=0).T))
-            enemies.segments[rows] = np.minimum(np.searchsorted(ends, distance), len(ends) - 1)
-            enemies.headings[rows] = heading
-            enemies.distance[rows] = distance
-        else:
-            enemies.distance[rows] = distance
-            enemies.step(0.0)
 
     def _fire(self, tower):
         if self.time < tower.ready_at or len(self.enemies) == 0:

@@ -94,6 +94,13 @@ class Population:
             raise ValueError(f"speed must be a positive finite number (units per second), got {speed!r}")
         return speeds
 
+    @staticmethod
+    def _spawn_progress(count, progress):
+        progress = np.broadcast_to(np.asarray(progress, dtype=float), (count,))
+        if not np.all((progress >= 0.0) & (progress <= 1.0)):
+            raise ValueError(f"progress must be a fraction of the path in [0, 1], got {progress!r}")
+        return progress
+
     def _effective_speeds(self):
         return self.speeds * np.maximum(self.multipliers, self.speed_floor)
 
@@ -128,12 +135,13 @@ class Followers(Population):
         self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in lanes]
         self.lane_lengths = np.array([lane.length for lane in self.lane_paths])
 
-    def spawn(self, count, speed):
-        """Add ``count`` followers at the start at ``speed`` (one, or one each) units per second;
-        returns their ids."""
+    def spawn(self, count, speed, progress=0.0):
+        """Add ``count`` followers at ``speed`` (one, or one each) units per second, at the start
+        or at ``progress`` (fractions of their lane, one or one each); returns their ids."""
         speeds = self._spawn_speeds(count, speed)
+        progress = self._spawn_progress(count, progress)
         lanes = self.rng.integers(0, len(self.lane_paths), count) if len(self.lane_paths) > 1 else 0
-        ids = self._append(speeds=speeds, lanes=lanes)
+        ids = self._append(speeds=speeds, lanes=lanes, distance=progress * self.lane_lengths[lanes])
         self._place(slice(len(self) - count, None))
         return ids
 

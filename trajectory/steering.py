@@ -86,17 +86,24 @@ class SteeringFollowers(Population):
         self._begins = np.concatenate([[0.0], np.cumsum(self._lengths)[:-1]])
         self.length = float(self._lengths.sum())
 
-    def spawn(self, count, speed):
-        """Add ``count`` followers at the start, spread sideways, moving along the first segment at
-        ``speed`` (one, or one each) units per second; returns their ids."""
+    def spawn(self, count, speed, progress=0.0):
+        """Add ``count`` followers at the start (or at ``progress``, fractions of the path, one or
+        one each), spread sideways, moving along the path at ``speed`` (one, or one each) units
+        per second; returns their ids."""
         speeds = self._spawn_speeds(count, speed)
-        direction = self._directions[0]
-        normal = np.array([-direction[1], direction[0]])
+        along = self._spawn_progress(count, progress) * self.length
+        segments = self._segment_at(along)
+        direction = self._directions[segments]
+        normal = np.stack([-direction[:, 1], direction[:, 0]], axis=1)
         sideways = self.rng.uniform(-self.spread, self.spread, count)
-        positions = self._starts[0] + sideways[:, None] * normal
-        heading = math.atan2(direction[1], direction[0])
+        positions = _as_rows(self._point_at(along)) + sideways[:, None] * normal
         return self._append(
-            speeds=speeds, positions=positions, velocities=speeds[:, None] * direction, headings=heading
+            speeds=speeds,
+            positions=positions,
+            velocities=speeds[:, None] * direction,
+            headings=np.arctan2(direction[:, 1], direction[:, 0]),
+            segments=segments,
+            distance=along,
         )
 
     def step(self, dt):

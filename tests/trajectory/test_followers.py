@@ -129,3 +129,17 @@ def test_bad_input_is_named(call, message):
     followers.spawn(2, 1.0)
     with pytest.raises(ValueError, match=message):
         call(followers)
+
+
+def test_followers_can_join_part_way_along():
+    path = WaypointPath(SEED_POINTS)
+    followers = Followers(path, lanes=(-10.0, 10.0))
+    followers.spawn(4, 100.0, progress=[0.0, 0.25, 0.5, 1.0])
+    lane_lengths = followers.lane_lengths[followers.lanes]
+    np.testing.assert_allclose(followers.distance, [0.0, 0.25, 0.5, 1.0] * lane_lengths)
+    for position, lane, distance in zip(followers.positions, followers.lanes, followers.distance):
+        np.testing.assert_allclose(position, followers.lane_paths[lane].point_at(distance), atol=1e-12)
+    followers.step(0.0)
+    assert followers.reached.tolist() == [False, False, False, True]
+    with pytest.raises(ValueError, match="progress"):
+        followers.spawn(1, 100.0, progress=1.5)

@@ -126,3 +126,16 @@ def test_close_pairs_are_exactly_the_pairs_closer_than_the_radius(count, radius,
 def test_bad_input_is_named(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_steering_followers_can_join_part_way_along():
+    path = WaypointPath(SEED_POINTS)
+    followers = SteeringFollowers(path, spread=5.0)
+    followers.spawn(3, 120.0, progress=[0.1, 0.5, 0.9])
+    np.testing.assert_allclose(followers.progress, [0.1, 0.5, 0.9])
+    assert distance_to_polyline(SEED_POINTS, followers.positions).max() <= 5.0 + 1e-9
+    headings = np.arctan2(followers.velocities[:, 1], followers.velocities[:, 0])
+    gaps = np.abs((headings - path.heading_at(followers.distance) + math.pi) % (2 * math.pi) - math.pi)
+    assert gaps.max() <= 1e-12
+    with pytest.raises(ValueError, match="progress"):
+        followers.spawn(1, 120.0, progress=-0.1)
