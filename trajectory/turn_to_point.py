@@ -21,7 +21,10 @@ def plan_turn(origin, heading, destination, radius):
     """The seed's path to a point: turn fully left or right until facing it, then go straight.
 
     Of the two, the shorter one that exists; a destination inside a turning circle cannot be
-    reached by that turn (a destination on the circle, within ``ON_CIRCLE_TOLERANCE``, can).
+    reached by that turn. A destination on the circle can: within ``ON_CIRCLE_TOLERANCE`` x radius
+    of it counts as on it, and the path then ends on the circle, at most that far from the
+    destination (a bare ``h < r`` test, or an exact tangent from a rounding-level distance,
+    would turn a full circle for nothing).
 
     Returns:
         A ``TurnPath`` with word "LS" or "RS".
