@@ -27,6 +27,8 @@ LANES = (-10.0, -5.0, 0.0, 5.0, 10.0)
 TURNING_RADIUS = 16.0
 """The enemies' turning radius on the rounded path."""
 METHODS = ("waypoints", "steering", "rounded corners")
+ENEMY_DATA = ("health", "full_health", "slowed_until")
+"""What the game keeps per enemy, in step with the population's own arrays."""
 MAX_TOWERS = 12
 
 
@@ -88,9 +90,6 @@ class DefenseGame:
         self.lives, self.killed = LIVES, 0
         self.wave, self.to_spawn, self.next_spawn = 0, 0, 0.0
         self.enemies = self._population(self.method)
-        self.health = np.zeros(0)
-        self.full_health = np.zeros(0)
-        self.slowed_until = np.zeros(0)
         self.towers = [self._tower(cell, kind) for cell, kind in START_TOWERS]
         self._due_ticks = 0.0
 
@@ -106,9 +105,9 @@ class DefenseGame:
         old = self.enemies
         self.enemies = self._population(method)
         self.method = method
-        if len(old):
-            self._spawn_enemies(len(old), old.speeds, old.progress)
-            self.enemies.multipliers[:] = old.multipliers
+        data = {name: getattr(old, name) for name in ENEMY_DATA}
+        self.enemies.spawn(len(old), old.speeds, progress=old.progress, **data)
+        self.enemies.multipliers[:] = old.multipliers
 
     def advance(self, seconds):
         """Run the ticks that ``seconds`` more of game time complete (nothing once the game is over)."""
@@ -147,21 +146,23 @@ class DefenseGame:
         self.ticks += 1
         self.time = self.ticks * TICK
         self._spawn_due()
-        self.enemies.multipliers[:] = np.where(self.slowed_until > self.time, self.enemies.multipliers, 1.0)
-        self.enemies.step(TICK)
+        enemies = self.enemies
+        enemies.multipliers[:] = np.where(enemies.slowed_until > self.time, enemies.multipliers, 1.0)
+        enemies.step(TICK)
         for tower in self.towers:
             self._fire(tower)
-        dead = self.health <= 0.0
+        dead = enemies.health <= 0.0
         self.killed += int(dead.sum())
-        self.lives -= int((self.enemies.reached & ~dead).sum())
-        self._remove(dead | self.enemies.reached)
+        self.lives -= int((enemies.reached & ~dead).sum())
+        enemies.remove(dead | enemies.reached)
 
     def _spawn_due(self):
         if self.to_spawn == 0 and len(self.enemies) == 0 and self.time >= self.next_spawn:
             self.wave += 1
             self.to_spawn = 4 + 2 * self.wave
         if self.to_spawn and self.time >= self.next_spawn - 1e-9:
-            self._spawn_enemies(1, np.array([self._wave_speed()]), None)
+            health = self._wave_health()
+            self.enemies.spawn(1, self._wave_speed(), health=health, full_health=health)
             self.to_spawn -= 1
             self.next_spawn = self.time + (SPAWN_INTERVAL if self.to_spawn else WAVE_BREAK)
 
@@ -173,46 +174,29 @@ class DefenseGame:
         the later ones without more towers."""
         return 3.0 + 2.0 * self.wave
 
-    def _spawn_enemies(self, count, speeds, progress):
-        """New enemies at the start with a wave's health, or, with ``progress``, the enemies of
-        another method carried over (their health arrays are already there)."""
-        self.enemies.spawn(count, speeds, progress=0.0 if progress is None else progress)
-        if progress is None:
-            health = np.full(count, self._wave_health())
-            self.health = np.concatenate([self.health, health])
-            self.full_health = np.concatenate([self.full_health, health])
-            self.slowed_until = np.concatenate([self.slowed_until, np.zeros(count)])
-
     def _fire(self, tower):
         if self.time < tower.ready_at or len(self.enemies) == 0:
             return
         offsets = self.enemies.positions - tower.position
         in_range = np.hypot(offsets[:, 0], offsets[:, 1]) <= tower.kind.range
-        target = self.enemies.furthest(in_range & (self.health > 0.0))
+        target = self.enemies.furthest(in_range & (self.enemies.health > 0.0))
         if target is None:
             return
         kind = tower.kind
-        self.health[target] -= kind.damage
+        self.enemies.health[target] -= kind.damage
         if kind.slow_for:
             self.enemies.multipliers[target] = kind.multiplier
-            self.slowed_until[target] = self.time + kind.slow_for
+            self.enemies.slowed_until[target] = self.time + kind.slow_for
         tower.ready_at = self.time + kind.reload
         tower.target = self.enemies.positions[target].copy()
         tower.aim = math.atan2(*(tower.target - tower.position)[::-1])
         tower.shot_until = self.time + 0.1
 
-    def _remove(self, which):
-        if np.any(which):
-            self.enemies.remove(which)
-            kept = ~which
-            self.health, self.full_health = self.health[kept], self.full_health[kept]
-            self.slowed_until = self.slowed_until[kept]
-
     def _population(self, method):
         if method == "steering":
-            return SteeringFollowers(self.path, tick=TICK, seed=self.seed)
+            return SteeringFollowers(self.path, tick=TICK, seed=self.seed, data=ENEMY_DATA)
         path = self.rounded_path if method == "rounded corners" else self.path
-        return Followers(path, lanes=LANES, seed=self.seed)
+        return Followers(path, lanes=LANES, seed=self.seed, data=ENEMY_DATA)
 
     def _tower(self, cell, kind):
         return Tower(tuple(cell), self.grid.cell_center(*cell), kind)

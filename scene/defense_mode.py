@@ -203,7 +203,7 @@ class DefenseMode:
             self.enemy_nodes.append(node)
             self.health_bars.append(_health_bar(node))
         slowed = enemies.multipliers < 1.0
-        health = np.clip(self.game.health / np.maximum(self.game.full_health, 1e-9), 0.0, 1.0)
+        health = np.clip(enemies.health / np.maximum(enemies.full_health, 1e-9), 0.0, 1.0)
         positions, headings = enemies.positions.tolist(), np.degrees(enemies.headings).tolist()
         for number, (node, bar) in enumerate(zip(self.enemy_nodes, self.health_bars)):
             if number >= count:

@@ -26,7 +26,8 @@ from trajectory._checks import positive_finite
 
 class Population:
     """Per-follower arrays that grow at spawn and shrink at removal, all in step; no Python loop
-    over followers. Subclasses name their arrays in ``_FIELDS`` (name, dtype, columns)."""
+    over followers. Subclasses name their arrays in ``_FIELDS`` (name, dtype, columns); a user's
+    own per-follower numbers (a game's health, say) are named in ``data`` and kept in step too."""
 
     _FIELDS = (
         ("ids", np.int64, 0),
@@ -38,25 +39,35 @@ class Population:
         ("headings", float, 0),
     )
 
-    def __init__(self, seed, speed_floor):
+    def __init__(self, seed, speed_floor, data=()):
         self.speed_floor = positive_finite(speed_floor, "speed_floor")
         self.time = 0.0
         self.rng = np.random.default_rng(seed)
         self._next_id = 0
-        for name, dtype, columns in self._FIELDS:
+        taken = [name for name in data if hasattr(self, name) or name in {f[0] for f in self._FIELDS}]
+        if taken:
+            raise ValueError(f"data names must be new attribute names, got {taken}")
+        self.data_names = tuple(data)
+        self._fields = (*self._FIELDS, *((name, float, 0) for name in self.data_names))
+        for name, dtype, columns in self._fields:
             setattr(self, name, np.zeros((0, columns) if columns else 0, dtype=dtype))
 
     def __len__(self):
         return self.ids.size
 
-    def _append(self, **values):
-        """Add ``count`` followers; ``values`` gives arrays for some fields, the rest start at zero."""
+    def _append(self, data, **values):
+        """Add ``count`` followers; ``values`` and the user's ``data`` (a dict naming ``data_names``)
+        give arrays for some fields, the rest start at zero."""
+        unknown = set(data) - set(self.data_names)
+        if unknown:
+            raise ValueError(f"unknown per-follower data {sorted(unknown)}; known: {list(self.data_names)}")
+        values.update(data)
         count = len(values["speeds"])
         values["ids"] = np.arange(self._next_id, self._next_id + count)
         values.setdefault("multipliers", np.ones(count))
         values.setdefault("arrival_times", np.full(count, np.nan))
         self._next_id += count
-        for name, dtype, columns in self._FIELDS:
+        for name, dtype, columns in self._fields:
             shape = (count, columns) if columns else count
             new = np.broadcast_to(np.asarray(values.get(name, 0), dtype=dtype), shape)
             setattr(self, name, np.concatenate([getattr(self, name), new]))
@@ -68,7 +79,9 @@ class Population:
         if which.shape != self.ids.shape:
             raise ValueError(f"the mask must be shaped ({len(self)},), got {which.shape}")
         gone = self.ids[which]
-        for name, _, _ in self._FIELDS:
+        if gone.size == 0:  # nothing to copy (the common case, once a tick)
+            return gone
+        for name, _, _ in self._fields:
             setattr(self, name, getattr(self, name)[~which])
         return gone
 
@@ -120,6 +133,8 @@ class Followers(Population):
             keeps the lane it spawns in, chosen at random.
         speed_floor: The least speed multiplier (a slowed follower never stops).
         seed: Seed of the random lane choice: the same seed and steps give the same game.
+        data: Names of numbers of the user's to keep per follower (health, say): each becomes
+            an (n,) array attribute, set at spawn and removed with its follower.
 
     Attributes (one row per follower): ``ids``, ``distance`` (along its lane, units), ``speeds``
     (units per second), ``multipliers`` (slows, 1 = none; set freely), ``lanes`` (index),
@@ -129,19 +144,20 @@ class Followers(Population):
 
     _FIELDS = (*Population._FIELDS, ("distance", float, 0), ("lanes", np.int64, 0))
 
-    def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0):
-        super().__init__(seed, speed_floor)
+    def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=()):
+        super().__init__(seed, speed_floor, data)
         self.path = path
         self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in lanes]
         self.lane_lengths = np.array([lane.length for lane in self.lane_paths])
 
-    def spawn(self, count, speed, progress=0.0):
+    def spawn(self, count, speed, progress=0.0, **data):
         """Add ``count`` followers at ``speed`` (one, or one each) units per second, at the start
-        or at ``progress`` (fractions of their lane, one or one each); returns their ids."""
+        or at ``progress`` (fractions of their lane, one or one each), with the ``data`` given
+        (one value or one each per name; 0 for the names left out); returns their ids."""
         speeds = self._spawn_speeds(count, speed)
         progress = self._spawn_progress(count, progress)
         lanes = self.rng.integers(0, len(self.lane_paths), count) if len(self.lane_paths) > 1 else 0
-        ids = self._append(speeds=speeds, lanes=lanes, distance=progress * self.lane_lengths[lanes])
+        ids = self._append(data, speeds=speeds, lanes=lanes, distance=progress * self.lane_lengths[lanes])
         self._place(slice(len(self) - count, None))
         return ids
 

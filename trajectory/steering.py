@@ -42,6 +42,7 @@ class SteeringFollowers(Population):
         tick: Seconds of game time per simulation tick.
         speed_floor: The least speed multiplier.
         seed: Seed of the random spawn spread.
+        data: As ``Followers``.
 
     Attributes as ``Followers`` (``distance`` is the distance along the path of each follower's
     nearest path point), plus ``velocities`` (n, 2).
@@ -66,8 +67,9 @@ class SteeringFollowers(Population):
         tick=1.0 / 120.0,
         speed_floor=0.1,
         seed=0,
+        data=(),
     ):
-        super().__init__(seed, speed_floor)
+        super().__init__(seed, speed_floor, data)
         self.path = path
         self.path_radius = positive_finite(path_radius, "path_radius")
         self.lookahead = positive_finite(lookahead, "lookahead")
@@ -86,10 +88,10 @@ class SteeringFollowers(Population):
         self._begins = np.concatenate([[0.0], np.cumsum(self._lengths)[:-1]])
         self.length = float(self._lengths.sum())
 
-    def spawn(self, count, speed, progress=0.0):
+    def spawn(self, count, speed, progress=0.0, **data):
         """Add ``count`` followers at the start (or at ``progress``, fractions of the path, one or
         one each), spread sideways, moving along the path at ``speed`` (one, or one each) units
-        per second; returns their ids."""
+        per second, with the ``data`` given (as ``Followers.spawn``); returns their ids."""
         speeds = self._spawn_speeds(count, speed)
         along = self._spawn_progress(count, progress) * self.length
         segments = self._segment_at(along)
@@ -98,6 +100,7 @@ class SteeringFollowers(Population):
         sideways = self.rng.uniform(-self.spread, self.spread, count)
         positions = _as_rows(self._point_at(along)) + sideways[:, None] * normal
         return self._append(
+            data,
             speeds=speeds,
             positions=positions,
             velocities=speeds[:, None] * direction,

@@ -37,7 +37,7 @@ def test_the_same_game_time_is_the_same_game_at_any_frame_rate(method):
         assert other.ticks == sixty.ticks
         assert (other.wave, other.lives, other.killed) == (sixty.wave, sixty.lives, sixty.killed)
         np.testing.assert_array_equal(other.enemies.positions, sixty.enemies.positions)
-        np.testing.assert_array_equal(other.health, sixty.health)
+        np.testing.assert_array_equal(other.enemies.health, sixty.enemies.health)
 
 
 def test_towers_shoot_the_enemy_furthest_along_and_frost_slows():
@@ -67,12 +67,12 @@ def test_cannons_kill_and_kills_are_counted():
 def test_switching_method_keeps_the_enemies_where_they_are():
     game = without_towers(DefenseGame("waypoints"))
     game.advance(7.0)
-    progress, health = game.enemies.progress.copy(), game.health.copy()
+    progress, health = game.enemies.progress.copy(), game.enemies.health.copy()
     for method in ("steering", "rounded corners", "waypoints"):
         game.set_method(method)
         assert game.method == method
         np.testing.assert_allclose(game.enemies.progress, progress, atol=0.02)
-        np.testing.assert_array_equal(game.health, health)
+        np.testing.assert_array_equal(game.enemies.health, health)
         progress = game.enemies.progress.copy()
     with pytest.raises(ValueError, match="method"):
         game.set_method("teleport")

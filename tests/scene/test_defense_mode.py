@@ -41,7 +41,7 @@ def test_a_wave_spawns_and_enemies_stand_where_the_game_says(app, mode):
     for node, position in zip(mode.enemy_nodes, game.enemies.positions):
         assert not node.is_hidden()
         np.testing.assert_allclose((node.get_x(), node.get_y()), position, atol=1e-3)
-    game.health[0] = game.full_health[0] / 4  # as if hit: its bar shows a quarter left
+    game.enemies.health[0] = game.enemies.full_health[0] / 4  # as if hit: its bar shows a quarter left
     step(app)
     assert mode.health_bars[0].get_sx() == pytest.approx(0.25)
 

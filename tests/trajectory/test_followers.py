@@ -98,6 +98,21 @@ def test_spawn_and_removal_keep_every_array_in_step():
     assert followers.ids.tolist() == [1]
 
 
+def test_the_users_own_data_spawns_and_goes_with_its_follower():
+    followers = Followers(WaypointPath([(0, 0), (10, 0)]), data=("health", "armour"))
+    followers.spawn(3, 5.0, health=[3.0, 4.0, 5.0])  # armour left out: 0
+    followers.spawn(1, 20.0, health=9.0, armour=2.0)
+    followers.step(0.6)  # the fast one arrives
+    followers.remove_reached()
+    assert followers.health.tolist() == [3.0, 4.0, 5.0] and followers.armour.tolist() == [0.0] * 3
+    followers.remove(np.array([False, True, False]))
+    assert followers.health.tolist() == [3.0, 5.0] and followers.ids.tolist() == [0, 2]
+    with pytest.raises(ValueError, match="unknown per-follower data"):
+        followers.spawn(1, 5.0, shield=1.0)
+    with pytest.raises(ValueError, match="new attribute names"):
+        Followers(WaypointPath([(0, 0), (1, 0)]), data=("speeds",))
+
+
 def test_lanes_spread_followers_sideways_and_keep_them_in_their_lane():
     path = WaypointPath(SEED_POINTS)
     followers = Followers(path, lanes=(-10.0, 0.0, 10.0), seed=3)
