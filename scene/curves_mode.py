@@ -85,7 +85,6 @@ class CurvesMode:
         self._built_from = (None, None)
         self._grabbed = None
         self._rate_errors = np.zeros(1)
-        self._plot_is_live = False
         self.root = app.render.attach_new_node("curves mode")
         ground_grid(self.root, GRID_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
         axes(self.root, 3.0, 0.0)
@@ -357,11 +356,9 @@ class CurvesMode:
         if trajectory is None:
             kept = self.motion is not None and self._built_from[0] is trajectory_preset
             trajectory = self.motion.trajectory if kept else trajectory_preset.curve()
-        velocity_kept = (
-            velocity is None and self.motion is not None and self._built_from[1] is velocity_preset
-        )
         if velocity is None:
-            velocity = self.motion.velocity if velocity_kept else velocity_preset.curve()
+            kept = self.motion is not None and self._built_from[1] is velocity_preset
+            velocity = self.motion.velocity if kept else velocity_preset.curve()
         self._built_from = (trajectory_preset, velocity_preset)
         self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
         self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
@@ -378,13 +375,8 @@ class CurvesMode:
                 self.ticks.path.remove_node()
             self.ticks = PointSet(self.root, len(times), TICK_COLOUR, 5.0, "keyframes")
         self.ticks.update(self.motion.position(times))
-        # While dragging, only the seed's error (the one worth seeing) is measured every frame; a
-        # trajectory drag with exact tables, once the plot says so, changes only its speed scale.
-        if live and velocity_kept and self.method == "exact" and self._plot_is_live:
-            self.plot.show_speed_scale(self.motion)
-        else:
-            self.plot.show(self.motion, self._controls(), measure=not live or self.method == "seed")
-            self._plot_is_live = live
+        # While dragging, only the seed's error (the one worth seeing) is measured every frame.
+        self.plot.show(self.motion, self._controls(), measure=not live or self.method == "seed")
         self._rate_errors = self.plot.rate_errors
         if frame:
             self.frame()

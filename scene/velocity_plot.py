@@ -54,6 +54,7 @@ class VelocityPlot:
         self._peak = 1.0
         self._texts = {}
         self.rate_errors = np.zeros(SAMPLES)
+        self._unmeasured_drawing = None
         """(actual - intended) ds/dt at SAMPLES even times, for the current motion."""
 
     @property
@@ -68,6 +69,14 @@ class VelocityPlot:
             measure: Measure the speed the motion really produces (an integral per sample). Without
                 it the speed error is left out until the next measured call, to keep a drag fluid.
         """
+        # Unmeasured, the curves depend only on the velocity curve, the duration and the
+        # controls: when those are what is drawn already (a trajectory drag), only the length in
+        # the speed scale can have changed.
+        drawn = (motion.velocity, motion.duration, controls)
+        if not measure and self._unmeasured_drawing == drawn:
+            self._show_speed_scale(motion)
+            return
+        self._unmeasured_drawing = None if measure else drawn
         t = np.linspace(0.0, 1.0, SAMPLES)
         duration = motion.duration
         s = motion.velocity.distance_at_time(t)
@@ -82,7 +91,7 @@ class VelocityPlot:
         self.error_line.update(self._points(t, 0.5 + error / 2.0, self._error_base, ERROR_HEIGHT))
         ripple = float(np.max(np.abs(actual - intended)[1:-1]))
         self._label("duration", f"{duration:g} s", WIDTH, self._distance_base - 0.045, TextNode.A_right)
-        self.show_speed_scale(motion)
+        self._show_speed_scale(motion)
         measured = f"max {ripple:.1e}" if measure else "measured when you let go"
         self._label(
             "ripple",
@@ -93,9 +102,8 @@ class VelocityPlot:
         )
         self.show_controls(controls)
 
-    def show_speed_scale(self, motion):
-        """Label the top of the speed panel in length units per second: all that changes when
-        only the trajectory (its length) does and the speed is not measured."""
+    def _show_speed_scale(self, motion):
+        """Label the top of the speed panel in length units per second."""
         self._label(
             "peak",
             f"{self._peak * motion.length / motion.duration:.3g}/s",
