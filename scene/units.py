@@ -3,6 +3,7 @@
 import dataclasses
 
 from trajectory import dubins_path, plan_turn, shortest_path_to_point
+from trajectory.turn_to_point import OUTSIDE
 
 PLANNERS = {
     "the seed's arc + line": plan_turn,
@@ -81,9 +82,5 @@ class Unit:
         if self.path is None:
             return f"{head}: waiting"
         state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
-        case = (
-            f", {self.path.case}"
-            if self.path.case and self.path.case != "outside both turning circles"
-            else ""
-        )
+        case = f", {self.path.case}" if self.path.case and self.path.case != OUTSIDE else ""
         return f"{head}: {self.path.word} {self.path.length:.2f} units{case}, {state}"
