@@ -3,6 +3,7 @@
 import argparse
 import os
 import sys
+from pathlib import Path
 
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
@@ -43,6 +44,12 @@ def parse_arguments(argv):
         parser.error("--frames must be at least 1")
     if args.screenshot and args.frames is None:
         parser.error("--screenshot needs --frames N")
+    if args.screenshot:
+        target = Path(args.screenshot)
+        if target.suffix.lower() != ".png":
+            parser.error(f"--screenshot must name a .png file, got {args.screenshot}")
+        if not target.resolve().parent.is_dir():
+            parser.error(f"--screenshot: there is no folder {target.resolve().parent}")
     return args
 
 
@@ -91,14 +98,30 @@ def main(argv=None):
         return 0
     for _ in range(args.frames):
         app.task_mgr.step()
-    if args.screenshot:
-        from panda3d.core import Filename
-
-        if not app.win.save_screenshot(Filename.from_os_specific(os.path.abspath(args.screenshot))):
-            print(f"main.py: could not write the screenshot to {args.screenshot}", file=sys.stderr)
-            return 1
+    written = save_screenshot(app, args.screenshot) if args.screenshot else True
     app.destroy()
+    if not written:
+        print(f"main.py: could not write the screenshot to {args.screenshot}", file=sys.stderr)
+        return 1
     return 0
+
+
+def save_screenshot(app, path):
+    """Save the window's last frame to ``path`` (a .png) through a temporary file, so that a failed
+    write leaves whatever was at ``path`` untouched; whether it was written."""
+    from panda3d.core import Filename
+
+    target = Path(path).resolve()
+    temporary = target.with_name(f".{target.stem}.{os.getpid()}.tmp.png")
+    try:
+        if not app.win.save_screenshot(Filename.from_os_specific(str(temporary))):
+            return False
+        os.replace(temporary, target)
+    except OSError:
+        return False
+    finally:
+        temporary.unlink(missing_ok=True)
+    return True
 
 
 if __name__ == "__main__":

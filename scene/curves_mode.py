@@ -5,8 +5,6 @@ curve is plotted in 2D with its own draggable control points. Every change rebui
 once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
 """
 
-from pathlib import Path
-
 import numpy as np
 
 from scene import presets, user_presets
@@ -70,11 +68,9 @@ class CurvesMode:
 
     def __init__(self, app, presets_path):
         self.app = app
-        self.presets_path = Path(presets_path)
-        self.trajectories, self.velocities, problem = user_presets.load(
-            self.presets_path, presets.TRAJECTORIES, presets.VELOCITIES
-        )
-        self.startup_problem = problem
+        self.presets_file = user_presets.PresetsFile(presets_path)
+        self.trajectories, self.velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
+        self.startup_problem = self.presets_file.problem
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         self.duration = DEFAULT_DURATION
         self.interval_index = DEFAULT_INTERVAL
@@ -229,19 +225,22 @@ class CurvesMode:
         self.app.orbit.frame(self.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 200)))
 
     def save(self):
-        """Write the edited presets to the presets file."""
+        """Write the edited presets to the presets file (or beside it, when it must be kept)."""
+        path = self.presets_file.path
         try:
-            count = user_presets.save(
-                self.presets_path,
-                self.trajectories,
-                self.velocities,
-                presets.TRAJECTORIES,
-                presets.VELOCITIES,
+            saved = self.presets_file.save(
+                self.trajectories, self.velocities, presets.TRAJECTORIES, presets.VELOCITIES
             )
         except OSError as error:
-            self.app.messages.say(f"Could not save the presets to {self.presets_path}: {error}", warning=True)
+            self.app.messages.say(f"Could not save the presets to {path}: {error.strerror or error}", warning=True)
             return
-        self.app.messages.say(f"Saved {count} edited curve{'s' * (count != 1)} to {self.presets_path}")
+        curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
+        if saved.beside is None:
+            self.app.messages.say(f"Saved {curves} to {saved.path}")
+        else:
+            self.app.messages.say(
+                f"Saved {curves} to {saved.path}: {path.name} is kept as it is ({saved.beside})", warning=True
+            )
 
     # Dragging control points.
 
@@ -300,7 +299,6 @@ class CurvesMode:
         points[index] = position
         try:
             trajectory = preset.curve(points)
-            trajectory.arc_length  # noqa: B018 - builds the table, which checks the length
         except ValueError as error:
             self.app.messages.say(f"Refused: {error}", warning=True)
             return False

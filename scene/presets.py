@@ -15,6 +15,10 @@ import numpy as np
 
 from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
 
+COORDINATE_LIMIT = 1e4
+"""Largest |coordinate| of an editable point: the scene draws in float32 around a board 32 units
+wide, and a point further out could not be seen or grabbed back."""
+
 
 @dataclasses.dataclass(frozen=True)
 class TrajectoryPreset:
@@ -35,11 +39,21 @@ class TrajectoryPreset:
         return self.kind != "function"
 
     def curve(self, points=None):
-        """The trajectory, from the preset's points or from ``points`` (edited, shape (n, 3))."""
+        """The trajectory, from the preset's points or from ``points`` (edited, shape (n, 3)),
+        with its arc-length table built: everything a motion needs is checked here.
+
+        Raises:
+            ValueError: If the points do not make a curve with a length, or lie further than
+                ``COORDINATE_LIMIT`` from the origin.
+        """
         if self.kind == "function":
             return self.function()
         points = np.asarray(self.points if points is None else points, dtype=float)
-        return CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
+        if np.any(np.abs(points) > COORDINATE_LIMIT):
+            raise ValueError(f"points must lie within {COORDINATE_LIMIT:g} of the origin on each axis")
+        curve = CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
+        curve.arc_length  # noqa: B018 - builds the table, which checks that there is a length
+        return curve
 
     def with_points(self, points):
         """A copy holding ``points`` instead (as nested tuples, so that it stays hashable)."""
@@ -74,8 +88,18 @@ class VelocityPreset:
         return velocity
 
     def with_controls(self, controls):
-        """A copy holding ``controls`` instead."""
-        return dataclasses.replace(self, controls=tuple(tuple(map(float, c)) for c in controls))
+        """A copy holding ``controls`` instead: two (t, s) pairs of numbers.
+
+        Raises:
+            ValueError: If they are not.
+        """
+        try:
+            pairs = np.array(controls, dtype=float)
+        except (TypeError, ValueError):
+            raise ValueError("controls must be two (t, s) pairs of numbers") from None
+        if pairs.shape != (2, 2):
+            raise ValueError("controls must be two (t, s) pairs of numbers")
+        return dataclasses.replace(self, controls=tuple(map(tuple, pairs.tolist())))
 
 
 def _helix():
