@@ -15,6 +15,10 @@ BACKGROUND = (0.11, 0.12, 0.15, 1.0)
 HUD_PERIOD = 0.1
 """Seconds between refreshes of the status lines (rebuilding text every frame is not free)."""
 MODES = ("curves", "turning", "towerdefense")
+MAX_FRAME_DT = 0.1
+"""The most seconds one frame advances the scene: after a stall (a dragged window, a busy machine)
+the scene goes on where it was instead of replaying the lost time in one frame (at game speed x8,
+a 20 s stall would otherwise be 160 s of game time, 19,200 ticks, run at once)."""
 
 
 class NoWindowError(RuntimeError):
@@ -40,6 +44,7 @@ class SceneApp(ShowBase):
         if frame_rate is not None:
             self.clock.set_mode(ClockObject.M_non_real_time)
             self.clock.set_frame_rate(frame_rate)
+        self.clock.set_max_dt(MAX_FRAME_DT)
         self.disable_mouse()
         self.set_background_color(*BACKGROUND)
         self._light_scene()

@@ -11,10 +11,12 @@ import math
 
 import numpy as np
 
-from trajectory import SEED_PATH_CELLS, Followers, Grid, SteeringFollowers, WaypointPath
+from trajectory import SEED_PATH_CELLS, Followers, GameClock, Grid, SteeringFollowers, WaypointPath
 
 TICK = 1.0 / 120.0
 """Seconds of game time per tick."""
+MAX_TICKS_PER_ADVANCE = 100_000
+"""The most ticks one ``advance`` runs; the scene caps a frame's time far below it."""
 SPAWN_INTERVAL = 2.0
 """Seconds of game time between enemies of a wave (the seed's 2 s)."""
 WAVE_BREAK = 4.0
@@ -86,12 +88,12 @@ class DefenseGame:
         self.method = method or self.method
         if self.method not in METHODS:
             raise ValueError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
+        self.clock = GameClock(TICK)
         self.time, self.ticks = 0.0, 0
         self.lives, self.killed = LIVES, 0
         self.wave, self.to_spawn, self.next_spawn = 0, 0, 0.0
         self.enemies = self._population(self.method)
         self.towers = [self._tower(cell, kind) for cell, kind in START_TOWERS]
-        self._due_ticks = 0.0
 
     @property
     def over(self):
@@ -110,12 +112,17 @@ class DefenseGame:
         self.enemies.multipliers[:] = old.multipliers
 
     def advance(self, seconds):
-        """Run the ticks that ``seconds`` more of game time complete (nothing once the game is over)."""
+        """Run the ticks that ``seconds`` more of game time complete (nothing once the game is over).
+
+        Raises:
+            ValueError: If ``seconds`` is not a finite number >= 0, or would complete more than
+                ``MAX_TICKS_PER_ADVANCE`` ticks.
+        """
         if self.over:
             return
-        self._due_ticks += seconds / TICK
-        while self._due_ticks >= 1.0 - 1e-9 and not self.over:
-            self._due_ticks -= 1.0
+        for _ in range(self.clock.advance(seconds, max_ticks=MAX_TICKS_PER_ADVANCE)):
+            if self.over:
+                break
             self._tick()
 
     def place_tower(self, point, kind=CANNON):

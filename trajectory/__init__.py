@@ -17,6 +17,7 @@ from trajectory.curve import Curve
 from trajectory.dubins import dubins_path, dubins_paths
 from trajectory.followers import Followers
 from trajectory.function_curve import FunctionCurve
+from trajectory.game_clock import GameClock
 from trajectory.grid import SEED_PATH_CELLS, Grid
 from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
@@ -37,6 +38,7 @@ __all__ = [
     "Curve",
     "Followers",
     "FunctionCurve",
+    "GameClock",
     "Grid",
     "KeyframeSampler",
     "Line",

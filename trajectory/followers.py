@@ -17,11 +17,10 @@ of them). Positions and headings are read from the path at that distance.
 [5.0, 5.0]
 """
 
-import math
-
 import numpy as np
 
 from trajectory._checks import positive_finite
+from trajectory.game_clock import GameClock
 
 
 class Population:
@@ -41,7 +40,6 @@ class Population:
 
     def __init__(self, seed, speed_floor, data=()):
         self.speed_floor = positive_finite(speed_floor, "speed_floor")
-        self.time = 0.0
         self.rng = np.random.default_rng(seed)
         self._next_id = 0
         taken = [name for name in data if hasattr(self, name) or name in {f[0] for f in self._FIELDS}]
@@ -114,14 +112,13 @@ class Population:
             raise ValueError(f"progress must be a fraction of the path in [0, 1], got {progress!r}")
         return progress
 
+    @property
+    def time(self):
+        """Seconds of game time stepped so far (summed exactly, see ``GameClock``)."""
+        return self.clock.time
+
     def _effective_speeds(self):
         return self.speeds * np.maximum(self.multipliers, self.speed_floor)
-
-    def _check_step(self, dt):
-        dt = float(dt)
-        if not (math.isfinite(dt) and dt >= 0.0):
-            raise ValueError(f"dt must be a finite number of seconds >= 0, got {dt!r}")
-        return dt
 
 
 class Followers(Population):
@@ -146,6 +143,7 @@ class Followers(Population):
 
     def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=()):
         super().__init__(seed, speed_floor, data)
+        self.clock = GameClock()
         self.path = path
         self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in lanes]
         self.lane_lengths = np.array([lane.length for lane in self.lane_paths])
@@ -162,15 +160,20 @@ class Followers(Population):
         return ids
 
     def step(self, dt):
-        """Advance every follower by ``dt`` seconds of game time (any dt >= 0)."""
-        dt = self._check_step(dt)
+        """Advance every follower by ``dt`` seconds of game time (any dt >= 0).
+
+        Raises:
+            ValueError: If dt is not a finite number >= 0.
+        """
+        start = self.time
+        self.clock.advance(dt)
+        dt = float(dt)
         speeds = self._effective_speeds()
         remaining = self.remaining
         arriving = ~self.reached & (speeds * dt >= remaining)
-        self.arrival_times[arriving] = self.time + remaining[arriving] / speeds[arriving]
+        self.arrival_times[arriving] = start + remaining[arriving] / speeds[arriving]
         self.reached |= arriving
         self.distance = np.minimum(self.distance + speeds * dt, self.lane_lengths[self.lanes])
-        self.time += dt
         self._place(slice(None))
 
     @property

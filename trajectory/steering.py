@@ -11,12 +11,11 @@ The simulation runs in fixed ticks of game time, so the same seed and the same g
 same result whatever the frame rate: ``step(dt)`` runs the ticks that ``dt`` completes.
 """
 
-import math
-
 import numpy as np
 
 from trajectory._checks import positive_finite
 from trajectory.followers import Population
+from trajectory.game_clock import GameClock
 from trajectory.neighbours import close_pairs
 
 TARGET_AHEAD = 0.25
@@ -24,6 +23,9 @@ TARGET_AHEAD = 0.25
 point: far enough to pull forward, near enough not to cut the corners."""
 SEPARATION_WEIGHT = 1.5
 """How much more separation counts than following the path (Reynolds' weighting)."""
+MAX_TICKS_PER_STEP = 100_000
+"""The most ticks one ``step`` runs (833 s of game time at the default tick): a bigger step is
+refused rather than left to run for minutes."""
 
 
 class SteeringFollowers(Population):
@@ -39,7 +41,7 @@ class SteeringFollowers(Population):
             velocity is per frame; this makes it per second).
         separation: Followers closer than this (units) push each other apart.
         spread: Followers spawn up to this far (units) to either side of the path's start.
-        tick: Seconds of game time per simulation tick.
+        tick: Seconds of game time per simulation tick (counted exactly, see ``GameClock``).
         speed_floor: The least speed multiplier.
         seed: Seed of the random spawn spread.
         data: As ``Followers``.
@@ -77,8 +79,8 @@ class SteeringFollowers(Population):
         self.reaction = positive_finite(reaction, "reaction")
         self.separation = positive_finite(separation, "separation")
         self.spread = float(spread)
-        self.tick = positive_finite(tick, "tick")
-        self.ticks = 0
+        self.clock = GameClock(positive_finite(tick, "tick"))
+        self.tick = self.clock.tick
         corners = path.waypoints
         self._starts, self._ends = corners[:-1], corners[1:]
         steps = self._ends - self._starts
@@ -109,13 +111,23 @@ class SteeringFollowers(Population):
             distance=along,
         )
 
+    @property
+    def ticks(self):
+        """Ticks run so far."""
+        return self.clock.ticks
+
     def step(self, dt):
-        """Advance by ``dt`` seconds of game time: run every tick it completes."""
-        self.time += self._check_step(dt)
-        due = math.floor(self.time / self.tick + 1e-9)  # tolerant of sums of frame times
-        while self.ticks < due:
-            self._tick()
-            self.ticks += 1
+        """Advance by ``dt`` seconds of game time: run every tick it completes.
+
+        Raises:
+            ValueError: If dt is not a finite number >= 0, or (with followers to move) would run
+                more than ``MAX_TICKS_PER_STEP`` ticks.
+        """
+        first = self.clock.ticks
+        due = self.clock.advance(dt, max_ticks=MAX_TICKS_PER_STEP if len(self) else None)
+        if len(self):
+            for number in range(first, first + due):
+                self._tick(number)
 
     @property
     def progress(self):
@@ -127,9 +139,8 @@ class SteeringFollowers(Population):
         """Distance left along the path for each follower."""
         return self.length - self.distance
 
-    def _tick(self):
-        if len(self) == 0:
-            return
+    def _tick(self, number):
+        """Run tick ``number`` (counting from 0)."""
         # 2D vectors as complex numbers: one numpy call per vector operation.
         dt, count = self.tick, len(self)
         speeds = self._effective_speeds()
@@ -154,7 +165,7 @@ class SteeringFollowers(Population):
         self.positions = _as_rows(position)
         self.distance = self._along_own_segment(position)
         arrived = ~self.reached & (self.distance >= self.length - self.path_radius)
-        self.arrival_times[arrived] = (self.ticks + 1) * self.tick
+        self.arrival_times[arrived] = (number + 1) * self.tick
         self.reached |= arrived
         self.headings = np.angle(velocity)
 

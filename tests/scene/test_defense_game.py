@@ -101,3 +101,25 @@ def test_the_game_ends_when_the_lives_run_out_and_restarts():
     assert game.time == frozen
     game.restart()
     assert (game.lives, game.wave, len(game.enemies)) == (LIVES, 0, 0)
+
+
+@pytest.mark.parametrize("rate", [30, 60, 144])
+def test_an_hour_of_frames_runs_every_tick_of_the_game(rate):
+    game = DefenseGame()
+    ran = 0
+
+    def count_tick():
+        nonlocal ran
+        ran += 1
+
+    game._tick = count_tick  # only the game's time keeping is under test
+    for _ in range(3600 * rate):
+        game.advance(1 / rate)
+    assert ran == 432_000
+
+
+def test_advancing_more_than_the_bound_at_once_is_refused():
+    game = DefenseGame()
+    with pytest.raises(ValueError, match="at most"):
+        game.advance(1e9)
+    assert game.ticks == 0

@@ -112,3 +112,20 @@ def test_the_readme_lists_every_binding_of_the_mode(app, mode):
         assert f"| {binding.keys} |" in readme
     for what, _ in mode.mouse_help:
         assert what in readme
+
+
+def test_a_stall_does_not_replay_the_lost_time(app, mode):
+    """20 s without a frame at game speed x8 once ran 160 s of game in one frame."""
+    from panda3d.core import ClockObject
+
+    from scene.app import MAX_FRAME_DT
+    from scene.defense_game import TICK
+
+    press(app, "8")
+    app.clock.set_mode(ClockObject.M_normal)
+    step(app, 3)
+    ticks, wave, lives = mode.game.ticks, mode.game.wave, mode.game.lives
+    app.clock.set_real_time(app.clock.get_real_time() + 20.0)  # the stall
+    step(app, 2)  # the clock measures it at the end of the first frame; the second frame gets it
+    assert mode.game.ticks - ticks <= 2 * round(8 * MAX_FRAME_DT / TICK)  # two frames at most at the cap
+    assert (mode.game.wave, mode.game.lives) == (wave, lives)

@@ -139,3 +139,17 @@ def test_steering_followers_can_join_part_way_along():
     assert gaps.max() <= 1e-12
     with pytest.raises(ValueError, match="progress"):
         followers.spawn(1, 120.0, progress=-0.1)
+
+
+def test_a_huge_step_is_refused_with_followers_and_costs_nothing_without():
+    followers = SteeringFollowers(WaypointPath(SEED_POINTS))
+    followers.step(1e9)  # nobody to move: the clock alone advances
+    assert followers.ticks == 120 * 10**9
+    followers.spawn(3, 120.0)
+    with pytest.raises(ValueError, match="at most 100,000 are run at once"):
+        followers.step(1e9)
+    fine = SteeringFollowers(WaypointPath(SEED_POINTS), tick=1e-9)
+    fine.spawn(1, 120.0)
+    with pytest.raises(ValueError, match="at most"):
+        fine.step(1.0)
+    assert fine.ticks == 0 and fine.time == 0.0
