@@ -232,7 +232,9 @@ class CurvesMode:
                 self.trajectories, self.velocities, presets.TRAJECTORIES, presets.VELOCITIES
             )
         except OSError as error:
-            self.app.messages.say(f"Could not save the presets to {path}: {error.strerror or error}", warning=True)
+            self.app.messages.say(
+                f"Could not save the presets to {path}: {error.strerror or error}", warning=True
+            )
             return
         curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
         if saved.beside is None:

@@ -199,7 +199,9 @@ def _trajectory(entry):
         preset = TrajectoryPreset(name, kind).with_points(entry.get("points"))
         preset.curve()
     except (ValueError, TypeError, OverflowError) as error:
-        raise ValueError(f"trajectory {name!r}: {_reason(error, 'points must be (x, y, z) numbers')}") from None
+        raise ValueError(
+            f"trajectory {name!r}: {_reason(error, 'points must be (x, y, z) numbers')}"
+        ) from None
     return preset
 
 
@@ -209,7 +211,9 @@ def _velocity(entry):
         preset = VelocityPreset(name).with_controls(entry.get("controls"))
         preset.curve()
     except (ValueError, TypeError, OverflowError) as error:
-        raise ValueError(f"velocity {name!r}: {_reason(error, 'controls must be two (t, s) pairs')}") from None
+        raise ValueError(
+            f"velocity {name!r}: {_reason(error, 'controls must be two (t, s) pairs')}"
+        ) from None
     return preset
 
 

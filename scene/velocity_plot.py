@@ -19,6 +19,9 @@ ERROR_GAIN = 100.0
 CORNER_OFFSET = (-0.9, 0.13)
 """Where the plot's origin sits relative to the window's bottom-right corner."""
 SAMPLES = 400
+PEAK_CAP = 8.0
+"""The speed panel's scale stops at this many times the mean speed: a velocity curve with a vertical
+tangent (an infinite speed for an instant) keeps a readable scale, its spike running off the top."""
 """Times at which the curves are drawn; fine enough to show the seed method's ripple."""
 PICK_RADIUS = 0.035
 """How near (aspect2d units) the mouse must be to grab a control point."""
@@ -83,10 +86,10 @@ class VelocityPlot:
         intended = motion.velocity.rate_at_time(t)
         self.rate_errors = self._rate_error(motion, t, s) if measure else np.zeros(SAMPLES)
         actual = intended + self.rate_errors
-        self._peak = max(float(intended.max()), float(actual.max()), 1e-9) * 1.1
+        self._peak = min(max(float(intended.max()), float(actual.max()), 1e-9), PEAK_CAP) * 1.1
         self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
-        self.intended_line.update(self._points(t, intended / self._peak, self._speed_base, SPEED_HEIGHT))
-        self.speed_line.update(self._points(t, actual / self._peak, self._speed_base, SPEED_HEIGHT))
+        self.intended_line.update(self._points(t, self._on_scale(intended), self._speed_base, SPEED_HEIGHT))
+        self.speed_line.update(self._points(t, self._on_scale(actual), self._speed_base, SPEED_HEIGHT))
         error = np.clip((actual - intended) * ERROR_GAIN, -1.0, 1.0)
         self.error_line.update(self._points(t, 0.5 + error / 2.0, self._error_base, ERROR_HEIGHT))
         ripple = float(np.max(np.abs(actual - intended)[1:-1]))
@@ -130,10 +133,14 @@ class VelocityPlot:
         self.markers.update(
             [
                 (x, 0, self._distance_base + s * DISTANCE_HEIGHT),
-                (x, 0, self._speed_base + rate / self._peak * SPEED_HEIGHT),
+                (x, 0, self._speed_base + float(self._on_scale(rate)) * SPEED_HEIGHT),
                 (x, 0, self._error_base + (0.5 + np.clip(rate_error * ERROR_GAIN, -1, 1) / 2) * ERROR_HEIGHT),
             ]
         )
+
+    def _on_scale(self, rate):
+        """A speed (ds/dt, possibly infinite) as a height in the speed panel, at most its top."""
+        return np.minimum(np.asarray(rate, dtype=float) / self._peak, 1.0)
 
     def mouse_to_unit(self):
         """The mouse in the distance panel's (t, s) unit square, or None without a mouse."""

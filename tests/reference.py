@@ -70,3 +70,27 @@ def distance_to_polyline(points, query):
         t = np.clip(((query - a) @ step) / max(step @ step, 1e-300), 0.0, 1.0)
         best = np.minimum(best, np.linalg.norm(query - (a + t[:, None] * step), axis=1))
     return best
+
+
+def css_distance_at_time(x1, y1, x2, y2, t, digits=50):
+    """s(t) of CSS cubic-bezier(x1, y1, x2, y2) to ``digits`` digits (an mpmath number): T(u) = t
+    solved by bisection on the Bernstein form in high precision, then S(u). Shares no code with the
+    library's solver."""
+    import mpmath
+
+    with mpmath.workdps(digits):
+        x1, y1, x2, y2, t = (mpmath.mpf(v) for v in (x1, y1, x2, y2, t))
+        if t <= 0:
+            return mpmath.mpf(0)
+        if t >= 1:
+            return mpmath.mpf(1)
+
+        def bezier(p1, p2, u):
+            v = 1 - u
+            return 3 * p1 * u * v * v + 3 * p2 * u * u * v + u**3
+
+        lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+        for _ in range(int(digits * 3.4) + 10):
+            middle = (lo + hi) / 2
+            lo, hi = (middle, hi) if bezier(x1, x2, middle) < t else (lo, middle)
+        return bezier(y1, y2, (lo + hi) / 2)

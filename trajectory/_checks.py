@@ -44,3 +44,30 @@ def finite_points(points, name, *, count=None, min_count=1):
 def is_scalar(value):
     """Whether ``value`` is one number (Python or numpy), checked fast for Python floats."""
     return isinstance(value, (float, int)) or np.ndim(value) == 0
+
+
+def real_values(value, name):
+    """``value`` as a float (one number) or a float array (numbers), or a ValueError naming ``name``.
+
+    NaN, complex numbers, text, None and numbers too large for a float are refused; infinities
+    are kept (callers clamp them). The per-frame case, a Python float, is checked first and fast.
+    """
+    if type(value) is float:
+        if math.isnan(value):
+            raise ValueError(f"{name} must be a number, got nan")
+        return value
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} must be numbers, got {_shown(value)}") from None
+    if array.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must be real numbers, got {_shown(value)}")
+    array = array.astype(float, copy=False)
+    if np.isnan(array).any():
+        raise ValueError(f"{name} must be numbers, got nan")
+    return float(array) if array.ndim == 0 else array
+
+
+def _shown(value):
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -77,7 +77,7 @@ class ArcLength:
             initial_pieces=_INITIAL_PIECES,
             min_width=_MIN_PIECE_WIDTH,
         )
-        self.table = inverse_fit.normalised_table(widths, coeffs)
+        self.table = inverse_fit.normalised_table(widths, coeffs, variable="distance")
         ends = np.cumsum(widths)
         self.length = float(ends[-1])
         self._u_starts = u_starts

@@ -39,7 +39,7 @@ class PiecewiseBezier(Curve):
         segments = points.shape[0]
         breaks = np.linspace(0.0, 1.0, segments + 1)
         coeffs = np.einsum("jk,skd->sjd", _CENTRED_FROM_CONTROL_POINTS, points)
-        self._polynomial = PiecewisePolynomial(breaks, coeffs)
+        self._polynomial = PiecewisePolynomial(breaks, coeffs, ends=points[[0, -1], [0, -1]], variable="u")
         self._tangent = self._polynomial.derivative()
         self.breakpoints = tuple(breaks[1:-1].tolist())
 

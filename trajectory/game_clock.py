@@ -61,7 +61,10 @@ class GameClock:
         """
         numerator, denominator = _seconds(seconds, "dt")
         if denominator > self._denominator:
-            self._numerator, self._denominator = self._numerator * (denominator // self._denominator), denominator
+            self._numerator, self._denominator = (
+                self._numerator * (denominator // self._denominator),
+                denominator,
+            )
         later = self._numerator + numerator * (self._denominator // denominator)
         completed = self._ticks_at(later) - self.ticks
         if max_ticks is not None and completed > max_ticks:

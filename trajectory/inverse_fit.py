@@ -97,8 +97,11 @@ def sample_parameters(lo, hi):
     return (lo + half)[:, None] + half[:, None] * SAMPLE_POINTS
 
 
-def normalised_table(widths, coeffs):
-    """The fitted pieces as a ``PiecewisePolynomial`` of x scaled to [0, 1] (ending exactly at 1)."""
+def normalised_table(widths, coeffs, variable):
+    """The fitted pieces as a ``PiecewisePolynomial`` of x scaled to [0, 1] (ending exactly at 1),
+    pinned to y = 0 at x = 0 and y = 1 at x = 1 (both inversions map the ends to the ends).
+
+    ``variable`` names x for error messages."""
     ends = np.cumsum(widths)
     breaks = np.concatenate(([0.0], ends / ends[-1]))
     # A piece too narrow to show in the scaled x holds at most its end point: give it that value.
@@ -106,7 +109,7 @@ def normalised_table(widths, coeffs):
     coeffs = coeffs.copy()
     coeffs[vanished, 0] = coeffs[vanished].sum(axis=1)
     coeffs[vanished, 1:] = 0.0
-    return PiecewisePolynomial(breaks, coeffs)
+    return PiecewisePolynomial(breaks, coeffs, ends=(0.0, 1.0), variable=variable)
 
 
 def _initial_pieces(u_breaks, count):

@@ -54,7 +54,7 @@ class Motion:
         self.method = method
         if method == "exact":
             self.length = trajectory.length
-            self._distance_at, self._parameter_at = velocity.table, trajectory.arc_length.table
+            self._distance_at, self._parameter_at = velocity.timing, trajectory.arc_length.table
             self._distance_scalar, self._parameter_scalar = (
                 self._distance_at.scalar,
                 self._parameter_at.scalar,

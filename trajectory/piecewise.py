@@ -11,10 +11,11 @@ any other batch (or one too small to amortise a loop over pieces) bisects every 
 
 import bisect
 import functools
+import math
 
 import numpy as np
 
-from trajectory._checks import is_scalar
+from trajectory._checks import real_values
 
 _SLICE_MIN_POINTS = 1000
 """Sorted batches with at least this many points per piece are evaluated slice by slice; below
@@ -33,19 +34,25 @@ class PiecewisePolynomial:
         breaks: Breakpoints, shape ``(m + 1,)``, non-decreasing.
         coeffs: Coefficients in ascending powers of the local coordinate, shape ``(m, d + 1)``
             for scalar values or ``(m, d + 1, dim)`` for vector values.
+        ends: If given, the exact values at the first and last breakpoint (shape ``(2,)``, or
+            ``(2, dim)``), returned there instead of the end pieces' polynomials, which reach
+            them only to rounding.
+        variable: What x is, for error messages.
 
-    Queries outside ``[breaks[0], breaks[-1]]`` are clamped to it.
+    Queries outside ``[breaks[0], breaks[-1]]`` are clamped to it; NaN is refused.
 
     >>> line = PiecewisePolynomial([0.0, 2.0], [[1.0, 1.0]])  # y = x on [0, 2]
     >>> float(line(0.5)), line([0.0, 3.0]).tolist()
     (0.5, [0.0, 2.0])
     """
 
-    def __init__(self, breaks, coeffs):
+    def __init__(self, breaks, coeffs, ends=None, variable="x"):
         self.breaks = np.asarray(breaks, dtype=float)
         coeffs = np.asarray(coeffs, dtype=float)
         self.coeffs = coeffs if coeffs.ndim == 3 else coeffs[:, :, None]
         self.is_vector = coeffs.ndim == 3
+        self.ends = None if ends is None else np.asarray(ends, dtype=float).reshape(2, self.dim)
+        self.variable = variable
         half_widths = np.diff(self.breaks) / 2.0
         self._centres = self.breaks[:-1] + half_widths
         self._columns = np.ascontiguousarray(self.coeffs.transpose(2, 1, 0))  # (dim, d + 1, m)
@@ -61,7 +68,10 @@ class PiecewisePolynomial:
         descending = [
             [_trimmed(self.coeffs[j, ::-1, c].tolist()) for c in range(self.dim)] for j in range(self.pieces)
         ]
-        return self.breaks.tolist(), self._centres.tolist(), self._inverse_half.tolist(), descending
+        ends = None
+        if self.ends is not None:
+            ends = [row[0] if not self.is_vector else row for row in self.ends.tolist()]
+        return self.breaks.tolist(), self._centres.tolist(), self._inverse_half.tolist(), descending, ends
 
     @property
     def pieces(self):
@@ -75,10 +85,14 @@ class PiecewisePolynomial:
 
     def __call__(self, x):
         """Evaluate at ``x``: a scalar gives a float (or ``(dim,)``), shape ``(n,)`` gives
-        ``(n,)`` (or ``(n, dim)``)."""
-        if is_scalar(x):
-            return self.scalar(float(x))
-        x = np.asarray(x, dtype=float)
+        ``(n,)`` (or ``(n, dim)``).
+
+        Raises:
+            ValueError: If x holds NaN or anything but real numbers.
+        """
+        x = real_values(x, self.variable)
+        if isinstance(x, float):
+            return self.scalar(x)
         flat = np.clip(x.ravel(), self.breaks[0], self.breaks[-1])
         if self.pieces == 1 or (
             flat.size >= _SLICE_MIN_POINTS * self.pieces and not np.any(flat[1:] < flat[:-1])
@@ -86,6 +100,9 @@ class PiecewisePolynomial:
             rows = self._evaluate_sorted(flat)
         else:
             rows = self._evaluate_gathered(flat)
+        if self.ends is not None:
+            rows[:, flat <= self.breaks[0]] = self.ends[0][:, None]
+            rows[:, flat >= self.breaks[-1]] = self.ends[1][:, None]
         if self.is_vector:
             return rows.T.reshape(x.shape + (self.dim,))
         return rows[0].reshape(x.shape)
@@ -98,15 +115,23 @@ class PiecewisePolynomial:
         else:
             powers = np.arange(1, degree + 1, dtype=float)[None, :, None]
             derived = self.coeffs[:, 1:] * powers * self._inverse_half[:, None, None]
-        return PiecewisePolynomial(self.breaks, derived if self.is_vector else derived[:, :, 0])
+        return PiecewisePolynomial(
+            self.breaks, derived if self.is_vector else derived[:, :, 0], variable=self.variable
+        )
 
     def scalar(self, x):
         """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch."""
-        breaks, centres, inverse_half, coefficients = self._python
+        breaks, centres, inverse_half, coefficients, ends = self._python
         if x <= breaks[0]:
+            if ends is not None:
+                return np.array(ends[0]) if self.is_vector else ends[0]
             j, x = 0, breaks[0]
         elif x >= breaks[-1]:
+            if ends is not None:
+                return np.array(ends[1]) if self.is_vector else ends[1]
             j, x = len(centres) - 1, breaks[-1]
+        elif math.isnan(x):
+            raise ValueError(f"{self.variable} must be a number, got nan")
         else:
             j = bisect.bisect_right(breaks, x) - 1
         z = (x - centres[j]) * inverse_half[j]
@@ -124,7 +149,7 @@ class PiecewisePolynomial:
         return np.array(values)
 
     def _evaluate_sorted(self, flat):
-        _, centres, inverse_half, descending_coeffs = self._python
+        _, centres, inverse_half, descending_coeffs, _ = self._python
         rows = np.empty((self.dim, flat.size))
         starts = np.empty(self.pieces + 1, dtype=np.intp)
         starts[0], starts[-1] = 0, flat.size

@@ -3,7 +3,8 @@ the fraction of the duration elapsed, T, both functions of a parameter u in [0, 
 
 Both are normalised to [0, 1] through their end values, as the seed asks. At time fraction t the
 object has travelled s(t) = S(T^-1(t)); ``VelocityCurve.distance_at_time`` gives it from a table
-built once (see ``inverse_fit``).
+built once (see ``inverse_fit``), or, when S and T are cubic polynomials (the CSS easings and the
+seed's cubic form), by solving T(u) = t to rounding (see ``cubic_timing``).
 """
 
 import functools
@@ -12,14 +13,17 @@ import math
 import numpy as np
 
 from trajectory import inverse_fit
+from trajectory.cubic_timing import CubicTiming, quadratic_roots
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted error of s(t) at the table's check points."""
 _INITIAL_PIECES = 8
 _MIN_PIECE_WIDTH = 1e-10
 _CHECK_SAMPLES = 4097
-"""Grid on which T is checked to increase strictly and S to stay in [0, 1]."""
-_RANGE_SLACK = 1e-12
+"""Grid on which T is checked to increase strictly and S to stay in [0, 1] (cubics are checked
+exactly, from their coefficients)."""
+RANGE_SLACK = 1e-15
+"""How far the normalised S may leave [0, 1]: a few rounding errors of its evaluation, no more."""
 
 
 class VelocityCurve:
@@ -67,8 +71,10 @@ class VelocityCurve:
         return (self._time(u) - self._t0) * self._t_scale
 
     @functools.cached_property
-    def table(self):
-        """s(t) = S(T^-1(t)) on t in [0, 1], a ``PiecewisePolynomial``."""
+    def timing(self):
+        """s(t) = S(T^-1(t)) on t in [0, 1]: a callable of a scalar or an array of t, with a fast
+        ``.scalar(t)`` for one Python float; here a ``PiecewisePolynomial``, exactly 0 and 1 at
+        the ends."""
 
         def sample(lo, hi):
             u = inverse_fit.sample_parameters(lo, hi)
@@ -83,15 +89,19 @@ class VelocityCurve:
             initial_pieces=_INITIAL_PIECES,
             min_width=_MIN_PIECE_WIDTH,
         )
-        return inverse_fit.normalised_table(widths, coeffs)
+        return inverse_fit.normalised_table(widths, coeffs, variable="time")
 
     @functools.cached_property
     def _rate_table(self):
-        return self.table.derivative()
+        return self.timing.derivative()
 
     def distance_at_time(self, t):
-        """s(t) = S(T^-1(t)) for normalised time t in [0, 1] (scalar or array, clamped)."""
-        return self.table(t)
+        """s(t) = S(T^-1(t)) for normalised time t in [0, 1] (scalar or array, clamped).
+
+        Raises:
+            ValueError: If t holds NaN or anything but real numbers.
+        """
+        return self.timing(t)
 
     def rate_at_time(self, t):
         """ds/dt at normalised time t: 1 everywhere for constant speed (scalar or array)."""
@@ -117,13 +127,8 @@ class VelocityCurve:
             ValueError: As the constructor, checked exactly from the coefficients.
         """
         s_coeffs, t_coeffs = _cubic_coefficients(s, "s"), _cubic_coefficients(t, "t")
-        _check_cubic_time(t_coeffs)
-        _check_cubic_distance(s_coeffs)
-        return cls(
-            functools.partial(np.polyval, s_coeffs),
-            functools.partial(np.polyval, t_coeffs),
-            name=name,
-        )
+        _check_cubic_time(t_coeffs[::-1])
+        return _CubicVelocityCurve(_normalised_cubic(s_coeffs, "S"), _normalised_cubic(t_coeffs, "T"), name)
 
     # Presets animators expect.
 
@@ -146,6 +151,7 @@ class VelocityCurve:
         Raises:
             ValueError: Unless 0 < k1 <= k2 < 1.
         """
+        k1, k2 = _finite(k1, "sine ease needs a number k1"), _finite(k2, "sine ease needs a number k2")
         if not (0.0 < k1 <= k2 < 1.0):
             raise ValueError(f"sine ease needs 0 < k1 <= k2 < 1, got k1 = {k1}, k2 = {k2}")
         breaks = tuple(sorted({k1, k2}))
@@ -157,20 +163,46 @@ class VelocityCurve:
     def cubic_bezier(cls, x1, y1, x2, y2):
         """CSS ``cubic-bezier(x1, y1, x2, y2)``: T(u) is the Bezier's x, S(u) its y.
 
+        x in [0, 1] makes T increasing (T' is a quadratic Bernstein form that cannot go below 0
+        then); S is checked exactly at its turning points, the roots of the quadratic S'.
+
         Raises:
             ValueError: Unless x1 and x2 are in [0, 1] (as CSS requires), or if y leaves [0, 1].
         """
-        for label, x in (("x1", x1), ("x2", x2)):
-            if not (math.isfinite(x) and 0.0 <= x <= 1.0):
-                raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x}")
-        for label, y in (("y1", y1), ("y2", y2)):
-            if not math.isfinite(y):
-                raise ValueError(f"cubic_bezier needs a finite {label}, got {y}")
-        return cls(
-            functools.partial(_bezier_1d, p1=y1, p2=y2),
-            functools.partial(_bezier_1d, p1=x1, p2=x2),
-            name=f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})",
+        x1, x2 = (
+            _finite(x, f"cubic_bezier needs {label} in [0, 1]") for x, label in ((x1, "x1"), (x2, "x2"))
         )
+        y1, y2 = (_finite(y, f"cubic_bezier needs a finite {label}") for y, label in ((y1, "y1"), (y2, "y2")))
+        for label, x in (("x1", x1), ("x2", x2)):
+            if not 0.0 <= x <= 1.0:
+                raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x!r}")
+        return _CubicVelocityCurve(
+            _bezier_power(y1, y2), _bezier_power(x1, x2), f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})"
+        )
+
+
+class _CubicVelocityCurve(VelocityCurve):
+    """A velocity curve whose S and T are cubic polynomials, given by their normalised ascending
+    coefficients (0, a1, a2, a3) (T already checked to increase): S's range is checked exactly,
+    and s(t) is solved to rounding by ``CubicTiming`` rather than fitted."""
+
+    def __init__(self, s, t, name):
+        self.name = name
+        self.breakpoints = ()
+        self._s_coeffs, self._t_coeffs = s, t
+        _check_cubic_distance(s)
+        self._distance = functools.partial(_power_cubic, s)
+        self._time = functools.partial(_power_cubic, t)
+        self._s0, self._s_scale, self._t0, self._t_scale = 0.0, 1.0, 0.0, 1.0
+
+    @functools.cached_property
+    def timing(self):
+        """s(t), solved to rounding (a ``CubicTiming``)."""
+        return CubicTiming(self._s_coeffs, self._t_coeffs)
+
+    def rate_at_time(self, t):
+        """ds/dt at normalised time t (scalar or array): infinite where T' = 0 but S' is not."""
+        return self.timing.rate(t)
 
 
 def _identity(u):
@@ -192,10 +224,26 @@ def _sine_ease(u, k1, k2):
     return np.where(u < k1, ramp_up, np.where(u <= k2, middle, ramp_down)) / total
 
 
-def _bezier_1d(u, p1, p2):
-    """The 1D cubic Bezier with control values 0, p1, p2, 1."""
-    v = 1.0 - u
-    return 3.0 * v * v * u * p1 + 3.0 * v * u * u * p2 + u * u * u
+def _bezier_power(p1, p2):
+    """Ascending power coefficients of the 1D cubic Bezier with control values 0, p1, p2, 1."""
+    return (0.0, 3.0 * p1, 3.0 * p2 - 6.0 * p1, 1.0 + 3.0 * p1 - 3.0 * p2)
+
+
+def _power_cubic(coeffs, u):
+    """a0 + a1 u + a2 u^2 + a3 u^3 for ascending ``coeffs`` (u a float or an array)."""
+    a0, a1, a2, a3 = coeffs
+    return ((a3 * u + a2) * u + a1) * u + a0
+
+
+def _finite(value, message):
+    """``value`` as a finite float, or a ValueError: ``message``, got ``value``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{message}, got {value!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{message}, got {value!r}")
+    return number
 
 
 def _check_grid(breakpoints):
@@ -230,7 +278,7 @@ def _check_increasing(t, grid):
 
 
 def _check_in_unit_range(s, grid):
-    outside = (s < -_RANGE_SLACK) | (s > 1.0 + _RANGE_SLACK)
+    outside = (s < -RANGE_SLACK) | (s > 1.0 + RANGE_SLACK)
     if np.any(outside):
         i = int(np.argmax(outside))
         raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}")
@@ -246,29 +294,38 @@ def _cubic_coefficients(values, label):
     return coeffs
 
 
+def _normalised_cubic(coeffs, label):
+    """Descending raw coefficients (a3, a2, a1, a0) as ascending ones of the polynomial shifted and
+    scaled to run from 0 at u = 0 to 1 at u = 1: (0, a1, a2, a3) / (a1 + a2 + a3)."""
+    a3, a2, a1, _ = coeffs
+    span = a1 + a2 + a3
+    if label == "T" and not span > 0.0:
+        raise ValueError(f"T(u) must increase from u = 0 to u = 1, got T(1) - T(0) = {span:g}")
+    if span == 0.0:
+        raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
+    return (0.0, a1 / span, a2 / span, a3 / span)
+
+
 def _check_cubic_time(t):
-    """T' = 3 a3 u^2 + 2 a2 u + a1 must be >= 0 on [0, 1] and not identically 0."""
-    slope = np.polyder(t)
-    if not np.any(slope):
+    """T' = t1 + 2 t2 u + 3 t3 u^2 must be >= 0 on [0, 1] and not identically 0 (ascending ``t``)."""
+    _, t1, t2, t3 = t
+    if t1 == t2 == t3 == 0.0:
         raise ValueError("T(u) must be strictly increasing, but it is constant")
-    candidates = [0.0, 1.0] + [r.real for r in np.roots(np.polyder(slope)) if 0.0 < r.real < 1.0]
-    lowest = min(candidates, key=lambda u: np.polyval(slope, u))
-    if np.polyval(slope, lowest) < 0.0:
+    candidates = [0.0, 1.0] + ([-t2 / (3.0 * t3)] if t3 != 0.0 and 0.0 < -t2 / (3.0 * t3) < 1.0 else [])
+    slopes = [(3.0 * t3 * u + 2.0 * t2) * u + t1 for u in candidates]
+    lowest = min(range(len(candidates)), key=slopes.__getitem__)
+    if slopes[lowest] < 0.0:
         raise ValueError(
-            f"T(u) must be strictly increasing (T^-1 would not exist): T'({lowest:.4g}) = "
-            f"{np.polyval(slope, lowest):.6g} < 0"
+            f"T(u) must be strictly increasing (T^-1 would not exist): T'({candidates[lowest]:.4g}) = "
+            f"{slopes[lowest]:.6g} < 0"
         )
 
 
 def _check_cubic_distance(s):
-    """The normalised S must stay in [0, 1] at its turning points inside [0, 1]."""
-    s0, s1 = np.polyval(s, 0.0), np.polyval(s, 1.0)
-    if s1 == s0:
-        raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
-    for r in np.roots(np.polyder(s)) if np.any(np.polyder(s)) else ():
-        if abs(r.imag) < 1e-12 and 0.0 < r.real < 1.0:
-            normalised = (np.polyval(s, r.real) - s0) / (s1 - s0)
-            if not (-_RANGE_SLACK <= normalised <= 1.0 + _RANGE_SLACK):
-                raise ValueError(
-                    f"S(u) must stay in [0, 1] once normalised, but S({r.real:.4g}) = {normalised:.6g}"
-                )
+    """The normalised S must stay in [0, 1] at its turning points inside [0, 1], the roots of S'."""
+    _, s1, s2, s3 = s
+    for root in quadratic_roots(3.0 * s3, 2.0 * s2, s1):
+        if 0.0 < root < 1.0:
+            value = _power_cubic(s, root)
+            if not (-RANGE_SLACK <= value <= 1.0 + RANGE_SLACK):
+                raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({root:.4g}) = {value:.6g}")

@@ -9,6 +9,7 @@ import pytest
 from scene import presets
 from scene.curves_mode import DEFAULT_DURATION, HOLD_AT_END, KEYFRAME_INTERVALS
 from scene.pointer import to_film
+from scene.velocity_plot import SPEED_HEIGHT
 from tests.scene.conftest import FRAME_RATE, press, step
 
 
@@ -155,6 +156,31 @@ def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):
     assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
         presets.VELOCITIES[5].curve(((0.6, 0.2), (0.25, 1.0))).distance_at_time(0.5), abs=1e-12
     )
+
+
+def vertices(geometry):
+    """The (count, 3) vertex positions a LineStrip or PointSet draws."""
+    rows = np.frombuffer(memoryview(geometry._data.get_array(0)).cast("B"), dtype=np.float32)
+    return rows.reshape(geometry.count, 4)[:, :3]
+
+
+def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
+    """cubic-bezier(1, 0, 0, 1) is infinitely fast for an instant at t = 1/2: the plot keeps a
+    readable scale with the spike at its top, and the marker stays on the panel."""
+    mode = app.mode
+    press(app, "shift-6")
+    mode.move_handle(0, (1.0, 0.0))
+    mode.move_handle(1, (0.0, 1.0))
+    assert mode.motion.velocity.rate_at_time(0.5) == np.inf
+    mode.elapsed = mode.duration / 2 - 1 / 60  # the next frame lands on t = 1/2 exactly
+    step(app)
+    plot = mode.plot
+    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.duration / 2)), 1e-5)
+    for geometry in (plot.intended_line, plot.speed_line, plot.markers):
+        assert np.all(np.isfinite(vertices(geometry)))
+    top = plot._speed_base + SPEED_HEIGHT
+    assert vertices(plot.markers)[1, 2] == pytest.approx(top, abs=1e-6)
+    assert vertices(plot.intended_line)[:, 2].max() == pytest.approx(top, abs=1e-6)
 
 
 def test_saving_writes_the_edited_curves_and_a_new_start_loads_them(app, presets_file):

@@ -13,14 +13,19 @@ import pytest
 from scene import presets
 from scene.user_presets import FORMAT, MAX_FILE_BYTES, MAX_PRESETS, VERSION, PresetsFile
 from tests.scene.conftest import FRAME_RATE, press
-from tests.scene.test_main import ROOT, run_main
+from tests.scene.test_main import run_main
 
 EDITED_POINTS = ((-7.0, -3.0, 2.0), (-2.0, 7.0, 4.5), (2.0, -7.0, 0.0), (6.0, 2.0, 3.0))
 
 
 def presets_text(trajectories=(), velocities=(), version=VERSION):
     return json.dumps(
-        {"format": FORMAT, "version": version, "trajectories": list(trajectories), "velocities": list(velocities)}
+        {
+            "format": FORMAT,
+            "version": version,
+            "trajectories": list(trajectories),
+            "velocities": list(velocities),
+        }
     )
 
 
@@ -48,9 +53,16 @@ REFUSED_FILES = {
     "four equal points": presets_text([bezier_entry("S-bend", [(1.0, 1.0, 1.0)] * 4)]),
     "four equal points under a new name": presets_text([bezier_entry("mine", [(1.0, 1.0, 1.0)] * 4)]),
     "coordinates of 1e300": presets_text([bezier_entry("S-bend", [(1e300 * k, 0.0, 0.0) for k in range(4)])]),
-    "nested 5,000 deep": '{"format": "' + FORMAT + '", "version": 1, "trajectories": ' + "[" * 5000 + "]" * 5000 + "}",
+    "nested 5,000 deep": '{"format": "'
+    + FORMAT
+    + '", "version": 1, "trajectories": '
+    + "[" * 5000
+    + "]" * 5000
+    + "}",
     "a 400-digit integer": presets_text([bezier_entry("mine")]).replace("-7.0", "1" * 400),
-    "a 400-digit version": presets_text([bezier_entry("mine")]).replace('"version": 1', '"version": ' + "9" * 400),
+    "a 400-digit version": presets_text([bezier_entry("mine")]).replace(
+        '"version": 1', '"version": ' + "9" * 400
+    ),
     "infinity": presets_text([bezier_entry("mine")]).replace("-7.0", "Infinity"),
     "a velocity whose time runs backwards": presets_text(
         velocities=[{"name": "CSS ease", "controls": [[0.5, 0.1], [1.7, 1.0]]}]
@@ -58,7 +70,9 @@ REFUSED_FILES = {
     "a velocity that leaves [0, 1] between its samples": presets_text(
         velocities=[{"name": "mine", "controls": [[0.3, -2e-4], [0.7, 1.0]]}]
     ),
-    "controls that are not pairs": presets_text(velocities=[{"name": "mine", "controls": [[0.3], [0.7, 1.0]]}]),
+    "controls that are not pairs": presets_text(
+        velocities=[{"name": "mine", "controls": [[0.3], [0.7, 1.0]]}]
+    ),
     "a name that is not text": presets_text([{**bezier_entry("x"), "name": ["S-bend"]}]),
     "two presets of one name": presets_text([bezier_entry("mine"), bezier_entry("mine")]),
     "too many presets": presets_text([bezier_entry(f"mine {k}") for k in range(MAX_PRESETS + 1)]),
@@ -210,7 +224,9 @@ def test_the_s_key_says_where_it_saved_when_the_file_is_kept(presets_file):
         app.mode.move_point(0, EDITED_POINTS[0])
         press(app, "s")
         message = app.messages.current
-        assert "Saved 1 edited curve" in message and "kept as it is" in message and "presets.saved-" in message
+        assert (
+            "Saved 1 edited curve" in message and "kept as it is" in message and "presets.saved-" in message
+        )
         assert presets_file.read_bytes() == before
     finally:
         app.destroy()
