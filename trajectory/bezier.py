@@ -5,7 +5,7 @@ from math import comb
 import numpy as np
 
 from trajectory._checks import finite_points
-from trajectory.curve import Curve
+from trajectory.curve import Curve, norms
 from trajectory.piecewise import PiecewisePolynomial
 
 _BERNSTEIN_TO_POWER = np.array(
@@ -60,7 +60,7 @@ class PiecewiseBezier(Curve):
             raise ValueError("spline points must include at least two distinct points")
         padded = np.concatenate(([2.0 * points[0] - points[1]], points, [2.0 * points[-1] - points[-2]]))
         p0, p1, p2, p3 = padded[:-3], padded[1:-2], padded[2:-1], padded[3:]
-        d01, d12, d23 = (np.linalg.norm(b - a, axis=1) ** 0.5 for a, b in ((p0, p1), (p1, p2), (p2, p3)))
+        d01, d12, d23 = (norms(b - a) ** 0.5 for a, b in ((p0, p1), (p1, p2), (p2, p3)))
         d01, d12, d23 = (d[:, None] for d in (d01, d12, d23))
         tangent1 = d12 * ((p1 - p0) / d01 - (p2 - p0) / (d01 + d12)) + (p2 - p1)
         tangent2 = d12 * ((p3 - p2) / d23 - (p3 - p1) / (d12 + d23)) + (p2 - p1)

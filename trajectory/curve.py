@@ -5,6 +5,13 @@ import functools
 import numpy as np
 
 
+def norms(vectors):
+    """The lengths of 3D ``vectors`` (shape ``(..., 3)``), without the overflow or underflow of a
+    sum of squares: a curve 1e-160 or 1e160 across is measured as well as one 1 across."""
+    vectors = np.asarray(vectors, dtype=float)
+    return np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2])
+
+
 class Curve:
     """A parametric 3D curve Q(u) on u in [0, 1].
 
@@ -25,8 +32,7 @@ class Curve:
 
     def speed(self, u):
         """|Q'(u)|: a float for a scalar u, shape ``(n,)`` for shape ``(n,)``."""
-        tangent = np.asarray(self.derivative(u))
-        return np.sqrt(np.einsum("...i,...i->...", tangent, tangent))
+        return norms(self.derivative(u))
 
     @functools.cached_property
     def arc_length(self):

@@ -180,8 +180,13 @@ def test_rate_is_s_prime_over_t_prime(curve):
 
     for t in (0.1, 0.37, 0.63, 0.81):  # not 1/2, where (1, 0.3, 0, 0.9) has T' = 0
         with mpmath.workdps(40):
-            u = mpmath.findroot(
-                lambda u, t=t: 3 * x1 * u * (1 - u) ** 2 + 3 * x2 * u * u * (1 - u) + u**3 - t, 0.5
-            )
+            lo, hi = mpmath.mpf(0), mpmath.mpf(1)
+            for _ in range(150):  # T(u) = t by bisection
+                middle = (lo + hi) / 2
+                below = (
+                    3 * x1 * middle * (1 - middle) ** 2 + 3 * x2 * middle**2 * (1 - middle) + middle**3 < t
+                )
+                lo, hi = (middle, hi) if below else (lo, middle)
+            u = (lo + hi) / 2
             expected = float(slope(y1, y2, u) / slope(x1, x2, u))
         assert velocity.rate_at_time(t) == pytest.approx(expected, rel=1e-9)
