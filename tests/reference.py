@@ -94,3 +94,56 @@ def css_distance_at_time(x1, y1, x2, y2, t, digits=50):
             middle = (lo + hi) / 2
             lo, hi = (middle, hi) if bezier(x1, x2, middle) < t else (lo, middle)
         return bezier(y1, y2, (lo + hi) / 2)
+
+
+def dubins_length(start, goal, radius, digits=50):
+    """The shortest Dubins path length from pose ``start`` to pose ``goal`` (x, y, heading), as an
+    mpmath number: all six words by the textbook closed forms (Shkel and Lumelsky), in ``digits``
+    digits, headings reduced with mpmath's pi. Shares no code with the library's planner."""
+    import mpmath
+
+    with mpmath.workdps(digits):
+        x0, y0, h0 = (mpmath.mpf(v) for v in start)
+        x1, y1, h1 = (mpmath.mpf(v) for v in goal)
+        r = mpmath.mpf(radius)
+        two_pi = 2 * mpmath.pi
+
+        def mod(angle):
+            return angle - two_pi * mpmath.floor(angle / two_pi)
+
+        dx, dy = x1 - x0, y1 - y0
+        d = mpmath.sqrt(dx * dx + dy * dy) / r
+        theta = mod(mpmath.atan2(dy, dx))
+        a, b = mod(h0 - theta), mod(h1 - theta)
+        sa, sb, ca, cb = mpmath.sin(a), mpmath.sin(b), mpmath.cos(a), mpmath.cos(b)
+        cab = mpmath.cos(a - b)
+        lengths = []
+        p2 = 2 + d * d - 2 * cab + 2 * d * (sa - sb)  # LSL
+        if p2 >= 0:
+            tmp = mpmath.atan2(cb - ca, d + sa - sb)
+            lengths.append(mod(tmp - a) + mpmath.sqrt(p2) + mod(b - tmp))
+        p2 = 2 + d * d - 2 * cab + 2 * d * (sb - sa)  # RSR
+        if p2 >= 0:
+            tmp = mpmath.atan2(ca - cb, d - sa + sb)
+            lengths.append(mod(a - tmp) + mpmath.sqrt(p2) + mod(tmp - b))
+        p2 = -2 + d * d + 2 * cab + 2 * d * (sa + sb)  # LSR
+        if p2 >= 0:
+            p = mpmath.sqrt(p2)
+            tmp = mpmath.atan2(-ca - cb, d + sa + sb) - mpmath.atan2(-2, p)
+            lengths.append(mod(tmp - a) + p + mod(tmp - b))
+        p2 = d * d - 2 + 2 * cab - 2 * d * (sa + sb)  # RSL
+        if p2 >= 0:
+            p = mpmath.sqrt(p2)
+            tmp = mpmath.atan2(ca + cb, d - sa - sb) - mpmath.atan2(2, p)
+            lengths.append(mod(a - tmp) + p + mod(b - tmp))
+        tmp = (6 - d * d + 2 * cab + 2 * d * (sa - sb)) / 8  # RLR
+        if abs(tmp) <= 1:
+            p = mod(two_pi - mpmath.acos(tmp))
+            t = mod(a - mpmath.atan2(ca - cb, d - sa + sb) + p / 2)
+            lengths.append(t + p + mod(a - b - t + p))
+        tmp = (6 - d * d + 2 * cab + 2 * d * (sb - sa)) / 8  # LRL
+        if abs(tmp) <= 1:
+            p = mod(two_pi - mpmath.acos(tmp))
+            t = mod(-a - mpmath.atan2(ca - cb, d + sa - sb) + p / 2)
+            lengths.append(t + p + mod(b - a - t + p))
+        return min(lengths) * r

@@ -8,9 +8,9 @@ import numpy as np
 def positive_finite(value, name):
     """Return ``value`` as a float, or raise if it is not a positive finite number."""
     try:
-        number = float(value)
+        number = float(real_array(value, name, "a positive finite number"))
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a positive finite number, got {value!r}") from None
+        raise ValueError(f"{name} must be a positive finite number, got {_shown(value)}") from None
     if not (math.isfinite(number) and number > 0.0):
         raise ValueError(f"{name} must be a positive finite number, got {value!r}")
     return number
@@ -25,10 +25,7 @@ def finite_points(points, name, *, count=None, min_count=1):
         count: The exact number of points required, if any.
         min_count: The least number of points accepted.
     """
-    try:
-        array = np.array(points, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be numbers shaped (n, 3), got {points!r}") from None
+    array = real_array(points, name, "numbers shaped (n, 3)")
     if array.ndim != 2 or array.shape[1] != 3:
         raise ValueError(f"{name} must be shaped (n, 3), got shape {array.shape}")
     if count is not None and array.shape[0] != count:
@@ -46,6 +43,18 @@ def is_scalar(value):
     return isinstance(value, (float, int)) or np.ndim(value) == 0
 
 
+def real_array(value, name, what):
+    """``value`` as a float array, or a ValueError "``name`` must be ``what``" if it holds anything
+    but real numbers (text, None, complex numbers, ragged lists, integers too large for a float)."""
+    try:
+        array = np.asarray(value)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"{name} must be {what}, got {_shown(value)}") from None
+    if array.dtype.kind not in "iuf":
+        raise ValueError(f"{name} must be {what}, got {_shown(value)}")
+    return array.astype(float, copy=False)
+
+
 def real_values(value, name):
     """``value`` as a float (one number) or a float array (numbers), or a ValueError naming ``name``.
 
@@ -56,13 +65,7 @@ def real_values(value, name):
         if math.isnan(value):
             raise ValueError(f"{name} must be a number, got nan")
         return value
-    try:
-        array = np.asarray(value)
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"{name} must be numbers, got {_shown(value)}") from None
-    if array.dtype.kind not in "iuf":
-        raise ValueError(f"{name} must be real numbers, got {_shown(value)}")
-    array = array.astype(float, copy=False)
+    array = real_array(value, name, "real numbers")
     if np.isnan(array).any():
         raise ValueError(f"{name} must be numbers, got nan")
     return float(array) if array.ndim == 0 else array

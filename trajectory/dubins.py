@@ -10,13 +10,19 @@ import math
 import numpy as np
 
 from trajectory._checks import positive_finite
-from trajectory.turn_paths import TWO_PI, TurnPaths, path_from_turns, pose, radii_for, rows
+from trajectory.angles import TWO_PI, same_headings, wrapped
+from trajectory.turn_paths import TurnPaths, path_from_turns, pose, radii_for, rows
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
 _WORD_TURNS = np.array([[_TURNS[letter] for letter in word] for word in WORDS])  # (6, 3)
-_COINCIDENT = 1e-12
-"""Normalised distances below this count as zero."""
+_ROUNDING = 4.0 * 2.0**-52
+"""The rounding of each of the terms (x, y) of the straight part of LSL and RSR, relative to their
+size. The part's direction is then known only to (|x| dy + |y| dx) / p^2 radians, and within that
+it is snapped to the start or goal heading where that spares a full turn: a goal on an end circle
+(or a hair outside it), where x and y are differences of nearly equal numbers and the direction is
+noise that might add a loop. A straight part whose terms are exact keeps its direction however
+short it is: goals 1e-16 radii away are planned exactly."""
 
 
 def dubins_path(start, goal, radius):
@@ -29,34 +35,60 @@ def dubins_path(start, goal, radius):
     Raises:
         ValueError: On non-finite poses or a radius that is not a positive finite number.
     """
-    x0, y0, heading0 = pose(start, "start")
-    x1, y1, heading1 = pose(goal, "goal")
+    x0, y0, given0 = pose(start, "start")
+    x1, y1, given1 = pose(goal, "goal")
     radius = positive_finite(radius, "radius")
+    heading0, heading1 = wrapped(given0), wrapped(given1)
+    if same_headings(heading0, heading1):
+        heading1 = heading0
     dx, dy = x1 - x0, y1 - y0
     d = math.hypot(dx, dy) / radius
     phi = math.atan2(dy, dx) if d > 0.0 else 0.0
-    alpha, beta = (heading0 - phi) % TWO_PI, (heading1 - phi) % TWO_PI
+    alpha, beta = wrapped(heading0 - phi), wrapped(heading1 - phi)
+    trig = _trig(alpha, beta, math)
     best = None
     for word in WORDS:
-        parts = _word_parts(word, alpha, beta, d)
+        parts = _word_parts(word, alpha, beta, d, trig)
         if parts is not None and (best is None or sum(parts) < sum(best[1])):
             best = (word, parts)
     word, parts = best
     turns = [_TURNS[letter] for letter in word]
-    return path_from_turns((x0, y0, heading0), radius, turns, [part * radius for part in parts], word)
+    parts = [part * radius for part in parts]
+    return path_from_turns((x0, y0, heading0), radius, turns, parts, word, end=(x1, y1, heading1))
 
 
-def _word_parts(word, alpha, beta, d):
+def _trig(alpha, beta, maths):
+    """What every word needs of the angles, with ``maths`` = math for floats or numpy for arrays:
+    sin and cos of both, sin((alpha - beta) / 2), and in product form (keeping the digits of a tiny
+    difference) sin(alpha) - sin(beta) and cos(alpha) - cos(beta)."""
+    half_gap, mean = maths.sin((alpha - beta) / 2.0), (alpha + beta) / 2.0
+    return (
+        maths.sin(alpha),
+        maths.sin(beta),
+        maths.cos(alpha),
+        maths.cos(beta),
+        half_gap,
+        2.0 * maths.cos(mean) * half_gap,
+        -2.0 * maths.sin(mean) * half_gap,
+    )
+
+
+def _word_parts(word, alpha, beta, d, trig):
     """Normalised lengths (t, p, q) of one word (radius 1), or None where it does not exist."""
-    sa, sb, ca, cb = math.sin(alpha), math.sin(beta), math.cos(alpha), math.cos(beta)
-    half_gap, mean = math.sin((alpha - beta) / 2.0), (alpha + beta) / 2.0
-    sine_gap = 2.0 * math.cos(mean) * half_gap  # sin(alpha) - sin(beta)
-    cosine_gap = -2.0 * math.sin(mean) * half_gap  # cos(alpha) - cos(beta)
+    sa, sb, ca, cb, half_gap, sine_gap, cosine_gap = trig
     if word in ("LSL", "RSR"):
         sign = 1.0 if word == "LSL" else -1.0
         x, y = d + sign * sine_gap, -sign * cosine_gap
-        direction = alpha if math.hypot(x, y) < _COINCIDENT else math.atan2(y, x)
-        return (sign * (direction - alpha) % TWO_PI, math.hypot(x, y), sign * (beta - direction) % TWO_PI)
+        p = math.hypot(x, y)
+        direction = alpha
+        if p > 0.0:
+            direction = math.atan2(y, x)
+            spread = _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta)
+            if abs(wrapped(direction - alpha)) <= spread:
+                direction = alpha
+            elif abs(wrapped(direction - beta)) <= spread:
+                direction = beta
+        return (sign * (direction - alpha) % TWO_PI, p, sign * (beta - direction) % TWO_PI)
     if word in ("LSR", "RSL"):
         sign = 1.0 if word == "LSR" else -1.0
         p_squared = -4.0 * half_gap * half_gap + d * d + 2.0 * d * sign * (sa + sb)
@@ -77,6 +109,16 @@ def _word_parts(word, alpha, beta, d):
     return (t, p, (sign * (alpha - beta) - t + p) % TWO_PI)
 
 
+def _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta):
+    """How far (radians) the direction atan2(y, x) of a straight part p = |(x, y)| may be off by
+    rounding (floats or arrays): x = d + sine_gap and y = cosine_gap each carry about _ROUNDING of
+    their terms, plus, where the headings differ, the rounding of the angles in the gaps."""
+    angles = (alpha != beta) * (abs(alpha) + abs(beta))  # plain arithmetic: floats and arrays alike
+    dx = _ROUNDING * (d + abs(sine_gap) + angles)
+    dy = _ROUNDING * (abs(cosine_gap) + angles)
+    return (abs(x) / p * dy + abs(y) / p * dx) / p
+
+
 def dubins_paths(starts, goals, radius):
     """The shortest Dubins path for each pair of poses, all at once.
 
@@ -94,24 +136,20 @@ def dubins_paths(starts, goals, radius):
     starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 3)
     if starts.shape != goals.shape:
         raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
+    starts[:, 2], goals[:, 2] = wrapped(starts[:, 2]), wrapped(goals[:, 2])
+    goals[:, 2] = np.where(same_headings(starts[:, 2], goals[:, 2]), starts[:, 2], goals[:, 2])
     radii = radii_for(radius, len(starts))
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
     phi = np.where(d > 0.0, np.arctan2(dy, dx), 0.0)
-    alpha, beta = (starts[:, 2] - phi) % TWO_PI, (goals[:, 2] - phi) % TWO_PI
-    half_gap, mean = np.sin((alpha - beta) / 2.0), (alpha + beta) / 2.0
-    trig = (
-        np.sin(alpha) + np.sin(beta),
-        np.cos(alpha) + np.cos(beta),
-        2.0 * np.cos(mean) * half_gap,
-        -2.0 * np.sin(mean) * half_gap,
-        4.0 * half_gap * half_gap,
-    )
+    alpha, beta = wrapped(starts[:, 2] - phi), wrapped(goals[:, 2] - phi)
+    sa, sb, ca, cb, half_gap, sine_gap, cosine_gap = _trig(alpha, beta, np)
+    trig = (sa + sb, ca + cb, sine_gap, cosine_gap, 4.0 * half_gap * half_gap)
     candidates = np.stack([_word_parts_batch(word, alpha, beta, d, trig) for word in WORDS])  # (6, n, 3)
     totals = np.where(np.isnan(candidates[..., 0]), np.inf, candidates.sum(axis=2))
     words = np.argmin(totals, axis=0)
     parts = candidates[words, np.arange(words.size)] * radii[:, None]
-    return TurnPaths(starts, radii, _WORD_TURNS[words], parts, np.array(WORDS)[words])
+    return TurnPaths(starts, radii, _WORD_TURNS[words], parts, np.array(WORDS)[words], ends=goals)
 
 
 def _word_parts_batch(word, alpha, beta, d, trig):
@@ -126,7 +164,16 @@ def _word_parts_batch(word, alpha, beta, d, trig):
             sign = 1.0 if word == "LSL" else -1.0
             x, y = d + sign * sine_gap, -sign * cosine_gap
             p = np.hypot(x, y)
-            direction = np.where(p < _COINCIDENT, alpha, np.arctan2(y, x))
+            direction = np.arctan2(y, x)
+            with np.errstate(divide="ignore"):
+                spread = np.where(
+                    p > 0.0, _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta), np.inf
+                )
+            direction = np.where(
+                np.abs(wrapped(direction - alpha)) <= spread,
+                alpha,
+                np.where(np.abs(wrapped(direction - beta)) <= spread, beta, direction),
+            )
             t, q = sign * (direction - alpha) % TWO_PI, sign * (beta - direction) % TWO_PI
         elif word in ("LSR", "RSL"):
             sign = 1.0 if word == "LSR" else -1.0

@@ -9,9 +9,8 @@ import math
 
 import numpy as np
 
-from trajectory._checks import is_scalar, positive_finite
-
-TWO_PI = 2.0 * math.pi
+from trajectory._checks import positive_finite, real_array, real_values
+from trajectory.angles import wrapped
 
 
 @dataclasses.dataclass(frozen=True)
@@ -49,11 +48,16 @@ class TurnPath:
             the other), or a Dubins word such as "LSR".
         case: For a path to a point, where the point lay: "outside both turning circles",
             "inside the left turning circle" or "inside the right turning circle".
+        start, end: The poses (x, y, heading) the path starts and ends at exactly, when known
+            (the start pose given, a Dubins goal): ``pose`` returns them there, not the
+            segments' rounding of them.
     """
 
     segments: tuple
     word: str
     case: str = ""
+    start: tuple = None
+    end: tuple = None
 
     @property
     def length(self):
@@ -64,31 +68,44 @@ class TurnPath:
         """(x, y, heading) at ``distance`` along the path: shape (3,) for a scalar, (n, 3) for (n,).
 
         Distances below 0 give the start pose, past the end the end pose.
+
+        Raises:
+            ValueError: If a distance is NaN or not a real number.
         """
-        if is_scalar(distance):
-            return np.array(self._scalar_pose(float(distance)))
-        d = np.asarray(distance, dtype=float)
-        flat = np.clip(d.ravel(), 0.0, self.length)
+        d = real_values(distance, "distance")
+        if isinstance(d, float):
+            return np.array(self._scalar_pose(d))
+        length = self.length
+        flat = np.clip(d.ravel(), 0.0, length)
         poses = np.empty((flat.size, 3))
+        left = flat.copy()
         before = 0.0
         for number, segment in enumerate(self.segments):
             last = number == len(self.segments) - 1
-            inside = (flat >= before) & ((flat < before + segment.length) | last)
-            local = flat[inside] - before
-            poses[inside] = _segment_pose(segment, local)
-            flat = np.where(inside, -np.inf, flat)  # taken
+            inside = (left >= before) & ((left < before + segment.length) | last)
+            poses[inside] = _segment_pose(segment, left[inside] - before)
+            left[inside] = -np.inf  # taken
             before += segment.length
+        if self.start is not None:
+            poses[flat <= 0.0] = self.start
+        if self.end is not None:
+            poses[flat >= length] = self.end
         return poses.reshape(d.shape + (3,))
 
     def pose_at_time(self, time, speed):
         """(x, y, heading) after ``time`` seconds at ``speed`` length units per second."""
         speed = positive_finite(speed, "speed")
-        return self.pose(float(time) * speed if is_scalar(time) else np.asarray(time, dtype=float) * speed)
+        return self.pose(real_values(time, "time") * speed)
 
     def _scalar_pose(self, distance):
         """``pose`` of one distance in plain floats: the per-frame path."""
+        length = self.length
+        if distance <= 0.0 and self.start is not None:
+            return self.start
+        if distance >= length and self.end is not None:
+            return self.end
         before = 0.0
-        distance = min(max(distance, 0.0), self.length)
+        distance = min(max(distance, 0.0), length)
         for segment in self.segments[:-1]:
             if distance < before + segment.length:
                 break
@@ -124,11 +141,6 @@ def _segment_pose(segment, local):
     return np.stack([x, y, wrapped(theta + turn * math.pi / 2.0)], axis=-1)
 
 
-def wrapped(angle):
-    """The angle in [-pi, pi); floats or arrays."""
-    return (angle + math.pi) % TWO_PI - math.pi
-
-
 def segment_end(segment):
     """The (x, y) where ``segment`` ends, in plain floats."""
     if isinstance(segment, Line):
@@ -143,9 +155,9 @@ def segment_end(segment):
     )
 
 
-def path_from_turns(start, radius, turns, parts, word, case=""):
+def path_from_turns(start, radius, turns, parts, word, case="", end=None):
     """A ``TurnPath`` from pose ``start``: per segment a turn (1 left, 0 straight, -1 right) and a
-    length ``parts``."""
+    length ``parts``; ``end`` is the pose it ends at exactly, when known."""
     x, y, heading = start
     segments = []
     for turn, part in zip(turns, parts):
@@ -158,7 +170,9 @@ def path_from_turns(start, radius, turns, parts, word, case=""):
             heading += segment.sweep
         x, y = segment_end(segment)
         segments.append(segment)
-    return TurnPath(tuple(segments), word, case)
+    start = (float(start[0]), float(start[1]), wrapped(float(start[2])))
+    end = None if end is None else (float(end[0]), float(end[1]), wrapped(float(end[2])))
+    return TurnPath(tuple(segments), word, case, start, end)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -173,6 +187,7 @@ class TurnPaths:
         parts: Each segment's length, shape (n, k).
         words: Each path's word ("LS", "RLR", ...), shape (n,).
         cases: For paths to points, where each point lay (see ``TurnPath.case``), shape (n,).
+        ends: The poses the paths end at exactly, when known (Dubins goals), shape (n, 3).
     """
 
     starts: np.ndarray
@@ -181,6 +196,7 @@ class TurnPaths:
     parts: np.ndarray
     words: np.ndarray
     cases: np.ndarray = None
+    ends: np.ndarray = None
 
     def __len__(self):
         return self.radii.size
@@ -194,16 +210,23 @@ class TurnPaths:
         """(x, y, heading) of each unit at its own distance along its path, shape (n, 3).
 
         Distances (one, or one per unit) are clamped to [0, length].
+
+        Raises:
+            ValueError: If a distance is NaN or not a real number.
         """
-        left = np.clip(
-            np.broadcast_to(np.asarray(distances, dtype=float), self.radii.shape), 0.0, self.lengths
-        )
+        lengths = self.lengths
+        wanted = np.clip(np.broadcast_to(real_values(distances, "distances"), self.radii.shape), 0.0, lengths)
+        left = wanted
         x, y, heading = (self.starts[:, k].copy() for k in range(3))
         for k in range(self.parts.shape[1]):
             step = np.minimum(left, self.parts[:, k])
             left = left - step
             x, y, heading = _advance(x, y, heading, self.turns[:, k], step, self.radii)
-        return np.stack([x, y, wrapped(heading)], axis=1)
+        poses = np.stack([x, y, wrapped(heading)], axis=1)
+        if self.ends is not None:
+            at_end = wanted >= lengths
+            poses[at_end] = self.ends[at_end]
+        return poses
 
     def pose_at_time(self, times, speeds):
         """(x, y, heading) of each unit after its time (s) at its speed (units/s), shape (n, 3)."""
@@ -222,6 +245,7 @@ class TurnPaths:
             self.parts[index].tolist(),
             str(self.words[index]),
             case,
+            None if self.ends is None else self.ends[index].tolist(),
         )
 
 
@@ -241,43 +265,41 @@ def _advance(x, y, heading, turn, step, radius):
 
 def point(value, name):
     """``value`` as two finite floats (x, y), or a ValueError naming ``name``."""
-    try:
-        x, y = (float(v) for v in value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be two numbers (x, y), got {value!r}") from None
-    if not (math.isfinite(x) and math.isfinite(y)):
-        raise ValueError(f"{name} must be two finite numbers (x, y), got {value!r}")
+    x, y = _finite_row(value, name, "two finite numbers (x, y)", 2)
     return x, y
 
 
 def angle(value, name):
-    """``value`` as a finite float, or a ValueError naming ``name``."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a finite angle in radians, got {value!r}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"{name} must be a finite angle in radians, got {value!r}")
-    return number
+    """``value`` as a finite float reduced to [-pi, pi), or a ValueError naming ``name``."""
+    (number,) = _finite_row([value], name, "a finite angle in radians", 1)
+    return wrapped(number)
 
 
 def pose(value, name):
-    """``value`` as three finite floats (x, y, heading), or a ValueError naming ``name``."""
-    try:
+    """``value`` as three finite floats (x, y, heading as given), or a ValueError naming ``name``."""
+    return _finite_row(value, name, "three finite numbers (x, y, heading)", 3)
+
+
+def _finite_row(value, name, what, size):
+    """``value`` as a list of ``size`` finite floats: Python numbers on a fast path, anything else
+    through numpy (so that text, None and complex numbers are refused alike)."""
+    if (
+        isinstance(value, (tuple, list))
+        and len(value) == size
+        and all(type(v) in (float, int) for v in value)
+    ):
         numbers = [float(v) for v in value]
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be three numbers (x, y, heading), got {value!r}") from None
-    if len(numbers) != 3 or not all(map(math.isfinite, numbers)):
-        raise ValueError(f"{name} must be three finite numbers (x, y, heading), got {value!r}")
-    return numbers
+        if all(map(math.isfinite, numbers)):
+            return numbers
+    array = real_array(value, name, what)
+    if array.shape != (size,) or not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be {what}, got {value!r}")
+    return array.tolist()
 
 
 def rows(value, name, columns):
     """``value`` as a finite float array shaped (n, columns), or a ValueError naming ``name``."""
-    try:
-        array = np.array(value, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name} must be numbers shaped (n, {columns})") from None
+    array = real_array(value, name, f"numbers shaped (n, {columns})")
     if array.ndim != 2 or array.shape[1] != columns or not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be finite numbers shaped (n, {columns}), got shape {array.shape}")
     return array
@@ -286,7 +308,7 @@ def rows(value, name, columns):
 def radii_for(radius, count):
     """One radius or one per unit as an array shaped (count,), or a ValueError."""
     try:
-        radii = np.broadcast_to(np.asarray(radius, dtype=float), (count,)).copy()
+        radii = np.broadcast_to(real_array(radius, "radius", "positive numbers"), (count,)).copy()
     except ValueError:
         raise ValueError(f"radius must be one number or one per unit ({count}), got {radius!r}") from None
     if not np.all(np.isfinite(radii) & (radii > 0.0)):

@@ -7,14 +7,18 @@ import math
 
 import numpy as np
 
-from trajectory._checks import positive_finite
-from trajectory.turn_paths import TWO_PI, Arc, Line, TurnPath, TurnPaths, angle, point, radii_for, rows
+from trajectory._checks import positive_finite, real_array
+from trajectory.angles import TWO_PI, wrapped
+from trajectory.turn_paths import Arc, Line, TurnPath, TurnPaths, angle, point, radii_for, rows
 
 ON_CIRCLE_TOLERANCE = 1e-9
 """Relative slack with which a point counts as on a turning circle rather than inside it."""
 _FULL_TURN_SLACK = 1e-12
 """A sweep this close to a full turn is rounding of no turn at all."""
 OUTSIDE = "outside both turning circles"
+TIE = 1e-12
+"""Candidates this close in length (relative) are equally short: the first is taken, alike for one
+unit and many, so that rounding does not pick a different turn in each."""
 
 
 def plan_turn(origin, heading, destination, radius):
@@ -40,7 +44,7 @@ def plan_turn(origin, heading, destination, radius):
         for turn in (1.0, -1.0)
         if (path := _turn_then_straight(origin, heading, destination, radius, turn))
     ]
-    return min(candidates, key=lambda path: path.length)
+    return _first_shortest(candidates)
 
 
 def shortest_path_to_point(origin, heading, destination, radius):
@@ -67,8 +71,15 @@ def shortest_path_to_point(origin, heading, destination, radius):
             candidates.append(path)
         candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
     case = f"inside the {inside[0]} turning circle" if inside else OUTSIDE
-    best = min(candidates, key=lambda path: path.length)
+    best = _first_shortest(candidates)
     return dataclasses.replace(best, case=case)
+
+
+def _first_shortest(paths):
+    """The first of ``paths`` within TIE of the shortest."""
+    lengths = [path.length for path in paths]
+    shortest = min(lengths)
+    return next(path for path, length in zip(paths, lengths) if length <= shortest * (1.0 + TIE))
 
 
 def _turn_then_turn(origin, heading, destination, radius, turn):
@@ -84,8 +95,8 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
     ):
         return []
     # Second centre: 2r from the first, r from the destination.
-    along = (3.0 * radius * radius + gap * gap) / (2.0 * gap)
-    across = math.sqrt(max(4.0 * radius * radius - along * along, 0.0))
+    along = 1.5 * radius * (radius / gap) + gap / 2.0
+    across = _leg(2.0 * radius, min(along, 2.0 * radius))
     unit = (offset[0] / gap, offset[1] / gap)
     paths = []
     for sign in (1.0, -1.0):
@@ -100,7 +111,7 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
         end_angle = math.atan2(destination[1] - second[1], destination[0] - second[0])
         sweep2 = -turn * ((-turn * (end_angle - entry_angle)) % TWO_PI)
         arcs = (Arc(first, radius, start_angle, sweep), Arc(second, radius, entry_angle, sweep2))
-        paths.append(TurnPath(arcs, "LR" if turn > 0 else "RL"))
+        paths.append(TurnPath(arcs, "LR" if turn > 0 else "RL", start=(*origin, heading)))
     return paths
 
 
@@ -115,11 +126,12 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     # On the circle (within the tolerance) the straight part vanishes; computing it from
     # h^2 - r^2 would turn rounding in h into a spurious sliver of line and a near-full turn.
     h = max(h, radius)
-    straight = 0.0 if h <= radius * (1.0 + ON_CIRCLE_TOLERANCE) else math.sqrt(h * h - radius * radius)
+    straight = 0.0 if h <= radius * (1.0 + ON_CIRCLE_TOLERANCE) else _leg(h, radius)
     # The exit point Q, where the tangent leaves for the destination: P + r (cos, -turn sin) of
     # theta = acos(r / h) from the destination's direction, written without acos, which loses
     # half the digits when the destination is (nearly) on the circle.
-    exit_angle = math.atan2(radius * dy - turn * straight * dx, radius * dx + turn * straight * dy)
+    tangent = straight / radius  # the angle of (r dx - turn straight dy, ...) divided by r: no overflow
+    exit_angle = math.atan2(dy - turn * tangent * dx, dx + turn * tangent * dy)
     start_angle = side + math.pi
     sweep = turn * ((turn * (exit_angle - start_angle)) % TWO_PI)
     if TWO_PI - abs(sweep) < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
@@ -127,7 +139,7 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     exit_point = (centre[0] + radius * math.cos(exit_angle), centre[1] + radius * math.sin(exit_angle))
     arc = Arc(centre, radius, start_angle, sweep)
     line = Line(exit_point, start_angle + sweep + turn * math.pi / 2.0, straight)
-    return TurnPath((arc, line), "LS" if turn > 0 else "RS")
+    return TurnPath((arc, line), "LS" if turn > 0 else "RS", start=(*origin, heading))
 
 
 def plan_turns(origins, headings, destinations, radius):
@@ -175,20 +187,20 @@ def shortest_paths_to_points(origins, headings, destinations, radius):
 
 def _units(origins, headings, destinations, radius):
     origins, destinations = rows(origins, "origins", 2), rows(destinations, "destinations", 2)
-    headings = np.asarray(headings, dtype=float)
+    headings = real_array(headings, "headings", "angles shaped (n,)")
     if (
         origins.shape != destinations.shape
         or headings.shape != origins.shape[:1]
         or not np.all(np.isfinite(headings))
     ):
         raise ValueError("origins and destinations must be shaped (n, 2) and headings (n,), all finite")
-    return origins, headings, destinations, radii_for(radius, len(origins))
+    return origins, wrapped(headings), destinations, radii_for(radius, len(origins))
 
 
 def _shortest(origins, headings, radii, options):
     """Per unit the shortest of ``options``, each (exists (n,), parts (n, 2), turns (2,), word)."""
     totals = np.stack([np.where(exists, parts.sum(axis=1), np.inf) for exists, parts, _, _ in options])
-    best = np.argmin(totals, axis=0)
+    best = np.argmax(totals <= totals.min(axis=0) * (1.0 + TIE), axis=0)
     units = np.arange(best.size)
     parts = np.stack([parts for _, parts, _, _ in options])[best, units]
     turns = np.array([turns for _, _, turns, _ in options])[best]
@@ -204,10 +216,9 @@ def _arcs_then_straight(origins, headings, destinations, radii, turn):
     h = np.hypot(dx, dy)
     reachable = h >= radii * (1.0 - ON_CIRCLE_TOLERANCE)
     h = np.maximum(h, radii)
-    straight = np.where(
-        h <= radii * (1.0 + ON_CIRCLE_TOLERANCE), 0.0, np.sqrt(np.maximum(h * h - radii * radii, 0.0))
-    )
-    exit_angle = np.arctan2(radii * dy - turn * straight * dx, radii * dx + turn * straight * dy)
+    straight = np.where(h <= radii * (1.0 + ON_CIRCLE_TOLERANCE), 0.0, _leg(h, radii))
+    tangent = straight / radii
+    exit_angle = np.arctan2(dy - turn * tangent * dx, dx + turn * tangent * dy)
     sweep = (turn * (exit_angle - side - math.pi)) % TWO_PI
     sweep = np.where(TWO_PI - sweep < _FULL_TURN_SLACK, 0.0, sweep)
     return reachable, np.column_stack([radii * sweep, straight]), (turn, 0.0), "LS" if turn > 0 else "RS"
@@ -225,8 +236,8 @@ def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
         & (gap > 0.0)
     )
     gap = np.where(exists, gap, 1.0)
-    along = (3.0 * radii * radii + gap * gap) / (2.0 * gap)
-    across = np.sqrt(np.maximum(4.0 * radii * radii - along * along, 0.0))
+    along = 1.5 * radii * (radii / gap) + gap / 2.0
+    across = _leg(2.0 * radii, np.minimum(along, 2.0 * radii))
     ux, uy = offset[:, 0] / gap, offset[:, 1] / gap
     second = first + np.column_stack([along * ux - sign * across * uy, along * uy + sign * across * ux])
     switch_angle = np.arctan2(second[:, 1] - first[:, 1], second[:, 0] - first[:, 0])
@@ -235,3 +246,11 @@ def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
     sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
     parts = np.column_stack([radii * sweep, radii * sweep2])
     return exists, parts, (turn, -turn), "LR" if turn > 0 else "RL"
+
+
+def _leg(hypotenuse, side):
+    """sqrt(hypotenuse^2 - side^2) for hypotenuse >= side >= 0 (floats or arrays), without squares
+    that overflow or underflow: coordinates of 1e155 or 1e-160 plan as well as ones of 1."""
+    if isinstance(hypotenuse, float):
+        return math.sqrt(hypotenuse - side) * math.sqrt(hypotenuse + side)
+    return np.sqrt(hypotenuse - side) * np.sqrt(hypotenuse + side)

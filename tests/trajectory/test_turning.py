@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import example, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from trajectory import (
@@ -18,6 +18,7 @@ from trajectory import (
     shortest_path_to_point,
     shortest_paths_to_points,
 )
+from trajectory.angles import SAME_HEADING
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
@@ -279,3 +280,167 @@ def test_tangent_and_nearly_tangent_goals(nudge):
         assert path.length == pytest.approx(math.pi / 2, abs=2 * abs(nudge) + 1e-12)
     seed = plan_turn((0, 0), 0.0, goal[:2], 1.0)
     assert seed.pose(seed.length)[:2] == pytest.approx(goal[:2], abs=1e-9)
+
+
+def chain_end(path):
+    """Where the segments themselves end (``pose`` at the end returns the goal as given)."""
+    from trajectory.turn_paths import segment_end
+
+    return segment_end(path.segments[-1])
+
+
+def reduced(angle):
+    """An angle reduced to [-pi, pi) with mpmath's pi, as an independent check."""
+    import mpmath
+
+    with mpmath.workdps(400):
+        value = mpmath.mpf(angle)
+        value -= 2 * mpmath.pi * mpmath.nint(value / (2 * mpmath.pi))
+        return float(value)
+
+
+# Angles that are 0 or clearly not: a heading of 3e-192 rad is below the rounding of any angle
+# computation (cos(3e-192) == 1), and whether it asks for a loop is not a question of planning.
+plain_angles = st.one_of(st.just(0.0), st.floats(-10, 10).filter(lambda a: abs(a) > 1e-9))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    coordinates,
+    coordinates,
+    plain_angles,
+    st.floats(-16, -6),
+    plain_angles,
+    st.one_of(st.just(0.0), st.floats(0.1, 3.0), st.floats(-3.0, -0.1)),
+    radii,
+)
+@example(0.0, 0.0, 0.0, math.log10(9e-13), math.pi / 2, 0.0, 1.0)  # the issue's goal: a loop of 2 pi
+@example(0.0, 0.0, 0.0, -16.0, math.pi / 2, 0.0, 1.0)
+def test_dubins_goals_a_hair_apart_match_an_exact_reference(x0, y0, h0, log_gap, direction, turn, r):
+    """Goals 1e-16 to 1e-6 radii away: the length of the exact shortest path (all six words in 50
+    digits), and a path whose segments really end at the goal.
+
+    One place is left out, and the README says so: a goal closer than 1e-15 r straight ahead of or
+    behind the start heading, to within the rounding of an angle (1e-16 rad). Whether it is
+    reached by a stub or needs a full loop turns there on the last bit of the angle between the
+    heading and the goal, which float angles do not hold."""
+    from tests.reference import dubins_length
+
+    gap = r * 10.0**log_gap
+    goal = (x0 + gap * math.cos(direction), y0 + gap * math.sin(direction), h0 + turn)
+    if goal[:2] == (x0, y0):
+        return  # the gap vanished in rounding: that is the exactly-equal case below
+    bearing = math.atan2(goal[1] - y0, goal[0] - x0)
+    assume(math.hypot(goal[0] - x0, goal[1] - y0) > 1e-15 * r or abs(math.sin(bearing - h0)) > 1e-9)
+    expected = float(dubins_length((x0, y0, h0), goal, r))
+    path = dubins_path((x0, y0, h0), goal, r)
+    batch = dubins_paths([(x0, y0, h0)], [goal], r)
+    assert path.length == pytest.approx(expected, abs=1e-12 * r)
+    assert batch.lengths[0] == pytest.approx(expected, abs=1e-12 * r)
+    end = chain_end(path)
+    assert math.hypot(end[0] - goal[0], end[1] - goal[1]) <= 1e-12 * (r + abs(x0) + abs(y0) + 1)
+    assert path.pose(path.length).tolist() == [goal[0], goal[1], reduced(goal[2])]
+
+
+def test_the_issues_goal_9e_13_beside_the_start_is_a_loop_not_a_stub():
+    path = dubins_path((0, 0, 0), (0, 9e-13, 0), 1)
+    assert path.length == pytest.approx(2 * math.pi, abs=1e-11)  # was 9e-13, ending 1.27e-12 off
+    assert math.hypot(*chain_end(path)) == pytest.approx(9e-13, abs=1e-15)
+
+
+def test_an_exactly_equal_start_and_goal_is_length_zero():
+    for start in [(0, 0, 0), (1, 1, 0.3), (-7.5, 3e5, -2.9), (1e-300, 0, 1e16)]:
+        assert dubins_path(start, start, 1.3).length == 0.0
+        assert dubins_paths([start], [start], 1.3).lengths.tolist() == [0.0]
+
+
+@pytest.mark.parametrize(
+    "plan",
+    [
+        lambda: dubins_path((0, 0, 0), (4, 0, 0), 1),
+        lambda: dubins_path((1.3, -2.1, 2.5), (-3.7, 4.9, -0.4), 0.7),
+        lambda: plan_turn((0.1, 0.2), 0.3, (5.0, -4.0), 1.5),
+        lambda: shortest_path_to_point((0.1, 0.2), 0.3, (0.4, 1.0), 1.5),
+        lambda: dubins_paths([(0, 0, 0), (1.3, -2.1, 2.5)], [(4, 0, 0), (-3.7, 4.9, -0.4)], [1, 0.7]).path(1),
+    ],
+)
+def test_start_and_end_poses_are_exact(plan):
+    """``dubins_path((0,0,0), (4,0,0), 1).pose(0.0)`` gave x = -1.22e-16."""
+    path = plan()
+    assert path.pose(0.0).tolist() == list(path.start) and path.pose(np.array([0.0]))[0].tolist() == list(
+        path.start
+    )
+    if path.word in ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL"):
+        assert path.pose(path.length).tolist() == list(path.end)
+
+
+def test_single_and_batch_poses_agree_and_both_are_exact_at_the_ends():
+    rng = np.random.default_rng(3)
+    starts = np.column_stack([rng.uniform(-9, 9, (50, 2)), rng.uniform(-4, 4, 50)])
+    goals = np.column_stack([rng.uniform(-9, 9, (50, 2)), rng.uniform(-4, 4, 50)])
+    batch = dubins_paths(starts, goals, 1.1)
+    assert (
+        batch.pose(0.0).tolist()
+        == np.column_stack([starts[:, :2], [reduced(h) for h in starts[:, 2]]]).tolist()
+    )
+    assert (
+        batch.pose(batch.lengths).tolist()
+        == np.column_stack([goals[:, :2], [reduced(h) for h in goals[:, 2]]]).tolist()
+    )
+    for k in range(0, 50, 7):
+        single = dubins_path(starts[k], goals[k], 1.1)
+        for fraction in (0.0, 0.3, 0.77, 1.0):
+            np.testing.assert_allclose(
+                single.pose(fraction * single.length), batch.pose(fraction * batch.lengths)[k], atol=1e-12
+            )
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    coordinates, coordinates, st.floats(-1e16, 1e16), coordinates, coordinates, st.floats(-1e16, 1e16), radii
+)
+@example(0.0, 0.0, 1e16, 3.0, 4.0, -1e12, 1.5)
+def test_huge_headings_are_reduced_exactly(x0, y0, h0, x1, y1, h1, r):
+    """Headings of 1e12 to 1e16 rad were not reduced, and paths missed their goal by up to 2.4."""
+    from tests.reference import dubins_length
+
+    assume(math.hypot(x1 - x0, y1 - y0) > 1e-3)  # near-coincidence is the test above
+    path = dubins_path((x0, y0, h0), (x1, y1, h1), r)
+    assert path.length == pytest.approx(float(dubins_length((x0, y0, h0), (x1, y1, h1), r)), abs=1e-9 * r)
+    end = chain_end(path)
+    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (1 + r + abs(x1) + abs(y1))
+    assert path.start[2] == reduced(h0)
+    same = angle_gap(reduced(h0), reduced(h1)) <= SAME_HEADING  # rounding of a turn: no loop for it
+    assert path.end[2] == (path.start[2] if same else reduced(h1))
+    batch = dubins_paths([(x0, y0, h0)], [(x1, y1, h1)], r)
+    assert batch.lengths[0] == pytest.approx(path.length, abs=1e-9 * r)
+    seed = plan_turn((x0, y0), h0, (x1, y1), r)
+    assert seed.pose(0.0)[2] == reduced(h0)
+    assert np.hypot(*(seed.pose(seed.length)[:2] - (x1, y1))) <= 1e-9 * (1 + r + abs(x1) + abs(y1))
+    np.testing.assert_allclose(
+        plan_turns([(x0, y0)], [h0], [(x1, y1)], r).lengths, [seed.length], atol=1e-9 * r
+    )
+
+
+@pytest.mark.parametrize("scale", [1e-160, 1e-100, 1e100, 1e155, 1e160])
+def test_plans_scale_from_1e_160_to_1e160(scale):
+    """plan_turn with 1e155 coordinates returned an infinite length."""
+    origin, destination, goal = (0.3, -1.2), (4.0, 2.5), (-2.0, 3.0, 1.0)
+    for plan, args in (
+        (plan_turn, ((0.3, -1.2), 0.4, (4.0, 2.5), 1.3)),
+        (shortest_path_to_point, ((0.3, -1.2), 0.4, (0.6, 0.2), 1.3)),
+    ):
+        unit = plan(*args)
+        scaled = plan(
+            tuple(c * scale for c in args[0]), args[1], tuple(c * scale for c in args[2]), args[3] * scale
+        )
+        assert scaled.length == pytest.approx(unit.length * scale, rel=1e-13)
+    unit = dubins_path((*origin, 0.4), goal, 1.3)
+    scaled = dubins_path(
+        (origin[0] * scale, origin[1] * scale, 0.4), (goal[0] * scale, goal[1] * scale, 1.0), 1.3 * scale
+    )
+    assert scaled.length == pytest.approx(unit.length * scale, rel=1e-13)
+    assert plan_turns([origin], [0.4], [destination], 1.3 * scale).lengths[0] == pytest.approx(
+        plan_turn(origin, 0.4, destination, 1.3 * scale).length, rel=1e-13
+    )
+    assert math.isfinite(plan_turn((scale, scale), 0.0, (-scale, 2 * scale), 1.0).length)
