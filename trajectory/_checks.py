@@ -16,6 +16,18 @@ def positive_finite(value, name):
     return number
 
 
+def finite_number(value, message):
+    """``value`` as a finite float, or a ValueError "``message``, got ``value``" (for text, None,
+    complex numbers and integers too large for a float alike)."""
+    try:
+        number = float(real_array(value, "value", "a number"))
+    except (TypeError, ValueError):
+        raise ValueError(f"{message}, got {_shown(value)}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{message}, got {_shown(value)}")
+    return number
+
+
 def finite_points(points, name, *, count=None, min_count=1):
     """Return ``points`` as a float array of shape ``(n, 3)``, or raise naming the problem.
 

@@ -10,9 +10,13 @@ the speed |Q'(u)|, integrated exactly from a Chebyshev interpolant on adaptively
 import numpy as np
 
 from trajectory import inverse_fit
+from trajectory._checks import real_values
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted |arclength(0, u(s)) - s * L| / L at the check points."""
+UNRESOLVED = 1e-11
+"""A table still missing by more than this (relative) at its least piece width is refused: the
+curve has a point the pieces cannot close in on, such as an infinite speed (sqrt(u) at 0)."""
 _INITIAL_PIECES = 24
 _MIN_PIECE_WIDTH = 1e-10
 _GAUSS_ORDER = 16
@@ -70,17 +74,23 @@ class ArcLength:
         def sample(lo, hi):
             return _sample(curve, lo, hi, estimate)
 
-        u_starts, widths, coeffs = inverse_fit.fit_inverse(
+        fit = inverse_fit.fit_inverse(
             sample,
             breaks,
             tolerance=tolerance,
             initial_pieces=_INITIAL_PIECES,
             min_width=_MIN_PIECE_WIDTH,
         )
-        self.table = inverse_fit.normalised_table(widths, coeffs, variable="distance")
+        if fit.worst > UNRESOLVED:
+            raise ValueError(
+                f"the trajectory's speed changes too abruptly near u = {fit.worst_at:.3g} to measure its length "
+                f"(the table misses by {fit.worst:.1e} of it there): is its derivative unbounded?"
+            )
+        widths = fit.widths
+        self.table = inverse_fit.normalised_table(widths, fit.coeffs, variable="distance")
         ends = np.cumsum(widths)
         self.length = float(ends[-1])
-        self._u_starts = u_starts
+        self._u_starts = fit.u_starts
         self._lengths_before = ends - widths
 
     def parameter(self, s):
@@ -93,7 +103,7 @@ class ArcLength:
         The table's pieces already resolve the speed, so one Gauss-Legendre rule from the start of
         u's piece, added to the length before that piece, is accurate to rounding.
         """
-        u = np.clip(np.asarray(u, dtype=float), 0.0, 1.0)
+        u = np.clip(real_values(u, "u"), 0.0, 1.0)
         piece = np.clip(np.searchsorted(self._u_starts, u, side="right") - 1, 0, self._u_starts.size - 1)
         start = self._u_starts[piece]
         return self._lengths_before[piece] + _integrate(self.curve, start, u)

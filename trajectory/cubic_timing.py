@@ -196,15 +196,15 @@ class CubicTiming:
                 starts.append([lo])
                 coeffs.append(line[None])
                 continue
-            piece_starts, _, piece_coeffs = inverse_fit.fit_inverse(
+            fit = inverse_fit.fit_inverse(
                 sample,
                 [lo, hi],
                 tolerance=GUESS_TOLERANCE,
                 initial_pieces=_GUESS_PIECES,
                 min_width=_MIN_PIECE_WIDTH,
             )
-            starts.append(piece_starts)
-            coeffs.append(piece_coeffs)
+            starts.append(fit.u_starts)
+            coeffs.append(fit.coeffs)
         breaks = np.array([self._time(u) for u in np.concatenate(starts)] + [1.0])
         return PiecewisePolynomial(np.maximum.accumulate(breaks), np.concatenate(coeffs), variable="time")
 

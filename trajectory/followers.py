@@ -21,6 +21,7 @@ import numpy as np
 
 from trajectory._checks import positive_finite
 from trajectory.game_clock import GameClock
+from trajectory.waypoints import WaypointPath
 
 
 class Population:
@@ -38,20 +39,32 @@ class Population:
         ("headings", float, 0),
     )
 
-    def __init__(self, seed, speed_floor, data=()):
+    def __init__(self, path, seed, speed_floor, data=()):
+        if not isinstance(path, WaypointPath):
+            raise ValueError(f"path must be a WaypointPath, got {type(path).__name__}")
         self.speed_floor = positive_finite(speed_floor, "speed_floor")
         self.rng = np.random.default_rng(seed)
         self._next_id = 0
-        taken = [name for name in data if hasattr(self, name) or name in {f[0] for f in self._FIELDS}]
-        if taken:
-            raise ValueError(f"data names must be new attribute names, got {taken}")
-        self.data_names = tuple(data)
+        self.data_names = self._data_names(data)
         self._fields = (*self._FIELDS, *((name, float, 0) for name in self.data_names))
         for name, dtype, columns in self._fields:
             setattr(self, name, np.zeros((0, columns) if columns else 0, dtype=dtype))
 
     def __len__(self):
         return self.ids.size
+
+    def _data_names(self, data):
+        """The user's per-follower data names: one name, or a sequence of distinct new attribute
+        names (not taken by the population's own arrays or properties)."""
+        names = (data,) if isinstance(data, str) else tuple(data)
+        for name in names:
+            if not (isinstance(name, str) and name.isidentifier()):
+                raise ValueError(f"data names must be attribute names, got {name!r}")
+            if hasattr(type(self), name) or name in {field[0] for field in self._FIELDS}:
+                raise ValueError(f"data name {name!r} is taken by the followers' own attributes")
+        if len(set(names)) != len(names):
+            raise ValueError(f"data names must differ, got {list(names)}")
+        return names
 
     def _append(self, data, **values):
         """Add ``count`` followers; ``values`` and the user's ``data`` (a dict naming ``data_names``)
@@ -142,10 +155,16 @@ class Followers(Population):
     _FIELDS = (*Population._FIELDS, ("distance", float, 0), ("lanes", np.int64, 0))
 
     def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=()):
-        super().__init__(seed, speed_floor, data)
+        super().__init__(path, seed, speed_floor, data)
         self.clock = GameClock()
         self.path = path
-        self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in lanes]
+        try:
+            offsets = [float(offset) for offset in lanes]
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"lanes must be sideways offsets (numbers), got {lanes!r}") from None
+        if not offsets:
+            raise ValueError("lanes must hold at least one offset (0 for the path itself)")
+        self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in offsets]
         self.lane_lengths = np.array([lane.length for lane in self.lane_paths])
 
     def spawn(self, count, speed, progress=0.0, **data):

@@ -9,7 +9,7 @@
 
 import numpy as np
 
-from trajectory._checks import positive_finite
+from trajectory._checks import positive_finite, real_array
 
 SEED_PATH_CELLS = ((0, 1), (16, 1), (16, 4), (6, 4), (6, 7), (16, 7), (16, 10), (19, 10))
 """The seed's path on its 20 x 12 grid. The seed gives [[0, 1], [COLS - 4, 1], [COLS - 4, 4], [6, 4],
@@ -40,13 +40,16 @@ class Grid:
         Raises:
             ValueError: For a cell outside the board.
         """
-        cells = np.asarray(col if row is None else np.stack(np.broadcast_arrays(col, row), axis=-1))
+        cells = real_array(
+            col if row is None else np.stack(np.broadcast_arrays(col, row), axis=-1),
+            "cells",
+            "whole numbers (col, row)",
+        )
         if cells.shape[-1:] != (2,) or cells.ndim > 2:
             raise ValueError(f"cells must be (col, row) pairs, got shape {cells.shape}")
-        if not np.issubdtype(cells.dtype, np.integer):
-            if not np.all(np.isfinite(cells)) or np.any(cells != np.round(cells)):
-                raise ValueError("cells must be whole numbers (col, row)")
-            cells = cells.astype(int)
+        if not np.all(np.isfinite(cells)) or np.any(cells != np.round(cells)):
+            raise ValueError("cells must be whole numbers (col, row)")
+        cells = cells.astype(int)
         outside = (cells < 0) | (cells >= (self.cols, self.rows))
         if np.any(outside):
             bad = cells.reshape(-1, 2)[np.any(outside.reshape(-1, 2), axis=1)][0].tolist()
@@ -56,7 +59,10 @@ class Grid:
     def cell_of(self, points):
         """The (col, row) of the cell holding each point: shape (2,) or (n, 2), integers; points
         off the board give cells outside [0, cols) x [0, rows) (see ``contains``)."""
-        return np.floor(np.asarray(points, dtype=float) / self.cell_size).astype(int)
+        points = real_array(points, "points", "numbers shaped (2,) or (n, 2)")
+        if not np.all(np.isfinite(points)):
+            raise ValueError("points must be finite")
+        return np.floor(points / self.cell_size).astype(int)
 
     def contains(self, cells):
         """Whether each (col, row) is on the board."""

@@ -8,6 +8,8 @@ interpolated there by a polynomial in x. Pieces whose interpolant misses check p
 nodes are split until it does not.
 """
 
+import dataclasses
+
 import numpy as np
 
 from trajectory.piecewise import PiecewisePolynomial
@@ -38,6 +40,21 @@ _MAX_ROUNDS = 24
 _MAX_PIECES = 1 << 14
 
 
+@dataclasses.dataclass(frozen=True)
+class Fit:
+    """A fitted table, pieces in order of u: where each starts in u, ``u_starts`` ``(m,)``; its
+    extent in x, ``widths`` ``(m,)``; the coefficients of y in ascending powers of the local
+    coordinate, ``coeffs`` ``(m, DEGREE + 1)``; and the largest error left on a piece that could
+    not reach the tolerance (accepted at the least width or the last round), ``worst`` (0 if none),
+    at u = ``worst_at``."""
+
+    u_starts: np.ndarray
+    widths: np.ndarray
+    coeffs: np.ndarray
+    worst: float
+    worst_at: float
+
+
 def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
     """Fit y(x) piecewise, refining until the check-point error is below ``tolerance``.
 
@@ -54,13 +71,12 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
         min_width: Pieces no wider than this in u are accepted whatever their error.
 
     Returns:
-        ``(u_starts, widths, coeffs)``, pieces in order of u: where each starts in u, shape
-        ``(m,)``; its extent in x, shape ``(m,)``; the coefficients of y in ascending powers of
-        the local coordinate, shape ``(m, DEGREE + 1)``.
+        A ``Fit``. Pieces whose x stands still (the fit cannot use their nodes) hold their end
+        value and do not count in its ``worst``: they cover no x.
     """
     lo, hi = _initial_pieces(np.asarray(u_breaks, dtype=float), initial_pieces)
     done_lo, done_widths, done_coeffs = [], [], []
-    pieces_done = 0
+    pieces_done, worst, worst_at = 0, 0.0, 0.0
     for round_number in range(_MAX_ROUNDS):
         dx, y, weight, extra = sample(lo, hi)
         widths = dx[:, END_SAMPLE]
@@ -78,6 +94,9 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
             accept[:] = True
         fallback = accept & ~usable
         coeffs[fallback] = _linear(y[fallback], widths[fallback])
+        short = accept & usable & (error > tolerance)
+        if short.any() and error[short].max() > worst:
+            worst, worst_at = float(error[short].max()), float(lo[short][np.argmax(error[short])])
         pieces_done += int(accept.sum())
         done_lo.append(lo[accept])
         done_widths.append(widths[accept])
@@ -88,7 +107,9 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
         lo, hi = _split(lo[refine], hi[refine], error[refine], tolerance)
     starts = np.concatenate(done_lo)
     order = np.argsort(starts, kind="stable")
-    return starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order]
+    return Fit(
+        starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order], worst, worst_at
+    )
 
 
 def sample_parameters(lo, hi):

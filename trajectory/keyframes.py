@@ -9,7 +9,12 @@ import math
 
 import numpy as np
 
-from trajectory._checks import is_scalar, positive_finite
+from trajectory._checks import positive_finite, real_values
+from trajectory.motion import Motion
+
+MAX_KEYFRAMES = 1_000_000
+"""The most keyframes a run may have: a shorter interval is refused (a table of 1e12 keyframes
+would not fit in memory, and no eye sees more than one a frame)."""
 
 
 class KeyframeSampler:
@@ -24,12 +29,20 @@ class KeyframeSampler:
         interval: Seconds between keyframes, a positive finite number.
 
     Raises:
-        ValueError: If the interval is not a positive finite number.
+        ValueError: If the motion is not a ``Motion``, or the interval is not a positive finite
+            number, or makes more than ``MAX_KEYFRAMES`` keyframes.
     """
 
     def __init__(self, motion, interval):
+        if not isinstance(motion, Motion):
+            raise ValueError(f"motion must be a Motion, got {type(motion).__name__}")
         self.motion = motion
         self.interval = positive_finite(interval, "keyframe interval")
+        if motion.duration / self.interval > MAX_KEYFRAMES:
+            raise ValueError(
+                f"a keyframe interval of {self.interval:g} s makes more than {MAX_KEYFRAMES:,} keyframes "
+                f"in a {motion.duration:g} s run; use {motion.duration / MAX_KEYFRAMES:g} s or more"
+            )
         self._cached_key = None
         self._cached_ends = None
 
@@ -52,18 +65,21 @@ class KeyframeSampler:
         return np.minimum(np.arange(count + 1) * self.interval, self.motion.duration)
 
     def position(self, t):
-        """The interpolated position at time t: ``(3,)`` for a scalar, ``(n, 3)`` for ``(n,)``."""
-        if is_scalar(t):
-            return self._position_scalar(float(t))
-        t = np.clip(np.asarray(t, dtype=float), 0.0, self.motion.duration)
+        """The interpolated position at time t: ``(3,)`` for a scalar, ``(n, 3)`` for ``(n,)``.
+
+        Raises:
+            ValueError: If t holds NaN or anything but real numbers.
+        """
+        t = real_values(t, "time")
+        if isinstance(t, float):
+            return self._position_scalar(t)
+        t = np.clip(t, 0.0, self.motion.duration)
         start, end = self._bounds(t)
         weight = np.divide(t - start, end - start, out=np.zeros_like(t), where=end > start)
         first, second = self.motion.position(start), self.motion.position(end)
         return first + weight[..., None] * (second - first)
 
     def _position_scalar(self, t):
-        if math.isnan(t):
-            raise ValueError("time must be a number, got nan")
         t = min(max(t, 0.0), self.motion.duration)
         start, end = self._bounds(t)
         if self._cached_key != start:
@@ -78,6 +94,6 @@ class KeyframeSampler:
         key = np.floor(t / self.interval)
         start = np.minimum(key * self.interval, self.motion.duration)
         end = np.minimum(start + self.interval, self.motion.duration)
-        if is_scalar(t):
+        if isinstance(t, float):
             return float(start), float(end)
         return start, end

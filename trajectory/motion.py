@@ -4,11 +4,9 @@ At time t the object has travelled the fraction s = S(T^-1(t / duration)) of the
 arc length and stands at Q(u_k), where the arc length from Q(0) to Q(u_k) is s times the length.
 """
 
-import math
-
 import numpy as np
 
-from trajectory._checks import is_scalar, positive_finite
+from trajectory._checks import positive_finite, real_values
 from trajectory.curve import Curve
 from trajectory.seed_method import DEFAULT_TABLE_SIZE, SeedTables
 from trajectory.velocity import VelocityCurve
@@ -85,12 +83,7 @@ class Motion:
         return self.velocity.rate_at_time(self._normalised(t)) * (self.length / self.duration)
 
     def _normalised(self, t):
-        if is_scalar(t):
-            t = float(t)
-            if math.isnan(t):
-                raise ValueError("time must be a number, got nan")
+        t = real_values(t, "time")
+        if isinstance(t, float):
             return min(max(t, 0.0), self.duration) / self.duration
-        t = np.asarray(t, dtype=float)
-        if np.isnan(t).any():
-            raise ValueError("times must be numbers, got nan")
         return np.clip(t, 0.0, self.duration) / self.duration

@@ -14,12 +14,20 @@ _TABLE_PER_POINT = 64
 """A counting table of up to this many cells per point is used; beyond, a binary search."""
 
 
-def close_pairs(points, radius):
+def close_pairs(points, radius, per_cell=None):
     """Each unordered pair {i, j} of ``points`` (n, 2) closer than ``radius``, once.
 
     Points are binned into square cells of side ``radius``; a point is paired with the later
     points of its own cell and with the points of four of its eight neighbour cells (the other
     four pair with it from their side), so the work grows with the number of close pairs, not n^2.
+
+    Args:
+        points: Shape (n, 2).
+        radius: The distance below which two points are a pair.
+        per_cell: If given, each point looks at no more than this many points of each cell
+            (the next ones of its own, the first ones of a neighbour's): the work and memory
+            are then at most 5 x per_cell pairs a point however tightly the points are packed,
+            and only cells more crowded than that lose pairs.
 
     Returns:
         Two index arrays (first, second) of equal length.
@@ -57,6 +65,8 @@ def close_pairs(points, radius):
         second_parts.append(low)
         found_parts.append(found)
     found = np.concatenate(found_parts)
+    if per_cell is not None:
+        found = np.minimum(found, per_cell)
     total = int(found.sum())
     first = np.repeat(np.concatenate(first_parts), found)
     within = np.arange(total) - np.repeat(np.cumsum(found) - found, found)

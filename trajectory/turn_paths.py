@@ -288,7 +288,10 @@ def _finite_row(value, name, what, size):
         and len(value) == size
         and all(type(v) in (float, int) for v in value)
     ):
-        numbers = [float(v) for v in value]
+        try:
+            numbers = [float(v) for v in value]
+        except OverflowError:  # an integer too large for a float: refused below
+            numbers = [math.inf]
         if all(map(math.isfinite, numbers)):
             return numbers
     array = real_array(value, name, what)

@@ -8,11 +8,11 @@ seed's cubic form), by solving T(u) = t to rounding (see ``cubic_timing``).
 """
 
 import functools
-import math
 
 import numpy as np
 
 from trajectory import inverse_fit
+from trajectory._checks import finite_number, real_array
 from trajectory.cubic_timing import CubicTiming, quadratic_roots
 
 DISTANCE_TOLERANCE = 1e-14
@@ -22,6 +22,8 @@ _MIN_PIECE_WIDTH = 1e-10
 _CHECK_SAMPLES = 4097
 """Grid on which T is checked to increase strictly and S to stay in [0, 1] (cubics are checked
 exactly, from their coefficients)."""
+UNRESOLVED = 1e-11
+"""A table still missing by more than this at its least piece width is refused (see ``arclength``)."""
 RANGE_SLACK = 1e-15
 """How far the normalised S may leave [0, 1]: a few rounding errors of its evaluation, no more."""
 
@@ -46,7 +48,7 @@ class VelocityCurve:
 
     def __init__(self, distance, time, *, breakpoints=(), name="custom"):
         self.name = name
-        self.breakpoints = tuple(sorted(float(b) for b in breakpoints if 0.0 < b < 1.0))
+        self.breakpoints = _breakpoints(breakpoints)
         grid = _check_grid(self.breakpoints)
         raw_s, raw_t = _values(distance, grid, "S"), _values(time, grid, "T")
         self._s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
@@ -82,14 +84,19 @@ class VelocityCurve:
             return t - t[:, :1], self.distance(u), 1.0, 0.0
 
         breaks = np.concatenate(([0.0], self.breakpoints, [1.0]))
-        _, widths, coeffs = inverse_fit.fit_inverse(
+        fit = inverse_fit.fit_inverse(
             sample,
             breaks,
             tolerance=DISTANCE_TOLERANCE,
             initial_pieces=_INITIAL_PIECES,
             min_width=_MIN_PIECE_WIDTH,
         )
-        return inverse_fit.normalised_table(widths, coeffs, variable="time")
+        if fit.worst > UNRESOLVED:
+            raise ValueError(
+                f"s(t) = S(T^-1(t)) changes too abruptly near u = {fit.worst_at:.3g} to be tabled (it misses by "
+                f"{fit.worst:.1e} there): does T stand still there while S moves?"
+            )
+        return inverse_fit.normalised_table(fit.widths, fit.coeffs, variable="time")
 
     @functools.cached_property
     def _rate_table(self):
@@ -151,7 +158,10 @@ class VelocityCurve:
         Raises:
             ValueError: Unless 0 < k1 <= k2 < 1.
         """
-        k1, k2 = _finite(k1, "sine ease needs a number k1"), _finite(k2, "sine ease needs a number k2")
+        k1, k2 = (
+            finite_number(k1, "sine ease needs a number k1"),
+            finite_number(k2, "sine ease needs a number k2"),
+        )
         if not (0.0 < k1 <= k2 < 1.0):
             raise ValueError(f"sine ease needs 0 < k1 <= k2 < 1, got k1 = {k1}, k2 = {k2}")
         breaks = tuple(sorted({k1, k2}))
@@ -170,9 +180,11 @@ class VelocityCurve:
             ValueError: Unless x1 and x2 are in [0, 1] (as CSS requires), or if y leaves [0, 1].
         """
         x1, x2 = (
-            _finite(x, f"cubic_bezier needs {label} in [0, 1]") for x, label in ((x1, "x1"), (x2, "x2"))
+            finite_number(x, f"cubic_bezier needs {label} in [0, 1]") for x, label in ((x1, "x1"), (x2, "x2"))
         )
-        y1, y2 = (_finite(y, f"cubic_bezier needs a finite {label}") for y, label in ((y1, "y1"), (y2, "y2")))
+        y1, y2 = (
+            finite_number(y, f"cubic_bezier needs a finite {label}") for y, label in ((y1, "y1"), (y2, "y2"))
+        )
         for label, x in (("x1", x1), ("x2", x2)):
             if not 0.0 <= x <= 1.0:
                 raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x!r}")
@@ -205,6 +217,17 @@ class _CubicVelocityCurve(VelocityCurve):
         return self.timing.rate(t)
 
 
+def _breakpoints(breakpoints):
+    """Sorted interior breakpoints (ends dropped), or a ValueError if they are not numbers."""
+    try:
+        values = [float(b) for b in breakpoints]
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(f"breakpoints must be numbers in [0, 1], got {breakpoints!r}") from None
+    if not all(0.0 <= b <= 1.0 for b in values):
+        raise ValueError(f"breakpoints must be numbers in [0, 1], got {breakpoints!r}")
+    return tuple(sorted({b for b in values if 0.0 < b < 1.0}))
+
+
 def _identity(u):
     return u * 1.0
 
@@ -233,17 +256,6 @@ def _power_cubic(coeffs, u):
     """a0 + a1 u + a2 u^2 + a3 u^3 for ascending ``coeffs`` (u a float or an array)."""
     a0, a1, a2, a3 = coeffs
     return ((a3 * u + a2) * u + a1) * u + a0
-
-
-def _finite(value, message):
-    """``value`` as a finite float, or a ValueError: ``message``, got ``value``."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"{message}, got {value!r}") from None
-    if not math.isfinite(number):
-        raise ValueError(f"{message}, got {value!r}")
-    return number
 
 
 def _check_grid(breakpoints):
@@ -285,10 +297,7 @@ def _check_in_unit_range(s, grid):
 
 
 def _cubic_coefficients(values, label):
-    try:
-        coeffs = np.array(values, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(f"{label} must be four numbers (a3, a2, a1, a0), got {values!r}") from None
+    coeffs = real_array(values, label, "four numbers (a3, a2, a1, a0)")
     if coeffs.shape != (4,) or not np.all(np.isfinite(coeffs)):
         raise ValueError(f"{label} must be four finite numbers (a3, a2, a1, a0), got {values!r}")
     return coeffs

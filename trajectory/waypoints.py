@@ -17,7 +17,7 @@ import math
 
 import numpy as np
 
-from trajectory._checks import is_scalar, positive_finite
+from trajectory._checks import finite_number, positive_finite, real_array, real_values
 from trajectory.turn_paths import Arc, Line
 
 _STRAIGHT = 1e-12
@@ -34,10 +34,7 @@ class WaypointPath:
     """
 
     def __init__(self, points):
-        try:
-            points = np.array(points, dtype=float)
-        except (TypeError, ValueError):
-            raise ValueError("points must be numbers shaped (n, 2)") from None
+        points = real_array(points, "points", "numbers shaped (n, 2)").copy()
         if points.size == 0:
             raise ValueError("a path needs at least two points, got none")
         if points.ndim != 2 or points.shape[1] != 2:
@@ -165,21 +162,28 @@ class WaypointPath:
         turning by an angle a moves lateral / cos(a / 2) from the corner, far for hairpins).
 
         Raises:
-            ValueError: If an arc on the inner side would vanish (radius <= |lateral|), or a sharp
-                corner doubles back.
+            ValueError: If an arc on the inner side would vanish (radius <= |lateral|), a sharp
+                corner doubles back, or a segment is too short for the offset on its inner side
+                (its mitred ends would cross, and the lane run backwards there).
         """
-        lateral = float(lateral)
-        if not math.isfinite(lateral):
-            raise ValueError(f"lateral offset must be finite, got {lateral!r}")
+        lateral = finite_number(lateral, "lateral offset must be a finite number")
         if not self._has_arcs:
-            normals = _unit(self._angles + math.pi / 2.0)
+            normals = np.column_stack([-self._steps[:, 1], self._steps[:, 0]]) / self._lengths[:, None]
             mitres = normals[:-1] + normals[1:]
             scale = 1.0 + np.sum(normals[:-1] * normals[1:], axis=1)
             if np.any(scale < 1e-9):
                 raise ValueError("a path that doubles back on itself cannot be offset")
             inner = self.waypoints[1:-1] + lateral * mitres / scale[:, None]
             ends = [self.waypoints[0] + lateral * normals[0], self.waypoints[-1] + lateral * normals[-1]]
-            return WaypointPath(np.vstack([ends[0], inner, ends[1]]))
+            points = np.vstack([ends[0], inner, ends[1]])
+            backwards = np.sum(np.diff(points, axis=0) * self._steps, axis=1) <= 0.0
+            if np.any(backwards):
+                k = int(np.argmax(backwards))
+                raise ValueError(
+                    f"offset {lateral:g} is too large for segment {k} ({self._lengths[k]:g} long): "
+                    "the lane would run backwards there"
+                )
+            return WaypointPath(points)
         radii = self._radii - self._turns * lateral
         if np.any((self._turns != 0.0) & (radii <= 0.0)):
             raise ValueError(f"offset {lateral:g} is larger than the turning radius on the inner side")
@@ -227,10 +231,8 @@ class WaypointPath:
 
     def _locate(self, distance):
         """Segment index and distance into it for each distance (clamped to the path)."""
-        if is_scalar(distance):
-            d = min(max(float(distance), 0.0), self.length)
-        else:
-            d = np.clip(np.asarray(distance, dtype=float), 0.0, self.length)
+        d = real_values(distance, "distance")
+        d = min(max(d, 0.0), self.length) if isinstance(d, float) else np.clip(d, 0.0, self.length)
         k = np.minimum(np.searchsorted(self._ends, d, side="right"), self._lengths.size - 1)
         return k, d - self._begins[k]
 

@@ -109,7 +109,7 @@ def test_the_users_own_data_spawns_and_goes_with_its_follower():
     assert followers.health.tolist() == [3.0, 5.0] and followers.ids.tolist() == [0, 2]
     with pytest.raises(ValueError, match="unknown per-follower data"):
         followers.spawn(1, 5.0, shield=1.0)
-    with pytest.raises(ValueError, match="new attribute names"):
+    with pytest.raises(ValueError, match="taken by the followers. own attributes"):
         Followers(WaypointPath([(0, 0), (1, 0)]), data=("speeds",))
 
 

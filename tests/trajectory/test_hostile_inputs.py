@@ -1,0 +1,273 @@
+"""What a tester who tries hard to break the library found: inputs that crashed with the wrong
+exception, hung, ran out of memory, or quietly gave a wrong answer. Each must now be a ValueError
+naming the problem, or a correct answer."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trajectory import (
+    CubicBezier,
+    Followers,
+    FunctionCurve,
+    KeyframeSampler,
+    Motion,
+    PiecewiseBezier,
+    SteeringFollowers,
+    VelocityCurve,
+    WaypointPath,
+    dubins_path,
+    dubins_paths,
+    plan_turn,
+)
+from trajectory.neighbours import close_pairs
+from trajectory.steering import NEIGHBOURS_PER_CELL
+
+POINTS = [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]
+NAN = float("nan")
+
+
+def motion(velocity=None):
+    return Motion(CubicBezier(POINTS), velocity or VelocityCurve.ease_in_out(), 3.0)
+
+
+NAN_CALLS = {
+    "CubicBezier.evaluate": lambda x: CubicBezier(POINTS).evaluate(x),
+    "CubicBezier.derivative": lambda x: CubicBezier(POINTS).derivative(x),
+    "distance_at_time": lambda x: VelocityCurve.ease_in_out().distance_at_time(x),
+    "distance_at_time of a CSS curve": lambda x: VelocityCurve.cubic_bezier(0.3, 0, 0.6, 1).distance_at_time(
+        x
+    ),
+    "rate_at_time": lambda x: VelocityCurve.ease_in().rate_at_time(x),
+    "rate_at_time of a CSS curve": lambda x: VelocityCurve.cubic_bezier(0.3, 0, 0.6, 1).rate_at_time(x),
+    "arc_length.parameter": lambda x: CubicBezier(POINTS).arc_length.parameter(x),
+    "arc_length.at": lambda x: CubicBezier(POINTS).arc_length.at(x),
+    "Motion.position": lambda x: motion().position(x),
+    "Motion.speed": lambda x: motion().speed(x),
+    "KeyframeSampler.position": lambda x: KeyframeSampler(motion(), 0.1).position(x),
+    "TurnPath.pose": lambda x: dubins_path((0, 0, 0), (4, 1, 1), 1).pose(x),
+    "TurnPaths.pose": lambda x: dubins_paths([(0, 0, 0)], [(4, 1, 1)], 1).pose(x),
+    "WaypointPath.point_at": lambda x: WaypointPath([(0, 0), (3, 4)]).point_at(x),
+    "FunctionCurve.evaluate": lambda x: FunctionCurve(lambda u: (u, u * u, 0 * u)).evaluate(x),
+}
+
+
+@pytest.mark.parametrize("call", sorted(NAN_CALLS))
+@pytest.mark.parametrize(
+    "value", [NAN, np.array([NAN, 1.0]), np.array([0.5, NAN])], ids=["scalar", "first", "last"]
+)
+def test_nan_is_refused_not_indexed_or_passed_through(call, value):
+    """A NaN scalar gave IndexError; NaN in an array gave NaN rows (or uninitialised memory)."""
+    with pytest.raises(ValueError, match="nan"):
+        NAN_CALLS[call](value)
+
+
+@pytest.mark.parametrize("call", sorted(NAN_CALLS))
+@pytest.mark.parametrize("value", ["soon", None, 1 + 2j, np.array([0.5 + 1j]), [0.1, "x"]])
+def test_text_none_and_complex_are_refused(call, value):
+    """Complex arrays silently lost their imaginary part; text and None leaked TypeError."""
+    with pytest.raises(ValueError):
+        NAN_CALLS[call](value)
+
+
+def test_keyframe_intervals_that_would_make_too_many_keyframes_are_refused():
+    """1e-310 gave the end point; 1e-9 ran for over a minute; 1e-12 raised MemoryError."""
+    for interval in (1e-310, 1e-12, 1e-9):
+        with pytest.raises(ValueError, match="keyframes"):
+            KeyframeSampler(motion(), interval)
+    sampler = KeyframeSampler(motion(), 3.0 / 1_000_000)  # the most allowed
+    assert sampler.position(1.3) == pytest.approx(motion().position(1.3), abs=1e-9)
+    with pytest.raises(ValueError, match="motion must be a Motion"):
+        KeyframeSampler(None, 0.1)
+
+
+def test_a_kink_named_as_a_breakpoint_is_measured_exactly():
+    """Central differences reached across the kink: 0.99967 instead of 1."""
+    kink = FunctionCurve(lambda u: (np.abs(u - 0.5), 0 * u, 0 * u), breakpoints=(0.5,))
+    assert kink.length == pytest.approx(1.0, rel=1e-13)
+    assert kink.derivative(0.4999).tolist() == pytest.approx([-1, 0, 0], abs=1e-9)
+    unnamed = FunctionCurve(lambda u: (np.abs(u - 0.5), 0 * u, 0 * u))
+    with pytest.raises(ValueError, match="not smooth enough near u = 0.49"):
+        unnamed.length  # noqa: B018 - measuring is what raises
+
+
+def test_functions_not_finite_somewhere_are_refused():
+    """sqrt(u) gave a NaN length and later IndexError; NaN on [0.299, 0.301] a shortened length."""
+    with pytest.raises(ValueError, match="u = 0.3"):
+        FunctionCurve(lambda u: (np.where(np.abs(u - 0.3) < 0.001, np.nan, u), 0 * u, 0 * u)).length  # noqa: B018
+    with pytest.raises(ValueError, match="near u = 0"):  # an infinite speed at u = 0
+        FunctionCurve(lambda u: (np.sqrt(u), u, 0 * u)).length  # noqa: B018
+    with pytest.raises(ValueError, match="near u = 0"):
+        FunctionCurve(lambda u: (math.sqrt(u), u, 0.0)).length  # noqa: B018 - scalar only: finite differences
+    with pytest.raises(ValueError, match="f must be finite on .0, 1., but at u = 0.2 it is not"):
+        FunctionCurve(lambda u: (np.where(u == 0.2, np.nan, u), 0 * u, 0 * u)).evaluate(np.array([0.1, 0.2]))
+
+
+@pytest.mark.parametrize("breakpoints", [(NAN,), (0.0,), (1.5,), ("half",), None])
+def test_bad_breakpoints_are_named(breakpoints):
+    """NaN breakpoints reported "no length (nan)"."""
+    with pytest.raises(ValueError, match="breakpoints"):
+        FunctionCurve(lambda u: (u, 0 * u, 0 * u), breakpoints=breakpoints)
+    with pytest.raises(ValueError, match="breakpoints"):
+        VelocityCurve(lambda u: u * 1.0, lambda u: u * 1.0, breakpoints=(NAN, "x"))
+
+
+def test_a_function_returning_text_is_refused():
+    with pytest.raises(ValueError, match="must return numbers"):
+        FunctionCurve(lambda u: ("a", "b", "c"))
+
+
+def test_an_offset_larger_than_a_segment_on_its_inner_side_is_refused():
+    """The segment was reversed silently, and followers then moved backwards on it."""
+    path = WaypointPath([(0, 0), (100, 0), (100, 5), (0, 5)])
+    with pytest.raises(ValueError, match="segment 1 .5 long.: the lane would run backwards"):
+        path.offset(10.0)
+    lane = path.offset(2.0)
+    np.testing.assert_allclose(lane.waypoints, [(0, 2), (98, 2), (98, 3), (0, 3)], atol=1e-12)
+    with pytest.raises(ValueError, match="lane would run backwards"):
+        Followers(path, lanes=(0.0, 10.0))
+
+
+@pytest.mark.parametrize(
+    "data, message",
+    [
+        (("health", "health"), "must differ"),
+        (("progress",), "taken"),
+        (("remaining",), "taken"),
+        (("speeds",), "taken"),
+        (("two words",), "attribute names"),
+        ((7,), "attribute names"),
+    ],
+)
+def test_bad_per_follower_data_names_are_named(data, message):
+    """Duplicates corrupted the arrays; progress and remaining raised AttributeError."""
+    for population in (Followers, SteeringFollowers):
+        with pytest.raises(ValueError, match=message):
+            population(WaypointPath([(0, 0), (10, 0)]), data=data)
+
+
+def test_a_bare_string_is_one_data_name_not_one_per_letter():
+    followers = Followers(WaypointPath([(0, 0), (10, 0)]), data="health")
+    followers.spawn(2, 1.0, health=3.0)
+    assert followers.data_names == ("health",) and followers.health.tolist() == [3.0, 3.0]
+
+
+def test_populations_refuse_what_is_not_a_path_or_no_lanes():
+    for bad in (None, "path", [(0, 0), (1, 0)]):
+        for population in (Followers, SteeringFollowers):
+            with pytest.raises(ValueError, match="path must be a WaypointPath"):
+                population(bad)
+    with pytest.raises(ValueError, match="at least one offset"):
+        Followers(WaypointPath([(0, 0), (10, 0)]), lanes=())
+    with pytest.raises(ValueError, match="spread"):
+        SteeringFollowers(WaypointPath([(0, 0), (10, 0)]), spread=NAN)
+
+
+@pytest.mark.parametrize("dt", [None, "1/60", 1j, NAN, -1.0, 10**400])
+def test_steps_refuse_bad_frame_times(dt):
+    for population in (Followers, SteeringFollowers):
+        with pytest.raises(ValueError, match="dt must be a finite number of seconds"):
+            population(WaypointPath([(0, 0), (10, 0)])).step(dt)
+
+
+def test_followers_packed_on_one_spot_cost_a_bounded_number_of_pairs():
+    """10,000 followers at one place took 15 s and 3 GB a tick; 10^6 asked for 3.6 TiB."""
+    packed = np.zeros((100_000, 2))
+    first, second = close_pairs(packed, 12.0, per_cell=NEIGHBOURS_PER_CELL)
+    assert first.size <= 5 * NEIGHBOURS_PER_CELL * len(packed)
+    assert np.all(first != second)
+    followers = SteeringFollowers(WaypointPath([(0, 0), (400, 0)]), spread=1.0)
+    followers.spawn(10_000, 100.0)  # within a unit of the start: a few cells
+    followers.step(0.5)  # sixty ticks
+    assert (
+        np.all(np.isfinite(followers.positions)) and np.ptp(followers.positions[:, 1]) > 5.0
+    )  # pushed apart
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500)), min_size=2, max_size=6, unique=True))
+def test_steering_progress_never_exceeds_1(points):
+    """It reached 1.0000000000000007 on 37 % of random paths, and the game's method switch
+    (spawning at the old progress) then raised."""
+    try:
+        path = WaypointPath(points)
+    except ValueError:
+        return
+    followers = SteeringFollowers(path)
+    followers.spawn(5, 200.0, progress=[0.0, 0.5, 0.9, 0.999, 1.0])
+    for _ in range(400):
+        followers.step(1 / 30)
+        assert np.all(followers.progress <= 1.0) and np.all(followers.progress >= 0.0)
+    Followers(path).spawn(len(followers), 100.0, progress=followers.progress)
+
+
+def test_a_near_u_turn_does_not_send_followers_to_the_way_back():
+    """On (0,0) -> (100,0) -> (0,1) they jumped to the return leg on the first tick, and were
+    marked as arrived while standing at the start."""
+    followers = SteeringFollowers(WaypointPath([(0, 0), (100, 0), (0, 1)]))
+    followers.spawn(10, 60.0)
+    followers.step(1 / 60)
+    assert followers.segments.tolist() == [0] * 10 and not followers.reached.any()
+    assert followers.progress.max() < 0.05
+    seconds, arrivals = 0.0, []
+    while len(followers) and seconds < 60.0:
+        followers.step(1 / 60)
+        seconds += 1 / 60
+        turned = followers.positions[:, 0] > 80.0
+        assert np.all(followers.segments[~turned & (followers.progress < 0.4)] == 0)
+        arrivals += followers.arrival_times[followers.reached].tolist()
+        followers.remove_reached()  # as a game takes them off at the base
+    assert len(arrivals) == 10 and min(arrivals) >= 190.0 / 60.0  # none before it could drive there
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: VelocityCurve.cubic_bezier(10**400, 0, 1, 1),
+        lambda: VelocityCurve.cubic_bezier(0.3, "0", 0.6, 1),
+        lambda: VelocityCurve.cubic_bezier(None, 0, 1, 1),
+        lambda: VelocityCurve.cubic_bezier(0.3, 1j, 0.6, 1),
+        lambda: VelocityCurve.sine_ease("a", 0.7),
+        lambda: VelocityCurve.sine_ease(0.2, None),
+        lambda: VelocityCurve.cubic(s=(0, 0, 10**400, 0)),
+        lambda: Motion(CubicBezier(POINTS), VelocityCurve.constant(), 10**400),
+        lambda: Motion(CubicBezier(POINTS), VelocityCurve.constant(), "3 s"),
+        lambda: CubicBezier([[10**400, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]),
+        lambda: CubicBezier(np.array(POINTS) * (1 + 1j)),
+        lambda: PiecewiseBezier.catmull_rom([[0, 0, "0"], [1, 1, 1]]),
+        lambda: dubins_path((0, 0, 10**400), (1, 1, 0), 1),
+        lambda: dubins_path((0, 0, 0), (1, 1, 0), 10**400),
+        lambda: dubins_path((0, 0, 0j), (1, 1, 0), 1),
+        lambda: plan_turn((0, None), 0, (1, 1), 1),
+        lambda: dubins_paths(np.zeros((2, 3), dtype=complex), np.zeros((2, 3)), 1),
+        lambda: WaypointPath([(0, 0), (1j, 1)]),
+        lambda: Followers(WaypointPath([(0, 0), (10, 0)])).spawn(2, "fast"),
+    ],
+)
+def test_other_exception_types_no_longer_leak(make):
+    """OverflowError for 400-digit integers, TypeError for text, None or complex numbers."""
+    with pytest.raises(ValueError):
+        make()
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-162, 1e-160, 1e-100, 1e100, 1e153, 1e160, 1e200, 1e300])
+def test_curves_measure_alike_at_any_scale(scale):
+    """Curves at 1e-158 to 1e-162 lost up to 1 % of their length to underflow; beyond ~1e153
+    they had "no length (inf)"; catmull_rom with points 1e-300 apart or coordinates >= 1e200
+    said "point 1 is [nan, nan, nan]"."""
+    points = np.array(POINTS, dtype=float)
+    assert CubicBezier(points * scale).length == pytest.approx(CubicBezier(points).length * scale, rel=1e-14)
+    spline = [[0, 0, 0], [2, 1, 0], [3, 4, 1], [0, 5, 2]]
+    unit = PiecewiseBezier.catmull_rom(spline).length
+    assert PiecewiseBezier.catmull_rom(np.array(spline) * scale).length == pytest.approx(
+        unit * scale, rel=1e-14
+    )
+
+
+def test_a_motion_works_at_1e_160_and_1e160():
+    for scale in (1e-160, 1e160):
+        scaled = Motion(CubicBezier(np.array(POINTS) * scale), VelocityCurve.ease_in_out(), 3.0)
+        np.testing.assert_allclose(scaled.position(1.2) / scale, motion().position(1.2), rtol=1e-13)
