@@ -94,18 +94,24 @@ class PiecewisePolynomial:
         if isinstance(x, float):
             return self.scalar(x)
         flat = np.clip(x.ravel(), self.breaks[0], self.breaks[-1])
-        if self.pieces == 1 or (
-            flat.size >= _SLICE_MIN_POINTS * self.pieces and not np.any(flat[1:] < flat[:-1])
-        ):
-            rows = self._evaluate_sorted(flat)
-        else:
-            rows = self._evaluate_gathered(flat)
+        ordered = flat.size >= _SLICE_MIN_POINTS * self.pieces and not np.any(flat[1:] < flat[:-1])
+        rows = self._evaluate_sorted(flat) if ordered or self.pieces == 1 else self._evaluate_gathered(flat)
         if self.ends is not None:
-            rows[:, flat <= self.breaks[0]] = self.ends[0][:, None]
-            rows[:, flat >= self.breaks[-1]] = self.ends[1][:, None]
+            self._pin_ends(rows, flat, ordered)
         if self.is_vector:
             return rows.T.reshape(x.shape + (self.dim,))
         return rows[0].reshape(x.shape)
+
+    def _pin_ends(self, rows, flat, ordered):
+        """Give the (clipped) queries at the first and last breakpoint the exact end values: for a
+        sorted batch, the runs at its two ends; otherwise wherever they are."""
+        first, last = self.breaks[0], self.breaks[-1]
+        if ordered:
+            rows[:, : np.searchsorted(flat, first, side="right")] = self.ends[0][:, None]
+            rows[:, np.searchsorted(flat, last, side="left") :] = self.ends[1][:, None]
+            return
+        rows[:, flat == first] = self.ends[0][:, None]
+        rows[:, flat == last] = self.ends[1][:, None]
 
     def derivative(self):
         """The derivative dy/dx as a new ``PiecewisePolynomial`` on the same breakpoints."""

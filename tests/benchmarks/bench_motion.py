@@ -270,11 +270,67 @@ def accuracy_section(quick):
                 )
 
 
+CSS_CURVES = {
+    "CSS ease": (0.25, 0.1, 0.25, 1.0),
+    "CSS ease-in-out": (0.42, 0.0, 0.58, 1.0),
+    "CSS ease-in": (0.42, 0.0, 1.0, 1.0),
+    "CSS ease-out": (0.0, 0.0, 0.58, 1.0),
+    "(0.5, 1, 0.5, 1)": (0.5, 1.0, 0.5, 1.0),
+    "(1, 0, 0, 1) cube root": (1.0, 0.0, 0.0, 1.0),
+    "(1-1e-8, .2, 1e-8, .9)": (1 - 1e-8, 0.2, 1e-8, 0.9),
+    "(0, 1, 1, 0) square roots": (0.0, 1.0, 1.0, 0.0),
+}
+
+
+def css_section(quick):
+    """The CSS cubic-bezier timing s(t) against mpmath (50 digits), its exact ends, build and speed."""
+    from tests.reference import css_distance_at_time
+
+    samples = 60 if quick else 300
+    print(f"\n== CSS cubic-bezier timing s(t) against mpmath at 50 digits ({samples} times each) ==")
+    print("error: max |s - exact|; beyond: max of it less what 4 ulps of t change s by (target <= 1e-12)")
+    rng = np.random.default_rng(1)
+    times = np.sort(
+        np.concatenate(
+            [rng.random(samples - 8), [0.5, 0.5 - 1e-7, 0.5 + 1e-7, 1e-9, 1e-12, 1 - 1e-9, 0.0, 1.0]]
+        )
+    )
+    print(f"{'curve':26s} {'error':>9s} {'beyond':>9s} {'build ms':>9s} {'M s(t)/s':>9s} {'scalar us':>9s}")
+    for name, controls in CSS_CURVES.items():
+        velocity = VelocityCurve.cubic_bezier(*controls)
+        build = best_of(lambda: VelocityCurve.cubic_bezier(*controls).timing, 5)
+        ours = velocity.distance_at_time(times)
+        error = beyond = 0.0
+        for t, s in zip(times.tolist(), ours.tolist()):
+            exact = css_distance_at_time(*controls, t)
+            step = 4 * math.ulp(t)
+            spread = max(abs(float(css_distance_at_time(*controls, t + k * step) - exact)) for k in (-1, 1))
+            miss = abs(s - float(exact))
+            error, beyond = max(error, miss), max(beyond, miss - spread)
+        many = np.linspace(0, 1, 10**6)
+        bulk = best_of(lambda: velocity.distance_at_time(many), 3)
+        one = best_of(lambda: [velocity.distance_at_time(0.3) for _ in range(20000)], 3) / 20000
+        print(
+            f"{name:26s} {error:9.1e} {max(beyond, 0.0):9.1e} {build * 1e3:9.2f} {1 / bulk:9.1f} {one * 1e6:9.2f}"
+        )
+    count, off = 535, 0
+    for x1, y1, x2, y2 in zip(
+        rng.random(count), rng.uniform(-0.3, 1.3, count), rng.random(count), rng.uniform(-0.3, 1.3, count)
+    ):
+        try:
+            velocity = VelocityCurve.cubic_bezier(x1, y1, x2, y2)
+        except ValueError:
+            continue
+        off += velocity.distance_at_time(0.0) != 0.0 or velocity.distance_at_time(1.0) != 1.0
+    print(f"random CSS curves whose s(0) or s(1) is not exactly 0 or 1: {off}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats and samples")
     args = parser.parse_args()
     speed_section(args.quick)
+    css_section(args.quick)
     accuracy_section(args.quick)
 
 
