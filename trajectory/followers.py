@@ -208,12 +208,11 @@ class Followers(Population):
     def _place(self, rows):
         distance, lanes = self.distance[rows], self.lanes[rows]
         if len(self.lane_paths) == 1:
-            self.positions[rows] = self.lane_paths[0].point_at(distance)
-            self.headings[rows] = self.lane_paths[0].heading_at(distance)
+            self.positions[rows], self.headings[rows] = self.lane_paths[0].pose_at(distance)
             return
         positions, headings = self.positions[rows], self.headings[rows]
         for lane, lane_path in enumerate(self.lane_paths):
             here = lanes == lane
-            positions[here] = lane_path.point_at(distance[here])
-            headings[here] = lane_path.heading_at(distance[here])
+            if here.any():
+                positions[here], headings[here] = lane_path.pose_at(distance[here])
         self.positions[rows], self.headings[rows] = positions, headings

@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from trajectory._checks import finite_number, positive_finite, real_array, real_values
+from trajectory.angles import wrapped
 from trajectory.turn_paths import Arc, Line
 
 _STRAIGHT = 1e-12
@@ -91,22 +92,28 @@ class WaypointPath:
     def point_at(self, distance):
         """(x, y) at ``distance`` along the path: shape (2,) for one, (n, 2) for (n,); clamped to
         [0, length]."""
+        return self.pose_at(distance)[0]
+
+    def heading_at(self, distance):
+        """The direction of travel (radians in [-pi, pi), counter-clockwise from +x) at ``distance``."""
+        return self.pose_at(distance)[1]
+
+    def pose_at(self, distance):
+        """``(point_at(distance), heading_at(distance))``, finding the segments once.
+
+        Raises:
+            ValueError: If a distance is NaN or not a real number.
+        """
         k, local = self._locate(distance)
         fraction = local / np.maximum(self._lengths[k], 1e-300)
         points = self._starts[k] + fraction[..., None] * self._steps[k]
-        if self._has_arcs:
-            theta = self._start_angles[k] + self._turns[k] * local / self._radii[k]
-            on_arc = self._centres[k] + self._radii[k][..., None] * _unit(theta)
-            points = np.where((self._turns[k] != 0.0)[..., None], on_arc, points)
-        return points
-
-    def heading_at(self, distance):
-        """The direction of travel (radians, counter-clockwise from +x) at ``distance``."""
-        k, local = self._locate(distance)
         heading = self._angles[k]
         if self._has_arcs:
-            heading = heading + self._turns[k] * local / self._radii[k]
-        return (heading + math.pi) % (2.0 * math.pi) - math.pi
+            swept = self._turns[k] * local / self._radii[k]
+            on_arc = self._centres[k] + self._radii[k][..., None] * _unit(self._start_angles[k] + swept)
+            points = np.where((self._turns[k] != 0.0)[..., None], on_arc, points)
+            heading = heading + swept
+        return points, wrapped(heading)
 
     def rounded(self, radius, lane_half_width=None):
         """This path with each corner cut by an arc of ``radius`` tangent to both its lines.

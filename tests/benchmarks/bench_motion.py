@@ -298,7 +298,7 @@ def css_section(quick):
     print(f"{'curve':26s} {'error':>9s} {'beyond':>9s} {'build ms':>9s} {'M s(t)/s':>9s} {'scalar us':>9s}")
     for name, controls in CSS_CURVES.items():
         velocity = VelocityCurve.cubic_bezier(*controls)
-        build = best_of(lambda: VelocityCurve.cubic_bezier(*controls).timing, 5)
+        build = best_of(lambda c=controls: VelocityCurve.cubic_bezier(*c).timing, 5)
         ours = velocity.distance_at_time(times)
         error = beyond = 0.0
         for t, s in zip(times.tolist(), ours.tolist()):
@@ -308,8 +308,8 @@ def css_section(quick):
             miss = abs(s - float(exact))
             error, beyond = max(error, miss), max(beyond, miss - spread)
         many = np.linspace(0, 1, 10**6)
-        bulk = best_of(lambda: velocity.distance_at_time(many), 3)
-        one = best_of(lambda: [velocity.distance_at_time(0.3) for _ in range(20000)], 3) / 20000
+        bulk = best_of(lambda v=velocity, t=many: v.distance_at_time(t), 3)
+        one = best_of(lambda v=velocity: [v.distance_at_time(0.3) for _ in range(20000)], 3) / 20000
         print(
             f"{name:26s} {error:9.1e} {max(beyond, 0.0):9.1e} {build * 1e3:9.2f} {1 / bulk:9.1f} {one * 1e6:9.2f}"
         )
