@@ -7,6 +7,8 @@ import numpy as np
 
 def positive_finite(value, name):
     """Return ``value`` as a float, or raise if it is not a positive finite number."""
+    if type(value) is float and 0.0 < value < math.inf:  # the common case, first
+        return value
     try:
         number = float(real_array(value, name, "a positive finite number"))
     except (TypeError, ValueError):

@@ -69,7 +69,7 @@ class ArcLength:
         breaks = np.unique(np.concatenate(([0.0, 1.0], joints, _graded_around_slow_points(curve))))
         estimate = np.sum(_integrate(curve, breaks[:-1], breaks[1:]))
         if not (estimate > 0.0 and np.isfinite(estimate)):
-            raise ValueError(f"the trajectory has no length (arc length {estimate!r})")
+            raise ValueError(f"the trajectory has no length (arc length {float(estimate):g})")
 
         def sample(lo, hi):
             return _sample(curve, lo, hi, estimate)

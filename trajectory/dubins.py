@@ -84,9 +84,9 @@ def _word_parts(word, alpha, beta, d, trig):
         if p > 0.0:
             direction = math.atan2(y, x)
             spread = _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta)
-            if abs(wrapped(direction - alpha)) <= spread:
+            if abs(math.remainder(direction - alpha, TWO_PI)) <= spread:
                 direction = alpha
-            elif abs(wrapped(direction - beta)) <= spread:
+            elif abs(math.remainder(direction - beta, TWO_PI)) <= spread:
                 direction = beta
         return (sign * (direction - alpha) % TWO_PI, p, sign * (beta - direction) % TWO_PI)
     if word in ("LSR", "RSL"):

@@ -271,6 +271,8 @@ def point(value, name):
 
 def angle(value, name):
     """``value`` as a finite float reduced to [-pi, pi), or a ValueError naming ``name``."""
+    if type(value) is float and math.isfinite(value):  # the common case, first
+        return wrapped(value)
     (number,) = _finite_row([value], name, "a finite angle in radians", 1)
     return wrapped(number)
 
@@ -280,20 +282,15 @@ def pose(value, name):
     return _finite_row(value, name, "three finite numbers (x, y, heading)", 3)
 
 
+_FLOAT = {float}
+
+
 def _finite_row(value, name, what, size):
-    """``value`` as a list of ``size`` finite floats: Python numbers on a fast path, anything else
-    through numpy (so that text, None and complex numbers are refused alike)."""
-    if (
-        isinstance(value, (tuple, list))
-        and len(value) == size
-        and all(type(v) in (float, int) for v in value)
-    ):
-        try:
-            numbers = [float(v) for v in value]
-        except OverflowError:  # an integer too large for a float: refused below
-            numbers = [math.inf]
-        if all(map(math.isfinite, numbers)):
-            return numbers
+    """``value`` as a list of ``size`` finite floats: a tuple or list of Python floats on a fast
+    path, anything else through numpy (so that text, None and complex numbers are refused alike)."""
+    if type(value) in (tuple, list) and len(value) == size and set(map(type, value)) == _FLOAT:
+        if math.isfinite(sum(value)):  # a NaN or an infinity (or a sum that overflows) goes the long way
+            return list(value)
     array = real_array(value, name, what)
     if array.shape != (size,) or not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be {what}, got {value!r}")
