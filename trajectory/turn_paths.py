@@ -288,9 +288,9 @@ _FLOAT = {float}
 def _finite_row(value, name, what, size):
     """``value`` as a list of ``size`` finite floats: a tuple or list of Python floats on a fast
     path, anything else through numpy (so that text, None and complex numbers are refused alike)."""
-    if type(value) in (tuple, list) and len(value) == size and set(map(type, value)) == _FLOAT:
-        if math.isfinite(sum(value)):  # a NaN or an infinity (or a sum that overflows) goes the long way
-            return list(value)
+    plain = type(value) in (tuple, list) and len(value) == size and set(map(type, value)) == _FLOAT
+    if plain and math.isfinite(sum(value)):  # a NaN or an infinity (or a sum that overflows): the long way
+        return list(value)
     array = real_array(value, name, what)
     if array.shape != (size,) or not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be {what}, got {value!r}")
