@@ -30,6 +30,19 @@ def finite_number(value, message):
     return number
 
 
+def breakpoints(values):
+    """Breakpoints (values of u where a curve may be less smooth) as a sorted tuple of distinct
+    interior values: numbers in [0, 1], the ends dropped (they are piece boundaries anyway); a
+    ValueError for anything else, NaN included."""
+    try:
+        numbers = [float(real_array(b, "breakpoints", "numbers in [0, 1]")) for b in values]
+    except (TypeError, ValueError):
+        raise ValueError(f"breakpoints must be numbers in [0, 1], got {_shown(values)}") from None
+    if not all(0.0 <= b <= 1.0 for b in numbers):
+        raise ValueError(f"breakpoints must be numbers in [0, 1], got {_shown(values)}")
+    return tuple(sorted({b for b in numbers if 0.0 < b < 1.0}))
+
+
 def finite_points(points, name, *, count=None, min_count=1):
     """Return ``points`` as a float array of shape ``(n, 3)``, or raise naming the problem.
 

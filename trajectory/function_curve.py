@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from trajectory._checks import breakpoints as checked_breakpoints
 from trajectory._checks import real_values
 from trajectory.curve import Curve
 
@@ -34,7 +35,7 @@ class FunctionCurve(Curve):
 
     Raises:
         ValueError: If ``f`` (or ``df``) does not give three finite components on [0, 1], or a
-            breakpoint is not a number inside (0, 1). Values that are not finite at other u are
+            breakpoint is not a number in [0, 1]. Values that are not finite at other u are
             refused when they are met: when the arc-length table is built, or by ``evaluate``.
 
     >>> import numpy as np
@@ -49,7 +50,7 @@ class FunctionCurve(Curve):
     def __init__(self, f, df=None, *, breakpoints=()):
         if not callable(f) or (df is not None and not callable(df)):
             raise ValueError("f and df must be functions of u")
-        self.breakpoints = _breakpoints(breakpoints)
+        self.breakpoints = checked_breakpoints(breakpoints)
         self._f = _vectorised(f, "f")
         if df is not None:
             self._df = _vectorised(df, "df")
@@ -80,16 +81,6 @@ def _finite(points, u, what):
         bad = np.asarray(u, dtype=float).reshape(-1)[~np.all(np.isfinite(points.reshape(-1, 3)), axis=1)][0]
         raise ValueError(f"{what} must be finite on [0, 1], but at u = {bad:.6g} it is not")
     return points
-
-
-def _breakpoints(breakpoints):
-    try:
-        values = [float(b) for b in breakpoints]
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"breakpoints must be numbers inside (0, 1), got {breakpoints!r}") from None
-    if not all(0.0 < b < 1.0 for b in values):
-        raise ValueError(f"breakpoints must be numbers inside (0, 1), got {breakpoints!r}")
-    return tuple(sorted(set(values)))
 
 
 def _points(result, u, name):

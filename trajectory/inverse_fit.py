@@ -176,7 +176,14 @@ def _fit(dx, y, widths):
     coeffs = np.zeros((dx.shape[0], DEGREE + 1))
     if usable.any():
         node_powers = powers[usable][:, _NODE_SLICE]
-        coeffs[usable] = np.linalg.solve(node_powers, y[usable][:, _NODE_SLICE, None])[:, :, 0]
+        try:
+            coeffs[usable] = np.linalg.solve(node_powers, y[usable][:, _NODE_SLICE, None])[:, :, 0]
+        except np.linalg.LinAlgError:  # nodes too close for some piece: those are not usable
+            for piece in np.flatnonzero(usable):
+                try:
+                    coeffs[piece] = np.linalg.solve(powers[piece, _NODE_SLICE], y[piece, _NODE_SLICE])
+                except np.linalg.LinAlgError:
+                    usable[piece] = False
     with np.errstate(invalid="ignore"):
         predicted = np.einsum("mck,mk->mc", powers[:, _CHECK_SLICE], coeffs)
     return coeffs, predicted, usable

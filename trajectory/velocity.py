@@ -12,6 +12,7 @@ import functools
 import numpy as np
 
 from trajectory import inverse_fit
+from trajectory._checks import breakpoints as checked_breakpoints
 from trajectory._checks import finite_number, real_array
 from trajectory.cubic_timing import CubicTiming, quadratic_roots
 
@@ -48,7 +49,7 @@ class VelocityCurve:
 
     def __init__(self, distance, time, *, breakpoints=(), name="custom"):
         self.name = name
-        self.breakpoints = _breakpoints(breakpoints)
+        self.breakpoints = checked_breakpoints(breakpoints)
         grid = _check_grid(self.breakpoints)
         raw_s, raw_t = _values(distance, grid, "S"), _values(time, grid, "T")
         self._s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
@@ -215,17 +216,6 @@ class _CubicVelocityCurve(VelocityCurve):
     def rate_at_time(self, t):
         """ds/dt at normalised time t (scalar or array): infinite where T' = 0 but S' is not."""
         return self.timing.rate(t)
-
-
-def _breakpoints(breakpoints):
-    """Sorted interior breakpoints (ends dropped), or a ValueError if they are not numbers."""
-    try:
-        values = [float(b) for b in breakpoints]
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError(f"breakpoints must be numbers in [0, 1], got {breakpoints!r}") from None
-    if not all(0.0 <= b <= 1.0 for b in values):
-        raise ValueError(f"breakpoints must be numbers in [0, 1], got {breakpoints!r}")
-    return tuple(sorted({b for b in values if 0.0 < b < 1.0}))
 
 
 def _identity(u):

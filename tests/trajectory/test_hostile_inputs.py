@@ -106,7 +106,7 @@ def test_functions_not_finite_somewhere_are_refused():
         FunctionCurve(lambda u: (np.where(u == 0.2, np.nan, u), 0 * u, 0 * u)).evaluate(np.array([0.1, 0.2]))
 
 
-@pytest.mark.parametrize("breakpoints", [(NAN,), (0.0,), (1.5,), ("half",), None])
+@pytest.mark.parametrize("breakpoints", [(NAN,), (-0.1,), (1.5,), ("half",), (1j,), None])
 def test_bad_breakpoints_are_named(breakpoints):
     """NaN breakpoints reported "no length (nan)"."""
     with pytest.raises(ValueError, match="breakpoints"):
