@@ -6,6 +6,7 @@ time give the same game at any frame rate and any game speed.
 """
 
 import dataclasses
+import enum
 import itertools
 import math
 
@@ -28,7 +29,25 @@ LANES = (-10.0, -5.0, 0.0, 5.0, 10.0)
 """Sideways offsets of the lanes enemies spread over on the waypoint and rounded paths."""
 TURNING_RADIUS = 16.0
 """The enemies' turning radius on the rounded path."""
-METHODS = ("waypoints", "steering", "rounded corners")
+
+
+class Method(enum.Enum):
+    """How enemies follow the path (the mode puts these into words)."""
+
+    WAYPOINTS = "waypoints"
+    STEERING = "steering"
+    ROUNDED = "rounded"
+
+
+class Refusal(enum.Enum):
+    """Why a tower was not built."""
+
+    OFF_BOARD = "off board"
+    ON_PATH = "on path"
+    TAKEN = "taken"
+    FULL = "full"
+
+
 ENEMY_DATA = ("health", "full_health", "slowed_until")
 """What the game keeps per enemy, in step with the population's own arrays."""
 MAX_TOWERS = 12
@@ -70,11 +89,11 @@ class DefenseGame:
     """One game on the seed's board.
 
     Args:
-        method: How enemies follow the path, one of ``METHODS``.
+        method: How enemies follow the path, a ``Method``.
         seed: Seed of everything random (lanes, spawn spread).
     """
 
-    def __init__(self, method="waypoints", seed=0):
+    def __init__(self, method=Method.WAYPOINTS, seed=0):
         self.grid = Grid()
         self.path_cells = np.array(SEED_PATH_CELLS)
         self.path = WaypointPath(self.grid.cell_center(self.path_cells))
@@ -85,9 +104,7 @@ class DefenseGame:
 
     def restart(self, method=None):
         """A new game (with the given method, or the current one)."""
-        self.method = method or self.method
-        if self.method not in METHODS:
-            raise ValueError(f"method must be one of {', '.join(METHODS)}, got {self.method!r}")
+        self.method = _checked(method or self.method)
         self.clock = GameClock(TICK)
         self.time, self.ticks = 0.0, 0
         self.lives, self.killed = LIVES, 0
@@ -102,8 +119,7 @@ class DefenseGame:
     def set_method(self, method):
         """Follow the path by ``method`` from now on; enemies keep their progress, health and
         slows."""
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
+        method = _checked(method)
         old = self.enemies
         self.enemies = self._population(method)
         self.method = method
@@ -126,16 +142,16 @@ class DefenseGame:
             self._tick()
 
     def place_tower(self, point, kind=CANNON):
-        """Put a tower on the free cell holding ``point`` (x, y); returns a reason when refused."""
+        """Put a tower on the free cell holding ``point`` (x, y); returns a ``Refusal`` when refused."""
         cell = tuple(self.grid.cell_of(point).tolist())
         if not self.grid.contains(cell):
-            return "that is off the board"
+            return Refusal.OFF_BOARD
         if cell in self.lane_cells:
-            return "towers cannot stand on the path"
+            return Refusal.ON_PATH
         if any(tower.cell == cell for tower in self.towers):
-            return "there is a tower there already"
+            return Refusal.TAKEN
         if len(self.towers) >= MAX_TOWERS:
-            return f"the board holds at most {MAX_TOWERS} towers"
+            return Refusal.FULL
         self.towers.append(self._tower(cell, kind))
         return None
 
@@ -200,13 +216,19 @@ class DefenseGame:
         tower.shot_until = self.time + 0.1
 
     def _population(self, method):
-        if method == "steering":
+        if method is Method.STEERING:
             return SteeringFollowers(self.path, tick=TICK, seed=self.seed, data=ENEMY_DATA)
-        path = self.rounded_path if method == "rounded corners" else self.path
+        path = self.rounded_path if method is Method.ROUNDED else self.path
         return Followers(path, lanes=LANES, seed=self.seed, data=ENEMY_DATA)
 
     def _tower(self, cell, kind):
         return Tower(tuple(cell), self.grid.cell_center(*cell), kind)
+
+
+def _checked(method):
+    if not isinstance(method, Method):
+        raise ValueError(f"method must be a Method ({', '.join(m.name for m in Method)}), got {method!r}")
+    return method
 
 
 def _cells_along(corners):

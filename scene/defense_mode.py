@@ -9,7 +9,7 @@ from panda3d.core import CardMaker, TextNode
 
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
-from scene.defense_game import CANNON, FROST, MAX_TOWERS, METHODS, DefenseGame
+from scene.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
 from scene.geometry import LineStrip, segments, tiles
 from scene.pointer import on_ground
 
@@ -29,6 +29,13 @@ FROST_TINT = (0.55, 0.8, 1.4, 1.0)
 ROUTE_SAMPLES = 400
 HEALTH_BAR_SIZE, HEALTH_BAR_HEIGHT = (18.0, 2.5), 20.0
 HEALTH_COLOUR, HEALTH_LOST_COLOUR = (0.35, 0.9, 0.35, 1.0), (0.75, 0.15, 0.12, 1.0)
+METHOD_WORDS = {Method.WAYPOINTS: "waypoints", Method.STEERING: "steering", Method.ROUNDED: "rounded corners"}
+REFUSAL_WORDS = {
+    Refusal.OFF_BOARD: "that is off the board",
+    Refusal.ON_PATH: "towers cannot stand on the path",
+    Refusal.TAKEN: "there is a tower there already",
+    Refusal.FULL: f"the board holds at most {MAX_TOWERS} towers",
+}
 MOUSE_HELP = (
     ("left click", "on a free cell: build a cannon tower; on a tower: take it down"),
     ("shift + left click", "on a free cell: build a frost tower (slows)"),
@@ -62,7 +69,11 @@ class DefenseMode:
         self.tower_nodes = []
         self.shots = [LineStrip(self.board, 2, (1, 1, 1, 1), 2.5, "shot") for _ in range(MAX_TOWERS)]
         self.bindings = (
-            bind("M", "next way of following the path (" + ", ".join(METHODS) + ")", "next_method"),
+            bind(
+                "M",
+                "next way of following the path (" + ", ".join(METHOD_WORDS.values()) + ")",
+                "next_method",
+            ),
             Binding(
                 "1 / 2 / 4 / 8",
                 "game speed x1, x2, x4, x8",
@@ -105,7 +116,7 @@ class DefenseMode:
         state = "  GAME OVER: R restarts" if game.over else ("  (paused)" if self.paused else "")
         return [
             f"Wave {game.wave}   lives {game.lives}   enemies {len(game.enemies)}   killed {game.killed}",
-            f"Method: {game.method} (M)",
+            f"Method: {METHOD_WORDS[game.method]} (M)",
             f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
             f"Towers {len(game.towers)}/{MAX_TOWERS}: click a free cell (Shift: frost), a tower to remove it",
         ]
@@ -114,9 +125,10 @@ class DefenseMode:
 
     def next_method(self):
         """Follow the path the next way; the enemies on the board carry on from where they are."""
-        self.game.set_method(METHODS[(METHODS.index(self.game.method) + 1) % len(METHODS)])
+        methods = list(Method)
+        self.game.set_method(methods[(methods.index(self.game.method) + 1) % len(methods)])
         self._show_method()
-        self.app.messages.say(f"Enemies now follow the path by {self.game.method}")
+        self.app.messages.say(f"Enemies now follow the path by {METHOD_WORDS[self.game.method]}")
 
     def set_speed(self, speed):
         """Game speed x``speed``, one of ``GAME_SPEEDS``."""
@@ -150,11 +162,11 @@ class DefenseMode:
         if self.game.remove_tower((local.x, local.y)):
             self._sync_towers()
             return True
-        problem = self.game.place_tower((local.x, local.y), FROST if frost else CANNON)
-        if problem == "that is off the board":
+        refusal = self.game.place_tower((local.x, local.y), FROST if frost else CANNON)
+        if refusal is Refusal.OFF_BOARD:
             return False  # a drag off the board orbits, as in the other modes
-        if problem:
-            self.app.messages.say(f"No tower: {problem}", warning=True)
+        if refusal is not None:
+            self.app.messages.say(f"No tower: {REFUSAL_WORDS[refusal]}", warning=True)
         self._sync_towers()
         return True
 
@@ -190,7 +202,7 @@ class DefenseMode:
 
     def _show_method(self):
         game = self.game
-        path = {"rounded corners": game.rounded_path}.get(game.method, game.path)
+        path = game.rounded_path if game.method is Method.ROUNDED else game.path
         points = path.point_at(np.linspace(0.0, path.length, ROUTE_SAMPLES))
         self.route.update(np.column_stack([points, np.full(ROUTE_SAMPLES, LIFT * 2)]))
 

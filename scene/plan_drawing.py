@@ -8,8 +8,7 @@ import numpy as np
 from panda3d.core import TextNode
 
 from scene.geometry import LineStrip, PointSet
-from trajectory import Arc, Line
-from trajectory.turn_paths import segment_end
+from trajectory.segments import LEFT, RIGHT, STRAIGHT, circle_centre
 
 PATH_SAMPLES = 400
 CIRCLE_SAMPLES = 97
@@ -75,13 +74,14 @@ class PlanDrawing:
         self.root.show()
         poses = path.pose(_sample_distances(path))
         self.path_line.update(np.column_stack([poses[:, :2], np.full(PATH_SAMPLES, LIFT)]))
-        centres = _start_centres(start, radius) + [
-            segment.centre for segment in path.segments[1:] if isinstance(segment, Arc)
-        ]
+        table = path.table
+        x, y, heading = start
+        later_arcs = [tuple(c) for c in table.centres()[1:] if not np.isnan(c[0])]
+        centres = [circle_centre(x, y, heading, turn, radius) for turn in (LEFT, RIGHT)] + later_arcs
         self._circle_count = len(centres)
         for strip, centre in zip(self.circles, centres):
             strip.update(circle_points(centre, radius))
-        joints = [segment_end(segment) for segment in path.segments[:-1]]
+        joints = [tuple(joint) for joint in table.ends()[:-1, :2]]
         joints = (joints + [joints[-1] if joints else tuple(poses[0, :2])] * 3)[:3]
         self.joints.update(np.column_stack([np.array(joints), np.full(3, LIFT)]))
         end = poses[-1]
@@ -89,9 +89,8 @@ class PlanDrawing:
         self.arrow.show(dubins)
         if dubins:
             self.arrow.update(arrow_points(*end))
-        exit_point = next(
-            (s.start for s in path.segments if isinstance(s, Line) and path.word in ("LS", "RS")), None
-        )
+        lines = np.flatnonzero(table.turns == STRAIGHT)
+        exit_point = tuple(table.starts[lines[0]]) if path.word in ("LS", "RS") and lines.size else None
         self._has_label = exit_point is not None
         if exit_point is not None:
             self.label.set_pos(exit_point[0], exit_point[1], 1.0)
@@ -117,20 +116,11 @@ class PlanDrawing:
 def _sample_distances(path):
     """``PATH_SAMPLES`` distances along ``path``: the ends of each line, and points spread over the
     arcs by their sweep (points along a straight part would show as kinks in a thick line)."""
-    sweeps = [abs(s.sweep) if isinstance(s, Arc) else 0.0 for s in path.segments]
-    budget = PATH_SAMPLES - 2 * len(path.segments)
-    total = sum(sweeps) or 1.0
-    distances, before = [], 0.0
-    for segment, sweep in zip(path.segments, sweeps):
-        count = 2 + int(budget * sweep / total)
-        distances.extend(np.linspace(before, before + segment.length, count).tolist())
-        before += segment.length
-    return np.array(distances + [before] * (PATH_SAMPLES - len(distances)))
-
-
-def _start_centres(start, radius):
-    """Centres of the left and right turning circles at pose ``start``."""
-    x, y, heading = start
-    return [
-        (x - side * radius * math.sin(heading), y + side * radius * math.cos(heading)) for side in (1.0, -1.0)
-    ]
+    table = path.table
+    sweeps = np.where(table.turns != STRAIGHT, table.lengths / table.radii, 0.0)
+    budget = PATH_SAMPLES - 2 * table.count
+    total = sweeps.sum() or 1.0
+    distances = []
+    for begin, length, sweep in zip(table.begins.tolist(), table.lengths.tolist(), sweeps.tolist()):
+        distances.extend(np.linspace(begin, begin + length, 2 + int(budget * sweep / total)).tolist())
+    return np.array(distances + [table.length] * (PATH_SAMPLES - len(distances)))

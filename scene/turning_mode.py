@@ -11,7 +11,7 @@ from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import LineStrip, axes, ground_grid
 from scene.plan_drawing import CIRCLE_SAMPLES, LIFT, PlanDrawing, arrow_points, circle_points
 from scene.pointer import on_ground, pixel_gap
-from scene.units import KINDS, PLANNERS, Unit
+from scene.units import KINDS, PLANNER_WORDS, Planner, Unit
 
 BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
@@ -42,7 +42,7 @@ class TurningMode:
         self.now = 0.0
         self.paused = False
         self.selected = None  # an index into units, or None for all of them
-        self.planner = next(iter(PLANNERS))
+        self.planner = Planner.SEED
         self._order = None  # (press point (3,), press position in film coordinates) while held
         self.root = app.render.attach_new_node("turning mode")
         ground_grid(self.root, BOARD_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
@@ -96,7 +96,7 @@ class TurningMode:
         who = "all units" if self.selected is None else f"{self.selected + 1} {KINDS[self.selected].name}"
         return [
             f"Selected: {who}",
-            f"Click: path to a point by {self.planner} (P)",
+            f"Click: path to a point by {PLANNER_WORDS[self.planner]} (P)",
             "Drag: arrive along the drag (Dubins)",
             *(unit.describe(self.now) for unit in self.units),
             f"t {self.now:6.2f} s{'  (paused)' if self.paused else ''}",
@@ -112,9 +112,9 @@ class TurningMode:
 
     def toggle_planner(self):
         """Switch the path to a point between the seed's and the truly shortest."""
-        names = list(PLANNERS)
-        self.planner = names[(names.index(self.planner) + 1) % len(names)]
-        self.app.messages.say(f"Clicks now plan {self.planner}")
+        planners = list(Planner)
+        self.planner = planners[(planners.index(self.planner) + 1) % len(planners)]
+        self.app.messages.say(f"Clicks now plan {PLANNER_WORDS[self.planner]}")
 
     def toggle_construction(self):
         """Show or hide the construction: circles, joints, Q."""

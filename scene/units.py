@@ -1,15 +1,28 @@
 """Units with a turning radius: what each kind is, and a unit following its planned path in time."""
 
 import dataclasses
+import enum
 
-from trajectory import dubins_path, plan_turn, shortest_path_to_point
-from trajectory.turn_to_point import OUTSIDE
+from trajectory import Case, dubins_path, plan_turn, shortest_path_to_point
 
-PLANNERS = {
-    "the seed's arc + line": plan_turn,
-    "the truly shortest path": shortest_path_to_point,
+
+class Planner(enum.Enum):
+    """How a click plans a path to a point: (origin, heading, destination, radius) -> TurnPath."""
+
+    SEED = (plan_turn,)
+    SHORTEST = (shortest_path_to_point,)
+
+    @property
+    def plan(self):
+        return self.value[0]
+
+
+PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
+CASE_WORDS = {
+    Case.OUTSIDE: "outside both turning circles",
+    Case.INSIDE_LEFT: "inside the left turning circle",
+    Case.INSIDE_RIGHT: "inside the right turning circle",
 }
-"""Paths to a point, by name: (origin, heading, destination, radius) -> TurnPath."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -61,11 +74,11 @@ class Unit:
         return min((now - self.started) * self.kind.speed / self.path.length, 1.0)
 
     def send(self, now, destination, planner, heading=None):
-        """Plan from the pose at ``now`` to ``destination`` (x, y): by ``planner`` (a name in
-        ``PLANNERS``), or, with an arrival ``heading``, the Dubins path. Returns the path."""
+        """Plan from the pose at ``now`` to ``destination`` (x, y): by ``planner`` (a ``Planner``),
+        or, with an arrival ``heading``, the Dubins path. Returns the path."""
         x, y, current = self.pose(now)
         if heading is None:
-            path = PLANNERS[planner]((x, y), current, destination, self.kind.radius)
+            path = planner.plan((x, y), current, destination, self.kind.radius)
         else:
             path = dubins_path((x, y, current), (*destination, heading), self.kind.radius)
         self.path, self.started, self.rest = path, now, (x, y, current)
@@ -82,5 +95,6 @@ class Unit:
         if self.path is None:
             return f"{head}: waiting"
         state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
-        case = f", {self.path.case}" if self.path.case and self.path.case != OUTSIDE else ""
+        inside = self.path.case not in (None, Case.OUTSIDE)
+        case = f", {CASE_WORDS[self.path.case]}" if inside else ""
         return f"{head}: {self.path.word} {self.path.length:.2f} units{case}, {state}"

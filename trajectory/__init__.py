@@ -23,8 +23,9 @@ from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
+from trajectory.segments import Arc, Line, SegmentTable
 from trajectory.steering import SteeringFollowers
-from trajectory.turn_paths import Arc, Line, TurnPath, TurnPaths
+from trajectory.turn_paths import Case, TurnPath, TurnPaths
 from trajectory.turn_to_point import plan_turn, plan_turns, shortest_path_to_point, shortest_paths_to_points
 from trajectory.velocity import VelocityCurve
 from trajectory.waypoints import WaypointPath
@@ -34,6 +35,7 @@ __all__ = [
     "SEED_PATH_CELLS",
     "Arc",
     "ArcLength",
+    "Case",
     "CubicBezier",
     "Curve",
     "Followers",
@@ -46,6 +48,7 @@ __all__ = [
     "PiecewiseBezier",
     "PiecewisePolynomial",
     "SeedTables",
+    "SegmentTable",
     "SteeringFollowers",
     "TurnPath",
     "TurnPaths",

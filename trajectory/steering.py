@@ -33,7 +33,7 @@ refused rather than left to run for minutes."""
 
 
 class SteeringFollowers(Population):
-    """A population steering along ``path`` (a ``WaypointPath`` of lines; its waypoints are used).
+    """A population steering along ``path`` (a ``WaypointPath``: its lines, and its arcs if rounded).
 
     Args:
         path: The path to follow.
@@ -87,14 +87,8 @@ class SteeringFollowers(Population):
             raise ValueError(f"spread must be a finite number of units >= 0, got {spread!r}")
         self.clock = GameClock(positive_finite(tick, "tick"))
         self.tick = self.clock.tick
-        corners = path.waypoints
-        self._starts, self._ends = corners[:-1], corners[1:]
-        steps = self._ends - self._starts
-        self._lengths = np.hypot(steps[:, 0], steps[:, 1])
-        self._directions = steps / self._lengths[:, None]
-        self._start, self._unit = _as_complex(self._starts), _as_complex(self._directions)
-        self._begins = np.concatenate([[0.0], np.cumsum(self._lengths)[:-1]])
-        self.length = float(self._lengths.sum())
+        self._table = path.table
+        self.length = self._table.length
 
     def spawn(self, count, speed, progress=0.0, **data):
         """Add ``count`` followers at the start (or at ``progress``, fractions of the path, one or
@@ -102,18 +96,17 @@ class SteeringFollowers(Population):
         per second, with the ``data`` given (as ``Followers.spawn``); returns their ids."""
         speeds = self._spawn_speeds(count, speed)
         along = self._spawn_progress(count, progress) * self.length
-        segments = self._segment_at(along)
-        direction = self._directions[segments]
-        normal = np.stack([-direction[:, 1], direction[:, 0]], axis=1)
+        poses = self._table.pose(along)
+        direction = np.column_stack([np.cos(poses[:, 2]), np.sin(poses[:, 2])])
+        normal = np.column_stack([-direction[:, 1], direction[:, 0]])
         sideways = self.rng.uniform(-self.spread, self.spread, count)
-        positions = _as_rows(self._point_at(along)) + sideways[:, None] * normal
         return self._append(
             data,
             speeds=speeds,
-            positions=positions,
+            positions=poses[:, :2] + sideways[:, None] * normal,
             velocities=speeds[:, None] * direction,
-            headings=np.arctan2(direction[:, 1], direction[:, 0]),
-            segments=segments,
+            headings=poses[:, 2],
+            segments=self._table.locate(along)[0],
             distance=along,
         )
 
@@ -153,16 +146,15 @@ class SteeringFollowers(Population):
         position = _as_complex(self.positions)
         velocity = _as_complex(self.velocities)
         moving = np.abs(velocity)
-        ahead = np.where(moving > 1e-9, velocity / np.maximum(moving, 1e-9), self._unit[self.segments])
+        ahead = np.where(moving > 1e-9, velocity / np.maximum(moving, 1e-9), np.exp(1j * self.headings))
         predicted = position + ahead * self.lookahead
         near, along = self._nearest_on_path(predicted)
         off_path = np.abs(predicted - near) > self.path_radius
-        target = self._point_at(np.minimum(along + TARGET_AHEAD * self.lookahead, self.length))
+        target = self._table.pose(np.minimum(along + TARGET_AHEAD * self.lookahead, self.length))
         # Off the path: seek the target. On it: go on the way the path goes there, at full speed.
-        towards = target - position
-        desired = np.where(
-            off_path, towards / np.maximum(np.abs(towards), 1e-12), self._unit[self._segment_at(along)]
-        )
+        towards = _as_complex(target[:, :2]) - position
+        path_heading = self._table.pose(along)[:, 2]
+        desired = np.where(off_path, towards / np.maximum(np.abs(towards), 1e-12), np.exp(1j * path_heading))
         force = _limit((desired * speeds - velocity) / self.reaction, self.max_force)
         force += self._separation_force(position, velocity, speeds, count)
         velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
@@ -178,8 +170,8 @@ class SteeringFollowers(Population):
     def _along_own_segment(self, points):
         """Distance along the path of each (complex) point's foot on its follower's segment."""
         k = self.segments
-        t = ((points - self._start[k]) * self._unit[k].conj()).real
-        return np.minimum(self._begins[k] + np.clip(t, 0.0, self._lengths[k]), self.length)
+        _, local = self._table.nearest(_as_rows(points), k)
+        return np.minimum(self._table.begins[k] + local, self.length)
 
     def _nearest_on_path(self, points):
         """Nearest point of the path to each (complex) point, looking at each follower's segment
@@ -187,24 +179,19 @@ class SteeringFollowers(Population):
         that doubles back, where both are equally near), or nearer the next one while it is within
         a lookahead and a path radius of the corner: on a hairpin the legs lie side by side all
         along, and a follower must not jump to the way back before it reaches the turn."""
-        last = len(self._lengths) - 1
+        table, rows = self._table, _as_rows(points)
+        last = table.count - 1
         options = []
         for k in (self.segments, np.minimum(self.segments + 1, last)):
-            t = np.clip(((points - self._start[k]) * self._unit[k].conj()).real, 0.0, self._lengths[k])
-            foot = self._start[k] + t * self._unit[k]
-            options.append((foot, self._begins[k] + t, np.abs(points - foot), k, t))
+            feet, t = table.nearest(rows, k)
+            foot = _as_complex(feet)
+            options.append((foot, table.begins[k] + t, np.abs(points - foot), k, t))
         (foot, along, gap, k, t), (next_foot, next_along, next_gap, next_k, _) = options
-        near_corner = self._lengths[k] - t <= self.lookahead + self.path_radius
-        nearer_next = ((next_gap < gap) & near_corner) | ((t >= self._lengths[k]) & (k < last))
+        lengths = table.lengths[k]
+        near_corner = lengths - t <= self.lookahead + self.path_radius
+        nearer_next = ((next_gap < gap) & near_corner) | ((t >= lengths) & (k < last))
         self.segments = np.where(nearer_next, next_k, self.segments)
         return np.where(nearer_next, next_foot, foot), np.where(nearer_next, next_along, along)
-
-    def _segment_at(self, along):
-        return np.minimum(np.searchsorted(self._begins, along, side="right") - 1, len(self._lengths) - 1)
-
-    def _point_at(self, along):
-        k = self._segment_at(along)
-        return self._start[k] + (along - self._begins[k]) * self._unit[k]
 
     def _separation_force(self, position, velocity, speeds, count):
         """Steering away from neighbours closer than ``separation``, weighted by 1 / distance."""

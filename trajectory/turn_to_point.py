@@ -9,13 +9,13 @@ import numpy as np
 
 from trajectory._checks import positive_finite, real_array
 from trajectory.angles import TWO_PI, wrapped
-from trajectory.turn_paths import Arc, Line, TurnPath, TurnPaths, angle, point, radii_for, rows
+from trajectory.segments import circle_centre
+from trajectory.turn_paths import Case, TurnPaths, angle, path_from_turns, point, radii_for, rows
 
 ON_CIRCLE_TOLERANCE = 1e-9
 """Relative slack with which a point counts as on a turning circle rather than inside it."""
 _FULL_TURN_SLACK = 1e-12
 """A sweep this close to a full turn is rounding of no turn at all."""
-OUTSIDE = "outside both turning circles"
 TIE = 1e-12
 """Candidates this close in length (relative) are equally short: the first is taken, alike for one
 unit and many, so that rounding does not pick a different turn in each."""
@@ -62,17 +62,15 @@ def shortest_path_to_point(origin, heading, destination, radius):
     origin, destination = point(origin, "origin"), point(destination, "destination")
     heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
     candidates = []
-    inside = []
-    for turn in (1.0, -1.0):
+    case = Case.OUTSIDE
+    for turn, inside in ((1.0, Case.INSIDE_LEFT), (-1.0, Case.INSIDE_RIGHT)):
         path = _turn_then_straight(origin, heading, destination, radius, turn)
         if path is None:
-            inside.append("left" if turn > 0 else "right")
+            case = inside if case is Case.OUTSIDE else case
         else:
             candidates.append(path)
         candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
-    case = f"inside the {inside[0]} turning circle" if inside else OUTSIDE
-    best = _first_shortest(candidates)
-    return dataclasses.replace(best, case=case)
+    return dataclasses.replace(_first_shortest(candidates), case=case)
 
 
 def _first_shortest(paths):
@@ -85,8 +83,7 @@ def _first_shortest(paths):
 def _turn_then_turn(origin, heading, destination, radius, turn):
     """Paths turning ``turn`` (1 left, -1 right) on the start circle, then the other way on a
     circle of the same radius that touches it and passes through the destination."""
-    side = heading + turn * math.pi / 2.0
-    first = (origin[0] + radius * math.cos(side), origin[1] + radius * math.sin(side))
+    first = circle_centre(*origin, heading, turn, radius)
     offset = (destination[0] - first[0], destination[1] - first[1])
     gap = math.hypot(*offset)
     if (
@@ -104,21 +101,23 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
             first[0] + along * unit[0] - sign * across * unit[1],
             first[1] + along * unit[1] + sign * across * unit[0],
         )
-        start_angle = side + math.pi
+        start_angle = heading - turn * math.pi / 2.0  # of the origin, seen from the first centre
         switch_angle = math.atan2(second[1] - first[1], second[0] - first[0])
-        sweep = turn * ((turn * (switch_angle - start_angle)) % TWO_PI)
-        entry_angle = switch_angle + math.pi
+        sweep = (turn * (switch_angle - start_angle)) % TWO_PI
         end_angle = math.atan2(destination[1] - second[1], destination[0] - second[0])
-        sweep2 = -turn * ((-turn * (end_angle - entry_angle)) % TWO_PI)
-        arcs = (Arc(first, radius, start_angle, sweep), Arc(second, radius, entry_angle, sweep2))
-        paths.append(TurnPath(arcs, "LR" if turn > 0 else "RL", start=(*origin, heading)))
+        sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
+        word = "LR" if turn > 0 else "RL"
+        paths.append(
+            path_from_turns(
+                (*origin, heading), radius, (turn, -turn), (radius * sweep, radius * sweep2), word
+            )
+        )
     return paths
 
 
 def _turn_then_straight(origin, heading, destination, radius, turn):
     """The path turning left (turn = 1) or right (-1), or None if the destination is inside."""
-    side = heading + turn * math.pi / 2.0
-    centre = (origin[0] + radius * math.cos(side), origin[1] + radius * math.sin(side))
+    centre = circle_centre(*origin, heading, turn, radius)
     dx, dy = destination[0] - centre[0], destination[1] - centre[1]
     h = math.hypot(dx, dy)
     if h < radius * (1.0 - ON_CIRCLE_TOLERANCE):
@@ -132,14 +131,12 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     # half the digits when the destination is (nearly) on the circle.
     tangent = straight / radius  # the angle of (r dx - turn straight dy, ...) divided by r: no overflow
     exit_angle = math.atan2(dy - turn * tangent * dx, dx + turn * tangent * dy)
-    start_angle = side + math.pi
-    sweep = turn * ((turn * (exit_angle - start_angle)) % TWO_PI)
-    if TWO_PI - abs(sweep) < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
-        sweep = math.copysign(0.0, turn)
-    exit_point = (centre[0] + radius * math.cos(exit_angle), centre[1] + radius * math.sin(exit_angle))
-    arc = Arc(centre, radius, start_angle, sweep)
-    line = Line(exit_point, start_angle + sweep + turn * math.pi / 2.0, straight)
-    return TurnPath((arc, line), "LS" if turn > 0 else "RS", start=(*origin, heading))
+    start_angle = heading - turn * math.pi / 2.0  # of the origin, seen from the centre
+    sweep = (turn * (exit_angle - start_angle)) % TWO_PI
+    if TWO_PI - sweep < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
+        sweep = 0.0
+    word = "LS" if turn > 0 else "RS"
+    return path_from_turns((*origin, heading), radius, (turn, 0.0), (radius * sweep, straight), word)
 
 
 def plan_turns(origins, headings, destinations, radius):
@@ -177,11 +174,7 @@ def shortest_paths_to_points(origins, headings, destinations, radius):
     ]
     paths = _shortest(origins, headings, radii, straight + arc_arc)
     inside_left, inside_right = (~exists for exists, _, _, _ in straight)
-    cases = np.where(
-        inside_left,
-        "inside the left turning circle",
-        np.where(inside_right, "inside the right turning circle", OUTSIDE),
-    )
+    cases = np.where(inside_left, Case.INSIDE_LEFT, np.where(inside_right, Case.INSIDE_RIGHT, Case.OUTSIDE))
     return dataclasses.replace(paths, cases=cases)
 
 
@@ -210,8 +203,7 @@ def _shortest(origins, headings, radii, options):
 
 def _arcs_then_straight(origins, headings, destinations, radii, turn):
     """``_turn_then_straight`` over arrays: (reachable, parts (arc, line), turns, word)."""
-    side = headings + turn * math.pi / 2.0
-    centres = origins + radii[:, None] * np.column_stack([np.cos(side), np.sin(side)])
+    centres = np.column_stack(circle_centre(origins[:, 0], origins[:, 1], headings, turn, radii))
     dx, dy = (destinations - centres).T
     h = np.hypot(dx, dy)
     reachable = h >= radii * (1.0 - ON_CIRCLE_TOLERANCE)
@@ -219,15 +211,14 @@ def _arcs_then_straight(origins, headings, destinations, radii, turn):
     straight = np.where(h <= radii * (1.0 + ON_CIRCLE_TOLERANCE), 0.0, _leg(h, radii))
     tangent = straight / radii
     exit_angle = np.arctan2(dy - turn * tangent * dx, dx + turn * tangent * dy)
-    sweep = (turn * (exit_angle - side - math.pi)) % TWO_PI
+    sweep = (turn * (exit_angle - headings + turn * math.pi / 2.0)) % TWO_PI
     sweep = np.where(TWO_PI - sweep < _FULL_TURN_SLACK, 0.0, sweep)
     return reachable, np.column_stack([radii * sweep, straight]), (turn, 0.0), "LS" if turn > 0 else "RS"
 
 
 def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
     """``_turn_then_turn`` over arrays, one of its two solutions (``sign``): (exists, parts, turns, word)."""
-    side = headings + turn * math.pi / 2.0
-    first = origins + radii[:, None] * np.column_stack([np.cos(side), np.sin(side)])
+    first = np.column_stack(circle_centre(origins[:, 0], origins[:, 1], headings, turn, radii))
     offset = destinations - first
     gap = np.hypot(offset[:, 0], offset[:, 1])
     exists = (
@@ -241,7 +232,7 @@ def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
     ux, uy = offset[:, 0] / gap, offset[:, 1] / gap
     second = first + np.column_stack([along * ux - sign * across * uy, along * uy + sign * across * ux])
     switch_angle = np.arctan2(second[:, 1] - first[:, 1], second[:, 0] - first[:, 0])
-    sweep = (turn * (switch_angle - side - math.pi)) % TWO_PI
+    sweep = (turn * (switch_angle - headings + turn * math.pi / 2.0)) % TWO_PI
     end_angle = np.arctan2(destinations[:, 1] - second[:, 1], destinations[:, 0] - second[:, 0])
     sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
     parts = np.column_stack([radii * sweep, radii * sweep2])

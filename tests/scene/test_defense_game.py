@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from scene.defense_game import CANNON, FROST, LIVES, METHODS, TICK, DefenseGame, Tower
+from scene.defense_game import CANNON, FROST, LIVES, TICK, DefenseGame, Method, Refusal, Tower
 
 
 def without_towers(game):
@@ -12,7 +12,7 @@ def without_towers(game):
 
 
 def test_the_first_enemy_reaches_the_base_at_length_over_speed_and_costs_a_life():
-    game = without_towers(DefenseGame("waypoints"))
+    game = without_towers(DefenseGame(Method.WAYPOINTS))
     game.advance(TICK)  # wave 1 starts: its first enemy
     speed = game.enemies.speeds[0]
     lane_length = game.enemies.lane_lengths[game.enemies.lanes[0]]
@@ -23,7 +23,7 @@ def test_the_first_enemy_reaches_the_base_at_length_over_speed_and_costs_a_life(
     assert game.lives == LIVES - 1 and game.wave == 1
 
 
-@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("method", list(Method))
 def test_the_same_game_time_is_the_same_game_at_any_frame_rate(method):
     def play(frame_times):
         game = DefenseGame(method, seed=5)
@@ -41,7 +41,7 @@ def test_the_same_game_time_is_the_same_game_at_any_frame_rate(method):
 
 
 def test_towers_shoot_the_enemy_furthest_along_and_frost_slows():
-    game = without_towers(DefenseGame("waypoints"))
+    game = without_towers(DefenseGame(Method.WAYPOINTS))
     for _ in range(3):
         game.advance(2.0)  # three enemies, two seconds apart
     assert len(game.enemies) == 3
@@ -59,16 +59,16 @@ def test_towers_shoot_the_enemy_furthest_along_and_frost_slows():
 
 
 def test_cannons_kill_and_kills_are_counted():
-    game = DefenseGame("waypoints")
+    game = DefenseGame(Method.WAYPOINTS)
     game.advance(60.0)
     assert game.killed > 0 and game.killed + len(game.enemies) + (LIVES - game.lives) >= 6
 
 
 def test_switching_method_keeps_the_enemies_where_they_are():
-    game = without_towers(DefenseGame("waypoints"))
+    game = without_towers(DefenseGame(Method.WAYPOINTS))
     game.advance(7.0)
     progress, health = game.enemies.progress.copy(), game.enemies.health.copy()
-    for method in ("steering", "rounded corners", "waypoints"):
+    for method in (Method.STEERING, Method.ROUNDED, Method.WAYPOINTS):
         game.set_method(method)
         assert game.method == method
         np.testing.assert_allclose(game.enemies.progress, progress, atol=0.02)
@@ -80,19 +80,19 @@ def test_switching_method_keeps_the_enemies_where_they_are():
 
 def test_towers_are_built_only_on_free_cells():
     game = DefenseGame()
-    assert game.place_tower((5 * 40 + 3, 1 * 40 + 3)) == "towers cannot stand on the path"
-    assert game.place_tower((4 * 40 + 20, 2 * 40 + 20)) == "there is a tower there already"
+    assert game.place_tower((5 * 40 + 3, 1 * 40 + 3)) is Refusal.ON_PATH
+    assert game.place_tower((4 * 40 + 20, 2 * 40 + 20)) is Refusal.TAKEN
     assert game.remove_tower((4 * 40 + 20, 2 * 40 + 20)) and not game.remove_tower((4 * 40 + 20, 2 * 40 + 20))
     assert game.place_tower((4 * 40 + 20, 2 * 40 + 20)) is None
-    assert game.place_tower((-5, 30)) == "that is off the board"
+    assert game.place_tower((-5, 30)) is Refusal.OFF_BOARD
     assert game.place_tower((0 * 40 + 5, 5 * 40 + 5), CANNON) is None
     while len(game.towers) < 12:
         assert game.place_tower((len(game.towers) * 40 + 20, 11 * 40 + 20)) is None
-    assert "at most" in game.place_tower((19 * 40 + 20, 0 * 40 + 20))
+    assert game.place_tower((19 * 40 + 20, 0 * 40 + 20)) is Refusal.FULL
 
 
 def test_the_game_ends_when_the_lives_run_out_and_restarts():
-    game = without_towers(DefenseGame("waypoints"))
+    game = without_towers(DefenseGame(Method.WAYPOINTS))
     game.lives = 1
     game.advance(60.0)
     assert game.over and game.lives == 0

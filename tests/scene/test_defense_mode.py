@@ -4,7 +4,7 @@ clicks a person would use."""
 import numpy as np
 import pytest
 
-from scene.defense_game import LIVES
+from scene.defense_game import LIVES, Method
 from scene.pointer import to_film
 from tests.scene.conftest import press, step
 
@@ -88,9 +88,9 @@ def test_clicks_build_towers_on_free_cells_only(app, pointer, mode):
 def test_method_speed_pause_and_restart_keys(app, mode):
     step(app, 200)
     press(app, "m")
-    assert mode.game.method == "steering" and "steering" in app.messages.current
+    assert mode.game.method is Method.STEERING and "steering" in app.messages.current
     press(app, "m")
-    assert mode.game.method == "rounded corners"
+    assert mode.game.method is Method.ROUNDED and "rounded corners" in app.messages.current
     press(app, "4")
     time = mode.game.time
     step(app, 60)
@@ -101,7 +101,7 @@ def test_method_speed_pause_and_restart_keys(app, mode):
     assert mode.game.time == paused
     press(app, "space")
     press(app, "r")
-    assert mode.game.wave <= 1 and mode.game.time < 0.1 and mode.game.method == "rounded corners"
+    assert mode.game.wave <= 1 and mode.game.time < 0.1 and mode.game.method is Method.ROUNDED
 
 
 def test_the_readme_lists_every_binding_of_the_mode(app, mode):

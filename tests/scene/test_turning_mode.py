@@ -10,6 +10,7 @@ from scene.pointer import to_film
 from scene.turning_mode import BOARD_HALF_SIZE
 from scene.units import KINDS
 from tests.scene.conftest import FRAME_RATE, press, step
+from trajectory import Case
 
 
 @pytest.fixture
@@ -126,7 +127,9 @@ def test_the_planner_key_chooses_the_truly_shortest_path(app, pointer, mode):
     press(app, "p")
     assert "truly shortest" in app.messages.current
     click(app, pointer, inside)
-    assert person.path.case == "inside the left turning circle"
+    assert person.path.case is Case.INSIDE_LEFT
+    step(app, 10)
+    assert "inside the left turning circle" in app.hud.text.getText()
     assert person.path.length < seed_length
 
 

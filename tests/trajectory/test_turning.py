@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from trajectory import (
     Arc,
+    Case,
     Line,
     dubins_path,
     dubins_paths,
@@ -203,9 +204,9 @@ def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading,
 
 def test_the_shortest_path_to_a_point_names_the_case():
     outside = shortest_path_to_point((0, 0), 0.0, (5, 5), 1.0)
-    assert outside.case == "outside both turning circles" and outside.word in ("LS", "RS")
+    assert outside.case is Case.OUTSIDE and outside.word in ("LS", "RS")
     inside_left = shortest_path_to_point((0, 0), 0.0, (0.2, 0.6), 1.0)  # left circle centre (0, 1)
-    assert inside_left.case == "inside the left turning circle"
+    assert inside_left.case is Case.INSIDE_LEFT
     assert inside_left.word in ("RS", "LR", "RL")
     np.testing.assert_allclose(inside_left.pose(inside_left.length)[:2], (0.2, 0.6), atol=1e-12)
 
@@ -250,7 +251,7 @@ def test_batched_shortest_paths_to_points_agree_with_one_at_a_time():
     np.testing.assert_allclose(batch.lengths[:5], 3.0, atol=1e-9)
     assert batch.words.tolist() == [p.word for p in singles]
     assert batch.cases.tolist() == [p.case for p in singles]
-    assert {"LR", "RL"} & set(batch.words.tolist()) and "outside both turning circles" in batch.cases
+    assert {"LR", "RL"} & set(batch.words.tolist()) and Case.OUTSIDE in batch.cases.tolist()
     np.testing.assert_allclose(batch.pose(batch.lengths)[:, :2], destinations, atol=1e-9)
     times, speeds = rng.uniform(0, 3, count), rng.uniform(0.5, 2, count)
     middle = batch.pose_at_time(times, speeds)
@@ -284,9 +285,7 @@ def test_tangent_and_nearly_tangent_goals(nudge):
 
 def chain_end(path):
     """Where the segments themselves end (``pose`` at the end returns the goal as given)."""
-    from trajectory.turn_paths import segment_end
-
-    return segment_end(path.segments[-1])
+    return tuple(path.table.ends()[-1, :2])
 
 
 def reduced(angle):

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.reference import distance_to_polyline, walk_polyline
-from trajectory.turn_paths import Arc, TurnPath
 from trajectory.waypoints import WaypointPath
 
 coordinate = st.floats(-100, 100, allow_subnormal=False)
@@ -112,18 +111,22 @@ def test_rounded_paths_are_smooth_and_stay_in_the_lane(cells, radius):
     np.testing.assert_allclose(rounded.point_at([0.0, rounded.length]), path.waypoints[[0, -1]], atol=1e-9)
 
 
-def test_rounded_paths_read_the_same_as_the_turning_units_segments():
-    """The same path through the other issue's Arc / Line segments and ``TurnPath.pose``: an
-    independent evaluation of every point and heading."""
-    path = WaypointPath([(20, 60), (660, 60), (660, 180), (260, 180), (260, 300), (700, 340)]).rounded(16.0)
-    as_turn_path = TurnPath(path.segments, "")
-    assert as_turn_path.length == pytest.approx(path.length, rel=1e-13)
-    assert sum(isinstance(segment, Arc) for segment in path.segments) == 4
-    distances = np.linspace(-5, path.length + 5, 5000)
-    poses = as_turn_path.pose(distances)
-    np.testing.assert_allclose(path.point_at(distances), poses[:, :2], atol=1e-9)
-    gaps = np.abs((path.heading_at(distances) - poses[:, 2] + math.pi) % (2 * math.pi) - math.pi)
-    assert gaps.max() <= 1e-9
+def test_a_rounded_corner_is_the_exact_quarter_circle():
+    """(0, 0) -> (100, 0) -> (100, 100) rounded by r = 10: a line to (90, 0), the quarter circle about
+    (90, 10), a line up from (100, 10); each point and heading from the closed form."""
+    path = WaypointPath([(0, 0), (100, 0), (100, 100)]).rounded(10.0)
+    assert path.length == pytest.approx(180.0 + 5.0 * math.pi, rel=1e-15)
+    arc = np.linspace(90.0, 90.0 + 5.0 * math.pi, 200)
+    angle = (arc - 90.0) / 10.0
+    np.testing.assert_allclose(
+        path.point_at(arc), np.column_stack([90 + 10 * np.sin(angle), 10 - 10 * np.cos(angle)]), atol=1e-12
+    )
+    np.testing.assert_allclose(path.heading_at(arc), angle, atol=1e-15)
+    up = np.linspace(90.0 + 5.0 * math.pi, path.length, 50)
+    np.testing.assert_allclose(
+        path.point_at(up), np.column_stack([np.full(50, 100.0), 10.0 + up - 90.0 - 5.0 * math.pi]), atol=1e-12
+    )
+    assert [type(segment).__name__ for segment in path.segments] == ["Line", "Arc", "Line"]
 
 
 def test_rounding_that_does_not_fit_is_refused():
