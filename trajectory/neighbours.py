@@ -64,6 +64,7 @@ def close_pairs(points, radius, per_cell=None):
         first_parts.append(rank)
         second_parts.append(low)
         found_parts.append(found)
+    x, y = points[order, 0], points[order, 1]  # in the sorted order the ranks index
     found = np.concatenate(found_parts)
     if per_cell is not None:
         found = np.minimum(found, per_cell)
@@ -71,7 +72,6 @@ def close_pairs(points, radius, per_cell=None):
     first = np.repeat(np.concatenate(first_parts), found)
     within = np.arange(total) - np.repeat(np.cumsum(found) - found, found)
     second = np.repeat(np.concatenate(second_parts), found) + within
-    x, y = points[order, 0], points[order, 1]  # in the sorted order the ranks index
     gap_x, gap_y = x[first] - x[second], y[first] - y[second]
     close = gap_x * gap_x + gap_y * gap_y < radius * radius
     return order[first[close]], order[second[close]]

@@ -127,14 +127,26 @@ class SegmentTable:
     @classmethod
     def chain(cls, start, turns, lengths, radius):
         """Segments driven one after the other from pose ``start`` (x, y, heading): each turns as
-        ``turns`` says for its length in ``lengths``, on circles of ``radius``."""
+        ``turns`` says for its length in ``lengths``, on circles of ``radius``. Built from plain
+        floats: a plan of a few segments is made in a few microseconds."""
         x, y, heading = (float(v) for v in start)
-        starts, headings = [], []
+        radius = float(radius)
+        turns, lengths = [float(t) for t in turns], [float(d) for d in lengths]
+        starts, headings, directions, begins, before = [], [], [], [], 0.0
         for turn, length in zip(turns, lengths):
+            heading = wrapped(heading)
             starts.append((x, y))
             headings.append(heading)
-            x, y, heading = advance(x, y, heading, float(turn), float(length), float(radius))
-        return cls(turns, starts, headings, np.full(len(starts), radius), lengths)
+            directions.append((math.cos(heading), math.sin(heading)))
+            begins.append(before)
+            before += length
+            x, y, heading = advance(x, y, heading, turn, length, radius)
+        table = object.__new__(cls)
+        table.turns, table.starts, table.headings = np.array(turns), np.array(starts), np.array(headings)
+        table.radii, table.lengths = np.full(len(turns), radius), np.array(lengths)
+        table.directions, table.end = np.array(directions), None
+        table.begins, table.length = np.array(begins), before
+        return table
 
     @property
     def count(self):
@@ -152,8 +164,13 @@ class SegmentTable:
         if isinstance(distance, float):
             return np.array(self.scalar_pose(distance))
         rows, local = self.locate(distance)
-        x, y, heading = self._advance(rows, local)
-        poses = np.stack([x, y, wrapped(heading)], axis=-1)
+        poses = np.empty(distance.shape + (3,))
+        if self._has_arcs:
+            x, y, heading = self._advance(rows, local)
+            poses[:, 0], poses[:, 1], poses[:, 2] = x, y, wrapped(heading)
+        else:  # lines only (a waypoint path): no turn to take into account
+            poses[:, :2] = self.starts[rows] + local[:, None] * self.directions[rows]
+            poses[:, 2] = self.headings[rows]
         if self.end is not None:
             poses[distance >= self.length, :2] = self.end
         return poses
@@ -203,30 +220,56 @@ class SegmentTable:
         return np.where((self.turns != 0.0)[:, None], np.column_stack([x, y]), np.nan)
 
     def nearest(self, points, rows):
-        """The point of each row's segment nearest each of ``points`` (n, 2), with its distance into
-        the segment: ``(feet (n, 2), local (n,))``. ``rows`` (n,) picks the segment of each point."""
-        starts, headings, lengths = self.starts[rows], self.headings[rows], self.lengths[rows]
-        direction = self.directions[rows]
-        local = np.clip(np.einsum("ij,ij->i", points - starts, direction), 0.0, lengths)
-        feet = starts + local[:, None] * direction
-        arcs = self.turns[rows] != STRAIGHT
-        if arcs.any():
-            turns, radii = self.turns[rows][arcs], self.radii[rows][arcs]
-            sx, sy, arc_headings = starts[arcs, 0], starts[arcs, 1], headings[arcs]
-            cx, cy = circle_centre(sx, sy, arc_headings, turns, radii)
-            # How far round from its start the point's direction from the centre lies; past the end,
-            # the nearer end.
-            start_angle = arc_headings - turns * (math.pi / 2.0)
-            around = np.arctan2(points[arcs, 1] - cy, points[arcs, 0] - cx)
-            swept = (turns * (around - start_angle)) % (2.0 * math.pi)
-            sweep = lengths[arcs] / radii
-            swept = np.where(
-                (swept > sweep) & (swept - sweep > 2.0 * math.pi - swept), 0.0, np.minimum(swept, sweep)
-            )
-            local[arcs] = radii * swept
-            x, y, _ = advance(sx, sy, arc_headings, turns, local[arcs], radii)
-            feet[arcs] = np.column_stack([x, y])
+        """The point of each row's segment nearest each of ``points``, with its distance into the
+        segment: ``(feet, local)``. Points and feet are complex numbers x + iy, shape (n,) (one
+        numpy operation per vector operation: the followers' per-tick form); ``rows`` (n,) picks
+        the segment of each point."""
+        start, unit, lengths = self._complex_starts[rows], self._complex_directions[rows], self.lengths[rows]
+        local = np.clip(((points - start) * unit.conj()).real, 0.0, lengths)
+        feet = start + local * unit
+        if self._has_arcs:
+            arcs = self.turns[rows] != STRAIGHT
+            if arcs.any():
+                turns, radii, start, unit = (
+                    self.turns[rows][arcs],
+                    self.radii[rows][arcs],
+                    start[arcs],
+                    unit[arcs],
+                )
+                centre = start + 1j * turns * radii * unit  # a radius to the side
+                # How far round from its start the point lies, seen from the centre; past the end,
+                # the nearer end.
+                swept = (turns * np.angle((points[arcs] - centre) / (start - centre))) % (2.0 * math.pi)
+                sweep = lengths[arcs] / radii
+                swept = np.where(
+                    (swept > sweep) & (swept - sweep > 2.0 * math.pi - swept), 0.0, np.minimum(swept, sweep)
+                )
+                local[arcs] = radii * swept
+                feet[arcs] = centre + (start - centre) * np.exp(1j * turns * swept)
         return feet, local
+
+    def tangent(self, distance):
+        """The unit tangent (the direction of travel) at each ``distance`` (an array, clamped), as
+        complex numbers cos + i sin, shape (n,)."""
+        rows, local = self.locate(distance)
+        unit = self._complex_directions[rows]
+        if self._has_arcs:
+            turned = self.turns[rows] * local / self.radii[rows]
+            arcs = turned != 0.0
+            unit[arcs] = unit[arcs] * np.exp(1j * turned[arcs])
+        return unit
+
+    @functools.cached_property
+    def _has_arcs(self):
+        return bool(np.any(self.turns != STRAIGHT))
+
+    @functools.cached_property
+    def _complex_starts(self):
+        return self.starts[:, 0] + 1j * self.starts[:, 1]
+
+    @functools.cached_property
+    def _complex_directions(self):
+        return self.directions[:, 0] + 1j * self.directions[:, 1]
 
     def offset(self, lateral):
         """The same segments shifted ``lateral`` to the left (right when negative): starts move

@@ -146,15 +146,16 @@ class SteeringFollowers(Population):
         position = _as_complex(self.positions)
         velocity = _as_complex(self.velocities)
         moving = np.abs(velocity)
-        ahead = np.where(moving > 1e-9, velocity / np.maximum(moving, 1e-9), np.exp(1j * self.headings))
+        ahead = np.where(
+            moving > 1e-9, velocity / np.maximum(moving, 1e-9), self._table.tangent(self.distance)
+        )
         predicted = position + ahead * self.lookahead
         near, along = self._nearest_on_path(predicted)
         off_path = np.abs(predicted - near) > self.path_radius
         target = self._table.pose(np.minimum(along + TARGET_AHEAD * self.lookahead, self.length))
         # Off the path: seek the target. On it: go on the way the path goes there, at full speed.
         towards = _as_complex(target[:, :2]) - position
-        path_heading = self._table.pose(along)[:, 2]
-        desired = np.where(off_path, towards / np.maximum(np.abs(towards), 1e-12), np.exp(1j * path_heading))
+        desired = np.where(off_path, towards / np.maximum(np.abs(towards), 1e-12), self._table.tangent(along))
         force = _limit((desired * speeds - velocity) / self.reaction, self.max_force)
         force += self._separation_force(position, velocity, speeds, count)
         velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
@@ -170,7 +171,7 @@ class SteeringFollowers(Population):
     def _along_own_segment(self, points):
         """Distance along the path of each (complex) point's foot on its follower's segment."""
         k = self.segments
-        _, local = self._table.nearest(_as_rows(points), k)
+        _, local = self._table.nearest(points, k)
         return np.minimum(self._table.begins[k] + local, self.length)
 
     def _nearest_on_path(self, points):
@@ -179,12 +180,11 @@ class SteeringFollowers(Population):
         that doubles back, where both are equally near), or nearer the next one while it is within
         a lookahead and a path radius of the corner: on a hairpin the legs lie side by side all
         along, and a follower must not jump to the way back before it reaches the turn."""
-        table, rows = self._table, _as_rows(points)
+        table = self._table
         last = table.count - 1
         options = []
         for k in (self.segments, np.minimum(self.segments + 1, last)):
-            feet, t = table.nearest(rows, k)
-            foot = _as_complex(feet)
+            foot, t = table.nearest(points, k)
             options.append((foot, table.begins[k] + t, np.abs(points - foot), k, t))
         (foot, along, gap, k, t), (next_foot, next_along, next_gap, next_k, _) = options
         lengths = table.lengths[k]

@@ -6,6 +6,7 @@ Angles are in radians, counter-clockwise from +x; headings come out in [-pi, pi)
 
 import dataclasses
 import enum
+import functools
 import math
 
 import numpy as np
@@ -28,23 +29,33 @@ class Case(enum.Enum):
 
 @dataclasses.dataclass(frozen=True)
 class TurnPath:
-    """Arcs and lines, end to end: a view of one ``SegmentTable``.
+    """Arcs and lines, end to end, driven from a start pose: a view of one ``SegmentTable``
+    (built when first read, so that a planner weighing candidates builds none).
 
     Attributes:
-        table: The segments.
+        start: The pose (x, y, heading) it starts at, exactly.
+        radius: The turning radius of its arcs.
+        turns: Each segment's turn (1 left, 0 straight, -1 right).
+        parts: Each segment's length.
         word: Which kind of path: "LS"/"RS" (turn then go straight), "LR"/"RL" (turn one way, then
             the other), or a Dubins word such as "LSR".
         case: For a path to a point, where the point lay (a ``Case``); None otherwise.
-        start, end: The poses (x, y, heading) the path starts and ends at exactly, when known
-            (the start pose given, a Dubins goal): ``pose`` returns them there, not the
-            segments' rounding of them.
+        end: The pose it ends at exactly, when known (a Dubins goal): ``pose`` returns it there,
+            not the segments' rounding of it.
     """
 
-    table: SegmentTable
+    start: tuple
+    radius: float
+    turns: tuple
+    parts: tuple
     word: str
     case: Case = None
-    start: tuple = None
     end: tuple = None
+
+    @functools.cached_property
+    def table(self):
+        """The segments, a ``SegmentTable``."""
+        return SegmentTable.chain(self.start, self.turns, self.parts, self.radius)
 
     @property
     def segments(self):
@@ -54,7 +65,7 @@ class TurnPath:
     @property
     def length(self):
         """The total length."""
-        return self.table.length
+        return float(sum(self.parts))
 
     def pose(self, distance):
         """(x, y, heading) at ``distance`` along the path: shape (3,) for a scalar, (n, 3) for (n,).
@@ -68,8 +79,7 @@ class TurnPath:
         if isinstance(d, float):
             return np.array(self._scalar_pose(d))
         poses = self.table.pose(d)
-        if self.start is not None:
-            poses[d <= 0.0] = self.start
+        poses[d <= 0.0] = self.start
         if self.end is not None:
             poses[d >= self.length] = self.end
         return poses
@@ -81,7 +91,7 @@ class TurnPath:
 
     def _scalar_pose(self, distance):
         """``pose`` of one distance in plain floats: the per-frame path."""
-        if distance <= 0.0 and self.start is not None:
+        if distance <= 0.0:
             return self.start
         if distance >= self.length and self.end is not None:
             return self.end
@@ -93,7 +103,8 @@ def path_from_turns(start, radius, turns, parts, word, case=None, end=None):
     length ``parts``; ``end`` is the pose it ends at exactly, when known."""
     start = (float(start[0]), float(start[1]), wrapped(float(start[2])))
     end = None if end is None else (float(end[0]), float(end[1]), wrapped(float(end[2])))
-    return TurnPath(SegmentTable.chain(start, turns, parts, radius), word, case, start, end)
+    turns, parts = tuple(float(t) for t in turns), tuple(float(p) for p in parts)
+    return TurnPath(start, float(radius), turns, parts, word, case, end)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -4,6 +4,7 @@ other)."""
 
 import dataclasses
 import math
+import typing
 
 import numpy as np
 
@@ -40,11 +41,11 @@ def plan_turn(origin, heading, destination, radius):
     heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
     # The two circles touch only at the origin, so the destination is outside at least one.
     candidates = [
-        path
+        plan
         for turn in (1.0, -1.0)
-        if (path := _turn_then_straight(origin, heading, destination, radius, turn))
+        if (plan := _turn_then_straight(origin, heading, destination, radius, turn))
     ]
-    return _first_shortest(candidates)
+    return _first_shortest(candidates).path((*origin, heading), radius)
 
 
 def shortest_path_to_point(origin, heading, destination, radius):
@@ -64,20 +65,35 @@ def shortest_path_to_point(origin, heading, destination, radius):
     candidates = []
     case = Case.OUTSIDE
     for turn, inside in ((1.0, Case.INSIDE_LEFT), (-1.0, Case.INSIDE_RIGHT)):
-        path = _turn_then_straight(origin, heading, destination, radius, turn)
-        if path is None:
+        plan = _turn_then_straight(origin, heading, destination, radius, turn)
+        if plan is None:
             case = inside if case is Case.OUTSIDE else case
         else:
-            candidates.append(path)
+            candidates.append(plan)
         candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
-    return dataclasses.replace(_first_shortest(candidates), case=case)
+    return _first_shortest(candidates).path((*origin, heading), radius, case)
 
 
-def _first_shortest(paths):
-    """The first of ``paths`` within TIE of the shortest."""
-    lengths = [path.length for path in paths]
+class _Plan(typing.NamedTuple):
+    """A candidate path, before any table is built: the segments' turns and lengths, and its word."""
+
+    turns: tuple
+    parts: tuple
+    word: str
+
+    @property
+    def length(self):
+        return sum(self.parts)
+
+    def path(self, start, radius, case=None):
+        return path_from_turns(start, radius, self.turns, self.parts, self.word, case)
+
+
+def _first_shortest(plans):
+    """The first of ``plans`` within TIE of the shortest."""
+    lengths = [plan.length for plan in plans]
     shortest = min(lengths)
-    return next(path for path, length in zip(paths, lengths) if length <= shortest * (1.0 + TIE))
+    return next(plan for plan, length in zip(plans, lengths) if length <= shortest * (1.0 + TIE))
 
 
 def _turn_then_turn(origin, heading, destination, radius, turn):
@@ -95,7 +111,7 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
     along = 1.5 * radius * (radius / gap) + gap / 2.0
     across = _leg(2.0 * radius, min(along, 2.0 * radius))
     unit = (offset[0] / gap, offset[1] / gap)
-    paths = []
+    paths = []  # plans, not yet paths
     for sign in (1.0, -1.0):
         second = (
             first[0] + along * unit[0] - sign * across * unit[1],
@@ -106,12 +122,7 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
         sweep = (turn * (switch_angle - start_angle)) % TWO_PI
         end_angle = math.atan2(destination[1] - second[1], destination[0] - second[0])
         sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
-        word = "LR" if turn > 0 else "RL"
-        paths.append(
-            path_from_turns(
-                (*origin, heading), radius, (turn, -turn), (radius * sweep, radius * sweep2), word
-            )
-        )
+        paths.append(_Plan((turn, -turn), (radius * sweep, radius * sweep2), "LR" if turn > 0 else "RL"))
     return paths
 
 
@@ -135,8 +146,7 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     sweep = (turn * (exit_angle - start_angle)) % TWO_PI
     if TWO_PI - sweep < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
         sweep = 0.0
-    word = "LS" if turn > 0 else "RS"
-    return path_from_turns((*origin, heading), radius, (turn, 0.0), (radius * sweep, straight), word)
+    return _Plan((turn, 0.0), (radius * sweep, straight), "LS" if turn > 0 else "RS")
 
 
 def plan_turns(origins, headings, destinations, radius):
