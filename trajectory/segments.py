@@ -154,8 +154,8 @@ class SegmentTable:
         return self.turns.size
 
     def pose(self, distance):
-        """(x, y, heading) at ``distance`` along the path: shape (3,) for a scalar, (n, 3) for (n,);
-        clamped to [0, length], exactly the first start at 0.
+        """(x, y, heading) at ``distance`` along the path: shape (3,) for a scalar, shape + (3,)
+        for an array; clamped to [0, length], exactly the first start at 0.
 
         Raises:
             ValueError: If a distance is NaN or not a real number.
@@ -163,8 +163,9 @@ class SegmentTable:
         distance = real_values(distance, "distance")
         if isinstance(distance, float):
             return np.array(self.scalar_pose(distance))
+        shape, distance = distance.shape, distance.ravel()
         rows, local = self.locate(distance)
-        poses = np.empty(distance.shape + (3,))
+        poses = np.empty((distance.size, 3))
         if self._has_arcs:
             x, y, heading = self._advance(rows, local)
             poses[:, 0], poses[:, 1], poses[:, 2] = x, y, wrapped(heading)
@@ -173,7 +174,7 @@ class SegmentTable:
             poses[:, 2] = self.headings[rows]
         if self.end is not None:
             poses[distance >= self.length, :2] = self.end
-        return poses
+        return poses.reshape(shape + (3,))
 
     def scalar_pose(self, distance):
         """``pose`` of one Python float, as a tuple of floats: the per-frame path."""
