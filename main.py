@@ -13,7 +13,8 @@ MODES = ("curves", "turning", "towerdefense")
 
 def parse_arguments(argv):
     parser = argparse.ArgumentParser(
-        description="Curves in motion: a sphere along 3D curves at the pace of a velocity curve (curves mode), "
+        description="Curves in motion: a sphere along 3D curves at the pace of a velocity curve "
+        "(curves mode), "
         "units with a turning radius (turning mode), enemies following a path (towerdefense mode)."
     )
     parser.add_argument(
@@ -25,7 +26,8 @@ def parse_arguments(argv):
     parser.add_argument(
         "--presets",
         metavar="PATH",
-        help="the file edited curves are saved to and loaded from (default: ~/.config/curves-in-motion/presets.json)",
+        help="the file edited curves are saved to and loaded from "
+        "(default: ~/.config/curves-in-motion/presets.json)",
     )
     parser.add_argument(
         "--offscreen", action="store_true", help="render without a display (software renderer)"

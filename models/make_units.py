@@ -82,7 +82,8 @@ def unit_egg(name, boxes):
                 refs.append(str(len(vertices)))
                 vertices.append(
                     f"  <Vertex> {len(vertices)} {{ {' '.join(f'{v:.4f}' for v in position)} "
-                    f"<Normal> {{ {' '.join(map(str, normal))} }} <RGBA> {{ {' '.join(map(str, colour))} }} }}"
+                    f"<Normal> {{ {' '.join(map(str, normal))} }} "
+                    f"<RGBA> {{ {' '.join(map(str, colour))} }} }}"
                 )
             polygons.append(
                 f"  <Polygon> {{ <VertexRef> {{ {' '.join(refs)} <Ref> {{ {name}-vertices }} }} }}"

@@ -73,9 +73,13 @@ class OrbitCamera:
             self.yaw = yaw - dx * ORBIT_DEGREES_PER_UNIT
             self.pitch = float(np.clip(pitch - dy * ORBIT_DEGREES_PER_UNIT / 2.0, *PITCH_LIMITS))
         else:
+            # The film spans the field of view on each axis: the scene at the target's depth moves
+            # with the mouse.
             right, up = self._screen_axes()
-            scale = self.distance * math.tan(math.radians(min(self.base.camLens.get_fov()) / 2.0))
-            self.target = target - scale * (dx * right + dy * up)
+            across, down = (
+                self.distance * math.tan(math.radians(fov) / 2.0) for fov in self.base.camLens.get_fov()
+            )
+            self.target = target - (dx * across * right + dy * down * up)
         self.apply()
 
     def apply(self):

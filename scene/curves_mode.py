@@ -12,7 +12,7 @@ from scene.assets import load_model
 from scene.bindings import bind, numbered, pair
 from scene.geometry import LineStrip, PointSet, axes, ground_grid
 from scene.pointer import on_plane, pixel_gap, to_film
-from scene.velocity_plot import VelocityPlot
+from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
 
 DURATIONS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 20.0, 30.0)
@@ -167,14 +167,16 @@ class CurvesMode:
         t = min(self.elapsed, self.duration)
         trajectory = self.trajectories[self.trajectory_index]
         velocity = self.velocities[self.velocity_index]
+        trajectory_edited = _edited(trajectory, presets.TRAJECTORIES)
+        velocity_edited = _edited(velocity, presets.VELOCITIES)
         return [
-            f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{_edited(trajectory, presets.TRAJECTORIES)}",
-            f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{_edited(velocity, presets.VELOCITIES)}",
+            f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
+            f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{velocity_edited}",
             f"t {t:5.2f} / {self.duration:g} s{'  (paused)' if self.paused else ''}",
             f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
             f"speed {float(self.motion.speed(t)):.2f} units/s",
             f"keyframes every {KEYFRAME_INTERVALS[self.interval_index][1]}",
-            f"method: {self.method} (M)",
+            f"method: {METHOD_WORDS[self.method]} (M)",
         ]
 
     # Bound to keys.
@@ -217,7 +219,7 @@ class CurvesMode:
 
     def toggle_method(self):
         """Switch between the exact tables and the seed's chord tables."""
-        self.method = "seed" if self.method == "exact" else "exact"
+        self.method = "chord" if self.method == "exact" else "exact"
         self._rebuild()
 
     def frame(self):
@@ -376,7 +378,7 @@ class CurvesMode:
             self.ticks = PointSet(self.root, len(times), TICK_COLOUR, 5.0, "keyframes")
         self.ticks.update(self.motion.position(times))
         # While dragging, only the seed's error (the one worth seeing) is measured every frame.
-        self.plot.show(self.motion, self._controls(), measure=not live or self.method == "seed")
+        self.plot.show(self.motion, self._controls(), measure=not live or self.method == "chord")
         self._rate_errors = self.plot.rate_errors
         if frame:
             self.frame()

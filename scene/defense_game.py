@@ -108,7 +108,7 @@ class DefenseGame:
         self.clock = GameClock(TICK)
         self.time, self.ticks = 0.0, 0
         self.lives, self.killed = LIVES, 0
-        self.wave, self.to_spawn, self.next_spawn = 0, 0, 0.0
+        self.wave, self.to_spawn, self.next_spawn, self.spawned = 0, 0, 0.0, 0
         self.enemies = self._population(self.method)
         self.towers = [self._tower(cell, kind) for cell, kind in START_TOWERS]
 
@@ -187,6 +187,7 @@ class DefenseGame:
             health = self._wave_health()
             self.enemies.spawn(1, self._wave_speed(), health=health, full_health=health)
             self.to_spawn -= 1
+            self.spawned += 1
             self.next_spawn = self.time + (SPAWN_INTERVAL if self.to_spawn else WAVE_BREAK)
 
     def _wave_speed(self):

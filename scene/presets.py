@@ -83,8 +83,7 @@ class VelocityPreset:
         if not self.editable:
             return self.factory()
         (x1, y1), (x2, y2) = self.controls if controls is None else controls
-        velocity = VelocityCurve.cubic_bezier(x1, y1, x2, y2)
-        velocity.name = self.name
+        velocity = VelocityCurve.cubic_bezier(x1, y1, x2, y2, name=self.name)
         velocity.timing  # noqa: B018 - builds what the motion will use, so nothing fails later
         return velocity
 

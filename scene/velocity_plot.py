@@ -18,6 +18,8 @@ ERROR_GAIN = 100.0
 """The speed error strip shows (actual - intended speed) / mean speed times this."""
 CORNER_OFFSET = (-0.9, 0.13)
 """Where the plot's origin sits relative to the window's bottom-right corner."""
+METHOD_WORDS = {"exact": "exact", "chord": "the seed's chord tables"}
+"""How the screen names a ``Motion`` method."""
 SAMPLES = 400
 PEAK_CAP = 8.0
 """The speed panel's scale stops at this many times the mean speed: a velocity curve with a vertical
@@ -57,8 +59,8 @@ class VelocityPlot:
         self._peak = 1.0
         self._texts = {}
         self.rate_errors = np.zeros(SAMPLES)
-        self._unmeasured_drawing = None
         """(actual - intended) ds/dt at SAMPLES even times, for the current motion."""
+        self._unmeasured_drawing = None
 
     @property
     def covered_width(self):
@@ -98,7 +100,7 @@ class VelocityPlot:
         measured = f"max {ripple:.1e}" if measure else "measured when you let go"
         self._label(
             "ripple",
-            f"speed error x{ERROR_GAIN:g}   ({motion.method}: {measured})",
+            f"speed error x{ERROR_GAIN:g}   ({METHOD_WORDS[motion.method]}: {measured})",
             0.0,
             self._error_base - 0.045,
             TextNode.A_left,

@@ -8,6 +8,13 @@ import numpy as np
 _NODES, _WEIGHTS = np.polynomial.legendre.leggauss(20)
 
 
+def angle_gap(a, b):
+    """How far apart two angles are (radians, the shorter way round), in [0, pi]."""
+    import math
+
+    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
+
+
 def brute_force_arc_length(speed, u0, u1, panels=2000):
     """Integral of ``speed`` over [u0, u1]: ``panels`` equal panels of 20-point Gauss-Legendre."""
     edges = np.linspace(u0, u1, panels + 1)

@@ -83,7 +83,8 @@ class ArcLength:
         )
         if fit.worst > UNRESOLVED:
             raise ValueError(
-                f"the trajectory's speed changes too abruptly near u = {fit.worst_at:.3g} to measure its length "
+                f"the trajectory's speed changes too abruptly near u = {fit.worst_at:.3g} to measure "
+                "its length "
                 f"(the table misses by {fit.worst:.1e} of it there): is its derivative unbounded?"
             )
         widths = fit.widths

@@ -67,8 +67,8 @@ class Population:
         return names
 
     def _append(self, data, **values):
-        """Add ``count`` followers; ``values`` and the user's ``data`` (a dict naming ``data_names``)
-        give arrays for some fields, the rest start at zero."""
+        """Add followers, as many as ``values["speeds"]`` holds; ``values`` and the user's ``data`` (a
+        dict naming ``data_names``) give arrays for some fields, the rest start at zero."""
         unknown = set(data) - set(self.data_names)
         if unknown:
             raise ValueError(f"unknown per-follower data {sorted(unknown)}; known: {list(self.data_names)}")

@@ -3,9 +3,9 @@
 A float sum of frame times drifts: after an hour at 144 Hz, 518,400 additions of 1/144 fall short of
 3600 s by enough to lose a tick of 1/120 s, and a game then differs with the frame rate. Here the
 frame times are added exactly (each float is a binary fraction n / 2^k, and the sum is kept as an
-integer over the largest 2^k seen), and the sum is counted in flicks, 1/705,600,000 s: the unit in which a frame at
-every common rate (24, 25, 30, 48, 50, 60, 90, 100, 120, 144 Hz ...) and the tick are whole
-numbers. So an hour of 1/144 s frames is exactly 3600 s, and holds exactly 432,000 ticks of 1/120 s.
+integer over the largest 2^k seen), and the sum is counted in flicks, 1/705,600,000 s: the unit in
+which a frame at every common rate (24, 25, 30, 48, 50, 60, 90, 100, 120, 144 Hz ...) and the tick
+are whole numbers. So an hour of 1/144 s frames is exactly 3600 s, and holds exactly 432,000 ticks of 1/120 s.
 
 >>> clock = GameClock(tick=1 / 120)
 >>> sum(clock.advance(1 / 144) for _ in range(144 * 60))  # a minute at 144 Hz

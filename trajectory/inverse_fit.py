@@ -24,8 +24,6 @@ SAMPLE_POINTS = np.concatenate((_NODES, _CHECKS))
 first the interpolation nodes (z = -1 first, z = 1 last), then the check points between them."""
 END_SAMPLE = DEGREE
 """Index in SAMPLE_POINTS of the piece's end, z = 1."""
-CENTRE_SAMPLE = DEGREE + 1 + DEGREE // 2
-"""Index in SAMPLE_POINTS of the piece's centre, z = 0 (the middle check point)."""
 
 _NODE_SLICE = slice(0, DEGREE + 1)
 _CHECK_SLICE = slice(DEGREE + 1, None)

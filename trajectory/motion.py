@@ -11,8 +11,10 @@ from trajectory.curve import Curve
 from trajectory.seed_method import DEFAULT_TABLE_SIZE, SeedTables
 from trajectory.velocity import VelocityCurve
 
-METHODS = ("exact", "seed")
-"""``exact``: adaptive tables to float64 accuracy. ``seed``: the seed's chord-length tables."""
+METHODS = ("exact", "chord")
+"""``exact``: adaptive tables to float64 accuracy. ``chord``: the trajectory document's literal
+method, chord-length tables searched and interpolated linearly (``"seed"`` is accepted for it)."""
+_ALIASES = {"seed": "chord"}
 
 
 class Motion:
@@ -22,8 +24,8 @@ class Motion:
         trajectory: A ``Curve`` (``CubicBezier``, ``PiecewiseBezier``, ``FunctionCurve``, ...).
         velocity: A ``VelocityCurve``.
         duration: Seconds from start to end, a positive finite number.
-        method: ``"exact"`` (default) or ``"seed"``, see ``METHODS``.
-        table_size: Steps of u in the seed's tables (``method="seed"`` only).
+        method: ``"exact"`` (default) or ``"chord"``, see ``METHODS``.
+        table_size: Steps of u in the chord tables (``method="chord"`` only).
 
     Times are clamped to [0, duration]. A scalar time gives a scalar (or a ``(3,)`` point), an
     array of shape ``(n,)`` gives ``(n,)`` (or ``(n, 3)``).
@@ -44,6 +46,7 @@ class Motion:
             raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
         if not isinstance(velocity, VelocityCurve):
             raise ValueError(f"velocity must be a VelocityCurve, got {type(velocity).__name__}")
+        method = _ALIASES.get(method, method) if isinstance(method, str) else method
         if method not in METHODS:
             raise ValueError(f"method must be one of {METHODS}, got {method!r}")
         self.trajectory = trajectory

@@ -1,4 +1,5 @@
-"""Piecewise polynomials y(x) on sorted breakpoints, and their fitting to an inverse map.
+"""Piecewise polynomials y(x) on sorted breakpoints: the form of every table (``inverse_fit`` fits
+them).
 
 A piece ``j`` covers ``[breaks[j], breaks[j + 1]]`` and holds ``y = sum_k coeffs[j, k] * z**k`` in
 the local coordinate ``z = (x - centre_j) / half_width_j``, which runs over ``[-1, 1]``. Values are

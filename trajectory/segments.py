@@ -9,7 +9,7 @@ difference of nearly equal numbers for a short arc.
 
 Angles are in radians, counter-clockwise from +x; headings come out in [-pi, pi).
 
->>> table = SegmentTable.chain((0.0, 0.0, 0.0), turns=[LEFT, STRAIGHT], lengths=[math.pi / 2, 2.0], radius=1.0)
+>>> table = SegmentTable.chain((0.0, 0.0, 0.0), [LEFT, STRAIGHT], [math.pi / 2, 2.0], radius=1.0)
 >>> table.pose(table.length).round(12).tolist()  # a quarter turn left, then 2 straight up
 [1.0, 3.0, 1.570796326795]
 """

@@ -94,7 +94,8 @@ class VelocityCurve:
         )
         if fit.worst > UNRESOLVED:
             raise ValueError(
-                f"s(t) = S(T^-1(t)) changes too abruptly near u = {fit.worst_at:.3g} to be tabled (it misses by "
+                f"s(t) = S(T^-1(t)) changes too abruptly near u = {fit.worst_at:.3g} to be tabled "
+                "(it misses by "
                 f"{fit.worst:.1e} there): does T stand still there while S moves?"
             )
         return inverse_fit.normalised_table(fit.widths, fit.coeffs, variable="time")
@@ -171,7 +172,7 @@ class VelocityCurve:
         )
 
     @classmethod
-    def cubic_bezier(cls, x1, y1, x2, y2):
+    def cubic_bezier(cls, x1, y1, x2, y2, name=None):
         """CSS ``cubic-bezier(x1, y1, x2, y2)``: T(u) is the Bezier's x, S(u) its y.
 
         x in [0, 1] makes T increasing (T' is a quadratic Bernstein form that cannot go below 0
@@ -189,9 +190,8 @@ class VelocityCurve:
         for label, x in (("x1", x1), ("x2", x2)):
             if not 0.0 <= x <= 1.0:
                 raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x!r}")
-        return _CubicVelocityCurve(
-            _bezier_power(y1, y2), _bezier_power(x1, x2), f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})"
-        )
+        name = name or f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})"
+        return _CubicVelocityCurve(_bezier_power(y1, y2), _bezier_power(x1, x2), name)
 
 
 class _CubicVelocityCurve(VelocityCurve):

@@ -53,7 +53,8 @@ def ours():
     rounded.spawn(COUNT, rng.uniform(60, 180, COUNT))
     rounded.step(3.0)
     print(
-        f"  {'rounded corners, one lane':52s} {best_of(lambda: rounded.step(1 / 60)) * 1e3:6.2f} ms (target <= 2)"
+        f"  {'rounded corners, one lane':52s} {best_of(lambda: rounded.step(1 / 60)) * 1e3:6.2f} ms "
+        "(target <= 2)"
     )
     for label, path in (
         ("steering + separation, one every 8 units of path", serpentine(100, 40)),

@@ -179,7 +179,8 @@ def speed_section(quick):
     motion.position(times)
     batch = best_of(lambda: motion.position(times), 3 if quick else 7)
     print(
-        f"Motion.position, 10^6 sorted times     {1e6 / batch / 1e6:8.1f} M positions/s ({batch * 1e3:.1f} ms)"
+        f"Motion.position, 10^6 sorted times     {1e6 / batch / 1e6:8.1f} M positions/s "
+        f"({batch * 1e3:.1f} ms)"
     )
     shuffled = np.random.default_rng(0).permutation(times)
     unsorted = best_of(lambda: motion.position(shuffled), 3)
@@ -192,7 +193,8 @@ def speed_section(quick):
     few = np.linspace(0, 1, 20000).tolist()
     seed_time = best_of(lambda: [seed.position(t) for t in few], 3) / len(few)
     print(
-        f"seed's loop in plain Python            {1 / seed_time / 1e6:8.3f} M positions/s ({seed_time * 1e6:.2f} us each)"
+        f"seed's loop in plain Python            {1 / seed_time / 1e6:8.3f} M positions/s "
+        f"({seed_time * 1e6:.2f} us each)"
     )
 
     try:
@@ -218,7 +220,8 @@ def speed_section(quick):
 
         panda_time = best_of(panda, 3) / len(distances)
         print(
-            f"Panda3D find_length + get_point        {1 / panda_time / 1e6:8.3f} M positions/s ({panda_time * 1e6:.2f} us each)"
+            f"Panda3D find_length + get_point        {1 / panda_time / 1e6:8.3f} M positions/s "
+            f"({panda_time * 1e6:.2f} us each)"
         )
         true = CubicBezier(points).length
         print(f"  (Panda3D's float32 length is off by {abs(length - true) / true:.1e} relative)")
@@ -257,16 +260,18 @@ def accuracy_section(quick):
     print(f"\n== Accuracy against mpmath ({samples} times per motion) ==")
     print("targets: length <= 1e-13, distance <= 1e-12, speed ripple <= 1e-9 (ours)")
     print(
-        f"{'curve':18s} {'velocity':12s} {'method':6s} {'length err':>11s} {'distance err':>13s} {'speed ripple':>13s}"
+        f"{'curve':18s} {'velocity':12s} {'method':6s} {'length err':>11s} {'distance err':>13s} "
+        f"{'speed ripple':>13s}"
     )
     for name in CURVES:
         for velocity_name, (make_velocity, intended) in VELOCITIES.items():
-            for method in ("exact", "seed"):
+            for method in ("exact", "chord"):
                 curve = make_curve(name)
                 motion = Motion(curve, make_velocity(), DURATION, method=method)
                 length_error, distance_error, ripple = accuracy(motion, curve, intended, samples)
                 print(
-                    f"{name:18s} {velocity_name:12s} {method:6s} {length_error:11.1e} {distance_error:13.1e} {ripple:13.1e}"
+                    f"{name:18s} {velocity_name:12s} {method:6s} {length_error:11.1e} "
+                    f"{distance_error:13.1e} {ripple:13.1e}"
                 )
 
 
@@ -311,7 +316,8 @@ def css_section(quick):
         bulk = best_of(lambda v=velocity, t=many: v.distance_at_time(t), 3)
         one = best_of(lambda v=velocity: [v.distance_at_time(0.3) for _ in range(20000)], 3) / 20000
         print(
-            f"{name:26s} {error:9.1e} {max(beyond, 0.0):9.1e} {build * 1e3:9.2f} {1 / bulk:9.1f} {one * 1e6:9.2f}"
+            f"{name:26s} {error:9.1e} {max(beyond, 0.0):9.1e} {build * 1e3:9.2f} {1 / bulk:9.1f} "
+            f"{one * 1e6:9.2f}"
         )
     count, off = 535, 0
     for x1, y1, x2, y2 in zip(

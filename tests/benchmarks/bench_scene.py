@@ -36,7 +36,8 @@ FRAMES = 600
 
 def milliseconds(samples):
     ordered = sorted(samples)
-    return f"median {statistics.median(ordered) * 1e3:6.3f} ms, 95th percentile {ordered[int(0.95 * len(ordered))] * 1e3:6.3f} ms"
+    median, high = statistics.median(ordered), ordered[int(0.95 * len(ordered))]
+    return f"median {median * 1e3:6.3f} ms, 95th percentile {high * 1e3:6.3f} ms"
 
 
 def frame_section(app):
@@ -93,7 +94,8 @@ def drag_section(app):
 
 def turning_section(app):
     print(
-        "== Turning mode: per-frame update with three units moving, and one order (target <= 0.3 ms a frame) =="
+        "== Turning mode: per-frame update with three units moving, and one order "
+        "(target <= 0.3 ms a frame) =="
     )
     app.set_mode("turning")
     mode = app.mode

@@ -72,7 +72,8 @@ def main():
     ):
         seconds = best_of(plan)
         print(
-            f"{name + ', 100,000 plans':37}{many / seconds / 1e6:7.2f} M plans/s ({seconds * 1e3:.1f} ms; target >= 1)"
+            f"{name + ', 100,000 plans':37}{many / seconds / 1e6:7.2f} M plans/s "
+            f"({seconds * 1e3:.1f} ms; target >= 1)"
         )
 
     theirs_time = best_of(lambda: ompl_lengths(starts[:count].tolist(), goals[:count].tolist(), 2.0)) / count

@@ -2,6 +2,7 @@
 the same key events a keyboard sends."""
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -10,7 +11,7 @@ from scene import presets
 from scene.curves_mode import DEFAULT_DURATION, HOLD_AT_END, KEYFRAME_INTERVALS
 from scene.pointer import to_film
 from scene.velocity_plot import SPEED_HEIGHT
-from tests.scene.conftest import FRAME_RATE, press, step
+from tests.scene.helpers import FRAME_RATE, press, step
 
 
 def sphere(app):
@@ -90,7 +91,7 @@ def test_duration_interval_and_method_keys(app):
         press(app, "arrow_left")
     assert mode.sampler.interval == pytest.approx(KEYFRAME_INTERVALS[0][0])
     press(app, "m")
-    assert mode.motion.method == "seed"
+    assert mode.motion.method == "chord"
     assert np.abs(app.mode.plot.rate_errors).max() > 1e-4  # the seed's ripple shows in the plot
     press(app, "m")
     assert mode.motion.method == "exact"
@@ -110,19 +111,21 @@ def test_help_lists_every_binding(app):
 
 def test_hud_names_the_curves_and_the_state(app):
     step(app, 10)
-    text = app.hud.text.getText()
-    for expected in (
-        "S-bend",
-        "ease in-out",
-        "t ",
-        "s ",
-        "u ",
-        "speed",
-        "keyframes every 100 ms",
-        "exact",
-        "fps",
-    ):
-        assert expected in text
+    lines = app.hud.text.getText().split("\n")
+    patterns = (
+        r"Curves mode \(Tab: next\)",
+        r"Trajectory 1: S-bend",
+        r"Velocity Shift\+2: ease in-out \(seed\)",
+        r"t +\d+\.\d\d / 6 s",
+        r"s 0\.\d{4} +u 0\.\d{4}",
+        r"speed \d+\.\d\d units/s",
+        r"keyframes every 100 ms",
+        r"method: exact \(M\)",
+        r"\d+ fps +H: help",
+    )
+    assert len(lines) == len(patterns)
+    for line, pattern in zip(lines, patterns):
+        assert re.fullmatch(pattern, line), (line, pattern)
 
 
 def test_moving_a_control_point_rebuilds_the_curve(app):

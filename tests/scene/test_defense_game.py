@@ -61,7 +61,9 @@ def test_towers_shoot_the_enemy_furthest_along_and_frost_slows():
 def test_cannons_kill_and_kills_are_counted():
     game = DefenseGame(Method.WAYPOINTS)
     game.advance(60.0)
-    assert game.killed > 0 and game.killed + len(game.enemies) + (LIVES - game.lives) >= 6
+    lost = LIVES - game.lives
+    assert game.killed > 0 and game.spawned >= 6
+    assert game.killed + len(game.enemies) + lost == game.spawned  # every enemy is dead, on the board or in
 
 
 def test_switching_method_keeps_the_enemies_where_they_are():

@@ -6,7 +6,7 @@ import pytest
 
 from scene.defense_game import LIVES, Method
 from scene.pointer import to_film
-from tests.scene.conftest import press, step
+from tests.scene.helpers import press, step
 
 
 @pytest.fixture

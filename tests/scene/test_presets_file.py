@@ -12,7 +12,7 @@ import pytest
 
 from scene import presets
 from scene.user_presets import FORMAT, MAX_FILE_BYTES, MAX_PRESETS, VERSION, PresetsFile
-from tests.scene.conftest import FRAME_RATE, press
+from tests.scene.helpers import FRAME_RATE, press
 from tests.scene.test_main import run_main
 
 EDITED_POINTS = ((-7.0, -3.0, 2.0), (-2.0, 7.0, 4.5), (2.0, -7.0, 0.0), (6.0, 2.0, 3.0))

@@ -9,7 +9,8 @@ import pytest
 from scene.pointer import to_film
 from scene.turning_mode import BOARD_HALF_SIZE
 from scene.units import KINDS
-from tests.scene.conftest import FRAME_RATE, press, step
+from tests.reference import angle_gap
+from tests.scene.helpers import FRAME_RATE, press, step
 from trajectory import Case
 
 
@@ -36,10 +37,6 @@ def click(app, pointer, ground, drag_to=None):
 def model_pose(mode, index):
     model = mode.models[index]
     return np.array([model.get_x(), model.get_y()]), math.radians(model.get_h())
-
-
-def angle_gap(a, b):
-    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
 def test_a_click_sends_the_selected_unit_and_it_arrives(app, pointer, mode):

@@ -104,7 +104,7 @@ def test_intended_speed_is_length_times_rate_over_duration():
 def test_seed_method_follows_the_same_curve_roughly():
     curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]])
     exact = Motion(curve, VelocityCurve.ease_in_out(), 2.0)
-    seed = Motion(curve, VelocityCurve.ease_in_out(), 2.0, method="seed", table_size=1000)
+    seed = Motion(curve, VelocityCurve.ease_in_out(), 2.0, method="chord", table_size=1000)
     t = np.linspace(0, 2, 201)
     np.testing.assert_allclose(seed.position(t), exact.position(t), atol=1e-4)
     assert 0 < exact.length - seed.length < 1e-5 * exact.length  # chords fall short of the arc
@@ -126,7 +126,7 @@ def test_other_bad_input_is_named():
     with pytest.raises(ValueError, match="method must be one of"):
         Motion(curve, velocity, 1.0, method="fast")
     with pytest.raises(ValueError, match="table size"):
-        Motion(curve, velocity, 1.0, method="seed", table_size=1)
+        Motion(curve, velocity, 1.0, method="chord", table_size=1)
     with pytest.raises(ValueError, match="no length"):
         Motion(CubicBezier([[2, 2, 2]] * 4), velocity, 1.0)
     motion = Motion(curve, velocity, 1.0)
@@ -134,3 +134,12 @@ def test_other_bad_input_is_named():
         motion.position(float("nan"))
     with pytest.raises(ValueError, match="nan"):
         motion.position(np.array([0.0, np.nan]))
+
+
+def test_the_chord_method_is_also_called_the_seed():
+    curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]])
+    motion = Motion(curve, VelocityCurve.constant(), 1.0, method="seed")
+    assert motion.method == "chord"
+    np.testing.assert_array_equal(
+        motion.position(0.3), Motion(curve, VelocityCurve.constant(), 1.0, method="chord").position(0.3)
+    )

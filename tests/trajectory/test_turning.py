@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from tests.reference import angle_gap
 from trajectory import (
     Arc,
     Case,
@@ -24,10 +25,6 @@ from trajectory.angles import SAME_HEADING
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
 radii = st.floats(0.1, 5)
-
-
-def angle_gap(a, b):
-    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
 def assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, radius, samples=400):

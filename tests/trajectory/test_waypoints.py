@@ -9,17 +9,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.reference import distance_to_polyline, walk_polyline
+from tests.reference import angle_gap, distance_to_polyline, walk_polyline
 from trajectory.waypoints import WaypointPath
 
 coordinate = st.floats(-100, 100, allow_subnormal=False)
 paths = st.lists(st.tuples(coordinate, coordinate), min_size=2, max_size=8).filter(
     lambda points: sum(math.dist(a, b) for a, b in itertools.pairwise(points)) > 1e-3
 )
-
-
-def angle_gap(a, b):
-    return abs((a - b + math.pi) % (2 * math.pi) - math.pi)
 
 
 def test_a_3_4_5_path():
