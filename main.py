@@ -5,10 +5,10 @@ import os
 import sys
 from pathlib import Path
 
+from scene.mode import MODE_NAMES
+
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
-MODES = ("curves", "turning", "towerdefense")
-"""Kept in step with ``scene.app.MODES`` (a test checks), so that ``--help`` needs no Panda3D."""
 
 
 def parse_arguments(argv):
@@ -19,7 +19,7 @@ def parse_arguments(argv):
     )
     parser.add_argument(
         "--mode",
-        choices=MODES,
+        choices=MODE_NAMES,
         default="curves",
         help="which mode to open (default: curves; Tab switches in the window)",
     )

@@ -5,16 +5,13 @@ from panda3d.core import AmbientLight, ClockObject, DirectionalLight
 
 from scene.bindings import bind, register, unregister
 from scene.camera import ZOOM_STEP, OrbitCamera
-from scene.curves_mode import CurvesMode
-from scene.defense_mode import DefenseMode
+from scene.mode import MODE_NAMES, MODES, Drag
 from scene.overlay import HelpOverlay, Hud, MessageLine
 from scene.pointer import Pointer
-from scene.turning_mode import TurningMode
 
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
 HUD_PERIOD = 0.1
 """Seconds between refreshes of the status lines (rebuilding text every frame is not free)."""
-MODES = ("curves", "turning", "towerdefense")
 MAX_FRAME_DT = 0.1
 """The most seconds one frame advances the scene: after a stall (a dragged window, a busy machine)
 the scene goes on where it was instead of replaying the lost time in one frame (at game speed x8,
@@ -53,17 +50,16 @@ class SceneApp(ShowBase):
         self.hud = Hud(self)
         self.help = HelpOverlay(self)
         self.messages = MessageLine(self)
-        self.modes = {
-            "curves": CurvesMode(self, presets_path),
-            "turning": TurningMode(self),
-            "towerdefense": DefenseMode(self),
-        }
+        self.presets_path = presets_path
+        self.modes = {}
+        for entry in MODES:
+            self.modes[entry.name] = entry.load()(self)
         self.bindings = (
-            bind("Tab", "next mode (" + ", ".join(MODES) + ")", "next_mode", event="tab"),
-            bind("H", "show or hide this help", "toggle_help"),
-            bind("Esc", "quit", "userExit", event="escape"),
+            bind("Tab", "next mode (" + ", ".join(MODE_NAMES) + ")", self.next_mode, event="tab"),
+            bind("H", "show or hide this help", self.toggle_help),
+            bind("Esc", "quit", self.userExit, event="escape"),
         )
-        register(self, self, self.bindings)
+        register(self, self.bindings)
         self._bind_mouse()
         self.mode = None
         self.set_mode(mode)
@@ -75,14 +71,14 @@ class SceneApp(ShowBase):
             unregister(self, self.mode.bindings)
             self.mode.exit()
         self.mode = self.modes[name]
-        register(self, self.mode, self.mode.bindings)
+        register(self, self.mode.bindings)
         self.help.set_tables((self.bindings, self.mode.bindings), self.mode.mouse_help)
         self.mode.enter()
         self._next_hud = 0.0
 
     def next_mode(self):
         """Switch to the next mode of ``MODES``."""
-        self.set_mode(MODES[(MODES.index(self.mode.name) + 1) % len(MODES)])
+        self.set_mode(MODE_NAMES[(MODE_NAMES.index(self.mode.name) + 1) % len(MODE_NAMES)])
 
     @property
     def startup_problem(self):
@@ -112,9 +108,9 @@ class SceneApp(ShowBase):
             self.hud.set_lines([title, *self.mode.status_lines(), f"{fps:.0f} fps    H: help"])
         return task.cont
 
-    def _press_left(self, depth):
-        if not self.mode.grab(depth):
-            self.orbit.begin("orbit")
+    def _press_left(self, shifted):
+        if not self.mode.grab(shifted):
+            self.orbit.begin(Drag.ORBIT)
 
     def _press_right(self):
         self.orbit.begin(self.mode.right_drag)
@@ -127,7 +123,7 @@ class SceneApp(ShowBase):
         self.accept("mouse1", self._press_left, [False])
         self.accept("shift-mouse1", self._press_left, [True])
         for event in ("control-mouse1", "mouse2"):
-            self.accept(event, self.orbit.begin, ["pan"])
+            self.accept(event, self.orbit.begin, [Drag.PAN])
         self.accept("mouse3", self._press_right)
         for button in ("mouse1", "mouse2", "mouse3"):
             for modifier in ("", "shift-", "control-"):

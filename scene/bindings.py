@@ -11,8 +11,8 @@ class Binding:
     Args:
         keys: How the help shows the key or keys, e.g. ``"R"`` or ``"1-6"``.
         help: What it does.
-        events: ``(event name, method name, arguments)`` triples; the method is looked up on the
-            object that owns the table.
+        events: ``(event name, handler, arguments)`` triples: the handler (a bound method) is
+            called with the arguments when the event comes.
     """
 
     keys: str
@@ -20,29 +20,29 @@ class Binding:
     events: tuple
 
 
-def bind(keys, help, method, *args, event=None):
-    """A binding of one event (by default the key itself, lower-cased) to ``method(*args)``."""
-    return Binding(keys, help, ((event or keys.lower(), method, args),))
+def bind(keys, help, handler, *args, event=None):
+    """A binding of one event (by default the key itself, lower-cased) to ``handler(*args)``."""
+    return Binding(keys, help, ((event or keys.lower(), handler, args),))
 
 
-def pair(keys, help, method, first, second):
-    """Two keys calling ``method`` with opposite arguments: ``first`` and ``second`` are
+def pair(keys, help, handler, first, second):
+    """Two keys calling ``handler`` with opposite arguments: ``first`` and ``second`` are
     ``(event name, argument)``, e.g. ``("arrow_up", 1)`` and ``("arrow_down", -1)``."""
-    return Binding(keys, help, tuple((event, method, (argument,)) for event, argument in (first, second)))
+    return Binding(keys, help, tuple((event, handler, (argument,)) for event, argument in (first, second)))
 
 
-def numbered(keys_label, help, method, count, prefix=""):
+def numbered(keys_label, help, handler, count, prefix=""):
     """Keys 1..count (with an optional modifier ``prefix`` such as ``"shift-"``) calling
-    ``method(index)`` with index 0..count-1."""
-    events = tuple((f"{prefix}{i + 1}", method, (i,)) for i in range(min(count, 9)))
+    ``handler(index)`` with index 0..count-1."""
+    events = tuple((f"{prefix}{i + 1}", handler, (i,)) for i in range(min(count, 9)))
     return Binding(keys_label, help, events)
 
 
-def register(showbase, owner, table):
-    """Accept every event of ``table`` on ``showbase``, calling methods of ``owner``."""
+def register(showbase, table):
+    """Accept every event of ``table`` on ``showbase``, calling its handlers."""
     for binding in table:
-        for event, method, args in binding.events:
-            showbase.accept(event, getattr(owner, method), list(args))
+        for event, handler, args in binding.events:
+            showbase.accept(event, handler, list(args))
 
 
 def unregister(showbase, table):

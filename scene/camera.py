@@ -4,6 +4,8 @@ import math
 
 import numpy as np
 
+from scene.mode import Drag
+
 ORBIT_DEGREES_PER_UNIT = 180.0
 """Degrees of yaw or pitch per unit of mouse travel (the window is 2 units wide)."""
 PITCH_LIMITS = (-5.0, 85.0)
@@ -37,7 +39,7 @@ class OrbitCamera:
         self.base.camLens.set_film_offset(film_width / 2.0 * width / (2.0 * aspect), 0.0)
 
     def begin(self, kind):
-        """Start an ``"orbit"`` or ``"pan"`` drag from the current mouse position."""
+        """Start a drag (a ``Drag``) from the current mouse position."""
         mouse = self.base.pointer.position()
         if mouse is not None:
             self._drag = (kind, mouse, self.yaw, self.pitch, self.target.copy())
@@ -69,7 +71,7 @@ class OrbitCamera:
             return
         kind, start, yaw, pitch, target = self._drag
         dx, dy = mouse[0] - start[0], mouse[1] - start[1]
-        if kind == "orbit":
+        if kind is Drag.ORBIT:
             self.yaw = yaw - dx * ORBIT_DEGREES_PER_UNIT
             self.pitch = float(np.clip(pitch - dy * ORBIT_DEGREES_PER_UNIT / 2.0, *PITCH_LIMITS))
         else:

@@ -5,12 +5,15 @@ curve is plotted in 2D with its own draggable control points. Every change rebui
 once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
 """
 
+import dataclasses
+
 import numpy as np
 
 from scene import presets, user_presets
 from scene.assets import load_model
 from scene.bindings import bind, numbered, pair
 from scene.geometry import LineStrip, PointSet, axes, ground_grid
+from scene.mode import Drag
 from scene.pointer import on_plane, pixel_gap, to_film
 from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
@@ -53,22 +56,42 @@ GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 SPHERE_COLOUR = (0.3, 0.6, 1.0, 1.0)
 
 
+@dataclasses.dataclass(frozen=True)
+class HandleDrag:
+    """A velocity control point (``index`` 0 or 1) held in the plot."""
+
+    index: int
+
+
+@dataclasses.dataclass(frozen=True)
+class PointDrag:
+    """A trajectory control point held in 3D: which one, where it was, the camera's view direction
+    (the plane it moves in is square to it), whether it moves in depth, and the mouse's film y
+    when it was grabbed."""
+
+    index: int
+    start: np.ndarray
+    normal: np.ndarray
+    in_depth: bool
+    start_y: float
+
+
 class CurvesMode:
     """The mode; ``app`` is the ``SceneApp`` (a ShowBase with camera control, HUD and messages).
 
     Args:
-        app: The application.
-        presets_path: The user's presets file (see ``user_presets``).
+        app: The application (its ``presets_path`` is the user's presets file, see
+            ``user_presets``).
     """
 
     name = "curves"
     title = "Curves"
-    right_drag = "pan"
+    right_drag = Drag.PAN
     mouse_help = MOUSE_HELP
 
-    def __init__(self, app, presets_path):
+    def __init__(self, app):
         self.app = app
-        self.presets_file = user_presets.PresetsFile(presets_path)
+        self.presets_file = user_presets.PresetsFile(app.presets_path)
         self.trajectories, self.velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
         self.startup_problem = self.presets_file.problem
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
@@ -94,31 +117,35 @@ class CurvesMode:
             numbered(
                 f"1-{min(len(self.trajectories), 9)}",
                 "choose the trajectory",
-                "choose_trajectory",
+                self.choose_trajectory,
                 len(self.trajectories),
             ),
             numbered(
                 f"Shift+1-{min(len(self.velocities), 9)}",
                 "choose the velocity curve",
-                "choose_velocity",
+                self.choose_velocity,
                 len(self.velocities),
                 prefix="shift-",
             ),
-            bind("R", "restart the run", "restart"),
-            bind("Space", "pause or go on", "toggle_pause", event="space"),
+            bind("R", "restart the run", self.restart),
+            bind("Space", "pause or go on", self.toggle_pause, event="space"),
             pair(
-                "Up / Down", "longer or shorter run", "change_duration", ("arrow_up", 1), ("arrow_down", -1)
+                "Up / Down",
+                "longer or shorter run",
+                self.change_duration,
+                ("arrow_up", 1),
+                ("arrow_down", -1),
             ),
             pair(
                 "Right / Left",
                 "keyframes further apart or closer",
-                "change_interval",
+                self.change_interval,
                 ("arrow_right", 1),
                 ("arrow_left", -1),
             ),
-            bind("M", "our exact method or the seed's tables", "toggle_method"),
-            bind("F", "frame the curve", "frame"),
-            bind("S", "save edited curves to the presets file", "save"),
+            bind("M", "our exact method or the seed's tables", self.toggle_method),
+            bind("F", "frame the curve", self.frame),
+            bind("S", "save edited curves to the presets file", self.save),
         )
         self._show_trajectory_points()
         self._rebuild(frame=True)
@@ -248,15 +275,15 @@ class CurvesMode:
 
     # Dragging control points.
 
-    def grab(self, depth=False):
+    def grab(self, shifted=False):
         """Grab the control point under the mouse (3D, or in the plot); whether one was grabbed.
 
         Args:
-            depth: Move the point nearer or farther instead of across the screen.
+            shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
         handle = self.plot.pick(self._controls())
         if handle is not None:
-            self._grabbed = ("handle", handle)
+            self._grabbed = HandleDrag(handle)
             return True
         index = self._pick_point()
         if index is None:
@@ -264,7 +291,7 @@ class CurvesMode:
         point = np.array(self._points()[index])
         camera = self.app.camera
         normal = np.array(self.app.render.get_relative_vector(camera, (0, 1, 0)))
-        self._grabbed = ("point", index, point, normal, depth, self.app.pointer.position()[1])
+        self._grabbed = PointDrag(index, point, normal, shifted, self.app.pointer.position()[1])
         self.grabbed_marker.update([point])
         self.grabbed_marker.show()
         return True
@@ -282,16 +309,16 @@ class CurvesMode:
         mouse = self.app.pointer.position()
         if mouse is None:
             return
-        if self._grabbed[0] == "handle":
-            self.move_handle(self._grabbed[1], self.plot.mouse_to_unit(), live=True)
+        drag = self._grabbed
+        if isinstance(drag, HandleDrag):
+            self.move_handle(drag.index, self.plot.mouse_to_unit(), live=True)
             return
-        _, index, start, normal, depth, start_y = self._grabbed
-        if depth or self.app.pointer.shift_down():
-            target = start + normal * (mouse[1] - start_y) * self.app.orbit.distance
+        if drag.in_depth or self.app.pointer.shift_down():
+            target = drag.start + drag.normal * (mouse[1] - drag.start_y) * self.app.orbit.distance
         else:
-            target = on_plane(self.app, mouse, start, normal)
+            target = on_plane(self.app, mouse, drag.start, drag.normal)
         if target is not None:
-            self.move_point(index, target, live=True)
+            self.move_point(drag.index, target, live=True)
 
     def move_point(self, index, position, live=False):
         """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid.

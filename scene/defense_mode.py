@@ -11,6 +11,7 @@ from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
 from scene.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
 from scene.geometry import LineStrip, segments, tiles
+from scene.mode import Drag
 from scene.pointer import on_ground
 
 SCALE = 1.0 / 20.0
@@ -48,7 +49,7 @@ class DefenseMode:
 
     name = "towerdefense"
     title = "Tower defense"
-    right_drag = "orbit"
+    right_drag = Drag.ORBIT
     mouse_help = MOUSE_HELP
 
     def __init__(self, app):
@@ -72,16 +73,16 @@ class DefenseMode:
             bind(
                 "M",
                 "next way of following the path (" + ", ".join(METHOD_WORDS.values()) + ")",
-                "next_method",
+                self.next_method,
             ),
             Binding(
                 "1 / 2 / 4 / 8",
                 "game speed x1, x2, x4, x8",
-                tuple((str(speed), "set_speed", (speed,)) for speed in GAME_SPEEDS),
+                tuple((str(speed), self.set_speed, (speed,)) for speed in GAME_SPEEDS),
             ),
-            bind("Space", "pause or go on", "toggle_pause", event="space"),
-            bind("R", "restart the game", "restart"),
-            bind("F", "frame the board", "frame"),
+            bind("Space", "pause or go on", self.toggle_pause, event="space"),
+            bind("R", "restart the game", self.restart),
+            bind("F", "frame the board", self.frame),
         )
         self._show_method()
         self._sync_towers()
@@ -152,9 +153,9 @@ class DefenseMode:
 
     # Clicks build towers.
 
-    def grab(self, frost=False):
-        """A left click on the board builds a tower there (Shift: frost), or takes down the tower
-        clicked; whether the click was taken."""
+    def grab(self, shifted=False):
+        """A left click on the board builds a tower there (``shifted``: a frost tower), or takes
+        down the tower clicked; whether the click was taken."""
         point = on_ground(self.app, self.app.pointer.position())
         if point is None:
             return False
@@ -162,7 +163,7 @@ class DefenseMode:
         if self.game.remove_tower((local.x, local.y)):
             self._sync_towers()
             return True
-        refusal = self.game.place_tower((local.x, local.y), FROST if frost else CANNON)
+        refusal = self.game.place_tower((local.x, local.y), FROST if shifted else CANNON)
         if refusal is Refusal.OFF_BOARD:
             return False  # a drag off the board orbits, as in the other modes
         if refusal is not None:

@@ -9,6 +9,7 @@ import numpy as np
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import LineStrip, axes, ground_grid
+from scene.mode import Drag
 from scene.plan_drawing import CIRCLE_SAMPLES, LIFT, PlanDrawing, arrow_points, circle_points
 from scene.pointer import on_ground, pixel_gap
 from scene.units import KINDS, PLANNER_WORDS, Planner, Unit
@@ -34,7 +35,7 @@ class TurningMode:
 
     name = "turning"
     title = "Turning"
-    right_drag = "orbit"
+    right_drag = Drag.ORBIT
     mouse_help = MOUSE_HELP
 
     def __init__(self, app):
@@ -57,15 +58,15 @@ class TurningMode:
             numbered(
                 f"1-{len(KINDS)}",
                 "select a unit (" + ", ".join(k.name for k in KINDS) + ")",
-                "select",
+                self.select,
                 len(KINDS),
             ),
-            bind("A", "select all units", "select", None),
-            bind("P", "path to a point: the seed's arc + line, or the truly shortest", "toggle_planner"),
-            bind("C", "show or hide the turning circles and the exit point Q", "toggle_construction"),
-            bind("R", "units back to their start", "restart"),
-            bind("Space", "pause or go on", "toggle_pause", event="space"),
-            bind("F", "frame the board", "frame"),
+            bind("A", "select all units", self.select, None),
+            bind("P", "path to a point: the seed's arc + line, or the truly shortest", self.toggle_planner),
+            bind("C", "show or hide the turning circles and the exit point Q", self.toggle_construction),
+            bind("R", "units back to their start", self.restart),
+            bind("Space", "pause or go on", self.toggle_pause, event="space"),
+            bind("F", "frame the board", self.frame),
         )
         self._place_units()
         self.root.hide()
@@ -140,8 +141,9 @@ class TurningMode:
 
     # Orders by mouse.
 
-    def grab(self, depth=False):
-        """A left press on the ground starts an order; whether the press was taken."""
+    def grab(self, shifted=False):
+        """A left press on the ground starts an order (Shift makes no difference); whether the
+        press was taken."""
         position = self.app.pointer.position()
         point = on_ground(self.app, position)
         if point is None:

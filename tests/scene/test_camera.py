@@ -4,6 +4,7 @@ import numpy as np
 import pytest
 
 from scene.camera import DISTANCE_LIMITS, ORBIT_DEGREES_PER_UNIT, PITCH_LIMITS
+from scene.mode import Drag
 from scene.pointer import to_film
 from tests.scene.helpers import step
 
@@ -21,7 +22,7 @@ def test_an_orbit_drag_turns_by_the_mouse_travel_and_keeps_the_pitch_in_bounds(a
     orbit = app.orbit
     yaw, pitch = orbit.yaw, orbit.pitch
     pointer.at = (0.0, 0.0)
-    orbit.begin("orbit")
+    orbit.begin(Drag.ORBIT)
     pointer.at = (0.25, -0.1)
     orbit.update()
     assert orbit.yaw == pytest.approx(yaw - 0.25 * ORBIT_DEGREES_PER_UNIT)
@@ -41,7 +42,7 @@ def test_a_pan_drag_carries_the_scene_with_the_mouse(app, pointer):
     anchor = orbit.target.copy()
     before = to_film(app, anchor)
     pointer.at = (0.0, 0.0)
-    orbit.begin("pan")
+    orbit.begin(Drag.PAN)
     pointer.at = (0.2, 0.1)
     orbit.update()
     after = to_film(app, anchor)

@@ -70,10 +70,3 @@ def test_a_corrupt_presets_file_is_one_line_on_stderr_and_left_alone(tmp_path):
     lines = [line for line in result.stderr.splitlines() if line.startswith("main.py:")]
     assert len(lines) == 1 and "was not loaded" in lines[0] and str(presets) in lines[0]
     assert presets.read_text() == "not json at all"
-
-
-def test_main_and_the_app_offer_the_same_modes():
-    from main import MODES
-    from scene.app import MODES as APP_MODES
-
-    assert MODES == APP_MODES

@@ -1,0 +1,48 @@
+"""The written-down mode interface: every mode implements it, with one signature, and the list of
+modes is defined once (without Panda3D, so that --help stays fast)."""
+
+import inspect
+import subprocess
+import sys
+
+from scene.bindings import Binding
+from scene.mode import MODE_NAMES, MODES, Drag, Mode
+from tests.scene.test_main import ROOT
+
+
+def test_every_mode_implements_the_interface(app):
+    assert list(app.modes) == list(MODE_NAMES)
+    for entry in MODES:
+        mode = app.modes[entry.name]
+        assert isinstance(mode, Mode) and mode.name == entry.name
+        assert isinstance(mode.right_drag, Drag) and mode.title
+        for name in ("enter", "exit", "update", "status_lines", "grab", "release"):
+            ours = inspect.signature(getattr(mode, name)).parameters
+            theirs = list(inspect.signature(getattr(Mode, name)).parameters)[1:]
+            assert list(ours) == theirs, (entry.name, name)  # the same parameters by the same names
+        for binding in mode.bindings:
+            assert isinstance(binding, Binding)
+            assert all(callable(handler) for _, handler, _ in binding.events)
+        assert all(len(line) == 2 for line in mode.mouse_help)
+
+
+def test_tab_goes_through_the_modes_in_their_order(app):
+    seen = [app.mode.name]
+    for _ in MODES:
+        app.next_mode()
+        seen.append(app.mode.name)
+    assert seen == [*MODE_NAMES, MODE_NAMES[0]]
+
+
+def test_the_mode_list_and_the_command_line_need_no_panda3d():
+    code = (
+        "import sys, main, scene.mode; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct')))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert result.stdout.strip() == "[]"
+    from main import parse_arguments
+
+    assert parse_arguments(["--mode", MODE_NAMES[-1]]).mode == MODE_NAMES[-1]
