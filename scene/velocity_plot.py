@@ -86,7 +86,7 @@ class VelocityPlot:
         duration = motion.duration
         s = motion.velocity.distance_at_time(t)
         intended = motion.velocity.rate_at_time(t)
-        self.rate_errors = self._rate_error(motion, t, s) if measure else np.zeros(SAMPLES)
+        self.rate_errors = motion.speed_errors(t) if measure else np.zeros(SAMPLES)
         actual = intended + self.rate_errors
         self._peak = min(max(float(intended.max()), float(actual.max()), 1e-9), PEAK_CAP) * 1.1
         self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
@@ -129,9 +129,11 @@ class VelocityPlot:
             ends = self._points(np.array([0.0, x1, x2, 1.0]), np.array([0.0, y1, y2, 1.0]), base, height)
             self.handle_lines.update(ends)
 
-    def set_now(self, t, s, rate, rate_error):
-        """Move the markers to normalised time ``t``, distance ``s``, speed ``rate`` (ds/dt)."""
+    def set_now(self, t, s, rate):
+        """Move the markers to normalised time ``t``, distance ``s``, speed ``rate`` (ds/dt), and
+        the measured speed error at the sample nearest ``t``."""
         x = t * WIDTH
+        rate_error = self.rate_errors[round(t * (SAMPLES - 1))]
         self.markers.update(
             [
                 (x, 0, self._distance_base + s * DISTANCE_HEIGHT),
@@ -161,16 +163,6 @@ class VelocityPlot:
         gaps = [np.linalg.norm((np.array(c) - unit) * scale) for c in controls]
         best = int(np.argmin(gaps))
         return best if gaps[best] <= PICK_RADIUS else None
-
-    @staticmethod
-    def _rate_error(motion, t, s):
-        """How far the speed the motion really produces is from the intended one (in ds/dt).
-
-        The difference of the arc length reached and the intended s is differentiated, not each
-        on its own, so that the finite difference adds no error of its own to a smooth motion.
-        """
-        reached = motion.trajectory.arc_length.at(motion.parameter(t * motion.duration))
-        return np.gradient(reached / motion.trajectory.length - s, t)
 
     @staticmethod
     def _points(x, y, base, height):

@@ -23,9 +23,9 @@ def test_the_sphere_starts_at_the_start_and_follows_the_keyframes(app):
     np.testing.assert_allclose(sphere(app), mode.motion.trajectory.evaluate(0.0), atol=1e-5)
     for frames in (30, 47, 90, 143):
         step(app, frames)
-        np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.elapsed), atol=1e-4)
-        assert np.linalg.norm(sphere(app) - mode.motion.position(mode.elapsed)) < 0.05
-    assert mode.elapsed == pytest.approx(310 / FRAME_RATE, abs=1e-9)
+        np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.clock.elapsed), atol=1e-4)
+        assert np.linalg.norm(sphere(app) - mode.motion.position(mode.clock.elapsed)) < 0.05
+    assert mode.clock.elapsed == pytest.approx(310 / FRAME_RATE, abs=1e-9)
 
 
 def test_the_sphere_moves_as_the_velocity_curve_says(app):
@@ -40,11 +40,11 @@ def test_the_sphere_moves_as_the_velocity_curve_says(app):
 def test_r_restarts_and_the_run_loops_after_a_rest(app):
     step(app, 100)
     press(app, "r")
-    assert app.mode.elapsed == pytest.approx(1 / FRAME_RATE)
+    assert app.mode.clock.elapsed == pytest.approx(1 / FRAME_RATE)
     step(app, round((DEFAULT_DURATION + HOLD_AT_END / 2) * FRAME_RATE))
     np.testing.assert_allclose(sphere(app), app.mode.motion.trajectory.evaluate(1.0), atol=1e-4)
     step(app, round(HOLD_AT_END * FRAME_RATE))
-    assert app.mode.elapsed < 1.0
+    assert app.mode.clock.elapsed < 1.0
 
 
 @pytest.mark.parametrize("index", range(len(presets.TRAJECTORIES)))
@@ -55,7 +55,7 @@ def test_number_keys_choose_the_trajectory_and_restart(app, index):
     assert mode.trajectory_index == index
     expected = presets.TRAJECTORIES[index].curve()
     np.testing.assert_allclose(mode.motion.trajectory.evaluate(0.3), expected.evaluate(0.3), atol=1e-12)
-    assert mode.elapsed == pytest.approx(1 / FRAME_RATE)
+    assert mode.clock.elapsed == pytest.approx(1 / FRAME_RATE)
 
 
 @pytest.mark.parametrize("index", range(len(presets.VELOCITIES)))
@@ -70,20 +70,20 @@ def test_shift_number_keys_choose_the_velocity_curve(app, index):
 def test_space_pauses_and_goes_on(app):
     step(app, 20)
     press(app, "space")
-    paused_at = app.mode.elapsed
+    paused_at = app.mode.clock.elapsed
     step(app, 30)
-    assert app.mode.elapsed == paused_at
+    assert app.mode.clock.elapsed == paused_at
     press(app, "space")
-    assert app.mode.elapsed > paused_at
+    assert app.mode.clock.elapsed > paused_at
 
 
 def test_duration_interval_and_method_keys(app):
     mode = app.mode
     press(app, "arrow_up")
-    assert mode.duration > DEFAULT_DURATION and mode.motion.duration == mode.duration
+    assert mode.clock.duration > DEFAULT_DURATION and mode.motion.duration == mode.clock.duration
     press(app, "arrow_down")
     press(app, "arrow_down")
-    assert mode.duration < DEFAULT_DURATION
+    assert mode.clock.duration < DEFAULT_DURATION
     interval = mode.sampler.interval
     press(app, "arrow_right")
     assert mode.sampler.interval > interval
@@ -136,7 +136,7 @@ def test_moving_a_control_point_rebuilds_the_curve(app):
     assert np.linalg.norm(after - before) > 1.0
     np.testing.assert_allclose(mode.trajectories[0].points[1], (0.0, 9.0, 6.0))
     step(app, 5)
-    np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.elapsed), atol=1e-4)
+    np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.clock.elapsed), atol=1e-4)
 
 
 def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
@@ -175,10 +175,10 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
     mode.move_handle(0, (1.0, 0.0))
     mode.move_handle(1, (0.0, 1.0))
     assert mode.motion.velocity.rate_at_time(0.5) == np.inf
-    mode.elapsed = mode.duration / 2 - 1 / 60  # the next frame lands on t = 1/2 exactly
+    mode.clock.elapsed = mode.clock.duration / 2 - 1 / 60  # the next frame lands on t = 1/2 exactly
     step(app)
     plot = mode.plot
-    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.duration / 2)), 1e-5)
+    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.clock.duration / 2)), 1e-5)
     for geometry in (plot.intended_line, plot.speed_line, plot.markers):
         assert np.all(np.isfinite(vertices(geometry)))
     top = plot._speed_base + SPEED_HEIGHT
@@ -248,3 +248,58 @@ def test_the_readme_lists_every_binding(app):
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     for binding in (*app.bindings, *app.mode.bindings):
         assert f"| {binding.keys} |" in readme
+
+
+def _plot_to_film(app, unit):
+    """Where the plot's distance-panel point ``unit`` (t, s) is on screen, in film coordinates."""
+    from panda3d.core import Point3
+
+    from scene.velocity_plot import DISTANCE_HEIGHT, WIDTH
+
+    plot = app.mode.plot
+    local = Point3(unit[0] * WIDTH, 0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)
+    film = app.render2d.get_relative_point(plot.root, local)
+    return film.x, film.z
+
+
+def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):
+    mode = app.mode
+    press(app, "shift-6")  # CSS ease, editable
+    before = np.array(mode.velocities[5].controls[0])
+    target = before + (0.1, 0.15)
+    pointer.at = _plot_to_film(app, before)
+    press(app, "mouse1")
+    pointer.at = _plot_to_film(app, target)
+    step(app)
+    press(app, "mouse1-up")
+    # The screen transforms are single precision: the handle lands within a few float32 ulps.
+    np.testing.assert_allclose(mode.velocities[5].controls[0], target, atol=1e-6)
+    expected = presets.VELOCITIES[5].curve((mode.velocities[5].controls[0], (0.25, 1.0)))
+    assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
+        expected.distance_at_time(0.5), abs=1e-12
+    )
+
+
+def test_a_shift_drag_moves_a_control_point_along_the_view_only(app, pointer):
+    mode = app.mode
+    grabbed = np.array(mode._points()[1])
+    view = np.array(app.render.get_relative_vector(app.camera, (0, 1, 0)))
+    pointer.at = to_film(app, grabbed)
+    press(app, "shift-mouse1")
+    pointer.at = (pointer.at[0], pointer.at[1] + 0.05)
+    step(app)
+    press(app, "mouse1-up")
+    moved = np.array(mode._points()[1]) - grabbed
+    assert np.linalg.norm(moved) > 0.1
+    np.testing.assert_allclose(np.cross(moved, view), 0.0, atol=1e-9 * np.linalg.norm(moved))
+
+
+def test_pressing_where_there_is_no_control_point_orbits_instead(app, pointer):
+    mode = app.mode
+    points = [tuple(p) for p in mode._points()]
+    pointer.at = (0.95, 0.95)
+    press(app, "mouse1")
+    pointer.at = (0.85, 0.9)
+    step(app)
+    press(app, "mouse1-up")
+    assert [tuple(p) for p in mode._points()] == points and mode.editor.grabbed is None
