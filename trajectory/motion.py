@@ -15,6 +15,9 @@ METHODS = ("exact", "chord")
 """``exact``: adaptive tables to float64 accuracy. ``chord``: the trajectory document's literal
 method, chord-length tables searched and interpolated linearly (``"seed"`` is accepted for it)."""
 _ALIASES = {"seed": "chord"}
+SPEED_ERROR_STEP = 1e-4
+"""The time fraction either side over which ``Motion.speed_errors`` differences: far below the
+chord tables' row spacing, far above where rounding in the distances would show."""
 
 
 class Motion:
@@ -85,21 +88,24 @@ class Motion:
         """The intended speed at time t in length units per second: L ds/dt / duration."""
         return self.velocity.rate_at_time(self._normalised(t)) * (self.length / self.duration)
 
-    def speed_errors(self, fractions):
+    def speed_errors(self, fractions, step=SPEED_ERROR_STEP):
         """How far the speed the motion really produces is from the intended one, in ds/dt (the
-        arc-length fraction per unit of time fraction), at the sorted time ``fractions`` (n,) in
-        [0, 1]: what the seed's chord tables get wrong (their ripple), and about 1e-12 for the exact
+        arc-length fraction per unit of time fraction), at the time ``fractions`` (n,) in [0, 1]:
+        what the seed's chord tables get wrong (their ripple), and about 1e-12 for the exact
         method.
 
-        The arc length reached (measured on the curve itself, by quadrature) less the intended s is
-        differentiated, not each on its own, so that the finite difference adds no error of its
-        own to a smooth motion.
+        Each is a central difference over ``step`` (a time fraction) either side, so a ripple
+        between table rows shows at full height however coarse ``fractions`` is. The arc length
+        reached (measured on the curve itself, by quadrature) less the intended s is
+        differentiated, not each on its own, so the difference adds no error of its own.
         """
         fractions = np.asarray(fractions, dtype=float)
-        reached = self.trajectory.arc_length.at(self.parameter(fractions * self.duration))
-        return np.gradient(
-            reached / self.trajectory.length - self.velocity.distance_at_time(fractions), fractions
-        )
+        before = np.clip(fractions - step, 0.0, 1.0)
+        after = np.clip(fractions + step, 0.0, 1.0)
+        ends = np.concatenate([before, after])
+        reached = self.trajectory.arc_length.at(self.parameter(ends * self.duration))
+        gap = reached / self.trajectory.length - self.velocity.distance_at_time(ends)
+        return (gap[len(fractions) :] - gap[: len(fractions)]) / (after - before)
 
     def _normalised(self, t):
         t = real_values(t, "time")
