@@ -1,4 +1,5 @@
-"""Pairs of points closer than a radius, found through a grid of cells rather than all pairs.
+"""Who is near whom among many points in the plane, through a grid of cells rather than all pairs:
+the pairs closer than a radius, and the push that keeps neighbours apart.
 
 >>> points = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [0.5, 0.5]])
 >>> first, second = close_pairs(points, 1.5)
@@ -10,68 +11,145 @@ import numpy as np
 
 _FORWARD = ((1, -1), (1, 0), (1, 1), (0, 1))
 """Neighbour cells looked at besides a point's own: half of the eight, so each pair comes once."""
+_AROUND = (*_FORWARD, *((-dx, -dy) for dx, dy in _FORWARD))
+"""All eight neighbour cells."""
 _TABLE_PER_POINT = 64
-"""A counting table of up to this many cells per point is used; beyond, a binary search."""
+"""A lookup table of up to this many cells per point is used; beyond, a binary search."""
 
 
-def close_pairs(points, radius, per_cell=None):
+class CellGrid:
+    """Points binned into square cells of side ``size``, in cell order.
+
+    Args:
+        points: Shape (n, 2).
+        size: The side of a cell.
+
+    Attributes:
+        order: (n,) the points' indices in cell order: rank r holds point ``order[r]``.
+        starts, counts: (m + 1,) where each of the m occupied cells' points begin in that order,
+            and how many; cell m is an empty one, standing for every unoccupied cell.
+        cell_of: (n,) the occupied cell of each rank.
+    """
+
+    def __init__(self, points, size):
+        count = len(points)
+        cells = np.floor(points / size).astype(np.int64)
+        if count:
+            cells -= cells.min(axis=0) - 1  # a free ring of cells around the occupied ones
+        self._height = np.int64(cells[:, 1].max() + 2) if count else np.int64(1)
+        ids = cells[:, 0] * self._height + cells[:, 1]
+        self.order = np.argsort(ids, kind="stable")
+        sorted_ids = ids[self.order]
+        occupied = np.flatnonzero(np.diff(sorted_ids, prepend=-1))
+        self._ids = sorted_ids[occupied]
+        self.starts = np.append(occupied, count)
+        self.counts = np.diff(self.starts, append=count)
+        self.cell_of = np.repeat(np.arange(len(occupied)), self.counts[:-1])
+        span = int(self._ids[-1]) + self._height + 2 if count else 1
+        self._slots = None
+        if span <= _TABLE_PER_POINT * count + 4096:  # else the points spread over a huge area
+            self._slots = np.full(span, len(occupied))
+            self._slots[self._ids] = np.arange(len(occupied))
+
+    def neighbours(self, steps):
+        """(m, k) the cells each of ``steps`` ((dx, dy), ... k of them: columns and rows) from each
+        occupied cell; m for an empty one."""
+        wanted = self._ids[:, None] + np.array([dx * self._height + dy for dx, dy in steps])
+        if self._slots is not None:
+            return self._slots[wanted]
+        at = np.minimum(np.searchsorted(self._ids, wanted), len(self._ids) - 1)
+        return np.where(self._ids[at] == wanted, at, len(self._ids))
+
+
+def close_pairs(points, radius):
     """Each unordered pair {i, j} of ``points`` (n, 2) closer than ``radius``, once.
 
     Points are binned into square cells of side ``radius``; a point is paired with the later
     points of its own cell and with the points of four of its eight neighbour cells (the other
     four pair with it from their side), so the work grows with the number of close pairs, not n^2.
 
-    Args:
-        points: Shape (n, 2).
-        radius: The distance below which two points are a pair.
-        per_cell: If given, each point looks at no more than this many points of each cell
-            (the next ones of its own, the first ones of a neighbour's): the work and memory
-            are then at most 5 x per_cell pairs a point however tightly the points are packed,
-            and only cells more crowded than that lose pairs.
-
     Returns:
         Two index arrays (first, second) of equal length.
     """
+    grid = CellGrid(points, radius)
+    first, second = _candidates(grid, np.ones(len(grid.counts), dtype=bool))
+    z = _as_complex(points)[grid.order]
+    gap = z[first] - z[second]
+    close = gap.real * gap.real + gap.imag * gap.imag < radius * radius
+    return grid.order[first[close]], grid.order[second[close]]
+
+
+def separation_push(points, radius, crowd):
+    """Σ (p_i - p_j) / |p_i - p_j|² over the neighbours j closer than ``radius`` to each point:
+    the way (and, in 1 / distance, how hard) Reynolds' separation pushes each point, (n,) complex.
+
+    A cell (of side ``radius``) holding more than ``crowd`` points acts on its neighbours, and its
+    points on everyone, as one body: as many points as it holds, at their centroid (the others',
+    in a point's own cell), pushing when that is closer than ``radius``. Uncrowded cells push
+    point by point, so the work is at most about 4.5 ``crowd`` pairs a point, however tightly
+    the points are packed: a crowd pushes its edge outwards as a whole.
+
+    Args:
+        points: Shape (n, 2).
+        radius: The distance below which points push each other apart.
+        crowd: The most points a cell holds and still pushes point by point.
+    """
     count = len(points)
-    cells = np.floor(points / radius).astype(np.int64)
-    if count:
-        cells -= cells.min(axis=0) - 1  # a free ring of cells around the occupied ones
-    height = np.int64(cells[:, 1].max() + 2) if count else np.int64(1)
-    ids = cells[:, 0] * height + cells[:, 1]
-    order = np.argsort(ids, kind="stable")
-    sorted_ids = ids[order]
-    rank = np.arange(count)
-    cell_count = int(sorted_ids[-1]) + height + 2 if count else 1
-    if cell_count <= _TABLE_PER_POINT * count + 4096:
-        # A counting table over the cells: where each cell's points start in the sorted order.
-        counts = np.bincount(sorted_ids, minlength=cell_count)
-        table_starts = np.cumsum(counts) - counts
+    grid = CellGrid(points, radius)
+    z = _as_complex(points)[grid.order]
+    crowded = grid.counts > crowd
+    first, second = _candidates(grid, ~crowded)
+    away = _pushes(z[first] - z[second], 1.0, radius)
+    push = np.bincount(first, away.real, count) - np.bincount(second, away.real, count)
+    push = push + 1j * (np.bincount(first, away.imag, count) - np.bincount(second, away.imag, count))
+    if crowded.any():
+        push += _body_pushes(grid, z, crowded, radius)
+    result = np.empty(count, dtype=complex)
+    result[grid.order] = push
+    return result
 
-        def cell_range(wanted):
-            return table_starts[wanted], counts[wanted]
-    else:  # points spread over a huge area: a table would be mostly empty, search instead
 
-        def cell_range(wanted):
-            low = np.searchsorted(sorted_ids, wanted, side="left")
-            return low, np.searchsorted(sorted_ids, wanted, side="right") - low
+def _candidates(grid, open_cells):
+    """Ranks (first, second) of the pairs to test: within each open cell and between neighbouring
+    open cells, each pair once. ``open_cells`` is (m + 1,) like ``grid.counts``."""
+    rank = np.flatnonzero(open_cells[grid.cell_of])
+    own = grid.cell_of[rank]
+    cells = grid.neighbours(_FORWARD)[own]  # (k, 4)
+    # Each row's candidates run up from a low rank: the later points of its own cell, then the
+    # points of each open forward neighbour.
+    lows = np.column_stack([rank + 1, grid.starts[cells]])
+    found = np.column_stack(
+        [grid.starts[own] + grid.counts[own] - rank - 1, grid.counts[cells] * open_cells[cells]]
+    ).ravel()
+    first = np.repeat(rank, found.reshape(-1, 1 + len(_FORWARD)).sum(axis=1))
+    shift = lows.ravel() - (np.cumsum(found) - found)  # a candidate's rank less its place
+    return first, np.arange(len(first)) + np.repeat(shift, found)
 
-    own_start, own_count = cell_range(sorted_ids)
-    first_parts = [rank]
-    second_parts = [rank + 1]  # same cell: the later points, ranks rank + 1 .. end - 1
-    found_parts = [own_start + own_count - rank - 1]
-    for dx, dy in _FORWARD:
-        low, found = cell_range(sorted_ids + (dx * height + dy))
-        first_parts.append(rank)
-        second_parts.append(low)
-        found_parts.append(found)
-    x, y = points[order, 0], points[order, 1]  # in the sorted order the ranks index
-    found = np.concatenate(found_parts)
-    if per_cell is not None:
-        found = np.minimum(found, per_cell)
-    total = int(found.sum())
-    first = np.repeat(np.concatenate(first_parts), found)
-    within = np.arange(total) - np.repeat(np.cumsum(found) - found, found)
-    second = np.repeat(np.concatenate(second_parts), found) + within
-    gap_x, gap_y = x[first] - x[second], y[first] - y[second]
-    close = gap_x * gap_x + gap_y * gap_y < radius * radius
-    return order[first[close]], order[second[close]]
+
+def _body_pushes(grid, z, crowded, radius):
+    """(n,) the pushes on each rank of the cells acting as bodies: the crowded cells around it,
+    and every cell around it when its own is crowded."""
+    own = grid.cell_of
+    own_crowded = crowded[own]
+    around = grid.neighbours(_AROUND)[own]
+    sums = np.append(np.add.reduceat(z, grid.starts[:-1]), 0.0)
+    others = np.maximum(grid.counts[own] - 1, 0)  # in a point's own cell, not counting itself
+    centre = (sums[own] - z) / np.maximum(others, 1)
+    push = _pushes(z - centre, others * own_crowded, radius)
+    centres = sums / np.maximum(grid.counts, 1)
+    for cell in around.T:
+        weight = grid.counts[cell] * (own_crowded | crowded[cell])
+        push += _pushes(z - centres[cell], weight, radius)
+    return push
+
+
+def _pushes(gap, weight, radius):
+    """weight · gap / |gap|² where |gap| < radius, else 0 (complex); |gap|² counts as at least
+    1e-12, so that points all but on top of each other push hard but finitely."""
+    square = gap.real * gap.real + gap.imag * gap.imag
+    return gap * (weight * (square < radius * radius) / np.maximum(square, 1e-12))
+
+
+def _as_complex(points):
+    """(n, 2) floats as (n,) complex x + iy."""
+    return np.ascontiguousarray(points, dtype=float).view(np.complex128).reshape(-1)

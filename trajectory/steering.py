@@ -16,17 +16,19 @@ import numpy as np
 from trajectory._checks import finite_number, positive_finite
 from trajectory.followers import Population
 from trajectory.game_clock import GameClock
-from trajectory.neighbours import close_pairs
+from trajectory.neighbours import separation_push
 
 TARGET_AHEAD = 0.25
 """The target lies this fraction of the lookahead beyond the predicted position's nearest path
 point: far enough to pull forward, near enough not to cut the corners."""
 SEPARATION_WEIGHT = 1.5
 """How much more separation counts than following the path (Reynolds' weighting)."""
-NEIGHBOURS_PER_CELL = 8
-"""The most followers of each nearby cell one follower keeps apart from: a crowd packed into a few
-cells then costs at most 40 pairs a follower per tick, not n^2 (10,000 followers on one spot took
-15 s and 3 GB a tick). Cells are as wide as the separation distance, so uncrowded ones hold fewer."""
+CROWD = 3
+"""A cell (as wide as the separation distance) holding more followers than this pushes as one body
+at their centroid (see ``separation_push``), so a crowd costs a few operations a follower per tick
+rather than n^2 pairs (10,000 followers on one spot once took 15 s and 3 GB a tick; capping the
+pairs at 8 a cell still took 26-34 ms for 10,000 packed on the seed's path). Followers kept apart
+by the separation distance hold one or two to a cell: only crowds are approximated."""
 MAX_TICKS_PER_STEP = 100_000
 """The most ticks one ``step`` runs (833 s of game time at the default tick): a bigger step is
 refused rather than left to run for minutes."""
@@ -141,7 +143,7 @@ class SteeringFollowers(Population):
     def _tick(self, number):
         """Run tick ``number`` (counting from 0)."""
         # 2D vectors as complex numbers: one numpy call per vector operation.
-        dt, count = self.tick, len(self)
+        dt = self.tick
         speeds = self._effective_speeds()
         position = _as_complex(self.positions)
         velocity = _as_complex(self.velocities)
@@ -157,7 +159,7 @@ class SteeringFollowers(Population):
         towards = _as_complex(target[:, :2]) - position
         desired = np.where(off_path, towards / np.maximum(np.abs(towards), 1e-12), self._table.tangent(along))
         force = _limit((desired * speeds - velocity) / self.reaction, self.max_force)
-        force += self._separation_force(position, velocity, speeds, count)
+        force += self._separation_force(velocity, speeds)
         velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
         position = position + velocity * dt
         self.velocities = _as_rows(velocity)
@@ -193,16 +195,10 @@ class SteeringFollowers(Population):
         self.segments = np.where(nearer_next, next_k, self.segments)
         return np.where(nearer_next, next_foot, foot), np.where(nearer_next, next_along, along)
 
-    def _separation_force(self, position, velocity, speeds, count):
+    def _separation_force(self, velocity, speeds):
         """Steering away from neighbours closer than ``separation``, weighted by 1 / distance."""
-        first, second = close_pairs(self.positions, self.separation, NEIGHBOURS_PER_CELL)
-        if first.size == 0:
-            return np.zeros(count, dtype=complex)
-        gap = position[first] - position[second]
-        away = gap / np.maximum((gap * gap.conj()).real, 1e-12)  # each pair once: it pushes the
-        push = np.bincount(first, away.real, count) - np.bincount(second, away.real, count)  # first
-        push = push + 1j * (np.bincount(first, away.imag, count) - np.bincount(second, away.imag, count))
-        strength = np.abs(push)  # one way and the second the other
+        push = separation_push(self.positions, self.separation, CROWD)
+        strength = np.abs(push)
         desired = push / np.maximum(strength, 1e-12) * speeds
         steer = _limit((desired - velocity) / self.reaction, self.max_force)
         return np.where(strength > 0.0, steer, 0.0) * SEPARATION_WEIGHT

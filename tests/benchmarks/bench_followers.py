@@ -58,6 +58,7 @@ def ours():
     )
     for label, path in (
         ("steering + separation, one every 8 units of path", serpentine(100, 40)),
+        ("steering + separation, one every 1.6 units of path", serpentine(40, 20)),
         ("steering + separation, packed on the seed's level", seed_path),
     ):
         steering = SteeringFollowers(path, spread=8.0)

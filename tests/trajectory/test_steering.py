@@ -69,6 +69,19 @@ def test_sharp_corners_do_not_trap_followers(cells, seed):
     assert len(followers) == 0 and len(arrivals) == 3 * 7
 
 
+def test_a_crowd_spawned_on_one_spot_spreads_and_arrives():
+    """300 at once at the start: cells of 50 and more, pushing as bodies (see ``separation_push``);
+    the crowd must still flow: all arrive within 2.5 times the time alone (16 s)."""
+    followers = SteeringFollowers(WaypointPath(SEED_POINTS), spread=8.0)
+    followers.spawn(300, 120.0)
+    arrived = 0
+    while followers.time < 40.0 and len(followers):
+        followers.step(1 / 30)
+        arrived += int(followers.reached.sum())
+        followers.remove_reached()
+    assert arrived == 300
+
+
 def test_neighbours_keep_apart():
     followers = SteeringFollowers(WaypointPath([(0, 240), (4000, 240)]), spread=15.0, seed=1)
     followers.spawn(40, 60.0)  # all at once, crowded at the start
@@ -99,19 +112,6 @@ def test_the_same_game_time_gives_the_same_game_at_any_frame_rate(dt):
     assert other.ticks == reference.ticks == 720
     np.testing.assert_array_equal(other.positions, reference.positions)
     np.testing.assert_array_equal(other.velocities, reference.velocities)
-
-
-@settings(max_examples=50, deadline=None)
-@given(st.integers(0, 60), st.floats(0.5, 30), st.integers(0, 1000))
-def test_close_pairs_are_exactly_the_pairs_closer_than_the_radius(count, radius, seed):
-    points = np.random.default_rng(seed).uniform(-50, 50, (count, 2))
-    first, second = close_pairs(points, radius)
-    found = {tuple(sorted(pair)) for pair in zip(first.tolist(), second.tolist())}
-    assert len(found) == len(first)  # each pair once
-    expected = {
-        (i, j) for i in range(count) for j in range(i + 1, count) if math.dist(points[i], points[j]) < radius
-    }
-    assert found == expected
 
 
 @pytest.mark.parametrize(
