@@ -51,10 +51,10 @@ class CellGrid:
             self._slots = np.full(span, len(occupied))
             self._slots[self._ids] = np.arange(len(occupied))
 
-    def neighbours(self, steps):
+    def neighbours(self, steps, cells=slice(None)):
         """(m, k) the cells each of ``steps`` ((dx, dy), ... k of them: columns and rows) from each
-        occupied cell; m for an empty one."""
-        wanted = self._ids[:, None] + np.array([dx * self._height + dy for dx, dy in steps])
+        occupied cell (or from each of ``cells``, indices of occupied cells); m for an empty one."""
+        wanted = self._ids[cells, None] + np.array([dx * self._height + dy for dx, dy in steps])
         if self._slots is not None:
             return self._slots[wanted]
         at = np.minimum(np.searchsorted(self._ids, wanted), len(self._ids) - 1)
@@ -117,11 +117,14 @@ def _candidates(grid, open_cells):
     cells = grid.neighbours(_FORWARD)[own]  # (k, 4)
     # Each row's candidates run up from a low rank: the later points of its own cell, then the
     # points of each open forward neighbour.
-    lows = np.column_stack([rank + 1, grid.starts[cells]])
-    found = np.column_stack(
-        [grid.starts[own] + grid.counts[own] - rank - 1, grid.counts[cells] * open_cells[cells]]
-    ).ravel()
-    first = np.repeat(rank, found.reshape(-1, 1 + len(_FORWARD)).sum(axis=1))
+    lows = np.empty((len(rank), 1 + len(_FORWARD)), dtype=np.int64)
+    lows[:, 0] = rank + 1
+    lows[:, 1:] = grid.starts[cells]
+    found = np.empty_like(lows)
+    found[:, 0] = grid.starts[own] + grid.counts[own] - rank - 1
+    found[:, 1:] = grid.counts[cells] * open_cells[cells]
+    first = np.repeat(rank, found.sum(axis=1))
+    found = found.ravel()
     shift = lows.ravel() - (np.cumsum(found) - found)  # a candidate's rank less its place
     return first, np.arange(len(first)) + np.repeat(shift, found)
 
@@ -129,18 +132,27 @@ def _candidates(grid, open_cells):
 def _body_pushes(grid, z, crowded, radius):
     """(n,) the pushes on each rank of the cells acting as bodies: the crowded cells around it,
     and every cell around it when its own is crowded."""
-    own = grid.cell_of
+    crowds = np.flatnonzero(crowded)
+    near_crowd = np.zeros_like(crowded)
+    near_crowd[grid.neighbours(_AROUND, crowds)] = True  # cells are neighbours both ways
+    near_crowd[crowds] = True
+    near_crowd[-1] = False
+    rank = np.flatnonzero(near_crowd[grid.cell_of])  # only these feel a body
+    own = grid.cell_of[rank]
     own_crowded = crowded[own]
-    around = grid.neighbours(_AROUND)[own]
+    around = grid.neighbours(_AROUND, own)
+    at = z[rank]
     sums = np.append(np.add.reduceat(z, grid.starts[:-1]), 0.0)
     others = np.maximum(grid.counts[own] - 1, 0)  # in a point's own cell, not counting itself
-    centre = (sums[own] - z) / np.maximum(others, 1)
-    push = _pushes(z - centre, others * own_crowded, radius)
+    centre = (sums[own] - at) / np.maximum(others, 1)
+    push = _pushes(at - centre, others * own_crowded, radius)
     centres = sums / np.maximum(grid.counts, 1)
     for cell in around.T:
         weight = grid.counts[cell] * (own_crowded | crowded[cell])
-        push += _pushes(z - centres[cell], weight, radius)
-    return push
+        push += _pushes(at - centres[cell], weight, radius)
+    result = np.zeros(len(z), dtype=complex)
+    result[rank] = push
+    return result
 
 
 def _pushes(gap, weight, radius):
