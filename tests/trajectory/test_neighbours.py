@@ -71,6 +71,48 @@ def test_a_crowded_cell_pushes_as_one_body_at_its_centroid():
         assert np.isclose(push[index], expected, rtol=1e-13, atol=1e-15), index
 
 
+def cell_by_cell_pushes(points, radius, crowd):
+    """The push on each point written out loop by loop from ``separation_push``'s rule: each of
+    the nine cells around a point's own pushes point by point, or as one body at its centroid
+    when it or the point's own cell holds more than ``crowd``."""
+    cells = [tuple(cell) for cell in np.floor(points / radius).astype(int).tolist()]
+    members = {}
+    for index, cell in enumerate(cells):
+        members.setdefault(cell, []).append(index)
+
+    def push(at, others, weight):
+        gap = complex(*(at - others))
+        square = gap.real**2 + gap.imag**2
+        return weight * gap / max(square, 1e-12) if square < radius * radius else 0.0
+
+    result = np.zeros(len(points), dtype=complex)
+    for index, (x, y) in enumerate(cells):
+        own_crowded = len(members[(x, y)]) > crowd
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                others = [j for j in members.get((x + dx, y + dy), []) if j != index]
+                if not others:
+                    continue
+                if own_crowded or len(members[(x + dx, y + dy)]) > crowd:
+                    result[index] += push(points[index], points[others].mean(axis=0), len(others))
+                else:
+                    result[index] += sum(push(points[index], points[j], 1) for j in others)
+    return result
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.integers(0, 80), st.floats(2, 30), st.integers(0, 1000), st.integers(1, 6))
+def test_crowded_and_uncrowded_cells_push_by_their_rule(count, radius, seed, crowd):
+    """A cluster (many crowded cells) beside a wide spread (few): every point's push is the one
+    its neighbourhood's rule gives, to 1e-12 of the largest single push."""
+    points = random_points(count, seed, 50.0)
+    expected = cell_by_cell_pushes(points, radius, crowd)
+    scale = 1.0 / max(np.min(np.abs(all_pair_pushes(points, np.inf)), initial=1.0), 1e-300)
+    np.testing.assert_allclose(
+        separation_push(points, radius, crowd), expected, rtol=0, atol=1e-11 * max(scale, 1.0)
+    )
+
+
 def test_a_dense_crowd_pushes_its_edge_outwards_about_as_all_pairs_do():
     """2,000 points in a disk of radius 40 (about 20 to a cell of 12, all crowded): the rim is
     pushed outwards on the whole, nearly as much as by the sum over all pairs (a close neighbour
