@@ -94,6 +94,12 @@ class ArcLength:
         self._u_starts = fit.u_starts
         self._lengths_before = ends - widths
 
+    @property
+    def u_breaks(self):
+        """The values of u where the table's pieces begin, and 1: closer together where the
+        curve nearly stops."""
+        return np.append(self._u_starts, 1.0)
+
     def parameter(self, s):
         """The u where the normalised arc length from Q(0) reaches ``s`` (scalar or ``(n,)``)."""
         return self.table(s)

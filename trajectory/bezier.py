@@ -41,6 +41,7 @@ class PiecewiseBezier(Curve):
         coeffs = np.einsum("jk,skd->sjd", _CENTRED_FROM_CONTROL_POINTS, points)
         self._polynomial = PiecewisePolynomial(breaks, coeffs, ends=points[[0, -1], [0, -1]], variable="u")
         self._tangent = self._polynomial.derivative()
+        self._bending = self._tangent.derivative()
         self.breakpoints = tuple(breaks[1:-1].tolist())
 
     @classmethod
@@ -73,6 +74,14 @@ class PiecewiseBezier(Curve):
     def derivative(self, u):
         """dQ/du, shaped like ``evaluate``."""
         return self._tangent(u)
+
+    def point_and_tangent(self, u):
+        """Q(u) and Q'(u) at one Python float u as two lists of 3 floats, by one piece lookup."""
+        return self._polynomial.scalar_with_slope(u)
+
+    def second_derivative(self, u):
+        """d²Q/du², shaped like ``evaluate`` (one-sided at a joint: the later segment's)."""
+        return self._bending(u)
 
 
 class CubicBezier(PiecewiseBezier):

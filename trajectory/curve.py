@@ -4,6 +4,8 @@ import functools
 
 import numpy as np
 
+from trajectory._checks import real_values
+
 
 def norms(vectors):
     """The lengths of 3D ``vectors`` (shape ``(..., 3)``), without the overflow or underflow of a
@@ -16,8 +18,9 @@ class Curve:
     """A parametric 3D curve Q(u) on u in [0, 1].
 
     Subclasses implement ``evaluate`` and ``derivative`` (a scalar u gives shape ``(3,)``, an array
-    of shape ``(n,)`` gives ``(n, 3)``) and may list ``breakpoints``: interior values of u where
-    the curve may be less smooth, such as the joints of a composite curve.
+    of shape ``(n,)`` gives ``(n, 3)``), may implement ``second_derivative`` exactly (else it is
+    differenced from ``derivative``) and may list ``breakpoints``: interior values of u where the
+    curve may be less smooth, such as the joints of a composite curve.
     """
 
     breakpoints = ()
@@ -29,6 +32,19 @@ class Curve:
     def derivative(self, u):
         """The tangent Q'(u) = dQ/du, shaped like ``evaluate``."""
         raise NotImplementedError
+
+    def second_derivative(self, u):
+        """d²Q/du², shaped like ``evaluate``: here Richardson-extrapolated differences of
+        ``derivative`` (about 1e-10 relative), one-sided near breakpoints and the ends."""
+        from trajectory.function_curve import richardson_differences
+
+        u = np.asarray(u, dtype=float)
+        edges = np.array([0.0, *self.breakpoints, 1.0])
+        return richardson_differences(self.derivative, u.reshape(-1), edges)[0].reshape(u.shape + (3,))
+
+    def point_and_tangent(self, u):
+        """Q(u) and Q'(u) at one Python float u as two lists of 3 floats: the per-frame path."""
+        return self.evaluate(u).tolist(), self.derivative(u).tolist()
 
     def speed(self, u):
         """|Q'(u)|: a float for a scalar u, shape ``(n,)`` for shape ``(n,)``."""
@@ -45,3 +61,24 @@ class Curve:
     def length(self):
         """The true arc length of the whole curve, integrated to float64 accuracy."""
         return self.arc_length.length
+
+    @functools.cached_property
+    def transport(self):
+        """The curve's rotation-minimising frame table (built on first use), a ``Transport``."""
+        from trajectory.frames import Transport
+
+        return Transport(self)
+
+    def frame(self, u, mode="minimal", **options):
+        """The object's orientation at curve parameter u: a rotation matrix whose columns are its
+        right, forward and up axes, ``(3, 3)`` for a scalar u, ``(n, 3, 3)`` for shape ``(n,)``.
+
+        ``mode`` is one of ``frames.MODES`` or an ``Orientation``; ``options`` (``closed``,
+        ``tilt``) as for ``Orientation``. Banking needs a speed: see ``Motion.frame``.
+        """
+        from trajectory.frames import Orientation, frames
+
+        orientation = Orientation.of(mode, options)
+        u = np.clip(real_values(u, "u"), 0.0, 1.0)
+        s = self.arc_length.at(u) / self.length
+        return frames(self, orientation, u, s)

@@ -58,7 +58,7 @@ class FunctionCurve(Curve):
             self._df = lambda u: _complex_step(self._f, u)
         else:
             edges = np.array([0.0, *self.breakpoints, 1.0])
-            scale = np.max(np.abs(_richardson(self._f, _PROBES, edges)[0]))
+            scale = np.max(np.abs(richardson_differences(self._f, _PROBES, edges)[0]))
             self._df = lambda u: _checked_differences(self._f, u, edges, scale)
 
     def evaluate(self, u):
@@ -74,6 +74,10 @@ class FunctionCurve(Curve):
         """dQ/du, shaped like ``evaluate``."""
         u = real_values(u, "u")
         return _finite(self._df(u), u, "the derivative of f")
+
+    def second_derivative(self, u):
+        """d²Q/du², by differences of the derivative (see ``Curve.second_derivative``)."""
+        return _finite(super().second_derivative(u), u, "the second derivative of f")
 
 
 def _finite(points, u, what):
@@ -126,7 +130,7 @@ def _complex_step(f, u):
 
 def _checked_differences(f, u, edges, scale):
     """``_richardson``'s derivative, refused where its two steps disagree (see _SMOOTH)."""
-    derivative, disagreement = _richardson(f, u, edges)
+    derivative, disagreement = richardson_differences(f, u, edges)
     rough = disagreement > _SMOOTH * (np.linalg.norm(derivative, axis=-1) + scale)
     if np.any(rough):
         at = np.asarray(u, dtype=float).reshape(-1)[np.reshape(rough, -1)][0]
@@ -137,7 +141,7 @@ def _checked_differences(f, u, edges, scale):
     return derivative
 
 
-def _richardson(f, u, edges):
+def richardson_differences(f, u, edges):
     """Finite differences of f at u, Richardson-extrapolated: central where [u - 2h, u + 2h] stays
     between two ``edges`` (breakpoints and ends), else five-point one-sided away from the edge, so
     that no difference reaches across a kink or outside [0, 1].
@@ -188,6 +192,6 @@ def _complex_step_works(f):
     except (TypeError, ValueError):
         return False
     with np.errstate(all="ignore"):
-        estimate, _ = _richardson(f, inner, np.array([0.0, 1.0]))
+        estimate, _ = richardson_differences(f, inner, np.array([0.0, 1.0]))
     scale = np.max(np.abs(estimate)) + np.finfo(float).tiny
     return bool(np.all(np.isfinite(exact)) and np.max(np.abs(exact - estimate)) <= _AGREEMENT * scale)

@@ -6,6 +6,7 @@ arc length and stands at Q(u_k), where the arc length from Q(0) to Q(u_k) is s t
 
 import numpy as np
 
+from trajectory import frames, rotations
 from trajectory._checks import positive_finite, real_values
 from trajectory.curve import Curve
 from trajectory.seed_method import DEFAULT_TABLE_SIZE, SeedTables
@@ -15,6 +16,8 @@ METHODS = ("exact", "chord")
 """``exact``: adaptive tables to float64 accuracy. ``chord``: the trajectory document's literal
 method, chord-length tables searched and interpolated linearly (``"seed"`` is accepted for it)."""
 _ALIASES = {"seed": "chord"}
+_BLOCK = 65536
+"""Times per block when frames are computed in bulk."""
 SPEED_ERROR_STEP = 1e-4
 """The time fraction either side over which ``Motion.speed_errors`` differences: far below the
 chord tables' row spacing, far above where rounding in the distances would show."""
@@ -106,6 +109,62 @@ class Motion:
         reached = self.trajectory.arc_length.at(self.parameter(ends * self.duration))
         gap = reached / self.trajectory.length - self.velocity.distance_at_time(ends)
         return (gap[len(fractions) :] - gap[: len(fractions)]) / (after - before)
+
+    def frame(self, t, mode="minimal", **options):
+        """The object's orientation at time t: a rotation matrix whose columns are its right,
+        forward and up axes in world coordinates, ``(3, 3)`` for a scalar t, ``(n, 3, 3)`` for
+        shape ``(n,)``. Forward is the direction of travel.
+
+        Args:
+            t: Seconds (clamped to [0, duration]).
+            mode: ``"minimal"`` (rotation-minimising), ``"yaw"`` or ``"up"``: see ``frames``; or
+                an ``Orientation``.
+            options: ``closed``, ``bank`` (a gravity: leans into turns by atan(v² κ / g) at this
+                motion's speed v), ``max_bank``, ``tilt``: see ``Orientation``.
+
+        Raises:
+            ValueError: On an unknown mode or an option that is not valid.
+
+        >>> from trajectory import CubicBezier, VelocityCurve
+        >>> rise = CubicBezier([[0, 0, 0], [0, 1, 0], [0, 2, 1], [0, 3, 1]])
+        >>> Motion(rise, VelocityCurve.constant(), 1.0).frame(0.0).round(12).tolist()
+        [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+        """
+        if type(t) is float and not options and type(mode) is str:
+            columns = self._scalar_frame(t, mode)
+            if columns is not None:
+                return np.array(columns).T
+        return self._orientations(t, frames.Orientation.of(mode, options), (3, 3), frames.matrices)
+
+    def quaternion(self, t, mode="minimal", **options):
+        """The rotation of ``frame`` as a unit quaternion (w, x, y, z) with w >= 0 (the order of
+        Panda3D's ``LQuaternion``): ``(4,)`` for a scalar t, ``(n, 4)`` for shape ``(n,)``."""
+        if type(t) is float and not options and type(mode) is str:
+            columns = self._scalar_frame(t, mode)
+            if columns is not None:
+                return np.array(rotations.quaternion_scalar(*columns))
+        orientation = frames.Orientation.of(mode, options)
+        return self._orientations(t, orientation, (4,), rotations.quaternions_of_columns)
+
+    def _orientations(self, t, orientation, shape, convert):
+        """``convert``ed frame columns at times t, ``shape`` each, a block of times at a time (the
+        arithmetic on a block that fits in the cache runs several times faster)."""
+        t = real_values(t, "time")
+        times = np.atleast_1d(t)
+        result = np.empty(times.shape + shape)
+        for start in range(0, times.size, _BLOCK):
+            block = times[start : start + _BLOCK]
+            s = self.distance(block)
+            speeds = self.speed(block) if orientation.bank else None
+            columns = frames.frame_columns(self.trajectory, orientation, self._parameter_at(s), s, speeds)
+            result[start : start + _BLOCK] = convert(*columns)
+        return result[0] if np.ndim(t) == 0 else result
+
+    def _scalar_frame(self, t, mode):
+        if mode not in frames.MODES:
+            return None  # refused with its message by Orientation
+        t = min(max(t, 0.0), self.duration) / self.duration
+        return frames.scalar_frame(self.trajectory, mode, self._parameter_scalar(self._distance_scalar(t)))
 
     def _normalised(self, t):
         t = real_values(t, "time")

@@ -155,6 +155,32 @@ class PiecewisePolynomial:
             values.append(value)
         return np.array(values)
 
+    def scalar_with_slope(self, x):
+        """The values and the derivatives d/dx at one Python float ``x`` (clamped), as two lists
+        of floats, one piece lookup for both: the per-frame path of a curve's point and tangent.
+        At the first and last breakpoint the values are ``ends`` when given."""
+        breaks, centres, inverse_half, coefficients, ends = self._python
+        if x <= breaks[0]:
+            j, x = 0, breaks[0]
+        elif x >= breaks[-1]:
+            j, x = len(centres) - 1, breaks[-1]
+        elif math.isnan(x):
+            raise ValueError(f"{self.variable} must be a number, got nan")
+        else:
+            j = bisect.bisect_right(breaks, x) - 1
+        z = (x - centres[j]) * inverse_half[j]
+        values, slopes = [], []
+        for descending in coefficients[j]:
+            value, slope = 0.0, 0.0
+            for c in descending:
+                slope = slope * z + value
+                value = value * z + c
+            values.append(value)
+            slopes.append(slope * inverse_half[j])
+        if ends is not None and (x == breaks[0] or x == breaks[-1]):
+            values = list(ends[0] if x == breaks[0] else ends[1])
+        return values, slopes
+
     def _evaluate_sorted(self, flat):
         _, centres, inverse_half, descending_coeffs, _ = self._python
         rows = np.empty((self.dim, flat.size))

@@ -1,0 +1,345 @@
+"""Which way an object faces along a curve: rotation matrices whose columns are the object's
+right, forward and up axes in world coordinates (Panda3D's convention: a model looks along +Y with
++Z up). Forward is the direction of travel.
+
+Modes (``MODES``):
+
+- ``"minimal"``: a rotation-minimising frame, the up axis carried along the curve by parallel
+  transport, so the frame never spins about the tangent and never flips where a Frenet frame
+  does (vertical tangents, loops, inflections). Up starts as near world +Z as the tangent allows.
+- ``"yaw"``: for ground units: up is world +Z, forward the horizontal direction of travel (held
+  where the tangent is vertical).
+- ``"up"``: forward is the tangent, up as near world +Z as it allows: the yaw frame pitched up or
+  down by the tangent's elevation, so it is defined (and continuous) through vertical tangents.
+
+Rolls about forward, all counter-clockwise seen from behind, add up: ``closed`` spreads the
+minimal frame's twist mismatch evenly over the arc length, ``tilt`` keys a roll by arc-length
+fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g).
+
+>>> from trajectory import CubicBezier
+>>> climb = CubicBezier([[0, 0, 0], [1, 0, 0], [2, 0, 1], [3, 0, 1]])
+>>> climb.frame(0.0).round(12).tolist()  # along +X: right is -Y, up is +Z
+[[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
+"""
+
+import bisect
+import dataclasses
+import math
+
+import numpy as np
+
+from trajectory import rotations
+from trajectory._checks import finite_number, positive_finite
+from trajectory.angle_keys import AngleKeys
+
+MODES = ("minimal", "yaw", "up")
+STEP_TOLERANCE = 1e-13
+"""Largest change (radians) in a transport step's result when the step is halved: the steps'
+errors add up to the transported frame's, about 1e-10 rad over a few thousand steps."""
+CLOSED_TOLERANCE = 1e-9
+"""How near (relative to the length, and in the tangent's direction) a closed curve's end must
+come to its start."""
+_INITIAL_NODES = 64
+_MAX_ROUNDS = 40
+_MIN_WIDTH = 1e-12
+_VERTICAL = 1e-9
+"""A unit tangent whose horizontal part is shorter than this counts as vertical."""
+_STOPPED = 1e-14
+"""A speed |Q'(u)| below this fraction of the curve's length counts as a stop."""
+_NUDGE = 1e-7
+"""Where both Q' and Q'' vanish, the direction is taken this far (in u) along."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Orientation:
+    """How an object is turned along its path: a mode of ``MODES`` and its options.
+
+    Args:
+        mode: ``"minimal"``, ``"yaw"`` or ``"up"``.
+        closed: The curve is a closed loop: the minimal frame's twist mismatch is spread over
+            the arc length, so that the frame at the end equals the frame at the start.
+        bank: A gravity (length units per second²) to lean into turns by atan(v² κ / g), or None.
+        max_bank: The largest bank angle (radians, in (0, pi/2]), or None.
+        tilt: ``(s, angle)`` keys: a roll (radians) keyed by arc-length fraction s, strictly
+            increasing s in [0, 1], interpolated as an angle (smoothly, without overshoot).
+
+    Raises:
+        ValueError: Naming the first option that is not valid.
+    """
+
+    mode: str = "minimal"
+    closed: bool = False
+    bank: float | None = None
+    max_bank: float | None = None
+    tilt: tuple = ()
+
+    def __post_init__(self):
+        if self.mode not in MODES:
+            raise ValueError(f"orientation mode must be one of {MODES}, got {self.mode!r}")
+        if self.bank is not None:
+            object.__setattr__(self, "bank", positive_finite(self.bank, "bank (a gravity)"))
+        if self.max_bank is not None:
+            limit = finite_number(self.max_bank, "max_bank must be an angle in (0, pi/2]")
+            if not 0.0 < limit <= math.pi / 2:
+                raise ValueError(f"max_bank must be an angle in (0, pi/2], got {limit!r}")
+            object.__setattr__(self, "max_bank", limit)
+        object.__setattr__(self, "closed", bool(self.closed))
+        keys = AngleKeys(self.tilt, "tilt") if len(self.tilt) else None
+        object.__setattr__(self, "tilt", tuple(keys.keys) if keys else ())
+        object.__setattr__(self, "_tilt_keys", keys)
+
+    @classmethod
+    def of(cls, mode, options):
+        """``mode`` if it is an ``Orientation`` already (with no ``options``), else one built."""
+        if isinstance(mode, Orientation):
+            if options:
+                raise ValueError("give the options in the Orientation, not beside it")
+            return mode
+        return cls(mode, **options)
+
+    @property
+    def plain(self):
+        """Whether there is no roll to add."""
+        return not (self.closed or self.bank or self.tilt)
+
+    def tilt_at(self, s):
+        """The tilt roll at arc-length fractions ``s`` (radians), 0 without keys."""
+        return self._tilt_keys(s) if self._tilt_keys else np.zeros(np.shape(s))
+
+
+def frames(curve, orientation, u, s, speeds=None):
+    """The frames at curve parameters ``u`` (scalar or (n,)) that lie at arc-length fractions
+    ``s``: ``(3, 3)`` or ``(n, 3, 3)``. ``speeds`` (length units per second, like u) are needed
+    to bank."""
+    result = matrices(*frame_columns(curve, orientation, np.atleast_1d(u), np.atleast_1d(s), speeds))
+    return result[0] if np.ndim(u) == 0 else result
+
+
+def matrices(right, forward, up):
+    """Rotation matrices (n, 3, 3) whose columns are ``right``, ``forward``, ``up`` (each (3, n))."""
+    return np.stack([right, forward, up]).transpose(2, 1, 0)
+
+
+def frame_columns(curve, orientation, u, s, speeds=None):
+    """``frames``' right, forward and up axes at ``u`` (n,), each ``(3, n)`` (components first:
+    the layout the vector arithmetic here runs fastest on)."""
+    u, s = np.asarray(u, dtype=float), np.asarray(s, dtype=float)
+    tangent = unit_tangents(curve, u)
+    transport = curve.transport
+    if orientation.mode == "minimal":
+        forward, up = tangent, transport.up(u, curve.evaluate(u).T, tangent)
+    else:
+        heading = transport.headings(u, tangent)
+        horizontal = np.stack([np.cos(heading), np.sin(heading), np.zeros_like(heading)])
+        if orientation.mode == "yaw":
+            forward, up = horizontal, np.zeros_like(horizontal)
+            up[2] = 1.0
+        else:  # pitched by the elevation: up = -sin(e) h + cos(e) z, made exactly normal to forward
+            forward = tangent
+            up = -tangent[2] * horizontal
+            up[2] += np.hypot(tangent[0], tangent[1])
+            up -= _dot(up, tangent) * tangent
+            up /= _length(up)
+    right = _cross(forward, up)
+    roll = _roll(curve, orientation, u, s, tangent, right, speeds)
+    if roll is not None:
+        cos_r, sin_r = np.cos(roll), np.sin(roll)
+        right, up = cos_r * right - sin_r * up, cos_r * up + sin_r * right
+    return right, forward, up
+
+
+def scalar_frame(curve, mode, u):
+    """The plain ``mode`` frame at one Python float ``u`` as three columns (right, forward, up) of
+    3 floats each, with no numpy dispatch: the per-frame path. None where the curve stops or
+    turns vertical (``frames`` handles those)."""
+    point, d = curve.point_and_tangent(u)
+    speed = math.hypot(d[0], d[1], d[2])
+    horizontal = math.hypot(d[0], d[1])
+    if speed <= _STOPPED * curve.length or horizontal <= _VERTICAL * speed:
+        return None
+    forward = [d[0] / speed, d[1] / speed, d[2] / speed]
+    if mode == "minimal":
+        up = curve.transport.scalar_up(u, point, forward)
+    elif mode == "yaw":
+        forward = [d[0] / horizontal, d[1] / horizontal, 0.0]
+        up = [0.0, 0.0, 1.0]
+    else:  # the tangent's elevation e: up = -sin(e) h + cos(e) z
+        sin_e, cos_e = d[2] / speed, horizontal / speed
+        up = [-sin_e * d[0] / horizontal, -sin_e * d[1] / horizontal, cos_e]
+    f0, f1, f2 = forward
+    u0, u1, u2 = up
+    return [f1 * u2 - f2 * u1, f2 * u0 - f0 * u2, f0 * u1 - f1 * u0], forward, up
+
+
+def _roll(curve, orientation, u, s, tangent, right, speeds):
+    """The roll about forward each frame gets from ``closed``, ``tilt`` and ``bank``, or None."""
+    if orientation.plain:
+        return None
+    roll = orientation.tilt_at(s)
+    if orientation.closed:
+        roll = roll + curve.transport.closing_twist(orientation.mode) * s
+    if orientation.bank:
+        lean = np.arctan(speeds**2 * _dot(curvatures(curve, u, tangent), right) / orientation.bank)
+        limit = orientation.max_bank or math.pi / 2
+        roll = roll + np.clip(lean, -limit, limit)
+    return roll
+
+
+def unit_tangents(curve, u):
+    """The unit tangents at ``u`` (n,): ``(3, n)``. Where the curve stops (Q' = 0), the limit from
+    the side it goes on to (from before, at u = 1): the direction of ±Q'', so never NaN."""
+    derivative = curve.derivative(u).T / curve.length  # about 1 long: its square cannot overflow
+    speed = np.sqrt(_dot(derivative, derivative))
+    stopped = speed <= _STOPPED
+    if stopped.any():
+        side = np.where(u[stopped] < 1.0, 1.0, -1.0)
+        bending = curve.second_derivative(u[stopped]).T * side
+        flat = _length(bending) == 0.0
+        if flat.any():  # Q'' vanishes too: look a little way along
+            nudged = np.clip(u[stopped][flat] + _NUDGE * side[flat], 0.0, 1.0)
+            bending[:, flat] = curve.derivative(nudged).T * side[flat]
+        derivative[:, stopped], speed[stopped] = bending, _length(bending)
+    derivative /= speed
+    return derivative
+
+
+def curvatures(curve, u, tangent):
+    """The curvature vectors dT/ds (1 / length units) at ``u`` (n,) with unit ``tangent`` (3, n):
+    ``(3, n)``."""
+    derivative = curve.derivative(u).T
+    bending = curve.second_derivative(u).T
+    normal = bending - _dot(bending, tangent) * tangent
+    with np.errstate(divide="ignore", invalid="ignore"):
+        result = normal / _dot(derivative, derivative)
+    return np.nan_to_num(result, nan=0.0, posinf=1e300, neginf=-1e300)
+
+
+class Transport:
+    """A curve's rotation-minimising up axis at nodes u_0 = 0 < ... < u_m = 1, carried by double
+    reflection (Wang, Juttler, Zheng and Liu 2008) over steps refined until halving any of them
+    changes its result by less than ``STEP_TOLERANCE``; and the horizontal heading there, held
+    through vertical stretches. Any u is reached by one more reflection from the node before it.
+
+    Attributes:
+        nodes: (m + 1,) the values of u.
+        points, tangents, ups: (3, m + 1) the curve's points, unit tangents and up axes there.
+    """
+
+    def __init__(self, curve):
+        self.curve = curve
+        nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_NODES + 1), curve.arc_length.u_breaks)
+        for _ in range(_MAX_ROUNDS):
+            points, tangents = curve.evaluate(nodes).T, unit_tangents(curve, nodes)
+            middle = (nodes[:-1] + nodes[1:]) / 2.0
+            mid_points, mid_tangents = curve.evaluate(middle).T, unit_tangents(curve, middle)
+            start = rotations.reference_ups(tangents[:, :-1])
+            whole = reflected(points[:, :-1], tangents[:, :-1], start, points[:, 1:], tangents[:, 1:])
+            halfway = reflected(points[:, :-1], tangents[:, :-1], start, mid_points, mid_tangents)
+            halves = reflected(mid_points, mid_tangents, halfway, points[:, 1:], tangents[:, 1:])
+            split = (_length(whole - halves) > STEP_TOLERANCE) & (np.diff(nodes) > _MIN_WIDTH)
+            if not split.any():
+                break
+            nodes = np.union1d(nodes, middle[split])
+        points, tangents = curve.evaluate(nodes).T, unit_tangents(curve, nodes)
+        self.nodes, self.points, self.tangents = nodes, np.ascontiguousarray(points), tangents
+        # Each step's twist, measured against a reference frame at either end, adds up to the
+        # transported up's angle from the reference: one cumulative sum, no loop.
+        reference = rotations.reference_ups(tangents)
+        reference_right = _cross(tangents, reference)
+        moved = reflected(points[:, :-1], tangents[:, :-1], reference[:, :-1], points[:, 1:], tangents[:, 1:])
+        steps = np.arctan2(_dot(moved, reference_right[:, 1:]), _dot(moved, reference[:, 1:]))
+        start = rotations.up_towards_z(tangents[:, 0], reference[:, 0], reference_right[:, 0])
+        twist = np.concatenate([[start], start + np.cumsum(steps)])
+        self.ups = np.cos(twist) * reference + np.sin(twist) * reference_right
+        horizontal = np.hypot(tangents[0], tangents[1]) > _VERTICAL
+        self._stacked = np.concatenate([self.points, self.tangents, self.ups])  # one gather per query
+        self._held_headings = _held(np.arctan2(tangents[1], tangents[0]), horizontal)
+        self._python = (nodes.tolist(), points.T.tolist(), tangents.T.tolist(), self.ups.T.tolist())
+
+    def up(self, u, points, tangents):
+        """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
+        unit ``tangents`` (3, n)."""
+        before = self._stacked.take(self._node(u), axis=1)
+        return reflected(before[0:3], before[3:6], before[6:9], points, tangents)
+
+    def headings(self, u, tangents):
+        """The horizontal direction of travel (radians from +X) at ``u`` (n,): the tangent's, or
+        where it is vertical the last one before (+Y if the curve never leaves the vertical)."""
+        heading = np.arctan2(tangents[1], tangents[0])
+        vertical = np.hypot(tangents[0], tangents[1]) <= _VERTICAL
+        if vertical.any():
+            heading[vertical] = self._held_headings[self._node(u[vertical])]
+        return heading
+
+    def closing_twist(self, mode):
+        """The roll (radians) that, spread over the arc length, closes the ``mode`` frame of a
+        closed curve: 0 for the modes that depend on the tangent alone.
+
+        Raises:
+            ValueError: If the curve does not end where it starts, in its start direction.
+        """
+        points, tangents = self.points, self.tangents
+        gap = _length(points[:, -1] - points[:, 0]) / self.curve.length
+        if gap > CLOSED_TOLERANCE or _length(tangents[:, -1] - tangents[:, 0]) > CLOSED_TOLERANCE:
+            raise ValueError(
+                "closed=True needs a curve that ends where it starts, going the way it started "
+                f"(its ends are {gap:.2g} of its length apart)"
+            )
+        if mode != "minimal":
+            return 0.0
+        end, start = self.ups[:, -1], self.ups[:, 0]
+        return float(np.arctan2(_dot(_cross(end, start), tangents[:, 0]), _dot(end, start)))
+
+    def scalar_up(self, u, point, tangent):
+        """``up`` at one Python float ``u``, for a point and unit tangent given as 3 floats."""
+        nodes, points, tangents, ups = self._python
+        node = min(max(bisect.bisect_right(nodes, u) - 1, 0), len(nodes) - 2)
+        return rotations.reflected_scalar(points[node], tangents[node], ups[node], point, tangent)
+
+    def _node(self, u):
+        return np.clip(np.searchsorted(self.nodes, u, side="right") - 1, 0, self.nodes.size - 2)
+
+
+def reflected(points, tangents, ups, next_points, next_tangents):
+    """The up axes (3, n) carried from ``points`` with unit ``tangents`` to ``next_points`` with
+    ``next_tangents`` (all (3, n)) by double reflection: in the plane halfway between the points,
+    then in the one that takes the reflected tangent to the next. Exact on circular arcs, and
+    4th order."""
+    chord = next_points - points
+    k1 = _twice_inverse(_dot(chord, chord))
+    up = ups - (k1 * _dot(chord, ups)) * chord
+    chord *= k1 * _dot(chord, tangents)
+    mirror = next_tangents - tangents
+    mirror += chord
+    up -= (_twice_inverse(_dot(mirror, mirror)) * _dot(mirror, up)) * mirror
+    return up
+
+
+def _twice_inverse(squares):
+    """2 / ``squares``, 0 where a square is 0 (a reflection in no plane leaves a vector alone)."""
+    return np.divide(2.0, squares, out=np.zeros_like(squares), where=squares > 0.0)
+
+
+def _dot(a, b):
+    """Dot products of (3, ...) vectors, component by component."""
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def _cross(a, b):
+    """Cross products of (3, ...) vectors."""
+    return np.stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]])
+
+
+def _length(a):
+    """Lengths of (3, ...) vectors, without overflow or underflow."""
+    return np.hypot(np.hypot(a[0], a[1]), a[2])
+
+
+def _held(headings, valid):
+    """``headings`` where ``valid``, else the last valid one before (the first one after, before
+    any; pi / 2 if none is)."""
+    if not valid.any():
+        return np.full(headings.shape, math.pi / 2)
+    index = np.maximum.accumulate(np.where(valid, np.arange(valid.size), -1))
+    index[index < 0] = np.flatnonzero(valid)[0]
+    return headings[index]

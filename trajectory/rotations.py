@@ -1,0 +1,102 @@
+"""Rotations as matrices and unit quaternions (w, x, y, z), and the frame arithmetic the
+orientation modes share.
+
+>>> quaternions(np.eye(3)).tolist()
+[1.0, 0.0, 0.0, 0.0]
+"""
+
+import math
+
+import numpy as np
+
+from trajectory.curve import norms
+
+
+def quaternions(matrices):
+    """Unit quaternions (w, x, y, z) with w >= 0 of rotation ``matrices``: ``(4,)`` for
+    ``(3, 3)``, ``(n, 4)`` for ``(n, 3, 3)``."""
+    m = np.asarray(matrices, dtype=float)
+    q = quaternions_of_columns(*np.moveaxis(m.reshape(-1, 3, 3), 0, -1).transpose(1, 0, 2))
+    return q[0] if m.ndim == 2 else q
+
+
+def quaternions_of_columns(right, forward, up):
+    """``quaternions`` of the frames whose columns are ``right``, ``forward``, ``up`` (each
+    (3, n)): ``(n, 4)``. Shepperd's method: each is computed from a component at least 1/4 (w
+    where the rotation is under about 140 degrees, else the largest of x, y, z), so none loses
+    digits."""
+    (m00, m10, m20), (m01, m11, m21), (m02, m12, m22) = right, forward, up
+    trace = m00 + m11 + m22
+    q = np.empty((4, trace.size))
+    q[0], q[1], q[2], q[3] = 1.0 + trace, m21 - m12, m02 - m20, m10 - m01
+    other = np.flatnonzero(trace < -0.5)  # there w < 1/(2 sqrt 2)
+    if other.size:
+        axis = np.stack([m00.take(other), m11.take(other), m22.take(other)]).argmax(axis=0)
+        rows = [np.take(c, other) for c in (m00, m01, m02, m10, m11, m12, m20, m21, m22)]
+        a00, a01, a02, a10, a11, a12, a20, a21, a22 = rows
+        t = trace[other]
+        choices = np.array(
+            [
+                [a21 - a12, 1.0 + 2.0 * a00 - t, a01 + a10, a02 + a20],
+                [a02 - a20, a01 + a10, 1.0 + 2.0 * a11 - t, a12 + a21],
+                [a10 - a01, a02 + a20, a12 + a21, 1.0 + 2.0 * a22 - t],
+            ]
+        )  # (3 axes, 4, k)
+        q[:, other] = choices[axis, :, np.arange(other.size)].T
+    q /= np.sqrt(q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3])
+    q *= np.where(q[0] < 0.0, -1.0, 1.0)
+    return q.T
+
+
+def quaternion_scalar(right, forward, up):
+    """``quaternions`` for one frame given as its three columns of 3 floats: (w, x, y, z)."""
+    (m00, m10, m20), (m01, m11, m21), (m02, m12, m22) = right, forward, up
+    trace = m00 + m11 + m22
+    if trace >= m00 and trace >= m11 and trace >= m22:
+        w, x, y, z = 1.0 + trace, m21 - m12, m02 - m20, m10 - m01
+    elif m00 >= m11 and m00 >= m22:
+        w, x, y, z = m21 - m12, 1.0 + 2.0 * m00 - trace, m01 + m10, m02 + m20
+    elif m11 >= m22:
+        w, x, y, z = m02 - m20, m01 + m10, 1.0 + 2.0 * m11 - trace, m12 + m21
+    else:
+        w, x, y, z = m10 - m01, m02 + m20, m12 + m21, 1.0 + 2.0 * m22 - trace
+    scale = math.copysign(1.0 / math.sqrt(w * w + x * x + y * y + z * z), w)
+    return w * scale, x * scale, y * scale, z * scale
+
+
+def reference_ups(tangents):
+    """For unit ``tangents`` (3, n), a unit vector normal to each (3, n): world +Z made normal to
+    it, or world +X where the tangent is within about 25 degrees of vertical. Not continuous: a
+    reference to measure twists against."""
+    steep = np.abs(tangents[2]) >= 0.9
+    axis = np.zeros_like(tangents)
+    axis[0], axis[2] = steep, ~steep
+    up = axis - (axis[0] * tangents[0] + axis[1] * tangents[1] + axis[2] * tangents[2]) * tangents
+    return up / norms(up.T)
+
+
+def up_towards_z(tangent, up, right):
+    """The angle a of the up axis cos(a) ``up`` + sin(a) ``right`` (normal to ``tangent``) nearest
+    world +Z; 0 if the tangent is vertical (every such axis is as near)."""
+    if math.hypot(tangent[0], tangent[1]) <= 1e-9:
+        return 0.0
+    return math.atan2(right[2], up[2])
+
+
+def reflected_scalar(point, tangent, up, next_point, next_tangent):
+    """``frames.reflected`` for one step, on 3 floats each: the per-frame path."""
+    (px, py, pz), (tx, ty, tz), (ux, uy, uz) = point, tangent, up
+    (qx, qy, qz), (nx, ny, nz) = next_point, next_tangent
+    cx, cy, cz = qx - px, qy - py, qz - pz
+    c1 = cx * cx + cy * cy + cz * cz
+    if c1 > 0.0:
+        along_up = 2.0 * (cx * ux + cy * uy + cz * uz) / c1
+        along_tangent = 2.0 * (cx * tx + cy * ty + cz * tz) / c1
+        ux, uy, uz = ux - along_up * cx, uy - along_up * cy, uz - along_up * cz
+        tx, ty, tz = tx - along_tangent * cx, ty - along_tangent * cy, tz - along_tangent * cz
+    mx, my, mz = nx - tx, ny - ty, nz - tz
+    c2 = mx * mx + my * my + mz * mz
+    if c2 > 0.0:
+        along = 2.0 * (mx * ux + my * uy + mz * uz) / c2
+        ux, uy, uz = ux - along * mx, uy - along * my, uz - along * mz
+    return [ux, uy, uz]
