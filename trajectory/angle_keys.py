@@ -11,12 +11,16 @@ import numpy as np
 
 from trajectory._checks import real_array
 
+MIN_SPACING = 1e-9
+"""The least step in s between two keys: closer keys would make the slope between them overflow."""
+
 
 class AngleKeys:
     """Angles (radians) keyed by arc-length fraction s.
 
     Args:
-        keys: ``(s, angle)`` pairs, s strictly increasing in [0, 1], angles finite. An angle
+        keys: ``(s, angle)`` pairs, s increasing in [0, 1] (by ``MIN_SPACING`` at least),
+            angles finite. An angle
             is a number, not a direction: keys 0 and 2 pi make a full roll.
         name: What the keys are, for messages.
 
@@ -33,8 +37,8 @@ class AngleKeys:
         s, angles = pairs[:, 0], pairs[:, 1]
         if np.any((s < 0.0) | (s > 1.0)):
             raise ValueError(f"{name} keys' s must lie in [0, 1], got {s.tolist()}")
-        if np.any(np.diff(s) <= 0.0):
-            raise ValueError(f"{name} keys' s must increase, got {s.tolist()}")
+        if np.any(np.diff(s) < MIN_SPACING):
+            raise ValueError(f"{name} keys' s must increase (by {MIN_SPACING:g} at least), got {s.tolist()}")
         self.keys = [tuple(pair) for pair in pairs.tolist()]
         self._s, self._angles = s, angles
         self._slopes = _monotone_slopes(s, angles)

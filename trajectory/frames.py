@@ -31,6 +31,7 @@ import numpy as np
 from trajectory import rotations
 from trajectory._checks import finite_number, positive_finite
 from trajectory.angle_keys import AngleKeys
+from trajectory.rotations import SHORT_CHORD
 
 MODES = ("minimal", "yaw", "up")
 STEP_TOLERANCE = 1e-13
@@ -60,7 +61,7 @@ class Orientation:
             the arc length, so that the frame at the end equals the frame at the start.
         bank: A gravity (length units per second²) to lean into turns by atan(v² κ / g), or None.
         max_bank: The largest bank angle (radians, in (0, pi/2]), or None.
-        tilt: ``(s, angle)`` keys: a roll (radians) keyed by arc-length fraction s, strictly
+        tilt: ``(s, angle)`` keys: a roll (radians) keyed by arc-length fraction s,
             increasing s in [0, 1], interpolated as an angle (smoothly, without overshoot).
 
     Raises:
@@ -304,9 +305,15 @@ def reflected(points, tangents, ups, next_points, next_tangents):
     """The up axes (3, n) carried from ``points`` with unit ``tangents`` to ``next_points`` with
     ``next_tangents`` (all (3, n)) by double reflection: in the plane halfway between the points,
     then in the one that takes the reflected tangent to the next. Exact on circular arcs, and
-    4th order."""
+    4th order. A chord too short for its direction to survive rounding (under ``SHORT_CHORD``
+    of the points' size) is taken along the sum of the tangents, which it equals to 2nd order."""
     chord = next_points - points
-    k1 = _twice_inverse(_dot(chord, chord))
+    c1 = _dot(chord, chord)
+    short = c1 <= SHORT_CHORD**2 * (_dot(points, points) + _dot(next_points, next_points))
+    if short.any():
+        chord[:, short] = tangents[:, short] + next_tangents[:, short]
+        c1[short] = _dot(chord[:, short], chord[:, short])
+    k1 = _twice_inverse(c1)
     up = ups - (k1 * _dot(chord, ups)) * chord
     chord *= k1 * _dot(chord, tangents)
     mirror = next_tangents - tangents

@@ -11,6 +11,10 @@ import numpy as np
 
 from trajectory.curve import norms
 
+SHORT_CHORD = 1e-8
+"""A step's chord shorter than this fraction of its points' distance from the origin has lost
+its direction to rounding: the sum of the tangents stands for it."""
+
 
 def quaternions(matrices):
     """Unit quaternions (w, x, y, z) with w >= 0 of rotation ``matrices``: ``(4,)`` for
@@ -89,6 +93,9 @@ def reflected_scalar(point, tangent, up, next_point, next_tangent):
     (qx, qy, qz), (nx, ny, nz) = next_point, next_tangent
     cx, cy, cz = qx - px, qy - py, qz - pz
     c1 = cx * cx + cy * cy + cz * cz
+    if c1 <= SHORT_CHORD**2 * (px * px + py * py + pz * pz + qx * qx + qy * qy + qz * qz):
+        cx, cy, cz = tx + nx, ty + ny, tz + nz
+        c1 = cx * cx + cy * cy + cz * cz
     if c1 > 0.0:
         along_up = 2.0 * (cx * ux + cy * uy + cz * uz) / c1
         along_tangent = 2.0 * (cx * tx + cy * ty + cz * tz) / c1
