@@ -16,11 +16,14 @@ from trajectory.bezier import CubicBezier, PiecewiseBezier
 from trajectory.curve import Curve
 from trajectory.dubins import dubins_path, dubins_paths
 from trajectory.followers import Followers
+from trajectory.frames import MODES as ORIENTATION_MODES
+from trajectory.frames import Orientation
 from trajectory.function_curve import FunctionCurve
 from trajectory.game_clock import GameClock
 from trajectory.grid import SEED_PATH_CELLS, Grid
 from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
+from trajectory.nurbs import NurbsCurve
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.seed_method import SeedTables
 from trajectory.segments import Arc, Line, SegmentTable
@@ -32,6 +35,7 @@ from trajectory.waypoints import WaypointPath
 
 __all__ = [
     "METHODS",
+    "ORIENTATION_MODES",
     "SEED_PATH_CELLS",
     "Arc",
     "ArcLength",
@@ -45,6 +49,8 @@ __all__ = [
     "KeyframeSampler",
     "Line",
     "Motion",
+    "NurbsCurve",
+    "Orientation",
     "PiecewiseBezier",
     "PiecewisePolynomial",
     "SeedTables",

@@ -1,0 +1,136 @@
+"""NURBS curves, the kind Panda3D, Blender and egg files hold: a rational B-spline evaluated
+exactly (de Boor's algorithm on homogeneous points), with its first and second derivatives.
+
+>>> half = 2**-0.5
+>>> square = [[1, 0, 0], [1, 1, 0], [0, 1, 0], [-1, 1, 0], [-1, 0, 0], [-1, -1, 0], [0, -1, 0], [1, -1, 0]]
+>>> circle = NurbsCurve(
+...     square + [[1, 0, 0]],
+...     knots=[0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 4],
+...     weights=[1, half, 1, half, 1, half, 1, half, 1],
+...     degree=2,
+... )
+>>> round(float(np.linalg.norm(circle.evaluate(0.3))), 14), round(circle.length / np.pi, 12)
+(1.0, 2.0)
+"""
+
+import numpy as np
+
+from trajectory._checks import finite_points, real_array
+from trajectory.curve import Curve
+
+
+class NurbsCurve(Curve):
+    """A NURBS curve of ``degree`` on its knots' domain [k_p, k_n], run over u in [0, 1].
+
+    Args:
+        control_points: Shape ``(n, 3)``, n > ``degree``.
+        knots: ``n + degree + 1`` non-decreasing numbers (their domain, from knot p to knot n,
+            not empty); by default clamped and uniform, so the curve starts at the first point
+            and ends at the last.
+        weights: ``(n,)`` positive weights; all 1 by default (a plain B-spline).
+        degree: A positive integer (3: cubic).
+        name: What the curve is called (a file's curves have names).
+
+    Raises:
+        ValueError: Naming what does not fit: the points, the degree, the knots' count, order or
+            domain, the weights' count or sign.
+    """
+
+    def __init__(self, control_points, knots=None, weights=None, degree=3, name=""):
+        points = finite_points(control_points, "NURBS control points", min_count=2)
+        count = len(points)
+        if isinstance(degree, bool) or not isinstance(degree, (int, np.integer)) or not 1 <= degree < count:
+            raise ValueError(
+                f"NURBS degree must be an integer from 1 to {count - 1} for {count} points, got {degree!r}"
+            )
+        degree = int(degree)
+        if knots is None:
+            inner = np.linspace(0.0, 1.0, count - degree + 1)
+            knots = np.concatenate([np.zeros(degree), inner, np.ones(degree)])
+        knots = _numbers(knots, "NURBS knots")
+        if knots.size != count + degree + 1:
+            raise ValueError(
+                f"NURBS knots must number points + degree + 1 = {count + degree + 1}, got {knots.size}"
+            )
+        if np.any(np.diff(knots) < 0.0):
+            raise ValueError(f"NURBS knots must not decrease, got {knots.tolist()}")
+        start, end = knots[degree], knots[count]
+        if not start < end:
+            raise ValueError("NURBS knots leave the curve no domain (knot p equals knot n)")
+        weights = np.ones(count) if weights is None else _numbers(weights, "NURBS weights")
+        if weights.size != count:
+            raise ValueError(f"NURBS weights must number one per point ({count}), got {weights.size}")
+        if np.any(weights <= 0.0):
+            raise ValueError(f"NURBS weights must be positive, got {weights.tolist()}")
+        self.control_points, self.knots, self.weights, self.degree = points, knots, weights, degree
+        self.name = name
+        self._start, self._span = start, end - start
+        inner = np.unique(knots[(knots > start) & (knots < end)])
+        self.breakpoints = tuple(((inner - start) / self._span).tolist())
+        # The homogeneous B-spline (w x, w y, w z, w) and its first two derivatives'.
+        homogeneous = np.column_stack([points * weights[:, None], weights])
+        self._splines = [(homogeneous, knots, degree)]
+        for _ in range(2):
+            self._splines.append(_derived(*self._splines[-1]))
+
+    def evaluate(self, u):
+        """Q(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``; u is clamped to [0, 1]."""
+        (a,) = self._homogeneous(u, 1)
+        return self._shaped(u, a[:, :3] / a[:, 3:])
+
+    def derivative(self, u):
+        """dQ/du, shaped like ``evaluate``."""
+        a, da = self._homogeneous(u, 2)
+        point = a[:, :3] / a[:, 3:]
+        return self._shaped(u, (da[:, :3] - da[:, 3:] * point) / a[:, 3:] * self._span)
+
+    def second_derivative(self, u):
+        """d²Q/du², shaped like ``evaluate``."""
+        a, da, dda = self._homogeneous(u, 3)
+        w, dw, ddw = a[:, 3:], da[:, 3:], dda[:, 3:]
+        point = a[:, :3] / w
+        tangent = (da[:, :3] - dw * point) / w
+        return self._shaped(u, (dda[:, :3] - 2.0 * dw * tangent - ddw * point) / w * self._span**2)
+
+    def _homogeneous(self, u, count):
+        """The homogeneous spline and its derivatives (``count`` of them, from the 0th) at u."""
+        x = self._start + np.clip(np.atleast_1d(real_array(u, "u", "real numbers")), 0.0, 1.0) * self._span
+        if np.isnan(x).any():
+            raise ValueError("u must be numbers, got nan")
+        return [_de_boor(*spline, x) for spline in self._splines[:count]]
+
+    @staticmethod
+    def _shaped(u, rows):
+        return rows[0] if np.ndim(u) == 0 else rows
+
+
+def _numbers(values, name):
+    array = real_array(values, name, "finite numbers").reshape(-1)
+    if not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be finite numbers")
+    return array
+
+
+def _derived(points, knots, degree):
+    """The B-spline (points, knots, degree) of the derivative of one; zero for degree 0."""
+    if degree == 0:
+        return np.zeros_like(points[:1]), knots[[0, -1]], 0
+    widths = knots[degree + 1 : degree + len(points)] - knots[1 : len(points)]
+    scale = np.divide(degree, widths, out=np.zeros_like(widths), where=widths > 0.0)
+    return np.diff(points, axis=0) * scale[:, None], knots[1:-1], degree - 1
+
+
+def _de_boor(points, knots, degree, x):
+    """The B-spline's values (n, dim) at parameters ``x`` (n,) within its domain."""
+    count = len(points)
+    spans = np.arange(degree, count)
+    spans = spans[knots[spans] < knots[spans + 1]]  # the knot intervals that are not empty
+    span = spans[np.clip(np.searchsorted(knots[spans], x, side="right") - 1, 0, spans.size - 1)]
+    d = points[span[:, None] + np.arange(-degree, 1)]  # (n, degree + 1, dim)
+    for r in range(1, degree + 1):
+        for j in range(degree, r - 1, -1):
+            left = knots[span + j - degree]
+            right = knots[span + j + 1 - r]
+            alpha = ((x - left) / (right - left))[:, None]
+            d[:, j] = (1.0 - alpha) * d[:, j - 1] + alpha * d[:, j]
+    return d[:, degree]
