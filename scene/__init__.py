@@ -1,1 +1,15 @@
-"""The Panda3D scene: the only package that talks to Panda3D."""
+"""The Panda3D scene: the only package that talks to Panda3D.
+
+``MotionInterval`` and ``load_curves`` are the pieces a Panda3D game can use on its own; they are
+imported on first use, so that ``import scene`` (and ``main.py --help``) stays free of Panda3D.
+"""
+
+_LAZY = {"MotionInterval": "scene.motion_interval", "load_curves": "scene.curve_files"}
+
+
+def __getattr__(name):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'scene' has no attribute {name!r}")

@@ -1,0 +1,69 @@
+"""Write ``coaster.egg``: a closed roller-coaster track as a NURBS curve, the kind of curve
+Blender exports and Panda3D's ``Mopath`` reads: a clamped cubic B-spline (Panda3D clamps a
+curve's end knots on loading) that ends where it starts, its first and last legs in one line, so
+that it closes with a continuous tangent; with a climb, a drop and turns.
+
+Run ``python models/make_coaster.py`` to regenerate it; the scene loads the .egg file.
+"""
+
+import math
+from pathlib import Path
+
+HEIGHTS = (1.0, 1.5, 4.0, 7.5, 6.0, 2.0, 1.0, 2.5, 4.5, 3.0, 1.5, 1.0)
+"""The track's height at each of its control points, going round."""
+DEGREE = 3
+
+
+def coaster_points():
+    """The control points (x, y, z) of the open loop, once round (before repeating)."""
+    count = len(HEIGHTS)
+    return [
+        (
+            9.0 * math.cos(2 * math.pi * k / count),
+            5.5 * math.sin(2 * math.pi * k / count) + 1.5 * math.sin(4 * math.pi * k / count),
+            z,
+        )
+        for k, z in enumerate(HEIGHTS)
+    ]
+
+
+def coaster_egg():
+    """The text of the egg file: the vertices in homogeneous form (x w, y w, z w, w; all w are 1
+    here) and clamped uniform knots."""
+    ring = coaster_points()
+    seam = ring[0]
+    leg = [0.3 * (b - a) for a, b in zip(ring[-1], ring[1])]  # along the ring's way at the seam
+    points = [
+        seam,
+        tuple(s + d for s, d in zip(seam, leg)),
+        *ring[1:],
+        tuple(s - d for s, d in zip(seam, leg)),
+        seam,
+    ]
+    spans = len(points) - DEGREE
+    knots = " ".join(str(k) for k in [0] * DEGREE + list(range(spans + 1)) + [spans] * DEGREE)
+    vertices = [f"    <Vertex> {i} {{ {x!r} {y!r} {z!r} 1.0 }}" for i, (x, y, z) in enumerate(points)]
+    refs = " ".join(str(i) for i in range(len(points)))
+    return "\n".join(
+        [
+            "<CoordinateSystem> { Z-up }",
+            "<Group> coaster {",
+            "  <VertexPool> coaster-track {",
+            *vertices,
+            "  }",
+            "  <NurbsCurve> coaster {",
+            "    <Scalar> type { XYZ }",
+            f"    <Order> {{ {DEGREE + 1} }}",
+            f"    <Knots> {{ {knots} }}",
+            f"    <VertexRef> {{ {refs} <Ref> {{ coaster-track }} }}",
+            "  }",
+            "}",
+            "",
+        ]
+    )
+
+
+if __name__ == "__main__":
+    target = Path(__file__).with_name("coaster.egg")
+    target.write_text(coaster_egg())
+    print(f"wrote {target}")
