@@ -47,7 +47,7 @@ class MotionInterval(Interval):
             self.orientation = chosen.mode if chosen.plain else chosen  # a bare mode takes the fast path
         super().__init__(name or f"MotionInterval-{next(_NAMES)}", motion.duration)
 
-    def privStep(self, t):  # noqa: N802 - Panda3D's name
+    def privStep(self, t):  # Panda3D calls this by its name
         t = float(t)
         position = LPoint3(*self.motion.position(t))
         if self.orientation is None:
