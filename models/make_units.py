@@ -1,6 +1,7 @@
-"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``enemy.egg``, ``tower.egg`` and ``turret.egg``: low-poly
-models built from boxes, facing +x,
-standing on z = 0, Z up, coloured per vertex (the scene tints nothing).
+"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``enemy.egg``, ``tower.egg``, ``turret.egg`` and
+``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene tints nothing), Z
+up. The units face +x and stand on z = 0; the glider is centred on its track point and looks
+along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
 
 Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
 """
@@ -20,6 +21,7 @@ FACES = (
 HULL, DARK, TRACK = (0.42, 0.5, 0.3, 1), (0.3, 0.36, 0.22, 1), (0.16, 0.16, 0.17, 1)
 BODY, GLASS, TYRE = (0.85, 0.22, 0.18, 1), (0.55, 0.75, 0.9, 1), (0.1, 0.1, 0.11, 1)
 SHIRT, SKIN, TROUSERS = (0.25, 0.45, 0.85, 1), (0.93, 0.76, 0.6, 1), (0.2, 0.2, 0.28, 1)
+WING, FUSELAGE, NOSE = (0.92, 0.93, 0.95, 1), (0.2, 0.45, 0.95, 1), (1.0, 0.8, 0.15, 1)
 SHELL, EYES, STONE, METAL = (
     (0.75, 0.2, 0.55, 1),
     (1.0, 0.9, 0.3, 1),
@@ -67,6 +69,13 @@ UNITS = {
     "turret": (  # sits on the tower at z = 22 and turns to aim
         ((0.0, 0.0, 3.0), (14.0, 14.0, 6.0), METAL),
         ((12.0, 0.0, 3.0), (18.0, 3.5, 3.5), METAL),
+    ),
+    "glider": (  # looks along +Y; its fin stands up (+Z) and its wings reach right and left (X)
+        ((0.0, 0.0, 0.0), (0.26, 1.5, 0.24), FUSELAGE),
+        ((0.0, 0.82, 0.0), (0.2, 0.16, 0.18), NOSE),
+        ((0.0, 0.1, 0.06), (2.2, 0.36, 0.05), WING),
+        ((0.0, -0.62, 0.06), (0.8, 0.2, 0.04), WING),
+        ((0.0, -0.64, 0.3), (0.05, 0.26, 0.46), FUSELAGE),
     ),
 }
 

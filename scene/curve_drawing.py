@@ -1,6 +1,6 @@
 """The curves mode's 3D drawing: the ground, the trajectory, its control polygon and points, the
-keyframe ticks, the grabbed-point marker and the sphere. It draws what it is given; the mode
-decides what that is."""
+keyframe ticks, the grabbed-point marker and the sphere (placed by ``riders.Riders``). It draws
+what it is given; the mode decides what that is."""
 
 import numpy as np
 
@@ -75,6 +75,3 @@ class CurveDrawing:
         self.grabbed_marker.show(point is not None)
         if point is not None:
             self.grabbed_marker.update([point])
-
-    def place_sphere(self, position):
-        self.sphere.set_pos(*position)

@@ -12,6 +12,7 @@ from scene.bindings import bind, numbered, pair
 from scene.curve_drawing import CurveDrawing
 from scene.curve_editor import CurveEditor
 from scene.mode import Drag
+from scene.riders import Riders
 from scene.run_clock import RunClock
 from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
@@ -68,6 +69,7 @@ class CurvesMode:
         self._built_from = (None, None)
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
+        self.riders = Riders(app, self.root, self.sphere)
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(
             app,
@@ -107,6 +109,7 @@ class CurvesMode:
                 ("arrow_left", -1),
             ),
             bind("M", "our exact method or the seed's tables", self.toggle_method),
+            *self.riders.bindings(self._show_frames),
             bind("F", "frame the curve", self.frame),
             bind("S", "save edited curves to the presets file", self.save),
         )
@@ -128,18 +131,20 @@ class CurvesMode:
             self.app.messages.say(self.startup_problem, warning=True)
 
     def exit(self):
-        """Hide the mode's scene and plot."""
+        """Hide the mode's scene and plot; the camera orbits again."""
         self.release()
+        if self.riders.riding:
+            self.riders.toggle_ride()
         self.root.hide()
         self.plot.root.hide()
         self.app.orbit.keep_clear_of(0.0)
 
     def update(self, dt):
-        """Advance the run by ``dt`` seconds, follow a drag, place the sphere and the markers."""
+        """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
         self.editor.follow()
         self.clock.tick(dt)
         t, fraction = self.clock.time, self.clock.fraction
-        self.drawing.place_sphere(self.sampler.position(t))
+        self.riders.place(self.motion, t, self.sampler.position(t))
         self.plot.set_now(fraction, self.motion.distance(t), self.motion.velocity.rate_at_time(fraction))
 
     def status_lines(self):
@@ -157,6 +162,7 @@ class CurvesMode:
             f"speed {float(self.motion.speed(t)):.2f} units/s",
             f"keyframes every {KEYFRAME_INTERVALS[self.interval_index][1]}",
             f"method: {METHOD_WORDS[self.method]} (M)",
+            self.riders.status(),
         ]
 
     # Bound to keys.
@@ -179,7 +185,7 @@ class CurvesMode:
     def restart(self):
         """Back to the start of the run."""
         self.clock.restart()
-        self.drawing.place_sphere(self.sampler.position(0.0))
+        self.riders.place(self.motion, 0.0, self.sampler.position(0.0))
 
     def toggle_pause(self):
         """Pause the run, or go on."""
@@ -201,6 +207,9 @@ class CurvesMode:
         """Switch between the exact tables and the seed's chord tables."""
         self.method = "chord" if self.method == "exact" else "exact"
         self._rebuild()
+
+    def _show_frames(self):
+        self.riders.show_frames(self.motion, self.sampler.keyframe_times)
 
     def frame(self):
         """Aim the camera at the whole curve."""
@@ -303,6 +312,7 @@ class CurvesMode:
         self.drawing.show_curve(trajectory)
         self.drawing.move_control_points(self._points())
         self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
+        self._show_frames()
         # While dragging, only the seed's error (the one worth seeing) is measured every frame.
         self.plot.show(self.motion, self._controls(), measure=not live or self.method == "chord")
         if frame:

@@ -10,11 +10,13 @@ order of these lists.
 
 import dataclasses
 import math
+from pathlib import Path
 
 import numpy as np
 
 from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
 
+COASTER_FILE = Path(__file__).resolve().parent.parent / "models" / "coaster.egg"
 COORDINATE_LIMIT = 1e4
 """Largest |coordinate| of an editable point: the scene draws in float32 around a board 32 units
 wide, and a point further out could not be seen or grabbed back."""
@@ -113,6 +115,12 @@ def _helix():
     return FunctionCurve(point)
 
 
+def _coaster():
+    from scene.curve_files import load_curves  # Panda3D, only when the preset is chosen
+
+    return load_curves(COASTER_FILE)[0]
+
+
 TRAJECTORIES = [
     TrajectoryPreset("S-bend", "bezier", ((-6, -2, 0.5), (-2, 7, 4.5), (2, -7, 0), (6, 2, 3))),
     TrajectoryPreset("loop", "bezier", ((-5, 0, 1), (8, 7, 3), (-8, 7, 3), (5, 0, 1))),
@@ -134,6 +142,7 @@ TRAJECTORIES = [
         ),
     ),
     TrajectoryPreset("helix (a function)", "function", function=_helix),
+    TrajectoryPreset("coaster (NURBS from models/coaster.egg)", "function", function=_coaster),
 ]
 
 VELOCITIES = [

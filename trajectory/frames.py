@@ -279,9 +279,8 @@ class Transport:
         Raises:
             ValueError: If the curve does not end where it starts, in its start direction.
         """
-        points, tangents = self.points, self.tangents
-        gap = _length(points[:, -1] - points[:, 0]) / self.curve.length
-        if gap > CLOSED_TOLERANCE or _length(tangents[:, -1] - tangents[:, 0]) > CLOSED_TOLERANCE:
+        if not self.closes:
+            gap = _length(self.points[:, -1] - self.points[:, 0]) / self.curve.length
             raise ValueError(
                 "closed=True needs a curve that ends where it starts, going the way it started "
                 f"(its ends are {gap:.2g} of its length apart)"
@@ -289,7 +288,15 @@ class Transport:
         if mode != "minimal":
             return 0.0
         end, start = self.ups[:, -1], self.ups[:, 0]
-        return float(np.arctan2(_dot(_cross(end, start), tangents[:, 0]), _dot(end, start)))
+        return float(np.arctan2(_dot(_cross(end, start), self.tangents[:, 0]), _dot(end, start)))
+
+    @property
+    def closes(self):
+        """Whether the curve ends where it starts, going the way it started (to
+        ``CLOSED_TOLERANCE``): a loop that ``closed=True`` can close."""
+        points, tangents = self.points, self.tangents
+        gap = _length(points[:, -1] - points[:, 0]) / self.curve.length
+        return bool(gap <= CLOSED_TOLERANCE and _length(tangents[:, -1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
 
     def scalar_up(self, u, point, tangent):
         """``up`` at one Python float ``u``, for a point and unit tangent given as 3 floats."""

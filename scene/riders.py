@@ -1,0 +1,168 @@
+"""What rides the curve in the curves mode: the sphere or the glider, turned by an orientation
+mode; the cars of a train a fixed arc length behind it; a camera riding on it; and the frames
+drawn at the keyframes, so that the twist (or its absence) can be seen."""
+
+import numpy as np
+from panda3d.core import LQuaternion
+
+from scene.assets import load_model
+from scene.bindings import bind, pair
+from scene.geometry import segments
+from trajectory import ORIENTATION_MODES, Orientation, frames
+from trajectory.rotations import quaternions_of_columns
+
+ORIENTATION_WORDS = {
+    "minimal": "rotation-minimising",
+    "yaw": "yaw only (a ground unit)",
+    "up": "along the tangent, up nearest +Z",
+}
+DEFAULT_MODE = "up"
+"""The riders start looking along the curve with up nearest +Z: upright on the helix, where the
+rotation-minimising frame rolls with the helix's twist (as a cart on an unbanked track would)."""
+SPHERE, GLIDER = "sphere", "glider"
+RIDER_WORDS = {SPHERE: "the sphere", GLIDER: "a glider, banking into turns,"}
+GRAVITY = 9.81
+"""The glider banks as if the scene's units were metres."""
+MAX_BANK = 1.2
+CAR_GAP = 1.6
+"""Arc length between the cars of a train."""
+MAX_CARS = 8
+RIDE_OFFSET = (0.0, -2.6, 0.9)
+"""Where the riding camera sits in the rider's frame: behind and above it."""
+RIDE_PITCH = -12.0
+"""Degrees the riding camera looks down from the rider's forward axis."""
+FRAME_AXIS = 0.55
+AXIS_COLOURS = ((0.95, 0.3, 0.3, 1), (0.3, 0.9, 0.3, 1), (0.35, 0.55, 1.0, 1))
+"""Right (red), forward (green), up (blue)."""
+
+
+class Riders:
+    """The rider and its train under ``root``; ``sphere`` is the curves mode's sphere."""
+
+    def __init__(self, app, root, sphere):
+        self.app, self.root = app, root
+        self.models = {SPHERE: sphere, GLIDER: load_model(app, GLIDER)}
+        self.models[GLIDER].reparent_to(root)
+        self.models[GLIDER].hide()
+        self.rider = SPHERE
+        self.mode = DEFAULT_MODE
+        self.cars = []
+        self.riding = False
+        self.frames_shown = False
+        self._frames = None
+
+    @property
+    def leader(self):
+        """The node of the rider at the front."""
+        return self.models[self.rider]
+
+    def orientation(self, trajectory):
+        """The ``Orientation`` the riders turn by on ``trajectory``: closed on a closed loop, and
+        banked for the glider."""
+        glider = self.rider == GLIDER
+        return Orientation(
+            self.mode,
+            closed=trajectory.transport.closes,
+            bank=GRAVITY if glider else None,
+            max_bank=MAX_BANK if glider else None,
+        )
+
+    def status(self):
+        """The HUD's line for the riders."""
+        train = f", a train of {len(self.cars) + 1} (K)" if self.cars else ""
+        riding = "   riding (V)" if self.riding else ""
+        return f"{RIDER_WORDS[self.rider]}{train} facing {ORIENTATION_WORDS[self.mode]} (G, O){riding}"
+
+    def bindings(self, redraw_frames):
+        """The riders' keys; ``redraw_frames`` is called after a change that the frames show."""
+
+        def then_redraw(change):
+            change()
+            redraw_frames()
+
+        return (
+            bind("O", "the next way of facing along the curve", then_redraw, self.cycle_orientation),
+            bind("G", "the sphere or a glider", then_redraw, self.toggle_rider),
+            pair(
+                "K / Shift+K", "a car more or fewer in the train", self.change_cars, ("k", 1), ("shift-k", -1)
+            ),
+            bind("V", "ride on the rider, or orbit again", self.toggle_ride),
+            bind("X", "show the frames at the keyframes", then_redraw, self.toggle_frames),
+        )
+
+    # Bound to keys.
+
+    def cycle_orientation(self):
+        self.mode = ORIENTATION_MODES[(ORIENTATION_MODES.index(self.mode) + 1) % len(ORIENTATION_MODES)]
+
+    def toggle_rider(self):
+        self.leader.hide()
+        self.rider = GLIDER if self.rider == SPHERE else SPHERE
+        self.leader.show()
+        for index in range(len(self.cars)):
+            self.cars[index].remove_node()
+            self.cars[index] = self._car()
+
+    def change_cars(self, step):
+        """One car more (step 1) or fewer (step -1)."""
+        if step > 0 and len(self.cars) < MAX_CARS:
+            self.cars.append(self._car())
+        elif step < 0 and self.cars:
+            self.cars.pop().remove_node()
+
+    def toggle_ride(self):
+        """Ride on the rider, or go back to the orbit camera."""
+        self.riding = not self.riding
+        if not self.riding:
+            self.app.orbit.apply()
+
+    def toggle_frames(self):
+        self.frames_shown = not self.frames_shown
+
+    # Placed every frame.
+
+    def place(self, motion, t, position):
+        """Put the rider at ``position`` (the keyframe sampler's, (3,)) turned as the motion is at
+        time ``t``, the cars behind it, and the riding camera on it."""
+        orientation = self.orientation(motion.trajectory)
+        quaternion = motion.quaternion(t, orientation.mode if orientation.plain else orientation)
+        self.leader.set_pos_quat(tuple(position), LQuaternion(*quaternion))
+        if self.cars:
+            self._place_cars(motion, t, orientation)
+        if self.riding:
+            camera = self.app.camera
+            camera.set_pos_quat(self.leader, RIDE_OFFSET, LQuaternion(1, 0, 0, 0))
+            camera.set_p(camera, RIDE_PITCH)
+
+    def show_frames(self, motion, times):
+        """Draw (when shown) the frames at ``times`` (k,) as small axes."""
+        if self._frames is not None:
+            self._frames.remove_node()
+            self._frames = None
+        if not self.frames_shown:
+            return
+        self._frames = self.root.attach_new_node("frames")
+        at = motion.position(times)
+        matrices = motion.frame(times, self.orientation(motion.trajectory))
+        for axis, colour in enumerate(AXIS_COLOURS):
+            ends = at + FRAME_AXIS * matrices[:, :, axis]
+            segments(self._frames, np.stack([at, ends], axis=1), colour, 2.0, "frame axis")
+
+    def _place_cars(self, motion, t, orientation):
+        """Each car a multiple of ``CAR_GAP`` behind the leader along the curve (round a closed
+        loop; bunched at the start of an open curve), turned by the same orientation, at the
+        leader's speed (a train moves as one)."""
+        trajectory = motion.trajectory
+        behind = float(motion.distance(t)) - CAR_GAP / motion.length * np.arange(1, len(self.cars) + 1)
+        s = np.mod(behind, 1.0) if trajectory.transport.closes else np.clip(behind, 0.0, 1.0)
+        u = trajectory.arc_length.parameter(s)
+        speeds = np.full(s.shape, float(motion.speed(t)))
+        columns = frames.frame_columns(trajectory, orientation, u, s, speeds)
+        points = trajectory.evaluate(u)
+        for car, point, quaternion in zip(self.cars, points, quaternions_of_columns(*columns)):
+            car.set_pos_quat(tuple(point), LQuaternion(*quaternion))
+
+    def _car(self):
+        car = self.leader.copy_to(self.root)
+        car.set_color_scale(0.8, 0.8, 0.8, 1.0)
+        return car
