@@ -49,14 +49,15 @@ class MotionInterval(Interval):
 
     def privStep(self, t):  # Panda3D calls this by its name
         t = float(t)
-        position = LPoint3(*self.motion.position(t))
         if self.orientation is None:
+            position = LPoint3(*self.motion.position(t))
             if self.other is None:
                 self.node.set_pos(position)
             else:
                 self.node.set_pos(self.other, position)
         else:
-            rotation = LQuaternion(*self.motion.quaternion(t, self.orientation))
+            at, quaternion = self.motion.pose(t, self.orientation)
+            position, rotation = LPoint3(*at), LQuaternion(*quaternion)
             if self.other is None:
                 self.node.set_pos_quat(position, rotation)
             else:

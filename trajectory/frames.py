@@ -150,9 +150,9 @@ def frame_columns(curve, orientation, u, s, speeds=None):
 
 
 def scalar_frame(curve, mode, u):
-    """The plain ``mode`` frame at one Python float ``u`` as three columns (right, forward, up) of
-    3 floats each, with no numpy dispatch: the per-frame path. None where the curve stops or
-    turns vertical (``frames`` handles those)."""
+    """The point (3 floats) and the plain ``mode`` frame at one Python float ``u``, as three
+    columns (right, forward, up) of 3 floats each, with no numpy dispatch: the per-frame path.
+    None where the curve stops or turns vertical (``frames`` handles those)."""
     point, d = curve.point_and_tangent(u)
     speed = math.hypot(d[0], d[1], d[2])
     horizontal = math.hypot(d[0], d[1])
@@ -169,7 +169,7 @@ def scalar_frame(curve, mode, u):
         up = [-sin_e * d[0] / horizontal, -sin_e * d[1] / horizontal, cos_e]
     f0, f1, f2 = forward
     u0, u1, u2 = up
-    return [f1 * u2 - f2 * u1, f2 * u0 - f0 * u2, f0 * u1 - f1 * u0], forward, up
+    return point, ([f1 * u2 - f2 * u1, f2 * u0 - f0 * u2, f0 * u1 - f1 * u0], forward, up)
 
 
 def _roll(curve, orientation, u, s, tangent, right, speeds):

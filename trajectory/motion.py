@@ -131,20 +131,30 @@ class Motion:
         [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
         """
         if type(t) is float and not options and type(mode) is str:
-            columns = self._scalar_frame(t, mode)
-            if columns is not None:
-                return np.array(columns).T
+            found = self._scalar_frame(t, mode)
+            if found is not None:
+                return np.array(found[1]).T
         return self._orientations(t, frames.Orientation.of(mode, options), (3, 3), frames.matrices)
 
     def quaternion(self, t, mode="minimal", **options):
         """The rotation of ``frame`` as a unit quaternion (w, x, y, z) with w >= 0 (the order of
         Panda3D's ``LQuaternion``): ``(4,)`` for a scalar t, ``(n, 4)`` for shape ``(n,)``."""
         if type(t) is float and not options and type(mode) is str:
-            columns = self._scalar_frame(t, mode)
-            if columns is not None:
-                return np.array(rotations.quaternion_scalar(*columns))
+            found = self._scalar_frame(t, mode)
+            if found is not None:
+                return np.array(rotations.quaternion_scalar(*found[1]))
         orientation = frames.Orientation.of(mode, options)
         return self._orientations(t, orientation, (4,), rotations.quaternions_of_columns)
+
+    def pose(self, t, mode="minimal", **options):
+        """``position`` and ``quaternion`` at time t together (one lookup of the curve for both:
+        the per-frame call of an object that faces its way): ``(3,)`` and ``(4,)`` for a scalar t,
+        ``(n, 3)`` and ``(n, 4)`` for shape ``(n,)``."""
+        if type(t) is float and not options and type(mode) is str:
+            found = self._scalar_frame(t, mode)
+            if found is not None:
+                return np.array(found[0]), np.array(rotations.quaternion_scalar(*found[1]))
+        return self.position(t), self.quaternion(t, mode, **options)
 
     def _orientations(self, t, orientation, shape, convert):
         """``convert``ed frame columns at times t, ``shape`` each, a block of times at a time (the

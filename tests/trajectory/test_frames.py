@@ -372,3 +372,16 @@ def test_bad_orientation_options_are_refused_by_name(options, message):
         motion.frame(1.0, **options)
     with pytest.raises(ValueError, match=message):
         motion.quaternion(np.array([1.0]), **options)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pose_is_position_and_quaternion_together(mode):
+    motion = Motion(PRESET_CURVES["S-bend"], VELOCITIES[1].curve(), duration=3.0)
+    for t in (0.0, 0.4, 1.5, 3.0):
+        position, quaternion = motion.pose(t, mode)
+        assert np.allclose(position, motion.position(t), rtol=0, atol=1e-14)
+        assert np.allclose(quaternion, motion.quaternion(t, mode), rtol=0, atol=1e-15)
+    t = np.linspace(0.0, 3.0, 7)
+    positions, quaternions = motion.pose(t, mode, bank=9.81)
+    assert np.array_equal(positions, motion.position(t))
+    assert np.array_equal(quaternions, motion.quaternion(t, mode, bank=9.81))
