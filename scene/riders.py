@@ -3,7 +3,7 @@ mode; the cars of a train a fixed arc length behind it; a camera riding on it; a
 drawn at the keyframes, so that the twist (or its absence) can be seen."""
 
 import numpy as np
-from panda3d.core import LQuaternion
+from panda3d.core import LPoint3, LQuaternion, LVector3
 
 from scene.assets import load_model
 from scene.bindings import bind, pair
@@ -20,17 +20,20 @@ DEFAULT_MODE = "up"
 """The riders start looking along the curve with up nearest +Z: upright on the helix, where the
 rotation-minimising frame rolls with the helix's twist (as a cart on an unbanked track would)."""
 SPHERE, GLIDER = "sphere", "glider"
-RIDER_WORDS = {SPHERE: "the sphere", GLIDER: "a glider, banking into turns,"}
+RIDER_WORDS = {SPHERE: "the sphere", GLIDER: "a glider (banking into turns)"}
 GRAVITY = 9.81
 """The glider banks as if the scene's units were metres."""
 MAX_BANK = 1.2
 CAR_GAP = 1.6
 """Arc length between the cars of a train."""
 MAX_CARS = 8
-RIDE_OFFSET = (0.0, -2.6, 0.9)
-"""Where the riding camera sits in the rider's frame: behind and above it."""
-RIDE_PITCH = -12.0
+RIDE_OFFSET = (0.0, 0.0, 0.6)
+"""Where the riding camera sits in the rider's frame: on it, a seat above the track (the rider
+itself is hidden while the camera rides: it is the camera)."""
+RIDE_PITCH = -8.0
 """Degrees the riding camera looks down from the rider's forward axis."""
+_RIDE_TILT = LQuaternion()
+_RIDE_TILT.set_hpr((0.0, RIDE_PITCH, 0.0))
 FRAME_AXIS = 0.55
 AXIS_COLOURS = ((0.95, 0.3, 0.3, 1), (0.3, 0.9, 0.3, 1), (0.35, 0.55, 1.0, 1))
 """Right (red), forward (green), up (blue)."""
@@ -71,7 +74,7 @@ class Riders:
         """The HUD's line for the riders."""
         train = f", a train of {len(self.cars) + 1} (K)" if self.cars else ""
         riding = "   riding (V)" if self.riding else ""
-        return f"{RIDER_WORDS[self.rider]}{train} facing {ORIENTATION_WORDS[self.mode]} (G, O){riding}"
+        return f"{RIDER_WORDS[self.rider]}{train}, facing {ORIENTATION_WORDS[self.mode]} (G, O){riding}"
 
     def bindings(self, redraw_frames):
         """The riders' keys; ``redraw_frames`` is called after a change that the frames show."""
@@ -98,7 +101,8 @@ class Riders:
     def toggle_rider(self):
         self.leader.hide()
         self.rider = GLIDER if self.rider == SPHERE else SPHERE
-        self.leader.show()
+        if not self.riding:
+            self.leader.show()
         for index in range(len(self.cars)):
             self.cars[index].remove_node()
             self.cars[index] = self._car()
@@ -111,9 +115,13 @@ class Riders:
             self.cars.pop().remove_node()
 
     def toggle_ride(self):
-        """Ride on the rider, or go back to the orbit camera."""
+        """Ride on the rider (which hides: the camera is in its place), or go back to the orbit
+        camera."""
         self.riding = not self.riding
-        if not self.riding:
+        if self.riding:
+            self.leader.hide()
+        else:
+            self.leader.show()
             self.app.orbit.apply()
 
     def toggle_frames(self):
@@ -125,14 +133,14 @@ class Riders:
         """Put the rider at ``position`` (the keyframe sampler's, (3,)) turned as the motion is at
         time ``t``, the cars behind it, and the riding camera on it."""
         orientation = self.orientation(motion.trajectory)
-        quaternion = motion.quaternion(t, orientation.mode if orientation.plain else orientation)
-        self.leader.set_pos_quat(tuple(position), LQuaternion(*quaternion))
+        rotation = LQuaternion(*motion.quaternion(t, orientation.mode if orientation.plain else orientation))
+        self.leader.set_pos_quat(tuple(position), rotation)  # its scale (the sphere's size) stays
         if self.cars:
             self._place_cars(motion, t, orientation)
-        if self.riding:
-            camera = self.app.camera
-            camera.set_pos_quat(self.leader, RIDE_OFFSET, LQuaternion(1, 0, 0, 0))
-            camera.set_p(camera, RIDE_PITCH)
+        if self.riding:  # in the rider's frame, not scaled with the model
+            self.app.camera.set_pos_quat(
+                self.root, LPoint3(*position) + rotation.xform(LVector3(*RIDE_OFFSET)), _RIDE_TILT * rotation
+            )
 
     def show_frames(self, motion, times):
         """Draw (when shown) the frames at ``times`` (k,) as small axes."""

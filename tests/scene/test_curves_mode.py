@@ -121,7 +121,7 @@ def test_hud_names_the_curves_and_the_state(app):
         r"speed \d+\.\d\d units/s",
         r"keyframes every 100 ms",
         r"method: exact \(M\)",
-        r"the sphere facing along the tangent, up nearest \+Z \(G, O\)",
+        r"the sphere, facing along the tangent, up nearest \+Z \(G, O\)",
         r"\d+ fps +H: help",
     )
     assert len(lines) == len(patterns)

@@ -7,7 +7,6 @@ import re
 
 import numpy as np
 import pytest
-from panda3d.core import LQuaternion
 
 from scene.presets import TRAJECTORIES
 from scene.riders import CAR_GAP, DEFAULT_MODE, GRAVITY, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
@@ -54,7 +53,7 @@ def test_the_glider_banks_into_turns(app):
     banked = mode.motion.quaternion(t, DEFAULT_MODE, bank=GRAVITY, max_bank=MAX_BANK)
     assert same_rotation(quaternion_of(mode.riders.leader), banked)
     assert not same_rotation(banked, mode.motion.quaternion(t, DEFAULT_MODE), 1e-3)  # it does lean
-    assert hud_line(app, "a glider").startswith("a glider, banking into turns,")
+    assert hud_line(app, "a glider").startswith("a glider (banking into turns), facing")
     press(app, "g")
     assert mode.riders.leader is mode.sphere and not mode.sphere.is_hidden()
 
@@ -85,22 +84,24 @@ def test_k_makes_a_train_spaced_along_the_curve(app):
 
 
 def test_v_rides_on_the_rider_and_back(app):
+    """The camera sits RIDE_OFFSET from the rider in its frame (not scaled with the sphere's
+    model) and looks RIDE_PITCH degrees down from its forward axis."""
     mode = app.mode
     before = np.array(app.camera.get_pos())
     press(app, "v")
     step(app, 20)
-    leader = mode.riders.leader
-    assert np.allclose(app.camera.get_pos(leader), RIDE_OFFSET, atol=1e-4)
-    pitch = LQuaternion()
-    pitch.set_hpr((0, RIDE_PITCH, 0))
-    assert same_rotation(
-        quaternion_of(app.camera, leader),
-        np.array([pitch.get_r(), pitch.get_i(), pitch.get_j(), pitch.get_k()]),
-        1e-5,
-    )
+    t = mode.clock.time
+    frame = mode.motion.frame(t, DEFAULT_MODE)
+    at = np.array(mode.riders.leader.get_pos())
+    assert np.allclose(app.camera.get_pos(), at + frame @ np.array(RIDE_OFFSET), atol=1e-4)
+    pitch = math.radians(RIDE_PITCH)
+    looking = frame @ np.array([0.0, math.cos(pitch), math.sin(pitch)])
+    assert np.allclose(app.camera.get_quat().get_forward(), looking, atol=1e-5)
     assert "riding (V)" in hud_line(app, "the sphere")
+    assert mode.riders.leader.is_hidden()  # the camera is in its place
     press(app, "v")
     assert np.allclose(app.camera.get_pos(), before, atol=1e-4)
+    assert not mode.riders.leader.is_hidden()
 
 
 def test_x_draws_the_frames_at_the_keyframes(app):

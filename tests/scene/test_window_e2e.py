@@ -4,6 +4,7 @@ Mesa's llvmpipe), driven with xdotool and looked at through screenshots.
 Needs Xvfb, xdotool and ImageMagick's ``import``; ``.ci/run`` installs them.
 """
 
+import itertools
 import os
 import subprocess
 import sys
@@ -260,3 +261,27 @@ def test_the_tower_defense_mode_sends_enemies_along_the_path(window):
     later = enemy_centres(window.screenshot(whole=True))
     assert len(first) > 5 and len(later) > 5, "no enemies on the board"
     assert np.linalg.norm(later.mean(axis=0) - first.mean(axis=0)) > 5, "the enemies did not move"
+
+
+def test_riding_the_loop_the_view_keeps_moving_and_stays_upright(window):
+    """V rides on the rider round the loop preset: the view changes from shot to shot, and the
+    track runs on below the camera (it sits above the track): over the ride, more of the gold
+    track is in the lower half of the view than in the upper. (That the riding camera never
+    turns over is checked frame by frame offscreen, in test_riders.py.)"""
+    window.key("2")
+    time.sleep(0.5)
+    window.key("v")
+    window.key("r")
+    shots = []
+    for _ in range(8):
+        time.sleep(0.4)
+        shots.append(window.screenshot())
+    for before, after in itertools.pairwise(shots):
+        assert np.abs(after - before).mean() > 0.2, "the view did not move"
+    height = shots[0].shape[0]
+    upper = sum(curve_mask(shot[height // 8 : height // 2]).sum() for shot in shots)
+    lower = sum(curve_mask(shot[height // 2 :]).sum() for shot in shots)
+    assert lower > upper and lower > 500
+    window.key("v")  # back to the orbit camera
+    time.sleep(0.3)
+    assert window.app.poll() is None
