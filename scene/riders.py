@@ -65,7 +65,7 @@ class Riders:
         glider = self.rider == GLIDER
         return Orientation(
             self.mode,
-            closed=trajectory.transport.closes,
+            closed=trajectory.closes,
             bank=GRAVITY if glider else None,
             max_bank=MAX_BANK if glider else None,
         )
@@ -162,7 +162,7 @@ class Riders:
         leader's speed (a train moves as one)."""
         trajectory = motion.trajectory
         behind = float(motion.distance(t)) - CAR_GAP / motion.length * np.arange(1, len(self.cars) + 1)
-        s = np.mod(behind, 1.0) if trajectory.transport.closes else np.clip(behind, 0.0, 1.0)
+        s = np.mod(behind, 1.0) if trajectory.closes else np.clip(behind, 0.0, 1.0)
         u = trajectory.arc_length.parameter(s)
         speeds = np.full(s.shape, float(motion.speed(t)))
         columns = frames.frame_columns(trajectory, orientation, u, s, speeds)

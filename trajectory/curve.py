@@ -69,6 +69,14 @@ class Curve:
 
         return Transport(self)
 
+    @functools.cached_property
+    def closes(self):
+        """Whether the curve ends where it starts, going the way it started (a loop that frames
+        with ``closed=True`` can close; see ``frames.CLOSED_TOLERANCE``)."""
+        from trajectory.frames import closes
+
+        return closes(self)
+
     def frame(self, u, mode="minimal", **options):
         """The object's orientation at curve parameter u: a rotation matrix whose columns are its
         right, forward and up axes, ``(3, 3)`` for a scalar u, ``(n, 3, 3)`` for shape ``(n,)``.

@@ -126,11 +126,10 @@ def frame_columns(curve, orientation, u, s, speeds=None):
     the layout the vector arithmetic here runs fastest on)."""
     u, s = np.asarray(u, dtype=float), np.asarray(s, dtype=float)
     tangent = unit_tangents(curve, u)
-    transport = curve.transport
     if orientation.mode == "minimal":
-        forward, up = tangent, transport.up(u, curve.evaluate(u).T, tangent)
+        forward, up = tangent, curve.transport.up(u, curve.evaluate(u).T, tangent)
     else:
-        heading = transport.headings(u, tangent)
+        heading = headings(curve, u, tangent)
         horizontal = np.stack([np.cos(heading), np.sin(heading), np.zeros_like(heading)])
         if orientation.mode == "yaw":
             forward, up = horizontal, np.zeros_like(horizontal)
@@ -178,7 +177,7 @@ def _roll(curve, orientation, u, s, tangent, right, speeds):
         return None
     roll = orientation.tilt_at(s)
     if orientation.closed:
-        roll = roll + curve.transport.closing_twist(orientation.mode) * s
+        roll = roll + closing_twist(curve, orientation.mode) * s
     if orientation.bank:
         lean = np.arctan(speeds**2 * _dot(curvatures(curve, u, tangent), right) / orientation.bank)
         limit = orientation.max_bank or math.pi / 2
@@ -202,6 +201,42 @@ def unit_tangents(curve, u):
         derivative[:, stopped], speed[stopped] = bending, _length(bending)
     derivative /= speed
     return derivative
+
+
+def headings(curve, u, tangent):
+    """The horizontal direction of travel (radians from +X) at ``u`` (n,) with unit ``tangent``
+    (3, n): the tangent's, or where it is vertical the last one before (the transport table, built
+    only for such curves, keeps them)."""
+    heading = np.arctan2(tangent[1], tangent[0])
+    vertical = np.hypot(tangent[0], tangent[1]) <= _VERTICAL
+    if vertical.any():
+        heading[vertical] = curve.transport.held_headings(u[vertical])
+    return heading
+
+
+def closing_twist(curve, mode):
+    """The roll (radians) that, spread over the arc length, closes the ``mode`` frame of a closed
+    curve: 0 for the modes that depend on the tangent alone.
+
+    Raises:
+        ValueError: If the curve does not end where it starts, going the way it started.
+    """
+    if not curve.closes:
+        gap = _length(curve.evaluate(1.0) - curve.evaluate(0.0)) / curve.length
+        raise ValueError(
+            "closed=True needs a curve that ends where it starts, going the way it started "
+            f"(its ends are {gap:.2g} of its length apart)"
+        )
+    return curve.transport.closing_twist() if mode == "minimal" else 0.0
+
+
+def closes(curve):
+    """Whether ``curve`` ends where it starts, going the way it started (to ``CLOSED_TOLERANCE``):
+    a loop that ``closed=True`` can close."""
+    ends = np.array([0.0, 1.0])
+    points, tangents = curve.evaluate(ends), unit_tangents(curve, ends)
+    gap = _length(points[1] - points[0]) / curve.length
+    return bool(gap <= CLOSED_TOLERANCE and _length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
 
 
 def curvatures(curve, u, tangent):
@@ -263,40 +298,16 @@ class Transport:
         before = self._stacked.take(self._node(u), axis=1)
         return reflected(before[0:3], before[3:6], before[6:9], points, tangents)
 
-    def headings(self, u, tangents):
-        """The horizontal direction of travel (radians from +X) at ``u`` (n,): the tangent's, or
-        where it is vertical the last one before (+Y if the curve never leaves the vertical)."""
-        heading = np.arctan2(tangents[1], tangents[0])
-        vertical = np.hypot(tangents[0], tangents[1]) <= _VERTICAL
-        if vertical.any():
-            heading[vertical] = self._held_headings[self._node(u[vertical])]
-        return heading
+    def held_headings(self, u):
+        """The horizontal direction of travel (radians from +X) last taken before each of ``u``
+        (n,) (the first one after, before any; +Y if the curve never leaves the vertical)."""
+        return self._held_headings[self._node(u)]
 
-    def closing_twist(self, mode):
-        """The roll (radians) that, spread over the arc length, closes the ``mode`` frame of a
-        closed curve: 0 for the modes that depend on the tangent alone.
-
-        Raises:
-            ValueError: If the curve does not end where it starts, in its start direction.
-        """
-        if not self.closes:
-            gap = _length(self.points[:, -1] - self.points[:, 0]) / self.curve.length
-            raise ValueError(
-                "closed=True needs a curve that ends where it starts, going the way it started "
-                f"(its ends are {gap:.2g} of its length apart)"
-            )
-        if mode != "minimal":
-            return 0.0
+    def closing_twist(self):
+        """The angle (radians) about the start tangent from the transported up at the end to the
+        one at the start: the minimal frame's mismatch on a closed curve."""
         end, start = self.ups[:, -1], self.ups[:, 0]
         return float(np.arctan2(_dot(_cross(end, start), self.tangents[:, 0]), _dot(end, start)))
-
-    @property
-    def closes(self):
-        """Whether the curve ends where it starts, going the way it started (to
-        ``CLOSED_TOLERANCE``): a loop that ``closed=True`` can close."""
-        points, tangents = self.points, self.tangents
-        gap = _length(points[:, -1] - points[:, 0]) / self.curve.length
-        return bool(gap <= CLOSED_TOLERANCE and _length(tangents[:, -1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
 
     def scalar_up(self, u, point, tangent):
         """``up`` at one Python float ``u``, for a point and unit tangent given as 3 floats."""

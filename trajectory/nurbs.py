@@ -17,6 +17,7 @@ import numpy as np
 
 from trajectory._checks import finite_points, real_array
 from trajectory.curve import Curve
+from trajectory.piecewise import PiecewisePolynomial
 
 
 class NurbsCurve(Curve):
@@ -64,44 +65,39 @@ class NurbsCurve(Curve):
             raise ValueError(f"NURBS weights must be positive, got {weights.tolist()}")
         self.control_points, self.knots, self.weights, self.degree = points, knots, weights, degree
         self.name = name
-        self._start, self._span = start, end - start
         inner = np.unique(knots[(knots > start) & (knots < end)])
-        self.breakpoints = tuple(((inner - start) / self._span).tolist())
-        # The homogeneous B-spline (w x, w y, w z, w) and its first two derivatives'.
-        homogeneous = np.column_stack([points * weights[:, None], weights])
-        self._splines = [(homogeneous, knots, degree)]
-        for _ in range(2):
-            self._splines.append(_derived(*self._splines[-1]))
+        self.breakpoints = tuple(((inner - start) / (end - start)).tolist())
+        homogeneous = np.column_stack([points * weights[:, None], weights])  # (w x, w y, w z, w)
+        self._numerator = _polynomial_pieces(homogeneous, knots, degree)
+        self._slope = self._numerator.derivative()
+        self._bending = self._slope.derivative()
 
     def evaluate(self, u):
         """Q(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``; u is clamped to [0, 1]."""
-        (a,) = self._homogeneous(u, 1)
-        return self._shaped(u, a[:, :3] / a[:, 3:])
+        if type(u) is float:  # the per-frame path
+            ax, ay, az, w = self._numerator.scalar(u).tolist()
+            return np.array([ax / w, ay / w, az / w])
+        a = self._numerator(u)
+        return a[..., :3] / a[..., 3:]
 
     def derivative(self, u):
         """dQ/du, shaped like ``evaluate``."""
-        a, da = self._homogeneous(u, 2)
-        point = a[:, :3] / a[:, 3:]
-        return self._shaped(u, (da[:, :3] - da[:, 3:] * point) / a[:, 3:] * self._span)
+        a, da = self._numerator(u), self._slope(u)
+        return (da[..., :3] - da[..., 3:] * (a[..., :3] / a[..., 3:])) / a[..., 3:]
 
     def second_derivative(self, u):
         """d²Q/du², shaped like ``evaluate``."""
-        a, da, dda = self._homogeneous(u, 3)
-        w, dw, ddw = a[:, 3:], da[:, 3:], dda[:, 3:]
-        point = a[:, :3] / w
-        tangent = (da[:, :3] - dw * point) / w
-        return self._shaped(u, (dda[:, :3] - 2.0 * dw * tangent - ddw * point) / w * self._span**2)
+        a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
+        w, dw, ddw = a[..., 3:], da[..., 3:], dda[..., 3:]
+        point = a[..., :3] / w
+        tangent = (da[..., :3] - dw * point) / w
+        return (dda[..., :3] - 2.0 * dw * tangent - ddw * point) / w
 
-    def _homogeneous(self, u, count):
-        """The homogeneous spline and its derivatives (``count`` of them, from the 0th) at u."""
-        x = self._start + np.clip(np.atleast_1d(real_array(u, "u", "real numbers")), 0.0, 1.0) * self._span
-        if np.isnan(x).any():
-            raise ValueError("u must be numbers, got nan")
-        return [_de_boor(*spline, x) for spline in self._splines[:count]]
-
-    @staticmethod
-    def _shaped(u, rows):
-        return rows[0] if np.ndim(u) == 0 else rows
+    def point_and_tangent(self, u):
+        """Q(u) and Q'(u) at one Python float u as two lists of 3 floats, by one piece lookup."""
+        (ax, ay, az, w), (dx, dy, dz, dw) = self._numerator.scalar_with_slope(u)
+        x, y, z = ax / w, ay / w, az / w
+        return [x, y, z], [(dx - dw * x) / w, (dy - dw * y) / w, (dz - dw * z) / w]
 
 
 def _numbers(values, name):
@@ -111,13 +107,25 @@ def _numbers(values, name):
     return array
 
 
-def _derived(points, knots, degree):
-    """The B-spline (points, knots, degree) of the derivative of one; zero for degree 0."""
-    if degree == 0:
-        return np.zeros_like(points[:1]), knots[[0, -1]], 0
-    widths = knots[degree + 1 : degree + len(points)] - knots[1 : len(points)]
-    scale = np.divide(degree, widths, out=np.zeros_like(widths), where=widths > 0.0)
-    return np.diff(points, axis=0) * scale[:, None], knots[1:-1], degree - 1
+def _polynomial_pieces(points, knots, degree):
+    """The B-spline (``points`` (n, dim), ``knots``, ``degree``) as a ``PiecewisePolynomial`` of u
+    in [0, 1], one piece a non-empty knot interval: each piece's polynomial is fitted through
+    de Boor's values at degree + 1 Chebyshev points of the interval (a polynomial of that degree
+    is fixed by them), and the ends are de Boor's values exactly."""
+    count = len(points)
+    spans = np.arange(degree, count)
+    spans = spans[knots[spans] < knots[spans + 1]]
+    start, end = knots[degree], knots[count]
+    edges = np.append(knots[spans], end)
+    nodes = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))  # in (-1, 1)
+    centres, halves = (edges[:-1] + edges[1:]) / 2, (edges[1:] - edges[:-1]) / 2
+    x = (centres[:, None] + halves[:, None] * nodes).ravel()
+    values = _de_boor(points, knots, degree, x).reshape(len(spans), degree + 1, -1)
+    vandermonde = nodes[:, None] ** np.arange(degree + 1)
+    coefficients = np.linalg.solve(vandermonde, values.transpose(1, 0, 2).reshape(degree + 1, -1))
+    coefficients = coefficients.reshape(degree + 1, len(spans), -1).transpose(1, 0, 2)
+    ends = _de_boor(points, knots, degree, np.array([start, end]))
+    return PiecewisePolynomial((edges - start) / (end - start), coefficients, ends=ends, variable="u")
 
 
 def _de_boor(points, knots, degree, x):
