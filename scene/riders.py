@@ -133,7 +133,7 @@ class Riders:
         """Put the rider at ``position`` (the keyframe sampler's, (3,)) turned as the motion is at
         time ``t``, the cars behind it, and the riding camera on it."""
         orientation = self.orientation(motion.trajectory)
-        rotation = LQuaternion(*motion.quaternion(t, orientation.mode if orientation.plain else orientation))
+        rotation = LQuaternion(*motion.quaternion(t, orientation))
         self.leader.set_pos_quat(tuple(position), rotation)  # its scale (the sphere's size) stays
         if self.cars:
             self._place_cars(motion, t, orientation)

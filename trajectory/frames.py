@@ -171,6 +171,17 @@ def scalar_frame(curve, mode, u):
     return point, ([f1 * u2 - f2 * u1, f2 * u0 - f0 * u2, f0 * u1 - f1 * u0], forward, up)
 
 
+def rolled(found, angle):
+    """``scalar_frame``'s answer with its frame rolled by ``angle`` (radians) about forward."""
+    point, (right, forward, up) = found
+    c, s = math.cos(angle), math.sin(angle)
+    return point, (
+        [c * r - s * v for r, v in zip(right, up)],
+        forward,
+        [c * v + s * r for r, v in zip(right, up)],
+    )
+
+
 def _roll(curve, orientation, u, s, tangent, right, speeds):
     """The roll about forward each frame gets from ``closed``, ``tilt`` and ``bank``, or None."""
     if orientation.plain:

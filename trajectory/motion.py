@@ -130,7 +130,7 @@ class Motion:
         >>> Motion(rise, VelocityCurve.constant(), 1.0).frame(0.0).round(12).tolist()
         [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
         """
-        if type(t) is float and not options and type(mode) is str:
+        if type(t) is float and not options:
             found = self._scalar_frame(t, mode)
             if found is not None:
                 return np.array(found[1]).T
@@ -139,7 +139,7 @@ class Motion:
     def quaternion(self, t, mode="minimal", **options):
         """The rotation of ``frame`` as a unit quaternion (w, x, y, z) with w >= 0 (the order of
         Panda3D's ``LQuaternion``): ``(4,)`` for a scalar t, ``(n, 4)`` for shape ``(n,)``."""
-        if type(t) is float and not options and type(mode) is str:
+        if type(t) is float and not options:
             found = self._scalar_frame(t, mode)
             if found is not None:
                 return np.array(rotations.quaternion_scalar(*found[1]))
@@ -150,7 +150,7 @@ class Motion:
         """``position`` and ``quaternion`` at time t together (one lookup of the curve for both:
         the per-frame call of an object that faces its way): ``(3,)`` and ``(4,)`` for a scalar t,
         ``(n, 3)`` and ``(n, 4)`` for shape ``(n,)``."""
-        if type(t) is float and not options and type(mode) is str:
+        if type(t) is float and not options:
             found = self._scalar_frame(t, mode)
             if found is not None:
                 return np.array(found[0]), np.array(rotations.quaternion_scalar(*found[1]))
@@ -171,10 +171,18 @@ class Motion:
         return result[0] if np.ndim(t) == 0 else result
 
     def _scalar_frame(self, t, mode):
-        if mode not in frames.MODES:
-            return None  # refused with its message by Orientation
-        t = min(max(t, 0.0), self.duration) / self.duration
-        return frames.scalar_frame(self.trajectory, mode, self._parameter_scalar(self._distance_scalar(t)))
+        """The point and frame columns at one float time for a mode (a name, or an Orientation
+        that at most closes), or None where the bulk path must answer."""
+        closed = False
+        if isinstance(mode, frames.Orientation) and not (mode.bank or mode.tilt):
+            mode, closed = mode.mode, mode.closed
+        elif type(mode) is not str or mode not in frames.MODES:
+            return None  # the bulk path takes it (and refuses what is not valid)
+        s = self._distance_scalar(min(max(t, 0.0), self.duration) / self.duration)
+        found = frames.scalar_frame(self.trajectory, mode, self._parameter_scalar(s))
+        if found is None or not closed:
+            return found
+        return frames.rolled(found, frames.closing_twist(self.trajectory, mode) * s)
 
     def _normalised(self, t):
         t = real_values(t, "time")

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scene.presets import TRAJECTORIES, VELOCITIES
-from trajectory import CubicBezier, FunctionCurve, Motion, PiecewiseBezier, VelocityCurve
+from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, PiecewiseBezier, VelocityCurve
 from trajectory.angle_keys import AngleKeys
 from trajectory.frames import MODES
 
@@ -385,3 +385,17 @@ def test_pose_is_position_and_quaternion_together(mode):
     positions, quaternions = motion.pose(t, mode, bank=9.81)
     assert np.array_equal(positions, motion.position(t))
     assert np.array_equal(quaternions, motion.quaternion(t, mode, bank=9.81))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_one_time_and_many_agree_with_options(mode):
+    """The per-frame path (one float time) and the bulk path give the same frame, for a plain
+    mode, a closed loop's Orientation, and banking."""
+    knot = Trefoil()
+    motion = Motion(knot, VelocityCurve.ease_in_out(), duration=4.0)
+    for orientation in (mode, Orientation(mode, closed=True), Orientation(mode, closed=True, bank=9.81)):
+        for t in (0.0, 1.3, 2.9, 4.0):
+            one = motion.quaternion(t, orientation)
+            many = motion.quaternion(np.array([t]), orientation)[0]
+            assert np.allclose(one, many, rtol=0, atol=1e-14), (orientation, t)
+    assert knot.closes and not PRESET_CURVES["S-bend"].closes
