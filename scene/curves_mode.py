@@ -13,13 +13,10 @@ from scene.curve_drawing import CurveDrawing
 from scene.curve_editor import CurveEditor
 from scene.mode import Drag
 from scene.riders import Riders
-from scene.run_clock import RunClock
+from scene.run_clock import DEFAULT_DURATION, HOLD_AT_END, RunClock
 from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
 
-DURATIONS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 20.0, 30.0)
-"""Seconds for one run, chosen with the up and down arrows."""
-DEFAULT_DURATION = 6.0
 KEYFRAME_INTERVALS = (
     (1 / 60, "1 frame"),
     (0.05, "50 ms"),
@@ -31,8 +28,6 @@ KEYFRAME_INTERVALS = (
 )
 """Seconds between exact positions and their labels (frames at 60 Hz, as the seed allows)."""
 DEFAULT_INTERVAL = 2
-HOLD_AT_END = 1.0
-"""Seconds the sphere rests at the end before the run starts again."""
 DEFAULT_VELOCITY = 1
 """The seed's ease in-out."""
 MOUSE_HELP = (
@@ -150,6 +145,7 @@ class CurvesMode:
     def status_lines(self):
         """The HUD's lines for this mode."""
         t = self.clock.time
+        interval = KEYFRAME_INTERVALS[self.interval_index][1]
         trajectory = self.trajectories[self.trajectory_index]
         velocity = self.velocities[self.velocity_index]
         trajectory_edited = _edited(trajectory, presets.TRAJECTORIES)
@@ -160,8 +156,7 @@ class CurvesMode:
             f"t {t:5.2f} / {self.clock.duration:g} s{'  (paused)' if self.clock.paused else ''}",
             f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
             f"speed {float(self.motion.speed(t)):.2f} units/s",
-            f"keyframes every {KEYFRAME_INTERVALS[self.interval_index][1]}",
-            f"method: {METHOD_WORDS[self.method]} (M)",
+            f"keyframes every {interval}, method: {METHOD_WORDS[self.method]} (M)",
             self.riders.status(),
         ]
 
@@ -193,8 +188,7 @@ class CurvesMode:
 
     def change_duration(self, step):
         """The next longer (step 1) or shorter (step -1) duration; the run restarts."""
-        index = np.searchsorted(DURATIONS, self.clock.duration) + step
-        self.clock.duration = DURATIONS[int(np.clip(index, 0, len(DURATIONS) - 1))]
+        self.clock.step_duration(step)
         self._rebuild()
         self.restart()
 

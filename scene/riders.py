@@ -13,14 +13,14 @@ from trajectory.rotations import quaternions_of_columns
 
 ORIENTATION_WORDS = {
     "minimal": "rotation-minimising",
-    "yaw": "yaw only (a ground unit)",
-    "up": "along the tangent, up nearest +Z",
+    "yaw": "yaw only",
+    "up": "up nearest +Z",
 }
 DEFAULT_MODE = "up"
 """The riders start looking along the curve with up nearest +Z: upright on the helix, where the
 rotation-minimising frame rolls with the helix's twist (as a cart on an unbanked track would)."""
 SPHERE, GLIDER = "sphere", "glider"
-RIDER_WORDS = {SPHERE: "the sphere", GLIDER: "a glider (banking into turns)"}
+RIDER_WORDS = {SPHERE: "sphere", GLIDER: "glider (banks)"}
 GRAVITY = 9.81
 """The glider banks as if the scene's units were metres."""
 MAX_BANK = 1.2
@@ -72,9 +72,9 @@ class Riders:
 
     def status(self):
         """The HUD's line for the riders."""
-        train = f", a train of {len(self.cars) + 1} (K)" if self.cars else ""
-        riding = "   riding (V)" if self.riding else ""
-        return f"{RIDER_WORDS[self.rider]}{train}, facing {ORIENTATION_WORDS[self.mode]} (G, O){riding}"
+        train = f", train of {len(self.cars) + 1} (K)" if self.cars else ""
+        riding = ", riding (V)" if self.riding else ""
+        return f"{RIDER_WORDS[self.rider]} (G){train}, facing: {ORIENTATION_WORDS[self.mode]} (O){riding}"
 
     def bindings(self, redraw_frames):
         """The riders' keys; ``redraw_frames`` is called after a change that the frames show."""

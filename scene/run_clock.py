@@ -3,6 +3,14 @@ starts again; paused, it stands still."""
 
 import dataclasses
 
+import numpy as np
+
+DURATIONS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 20.0, 30.0)
+"""Seconds for one run, chosen with the up and down arrows."""
+DEFAULT_DURATION = 6.0
+HOLD_AT_END = 1.0
+"""Seconds the rider rests at the end before the run starts again."""
+
 
 @dataclasses.dataclass
 class RunClock:
@@ -40,6 +48,11 @@ class RunClock:
     def restart(self):
         """Back to the start of the run."""
         self.elapsed = 0.0
+
+    def step_duration(self, step):
+        """The next longer (step 1) or shorter (step -1) of ``DURATIONS``."""
+        index = np.searchsorted(DURATIONS, self.duration) + step
+        self.duration = DURATIONS[int(np.clip(index, 0, len(DURATIONS) - 1))]
 
     def toggle_pause(self):
         """Pause, or go on."""

@@ -3,8 +3,8 @@ each key exactly and never overshoots between two (monotone cubic Hermite, Frits
 Before the first key and after the last the angle holds.
 
 >>> keys = AngleKeys([(0.0, 0.0), (0.5, 1.0), (1.0, 1.0)], "tilt")
->>> float(keys(0.5)), float(keys(0.75)), float(keys(0.25))
-(1.0, 1.0, 0.5)
+>>> float(keys(0.5)), float(keys(0.75)), float(keys(0.25))  # eases into the hold at 1
+(1.0, 1.0, 0.625)
 """
 
 import numpy as np

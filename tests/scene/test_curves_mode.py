@@ -8,8 +8,9 @@ import numpy as np
 import pytest
 
 from scene import presets
-from scene.curves_mode import DEFAULT_DURATION, HOLD_AT_END, KEYFRAME_INTERVALS
+from scene.curves_mode import KEYFRAME_INTERVALS
 from scene.pointer import to_film
+from scene.run_clock import DEFAULT_DURATION, HOLD_AT_END
 from scene.velocity_plot import SPEED_HEIGHT
 from tests.scene.helpers import FRAME_RATE, press, step
 
@@ -119,9 +120,8 @@ def test_hud_names_the_curves_and_the_state(app):
         r"t +\d+\.\d\d / 6 s",
         r"s 0\.\d{4} +u 0\.\d{4}",
         r"speed \d+\.\d\d units/s",
-        r"keyframes every 100 ms",
-        r"method: exact \(M\)",
-        r"the sphere, facing along the tangent, up nearest \+Z \(G, O\)",
+        r"keyframes every 100 ms, method: exact \(M\)",
+        r"sphere \(G\), facing: up nearest \+Z \(O\)",
         r"\d+ fps +H: help",
     )
     assert len(lines) == len(patterns)
