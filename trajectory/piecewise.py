@@ -128,20 +128,10 @@ class PiecewisePolynomial:
 
     def scalar(self, x):
         """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch."""
-        breaks, centres, inverse_half, coefficients, ends = self._python
-        if x <= breaks[0]:
-            if ends is not None:
-                return np.array(ends[0]) if self.is_vector else ends[0]
-            j, x = 0, breaks[0]
-        elif x >= breaks[-1]:
-            if ends is not None:
-                return np.array(ends[1]) if self.is_vector else ends[1]
-            j, x = len(centres) - 1, breaks[-1]
-        elif math.isnan(x):
-            raise ValueError(f"{self.variable} must be a number, got nan")
-        else:
-            j = bisect.bisect_right(breaks, x) - 1
-        z = (x - centres[j]) * inverse_half[j]
+        coefficients, ends = self._python[3:]
+        j, z, end = self._locate(x)
+        if end is not None and ends is not None:
+            return np.array(ends[end]) if self.is_vector else ends[end]
         if not self.is_vector:
             value = 0.0
             for c in coefficients[j][0]:
@@ -159,16 +149,8 @@ class PiecewisePolynomial:
         """The values and the derivatives d/dx at one Python float ``x`` (clamped), as two lists
         of floats, one piece lookup for both: the per-frame path of a curve's point and tangent.
         At the first and last breakpoint the values are ``ends`` when given."""
-        breaks, centres, inverse_half, coefficients, ends = self._python
-        if x <= breaks[0]:
-            j, x = 0, breaks[0]
-        elif x >= breaks[-1]:
-            j, x = len(centres) - 1, breaks[-1]
-        elif math.isnan(x):
-            raise ValueError(f"{self.variable} must be a number, got nan")
-        else:
-            j = bisect.bisect_right(breaks, x) - 1
-        z = (x - centres[j]) * inverse_half[j]
+        inverse_half, coefficients, ends = self._python[2:]
+        j, z, end = self._locate(x)
         values, slopes = [], []
         for descending in coefficients[j]:
             value, slope = 0.0, 0.0
@@ -177,9 +159,25 @@ class PiecewisePolynomial:
                 value = value * z + c
             values.append(value)
             slopes.append(slope * inverse_half[j])
-        if ends is not None and (x == breaks[0] or x == breaks[-1]):
-            values = list(ends[0] if x == breaks[0] else ends[1])
+        if end is not None and ends is not None:
+            values = list(ends[end])
         return values, slopes
+
+    def _locate(self, x):
+        """The piece j holding one Python float ``x`` (clamped to the breakpoints), the local
+        coordinate z in [-1, 1] there, and 0 or 1 when x is at or past the first or last
+        breakpoint (else None)."""
+        breaks, centres, inverse_half = self._python[:3]
+        end = None
+        if x <= breaks[0]:
+            j, x, end = 0, breaks[0], 0
+        elif x >= breaks[-1]:
+            j, x, end = len(centres) - 1, breaks[-1], 1
+        elif math.isnan(x):
+            raise ValueError(f"{self.variable} must be a number, got nan")
+        else:
+            j = bisect.bisect_right(breaks, x) - 1
+        return j, (x - centres[j]) * inverse_half[j], end
 
     def _evaluate_sorted(self, flat):
         _, centres, inverse_half, descending_coeffs, _ = self._python

@@ -7,27 +7,17 @@ Run: ``python tests/benchmarks/bench_followers.py``. Targets: 10,000 waypoint fo
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.benchmarks.timing import best_of
 from trajectory import SEED_PATH_CELLS, Followers, Grid, SteeringFollowers, WaypointPath
 
 COUNT = 10_000
 SPEED = 120.0  # the seed's 2 px per frame at 60 Hz
-
-
-def best_of(function, repeat=5, inner=10):
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(inner):
-            function()
-        best = min(best, (time.perf_counter() - start) / inner)
-    return best
 
 
 def serpentine(cols, rows):
@@ -48,14 +38,13 @@ def ours():
         followers = Followers(seed_path, lanes=lanes)
         followers.spawn(COUNT, rng.uniform(60, 180, COUNT))
         followers.step(3.0)
-        print(f"  {label:52s} {best_of(lambda f=followers: f.step(1 / 60)) * 1e3:6.2f} ms (target <= 2)")
+        step = best_of(lambda f=followers: f.step(1 / 60), inner=10)
+        print(f"  {label:52s} {step * 1e3:6.2f} ms (target <= 2)")
     rounded = Followers(seed_path.rounded(15.0, lane_half_width=20.0))
     rounded.spawn(COUNT, rng.uniform(60, 180, COUNT))
     rounded.step(3.0)
-    print(
-        f"  {'rounded corners, one lane':52s} {best_of(lambda: rounded.step(1 / 60)) * 1e3:6.2f} ms "
-        "(target <= 2)"
-    )
+    step = best_of(lambda: rounded.step(1 / 60), inner=10)
+    print(f"  {'rounded corners, one lane':52s} {step * 1e3:6.2f} ms (target <= 2)")
     for label, path in (
         ("steering + separation, one every 8 units of path", serpentine(100, 40)),
         ("steering + separation, one every 1.6 units of path", serpentine(40, 20)),

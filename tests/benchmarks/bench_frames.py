@@ -8,7 +8,6 @@ times; <= 10 us for one scalar call.
 """
 
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -16,20 +15,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scene.presets import TRAJECTORIES, VELOCITIES
+from tests.benchmarks.timing import best_of
 from trajectory import Motion, VelocityCurve
 
 DURATION = 6.0
 SAMPLES = 10_000
-
-
-def best_of(function, repeat=5, inner=1):
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        for _ in range(inner):
-            function()
-        best = min(best, (time.perf_counter() - start) / inner)
-    return best
 
 
 def largest_turn(quaternions):

@@ -18,6 +18,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.benchmarks.timing import best_of
 from trajectory import CubicBezier, KeyframeSampler, Motion, PiecewiseBezier, VelocityCurve
 
 mpmath.mp.dps = 30
@@ -162,15 +163,6 @@ class SeedLoop:
 
 
 # ----- measurements ----------------------------------------------------------------------------
-
-
-def best_of(function, repeat):
-    best = math.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def speed_section(quick):

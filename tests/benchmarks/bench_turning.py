@@ -5,7 +5,6 @@ Dubins plans >= 1 million per second; lengths equal to OMPL's ``DubinsStateSpace
 """
 
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -13,6 +12,7 @@ from ompl import base as ompl_base
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.benchmarks.timing import best_of
 from trajectory import (
     dubins_path,
     dubins_paths,
@@ -21,15 +21,6 @@ from trajectory import (
     shortest_path_to_point,
     shortest_paths_to_points,
 )
-
-
-def best_of(function, repeat=5):
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        function()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def ompl_lengths(starts, goals, radius):
