@@ -127,11 +127,22 @@ class PiecewisePolynomial:
         )
 
     def scalar(self, x):
-        """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch."""
-        coefficients, ends = self._python[3:]
-        j, z, end = self._locate(x)
-        if end is not None and ends is not None:
-            return np.array(ends[end]) if self.is_vector else ends[end]
+        """Evaluate at one Python float ``x``: the per-frame fast path, with no numpy dispatch.
+        (Its piece lookup is ``_locate``'s, written out: the call would cost a fifth of it.)"""
+        breaks, centres, inverse_half, coefficients, ends = self._python
+        if x <= breaks[0]:
+            if ends is not None:
+                return np.array(ends[0]) if self.is_vector else ends[0]
+            j, x = 0, breaks[0]
+        elif x >= breaks[-1]:
+            if ends is not None:
+                return np.array(ends[1]) if self.is_vector else ends[1]
+            j, x = len(centres) - 1, breaks[-1]
+        elif math.isnan(x):
+            raise ValueError(f"{self.variable} must be a number, got nan")
+        else:
+            j = bisect.bisect_right(breaks, x) - 1
+        z = (x - centres[j]) * inverse_half[j]
         if not self.is_vector:
             value = 0.0
             for c in coefficients[j][0]:
