@@ -7,6 +7,8 @@ Before the first key and after the last the angle holds.
 (1.0, 1.0, 0.625)
 """
 
+import bisect
+
 import numpy as np
 
 from trajectory._checks import real_array
@@ -42,9 +44,12 @@ class AngleKeys:
         self.keys = [tuple(pair) for pair in pairs.tolist()]
         self._s, self._angles = s, angles
         self._slopes = _monotone_slopes(s, angles)
+        self._python_s, self._python_slopes = s.tolist(), self._slopes.tolist()
 
     def __call__(self, s):
         """The angle at fractions ``s`` (scalar or (n,))."""
+        if type(s) is float and len(self.keys) > 1:
+            return self._scalar(s)
         s = np.clip(np.asarray(s, dtype=float), self._s[0], self._s[-1])
         if len(self._s) == 1:
             return np.full(s.shape, self._angles[0])
@@ -55,6 +60,18 @@ class AngleKeys:
         h01, h11 = x * x * (3 - 2 * x), x * x * (x - 1)
         start, end = self._angles[k], self._angles[k + 1]
         return h00 * start + h01 * end + width * (h10 * self._slopes[k] + h11 * self._slopes[k + 1])
+
+    def _scalar(self, s):
+        """``__call__`` at one Python float, with no numpy dispatch (the per-frame path)."""
+        keys, slopes = self.keys, self._python_slopes
+        s = min(max(s, keys[0][0]), keys[-1][0])
+        k = min(bisect.bisect_right(self._python_s, s) - 1, len(keys) - 2)
+        (s0, start), (s1, end) = keys[k], keys[k + 1]
+        width = s1 - s0
+        x = (s - s0) / width
+        h00, h10 = (1 + 2 * x) * (1 - x) ** 2, x * (1 - x) ** 2
+        h01, h11 = x * x * (3 - 2 * x), x * x * (x - 1)
+        return h00 * start + h01 * end + width * (h10 * slopes[k] + h11 * slopes[k + 1])
 
 
 def _monotone_slopes(s, angles):

@@ -182,6 +182,22 @@ def rolled(found, angle):
     )
 
 
+def scalar_roll(curve, orientation, u, s, speed, right):
+    """``_roll`` at one float ``u`` (at arc-length fraction ``s``, moving at ``speed``), for a
+    frame whose right axis is ``right`` (3 floats): the per-frame path."""
+    roll = float(orientation.tilt_at(s)) if orientation.tilt else 0.0
+    if orientation.closed:
+        roll += closing_twist(curve, orientation.mode) * s
+    if orientation.bank:
+        _, (dx, dy, dz) = curve.point_and_tangent(u)
+        bending = curve.second_derivative(u).tolist()
+        # The curvature along right: (Q'' . right) / |Q'|^2, right being normal to Q'.
+        sideways = sum(b * r for b, r in zip(bending, right)) / (dx * dx + dy * dy + dz * dz)
+        limit = orientation.max_bank or math.pi / 2
+        roll += min(max(math.atan(speed * speed * sideways / orientation.bank), -limit), limit)
+    return roll
+
+
 def _roll(curve, orientation, u, s, tangent, right, speeds):
     """The roll about forward each frame gets from ``closed``, ``tilt`` and ``bank``, or None."""
     if orientation.plain:

@@ -171,18 +171,24 @@ class Motion:
         return result[0] if np.ndim(t) == 0 else result
 
     def _scalar_frame(self, t, mode):
-        """The point and frame columns at one float time for a mode (a name, or an Orientation
-        that at most closes), or None where the bulk path must answer."""
-        closed = False
-        if isinstance(mode, frames.Orientation) and not (mode.bank or mode.tilt):
-            mode, closed = mode.mode, mode.closed
+        """The point and frame columns at one float time for a mode name or an ``Orientation``,
+        in plain Python; None where the bulk path must answer (a stop, a vertical tangent, a mode
+        that is not valid, which it refuses)."""
+        orientation = None
+        if isinstance(mode, frames.Orientation):
+            orientation, mode = mode, mode.mode
         elif type(mode) is not str or mode not in frames.MODES:
-            return None  # the bulk path takes it (and refuses what is not valid)
-        s = self._distance_scalar(min(max(t, 0.0), self.duration) / self.duration)
-        found = frames.scalar_frame(self.trajectory, mode, self._parameter_scalar(s))
-        if found is None or not closed:
+            return None
+        fraction = min(max(t, 0.0), self.duration) / self.duration
+        s = self._distance_scalar(fraction)
+        u = self._parameter_scalar(s)
+        found = frames.scalar_frame(self.trajectory, mode, u)
+        if found is None or orientation is None or orientation.plain:
             return found
-        return frames.rolled(found, frames.closing_twist(self.trajectory, mode) * s)
+        speed = float(self.velocity.rate_at_time(fraction)) * (self.length / self.duration)
+        return frames.rolled(
+            found, frames.scalar_roll(self.trajectory, orientation, u, s, speed, found[1][0])
+        )
 
     def _normalised(self, t):
         t = real_values(t, "time")

@@ -79,3 +79,18 @@ def test_loop_wraps_and_finish_leaves_the_end_pose(app, motion):
     assert_pose(node, motion, interval.getT())
     sequence.finish()
     assert_pose(node, motion, motion.duration)
+
+
+def test_pause_holds_the_node_and_resume_goes_on(app, motion):
+    node = app.render.attach_new_node("glider")
+    interval = MotionInterval(node, motion)
+    interval.start()
+    step(app, 30)
+    interval.pause()
+    held = node.get_pos()
+    step(app, 30)
+    assert node.get_pos() == held
+    interval.resume()
+    step(app, 30)
+    assert node.get_pos() != held
+    assert_pose(node, motion, interval.getT())

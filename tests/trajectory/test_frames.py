@@ -293,6 +293,8 @@ def test_angle_keys_pass_through_each_key_and_never_overshoot(keys):
     s = np.array([k[0] for k in keys])
     angles = np.array([k[1] for k in keys])
     assert np.allclose(interpolated(s), angles, rtol=0, atol=1e-12)
+    for one in np.linspace(-0.1, 1.1, 25).tolist():  # the per-frame path agrees with the bulk one
+        assert abs(interpolated(one) - float(interpolated(np.array([one]))[0])) <= 1e-12
     for (s0, a0), (s1, a1) in itertools.pairwise(keys):
         between = interpolated(np.linspace(s0, s1, 50))
         assert between.min() >= min(a0, a1) - 1e-9 and between.max() <= max(a0, a1) + 1e-9
@@ -390,10 +392,16 @@ def test_pose_is_position_and_quaternion_together(mode):
 @pytest.mark.parametrize("mode", MODES)
 def test_one_time_and_many_agree_with_options(mode):
     """The per-frame path (one float time) and the bulk path give the same frame, for a plain
-    mode, a closed loop's Orientation, and banking."""
+    mode, a closed loop's Orientation, banking, and tilt keys."""
     knot = Trefoil()
     motion = Motion(knot, VelocityCurve.ease_in_out(), duration=4.0)
-    for orientation in (mode, Orientation(mode, closed=True), Orientation(mode, closed=True, bank=9.81)):
+    tilted = Orientation(mode, bank=9.81, max_bank=0.5, tilt=[(0.0, 0.0), (0.5, 1.0), (1.0, -1.0)])
+    for orientation in (
+        mode,
+        Orientation(mode, closed=True),
+        Orientation(mode, closed=True, bank=9.81),
+        tilted,
+    ):
         for t in (0.0, 1.3, 2.9, 4.0):
             one = motion.quaternion(t, orientation)
             many = motion.quaternion(np.array([t]), orientation)[0]
