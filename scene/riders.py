@@ -9,7 +9,7 @@ from scene.assets import load_model
 from scene.bindings import bind, pair
 from scene.geometry import segments
 from trajectory import ORIENTATION_MODES, Orientation, frames
-from trajectory.rotations import quaternions_of_columns
+from trajectory.rotations import quaternion_scalar
 
 ORIENTATION_WORDS = {
     "minimal": "rotation-minimising",
@@ -163,12 +163,16 @@ class Riders:
         trajectory = motion.trajectory
         behind = float(motion.distance(t)) - CAR_GAP / motion.length * np.arange(1, len(self.cars) + 1)
         s = np.mod(behind, 1.0) if trajectory.closes else np.clip(behind, 0.0, 1.0)
+        speed = float(motion.speed(t))
         u = trajectory.arc_length.parameter(s)
-        speeds = np.full(s.shape, float(motion.speed(t)))
-        columns = frames.frame_columns(trajectory, orientation, u, s, speeds)
-        points = trajectory.evaluate(u)
-        for car, point, quaternion in zip(self.cars, points, quaternions_of_columns(*columns)):
-            car.set_pos_quat(tuple(point), LQuaternion(*quaternion))
+        for car, car_u, car_s in zip(self.cars, u.tolist(), s.tolist()):
+            found = frames.scalar_pose(trajectory, orientation, car_u, car_s, speed)
+            if found is None:  # a stop or a vertical tangent: the bulk path knows the limits
+                columns = frames.frame_columns(
+                    trajectory, orientation, np.array([car_u]), np.array([car_s]), [speed]
+                )
+                found = (trajectory.evaluate(car_u), [column[:, 0] for column in columns])
+            car.set_pos_quat(tuple(found[0]), LQuaternion(*quaternion_scalar(*found[1])))
 
     def _car(self):
         car = self.leader.copy_to(self.root)

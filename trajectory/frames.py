@@ -24,6 +24,7 @@ fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g).
 
 import bisect
 import dataclasses
+import functools
 import math
 
 import numpy as np
@@ -182,6 +183,19 @@ def rolled(found, angle):
     )
 
 
+def scalar_pose(curve, orientation, u, s, speed=None):
+    """The point and frame columns (``scalar_frame``'s answer, rolled as ``orientation`` says) at
+    one float ``u`` at arc-length fraction ``s``; ``orientation`` is a mode name or an
+    ``Orientation``, ``speed`` (length units per second) is needed to bank. None where the bulk
+    path must answer (a stop or a vertical tangent)."""
+    if isinstance(orientation, str):
+        return scalar_frame(curve, orientation, u)
+    found = scalar_frame(curve, orientation.mode, u)
+    if found is None or orientation.plain:
+        return found
+    return rolled(found, scalar_roll(curve, orientation, u, s, speed, found[1][0]))
+
+
 def scalar_roll(curve, orientation, u, s, speed, right):
     """``_roll`` at one float ``u`` (at arc-length fraction ``s``, moving at ``speed``), for a
     frame whose right axis is ``right`` (3 floats): the per-frame path."""
@@ -254,7 +268,7 @@ def closing_twist(curve, mode):
             "closed=True needs a curve that ends where it starts, going the way it started "
             f"(its ends are {gap:.2g} of its length apart)"
         )
-    return curve.transport.closing_twist() if mode == "minimal" else 0.0
+    return curve.transport.closing_twist if mode == "minimal" else 0.0
 
 
 def closes(curve):
@@ -330,6 +344,7 @@ class Transport:
         (n,) (the first one after, before any; +Y if the curve never leaves the vertical)."""
         return self._held_headings[self._node(u)]
 
+    @functools.cached_property
     def closing_twist(self):
         """The angle (radians) about the start tangent from the transported up at the end to the
         one at the start: the minimal frame's mismatch on a closed curve."""

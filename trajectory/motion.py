@@ -174,21 +174,14 @@ class Motion:
         """The point and frame columns at one float time for a mode name or an ``Orientation``,
         in plain Python; None where the bulk path must answer (a stop, a vertical tangent, a mode
         that is not valid, which it refuses)."""
-        orientation = None
-        if isinstance(mode, frames.Orientation):
-            orientation, mode = mode, mode.mode
-        elif type(mode) is not str or mode not in frames.MODES:
+        if not isinstance(mode, frames.Orientation) and (type(mode) is not str or mode not in frames.MODES):
             return None
         fraction = min(max(t, 0.0), self.duration) / self.duration
         s = self._distance_scalar(fraction)
-        u = self._parameter_scalar(s)
-        found = frames.scalar_frame(self.trajectory, mode, u)
-        if found is None or orientation is None or orientation.plain:
-            return found
-        speed = float(self.velocity.rate_at_time(fraction)) * (self.length / self.duration)
-        return frames.rolled(
-            found, frames.scalar_roll(self.trajectory, orientation, u, s, speed, found[1][0])
-        )
+        speed = None
+        if isinstance(mode, frames.Orientation) and mode.bank:
+            speed = float(self.velocity.rate_at_time(fraction)) * (self.length / self.duration)
+        return frames.scalar_pose(self.trajectory, mode, self._parameter_scalar(s), s, speed)
 
     def _normalised(self, t):
         t = real_values(t, "time")

@@ -87,7 +87,10 @@ class NurbsCurve(Curve):
 
     def second_derivative(self, u):
         """d²Q/du², shaped like ``evaluate``."""
-        a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
+        if type(u) is float:  # the per-frame path (banking)
+            a, da, dda = (np.array(p.scalar(u)) for p in (self._numerator, self._slope, self._bending))
+        else:
+            a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
         w, dw, ddw = a[..., 3:], da[..., 3:], dda[..., 3:]
         point = a[..., :3] / w
         tangent = (da[..., :3] - dw * point) / w
