@@ -25,6 +25,7 @@ from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.nurbs import NurbsCurve
 from trajectory.piecewise import PiecewisePolynomial
+from trajectory.playback import Crossing, Marker, Playhead, Playheads
 from trajectory.seed_method import SeedTables
 from trajectory.segments import Arc, Line, SegmentTable
 from trajectory.steering import SteeringFollowers
@@ -40,6 +41,7 @@ __all__ = [
     "Arc",
     "ArcLength",
     "Case",
+    "Crossing",
     "CubicBezier",
     "Curve",
     "Followers",
@@ -48,11 +50,14 @@ __all__ = [
     "Grid",
     "KeyframeSampler",
     "Line",
+    "Marker",
     "Motion",
     "NurbsCurve",
     "Orientation",
     "PiecewiseBezier",
     "PiecewisePolynomial",
+    "Playhead",
+    "Playheads",
     "SeedTables",
     "SegmentTable",
     "SteeringFollowers",

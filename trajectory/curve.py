@@ -1,10 +1,14 @@
 """The interface every trajectory curve Q(u), u in [0, 1], shares."""
 
 import functools
+import math
 
 import numpy as np
 
 from trajectory._checks import real_values
+
+_NEAREST_SAMPLES = 1025
+"""Points spread along a curve to start the search for the nearest one."""
 
 
 def norms(vectors):
@@ -41,6 +45,31 @@ class Curve:
         u = np.asarray(u, dtype=float)
         edges = np.array([0.0, *self.breakpoints, 1.0])
         return richardson_differences(self.derivative, u.reshape(-1), edges)[0].reshape(u.shape + (3,))
+
+    def nearest_parameter(self, point):
+        """The u of the curve's point nearest to ``point`` (3,): the nearest of points spread
+        evenly along the curve, refined by golden-section search between its neighbours."""
+        point = np.asarray(point, dtype=float)
+        samples = self.arc_length.parameter(np.linspace(0.0, 1.0, _NEAREST_SAMPLES))
+        best = int(np.argmin(norms(self.evaluate(samples) - point)))
+        low, high = samples[max(best - 1, 0)], samples[min(best + 1, samples.size - 1)]
+
+        def gap(u):
+            return float(norms(self.evaluate(float(u)) - point))
+
+        ratio = (math.sqrt(5.0) - 1.0) / 2.0
+        a, b = high - ratio * (high - low), low + ratio * (high - low)
+        gap_a, gap_b = gap(a), gap(b)
+        while high - low > 1e-15:
+            if gap_a <= gap_b:
+                high, b, gap_b = b, a, gap_a
+                a = high - ratio * (high - low)
+                gap_a = gap(a)
+            else:
+                low, a, gap_a = a, b, gap_b
+                b = low + ratio * (high - low)
+                gap_b = gap(b)
+        return float((low + high) / 2.0)
 
     def point_and_tangent(self, u):
         """Q(u) and Q'(u) at one Python float u as two lists of 3 floats: the per-frame path."""

@@ -16,6 +16,8 @@ METHODS = ("exact", "chord")
 """``exact``: adaptive tables to float64 accuracy. ``chord``: the trajectory document's literal
 method, chord-length tables searched and interpolated linearly (``"seed"`` is accepted for it)."""
 _ALIASES = {"seed": "chord"}
+_BISECTIONS = 60
+"""Halvings of [0, 1] that leave an interval below the spacing of floats near 1."""
 _BLOCK = 65536
 """Times per block when frames are computed in bulk."""
 SPEED_ERROR_STEP = 1e-4
@@ -110,6 +112,19 @@ class Motion:
         gap = reached / self.trajectory.length - self.velocity.distance_at_time(ends)
         return (gap[len(fractions) :] - gap[: len(fractions)]) / (after - before)
 
+    def time_at_distance(self, s):
+        """The first time (seconds) at which the arc-length fraction ``s`` is reached: the inverse
+        of ``distance`` (where a velocity curve holds still at s, the time the hold begins).
+        Scalar or (n,); s is clamped to [0, 1]."""
+        s = np.clip(real_values(s, "distance"), 0.0, 1.0)
+        return _first_reaching(self._distance_at, s) * self.duration
+
+    def time_at_parameter(self, u):
+        """The first time (seconds) at which the curve parameter ``u`` is reached (scalar or
+        (n,), clamped to [0, 1])."""
+        u = np.clip(real_values(u, "u"), 0.0, 1.0)
+        return self.time_at_distance(_first_reaching(self._parameter_at, u))
+
     def frame(self, t, mode="minimal", **options):
         """The object's orientation at time t: a rotation matrix whose columns are its right,
         forward and up axes in world coordinates, ``(3, 3)`` for a scalar t, ``(n, 3, 3)`` for
@@ -188,3 +203,20 @@ class Motion:
         if isinstance(t, float):
             return min(max(t, 0.0), self.duration) / self.duration
         return np.clip(t, 0.0, self.duration) / self.duration
+
+
+def _first_reaching(increasing, targets):
+    """The least x in [0, 1] with ``increasing(x) >= target``, for each of ``targets`` (scalar or
+    array), to the last bit of x: bisection, which needs no derivative and finds the start of a
+    stretch where the function holds still."""
+    scalar = np.ndim(targets) == 0
+    targets = np.atleast_1d(np.asarray(targets, dtype=float))
+    low, high = np.zeros_like(targets), np.ones_like(targets)
+    reached = increasing(low) >= targets
+    high[reached] = 0.0
+    for _ in range(_BISECTIONS):
+        middle = 0.5 * (low + high)
+        above = increasing(middle) >= targets
+        high = np.where(above, middle, high)
+        low = np.where(above, low, middle)
+    return float(high[0]) if scalar else high

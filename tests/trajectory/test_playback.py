@@ -1,0 +1,195 @@
+"""Playheads: events against fine stepping in every loop mode, each once per crossing and in
+order; no jump at any change of rate, direction or motion; the inverse of distance; many at once
+against one at a time; bad input named."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from trajectory import CubicBezier, Marker, Motion, Playhead, Playheads, VelocityCurve
+from trajectory.playback import LOOP_MODES
+
+CURVE = CubicBezier([[0, 0, 0], [3, 4, 1], [-1, 4, -1], [2, 0, 2]])
+VELOCITIES = {
+    "constant": VelocityCurve.constant(),
+    "ease in-out": VelocityCurve.ease_in_out(),
+    "dash and rest": VelocityCurve.cubic_bezier(0.05, 0.7, 0.45, 0.95),
+}
+
+
+def motion(velocity="ease in-out", duration=0.1):
+    return Motion(CURVE, VELOCITIES[velocity], duration)
+
+
+def run(head, dt, total):
+    """Every crossing over ``total`` seconds in steps of ``dt`` (the last one shorter), as
+    (event, absolute time)."""
+    found, now = [], 0.0
+    steps = math.floor(total / dt)
+    lengths = [dt] * steps + ([total - steps * dt] if total - steps * dt > 0 else [])
+    for length in lengths:
+        found += [(c.event, now + c.after) for c in head.advance(length)]
+        now += length
+    return found
+
+
+loops = st.sampled_from([*LOOP_MODES, 3])
+events = st.lists(
+    st.tuples(st.one_of(st.floats(0, 1), st.sampled_from([0.0, 1.0, 0.5])), st.sampled_from("abcd")),
+    max_size=4,
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(loops, events, st.floats(1e-4, 10.0), st.sampled_from(list(VELOCITIES)), st.booleans())
+@example("once", [], 1 / 3, "constant", False)  # three steps sum to the end as rounded: it arrives
+@example("loop", [(0.0, "a")], 3.0, "constant", False)  # lap starts counted across a long step
+def test_events_match_fine_stepping_in_order_each_once(loop, marks, steps_per_duration, velocity, backwards):
+    """dt from 1e-4 to 10 durations against dt = 1e-5 s, over 3.3 durations (0.1 s each)."""
+    played = motion(velocity)
+    total = 3.3 * played.duration
+    dt = steps_per_duration * played.duration
+
+    def fresh():
+        head = Playhead(played, loop=loop, events=marks)
+        if backwards:
+            head.seek(time=played.duration * 0.7)
+            head.reverse()
+        return head
+
+    coarse, fine = run(fresh(), dt, total), run(fresh(), 1e-5, total)
+    assert [event for event, _ in coarse] == [event for event, _ in fine]
+    assert all(abs(a - b) <= 1e-9 for (_, a), (_, b) in zip(coarse, fine))
+
+
+def test_a_step_that_lands_on_an_event_fires_it_once():
+    played = motion("constant", 1.0)
+    head = Playhead(played, loop="loop", events=[(0.25, "quarter")])
+    t = float(played.time_at_distance(0.25))
+    assert [c.event for c in head.advance(t)] == ["quarter"]
+    assert head.advance(0.0) == [] and head.advance(1e-9) == []
+    found = [c.event for c in head.advance(1.0)]
+    assert found == [Marker.END, "quarter"]
+
+
+def test_ten_durations_in_one_step_report_every_lap_in_order():
+    played = motion("constant", 1.0)
+    head = Playhead(played, loop="loop", events=[(0.5, "half")])
+    found = head.advance(10.25)
+    assert [c.event for c in found] == ["half", Marker.END] * 10
+    assert np.allclose([c.after for c in found], np.repeat(np.arange(10), 2) + np.tile([0.5, 1.0], 10))
+    pingpong = Playhead(played, loop="pingpong", events=[(0.5, "half")])
+    assert [c.event for c in pingpong.advance(4.0)] == ["half", Marker.END, "half", Marker.START] * 2
+
+
+@pytest.mark.parametrize("change", ["rate", "pause", "reverse", "velocity", "duration", "time", "nearest"])
+def test_no_jump_at_a_change(change):
+    played = motion("ease in-out", 4.0)
+    head = Playhead(played, loop="pingpong")
+    head.advance(1.37)
+    before = head.position
+    if change == "rate":
+        head.set_rate(2.5)
+    elif change == "pause":
+        head.set_rate(0.0)
+    elif change == "reverse":
+        head.reverse()
+    elif change == "velocity":
+        head.switch(Motion(CURVE, VELOCITIES["dash and rest"], 4.0))
+    elif change == "duration":
+        head.switch(Motion(CURVE, VELOCITIES["ease in-out"], 9.0))
+    elif change == "time":
+        head.switch(Motion(CURVE, VELOCITIES["ease in-out"], 9.0), keep="time")
+    else:
+        moved = CubicBezier(CURVE.control_points[0] + [0.0, 0.0, 1e-3])  # the same curve, a hair higher
+        head.switch(Motion(moved, VELOCITIES["ease in-out"], 4.0), keep="nearest")
+    after = head.position
+    tolerance = 2e-3 if change == "nearest" else 1e-12 * CURVE.length
+    assert np.abs(after - before).max() <= tolerance
+    head.advance(1e-6)
+    assert np.abs(head.position - after).max() <= 1e-3  # it goes on from there
+
+
+def test_rate_and_direction():
+    played = motion("constant", 2.0)
+    head = Playhead(played)
+    head.advance(0.5)
+    head.set_rate(2.0)
+    head.advance(0.25)
+    assert math.isclose(head.time, 1.0)
+    head.set_rate(0.0)
+    head.advance(5.0)
+    assert head.time == 1.0
+    head.set_rate(-1.0)
+    found = head.advance(3.0)
+    assert head.time == 0.0 and [c.event for c in found] == [Marker.START]  # "once", going back: stops
+    head = Playhead(played, loop="once")
+    assert [c.event for c in head.advance(5.0)] == [Marker.END] and head.finished
+    assert head.advance(1.0) == [] and head.time == 2.0
+
+
+def test_time_at_distance_inverts_distance():
+    for name, velocity in VELOCITIES.items():
+        played = Motion(CURVE, velocity, 4.0)
+        t = np.linspace(0.0, 4.0, 2001)
+        back = played.time_at_distance(played.distance(t))
+        rate = velocity.rate_at_time(t / 4.0)
+        with np.errstate(divide="ignore"):
+            bound = 4.0 * (1e-12 + 4 * np.finfo(float).eps / rate)  # the inverse's own conditioning
+        assert np.all(np.abs(back - t) <= bound), name
+    u = np.linspace(0, 1, 11)
+    assert np.abs(played.parameter(played.time_at_parameter(u)) - u).max() <= 1e-12
+
+
+def test_a_hold_returns_its_first_time():
+    hold = VelocityCurve(
+        lambda u: np.minimum(2 * u, 1.0) * 0 + np.clip(2 * u, 0, 1), lambda u: u, breakpoints=(0.5,)
+    )
+    played = Motion(CURVE, hold, 2.0)
+    assert abs(played.time_at_distance(1.0) - 1.0) <= 1e-12  # s reaches 1 at t = 1 s, then holds
+
+
+def test_many_playheads_equal_one_at_a_time():
+    played = motion("ease in-out", 1.0)
+    marks = [(0.1, "a"), (0.5, "b"), (1.0, "c")]
+    rng = np.random.default_rng(5)
+    rates = rng.uniform(-2.0, 2.0, 20)
+    starts = rng.uniform(0.0, 1.0, 20)
+    for loop in (*LOOP_MODES, 2):
+        many = Playheads(played, 20, loop=loop, events=marks)
+        many.seek(starts)
+        many.set_rates(rates)
+        singles = []
+        for start, rate in zip(starts, rates):
+            head = Playhead(played, loop=loop, events=marks)
+            head.seek(time=start)
+            head.set_rate(rate)
+            singles.append(head)
+        for dt in (0.07, 0.9, 2.3):
+            found = many.crossings(many.advance(dt))
+            expected = [(i, c.event) for i, head in enumerate(singles) for c in head.advance(dt)]
+            assert [(c.index, c.event) for c in found] == expected, loop
+            assert np.allclose(many.times, [head.time for head in singles], rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda m: Playhead(m, loop="bounce"), "loop must be"),
+        (lambda m: Playhead(m, loop=0), "at least 1"),
+        (lambda m: Playhead(m, events=[(1.5, "x")]), r"\[0, 1\]"),
+        (lambda m: Playhead(m, events=[(math.nan, "x")]), "number"),
+        (lambda m: Playhead(m, events=["x"]), "pairs"),
+        (lambda m: Playhead(m).advance(-1.0), "dt"),
+        (lambda m: Playhead(m).advance(math.inf), "dt"),
+        (lambda m: Playhead(m).switch(m, keep="speed"), "keep"),
+        (lambda m: Playhead(m).set_rate(math.nan), "rate"),
+        (lambda m: Playheads(m, -1), "count"),
+    ],
+)
+def test_bad_input_is_refused_by_name(make, message):
+    with pytest.raises(ValueError, match=message):
+        make(motion())
