@@ -13,6 +13,7 @@ The public names, documented in the README:
 
 from trajectory.arclength import ArcLength
 from trajectory.bezier import CubicBezier, PiecewiseBezier
+from trajectory.chain import MotionChain
 from trajectory.curve import Curve
 from trajectory.dubins import dubins_path, dubins_paths
 from trajectory.followers import Followers
@@ -52,6 +53,7 @@ __all__ = [
     "Line",
     "Marker",
     "Motion",
+    "MotionChain",
     "NurbsCurve",
     "Orientation",
     "PiecewiseBezier",

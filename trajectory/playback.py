@@ -332,6 +332,8 @@ class Playhead:
         fraction of the duration (``"time"``), or the point of the new curve nearest to where
         the object is (``"nearest"``)."""
         if keep == "nearest":
+            if not hasattr(motion, "trajectory"):
+                raise ValueError("keep='nearest' needs a Motion (one curve), not a chain")
             u = motion.trajectory.nearest_parameter(self.position)
             self._heads.switch(motion)
             self._heads.seek(float(motion.time_at_parameter(u)))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from trajectory import CubicBezier, Marker, Motion, Playhead, Playheads, VelocityCurve
+from trajectory import CubicBezier, Marker, Motion, MotionChain, Playhead, Playheads, VelocityCurve
 from trajectory.playback import LOOP_MODES
 
 CURVE = CubicBezier([[0, 0, 0], [3, 4, 1], [-1, 4, -1], [2, 0, 2]])
@@ -193,3 +193,32 @@ def test_many_playheads_equal_one_at_a_time():
 def test_bad_input_is_refused_by_name(make, message):
     with pytest.raises(ValueError, match=message):
         make(motion())
+
+
+def test_a_chain_plays_its_parts_one_after_another_without_a_jump():
+    first = CubicBezier([[0, 0, 0], [1, 1, 0], [2, 1, 0], [3, 0, 0]])
+    second = CubicBezier([[3, 0, 0], [4, -1, 1], [5, 0, 2], [6, 1, 2]])
+    a, b = Motion(first, VelocityCurve.ease_in_out(), 1.5), Motion(second, VelocityCurve.constant(), 2.0)
+    chain = MotionChain([a, b])
+    assert chain.duration == 3.5 and math.isclose(chain.length, first.length + second.length, rel_tol=1e-15)
+    join = 1.5
+    for gap in (1e-9, 1e-12):
+        jump = np.abs(chain.position(join + gap) - chain.position(join - gap)).max()
+        assert jump <= 4 * gap * max(float(a.speed(1.5)), float(b.speed(0.0))) + 1e-15
+    t = np.linspace(0.0, 3.5, 701)
+    assert np.allclose(chain.position(t[t > join]), b.position(t[t > join] - join), rtol=0, atol=1e-14)
+    assert np.abs(chain.time_at_distance(chain.distance(t)) - t).max() <= 1e-8  # ease ends: conditioning
+    half = first.length / chain.length
+    head = Playhead(chain, loop="loop", events=[(half, "join"), (0.9, "late")])
+    assert [c.event for c in head.advance(5.0)] == ["join", "late", Marker.END, "join"]
+    assert float(chain.distance(1.5)) == pytest.approx(half, abs=1e-15)
+    assert chain.quaternion(np.array([0.5, 2.0])).shape == (2, 4) and chain.frame(2.0).shape == (3, 3)
+
+
+def test_bad_chains_are_refused():
+    with pytest.raises(ValueError, match="at least one"):
+        MotionChain([])
+    with pytest.raises(ValueError, match="Motions"):
+        MotionChain([motion(), "a path"])
+    with pytest.raises(ValueError, match="nearest"):
+        Playhead(MotionChain([motion()])).switch(MotionChain([motion()]), keep="nearest")
