@@ -11,9 +11,10 @@ from scene import presets, user_presets
 from scene.bindings import bind, numbered, pair
 from scene.curve_drawing import CurveDrawing
 from scene.curve_editor import CurveEditor
+from scene.event_markers import EventMarkers
 from scene.mode import Drag
 from scene.riders import Riders
-from scene.run_clock import DEFAULT_DURATION, HOLD_AT_END, RunClock
+from scene.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
 
@@ -59,12 +60,14 @@ class CurvesMode:
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         self.interval_index = DEFAULT_INTERVAL
         self.method = "exact"
-        self.clock = RunClock(DEFAULT_DURATION, HOLD_AT_END)
+        self.duration = DEFAULT_DURATION
+        self.run = None
         self.motion = self.sampler = None
         self._built_from = (None, None)
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
         self.riders = Riders(app, self.root, self.sphere)
+        self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(
             app,
@@ -73,6 +76,8 @@ class CurvesMode:
             lambda index, position: self.move_point(index, position, live=True),
             lambda index, unit: self.move_handle(index, unit, live=True),
         )
+        self.drawing.show_control_points(self._points())
+        self._rebuild(frame=True)  # makes the run
         self.bindings = (
             numbered(
                 f"1-{min(len(self.trajectories), 9)}",
@@ -88,7 +93,6 @@ class CurvesMode:
                 prefix="shift-",
             ),
             bind("R", "restart the run", self.restart),
-            bind("Space", "pause or go on", self.toggle_pause, event="space"),
             pair(
                 "Up / Down",
                 "longer or shorter run",
@@ -103,13 +107,13 @@ class CurvesMode:
                 ("arrow_right", 1),
                 ("arrow_left", -1),
             ),
+            *self.run.bindings(),
+            bind("E", "an event here (it flashes when passed)", self.add_event),
             bind("M", "our exact method or the seed's tables", self.toggle_method),
             *self.riders.bindings(self._show_frames),
             bind("F", "frame the curve", self.frame),
             bind("S", "save edited curves to the presets file", self.save),
         )
-        self.drawing.show_control_points(self._points())
-        self._rebuild(frame=True)
         self.restart()
         self.root.hide()
         self.plot.root.hide()
@@ -137,14 +141,14 @@ class CurvesMode:
     def update(self, dt):
         """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
         self.editor.follow()
-        self.clock.tick(dt)
-        t, fraction = self.clock.time, self.clock.fraction
+        self.events.passed_by(self.run.tick(dt), dt)
+        t, fraction = self.run.time, self.run.fraction
         self.riders.place(self.motion, t, self.sampler.position(t))
         self.plot.set_now(fraction, self.motion.distance(t), self.motion.velocity.rate_at_time(fraction))
 
     def status_lines(self):
         """The HUD's lines for this mode."""
-        t = self.clock.time
+        t = self.run.time
         interval = KEYFRAME_INTERVALS[self.interval_index][1]
         trajectory = self.trajectories[self.trajectory_index]
         velocity = self.velocities[self.velocity_index]
@@ -153,9 +157,9 @@ class CurvesMode:
         return [
             f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
             f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{velocity_edited}",
-            f"t {t:5.2f} / {self.clock.duration:g} s{'  (paused)' if self.clock.paused else ''}",
+            f"t {t:5.2f} / {self.duration:g} s  {self.run.status()}",
             f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
-            f"speed {float(self.motion.speed(t)):.2f} units/s",
+            f"speed {float(self.motion.speed(t)):.2f} units/s   events passed {self.events.passed} (E)",
             f"keyframes every {interval}, method: {METHOD_WORDS[self.method]} (M)",
             self.riders.status(),
         ]
@@ -171,26 +175,27 @@ class CurvesMode:
             self.restart()
 
     def choose_velocity(self, index):
-        """Use velocity preset ``index`` and restart."""
+        """Use velocity preset ``index``, going on from where the rider is."""
         if index < len(self.velocities):
             self.velocity_index = index
             self._rebuild()
-            self.restart()
 
     def restart(self):
         """Back to the start of the run."""
-        self.clock.restart()
+        self.run.restart()
         self.riders.place(self.motion, 0.0, self.sampler.position(0.0))
 
-    def toggle_pause(self):
-        """Pause the run, or go on."""
-        self.clock.toggle_pause()
+    def add_event(self):
+        """An event where the rider is now."""
+        self.events.add(self.motion.distance(self.run.time))
+        self.run.set_events(self.events.events())
+        self.events.show(self.motion.trajectory)
 
     def change_duration(self, step):
-        """The next longer (step 1) or shorter (step -1) duration; the run restarts."""
-        self.clock.step_duration(step)
+        """The next longer (step 1) or shorter (step -1) run, going on from where the rider is."""
+        index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
+        self.duration = DURATIONS[index]
         self._rebuild()
-        self.restart()
 
     def change_interval(self, step):
         """Keyframes further apart (step 1) or closer (step -1)."""
@@ -301,9 +306,14 @@ class CurvesMode:
             kept = self.motion is not None and self._built_from[1] is velocity_preset
             velocity = self.motion.velocity if kept else velocity_preset.curve()
         self._built_from = (trajectory_preset, velocity_preset)
-        self.motion = Motion(trajectory, velocity, self.clock.duration, method=self.method)
+        self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
+        if self.run is None:
+            self.run = Run(self.motion, self.events.events())
+        else:
+            self.run.switch(self.motion)  # no restart: on from the same arc-length fraction
         self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
         self.drawing.show_curve(trajectory)
+        self.events.show(trajectory)
         self.drawing.move_control_points(self._points())
         self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
         self._show_frames()

@@ -10,7 +10,7 @@ import pytest
 from scene import presets
 from scene.curves_mode import KEYFRAME_INTERVALS
 from scene.pointer import to_film
-from scene.run_clock import DEFAULT_DURATION, HOLD_AT_END
+from scene.run import DEFAULT_DURATION
 from scene.velocity_plot import SPEED_HEIGHT
 from tests.scene.helpers import FRAME_RATE, press, step
 
@@ -24,9 +24,9 @@ def test_the_sphere_starts_at_the_start_and_follows_the_keyframes(app):
     np.testing.assert_allclose(sphere(app), mode.motion.trajectory.evaluate(0.0), atol=1e-5)
     for frames in (30, 47, 90, 143):
         step(app, frames)
-        np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.clock.elapsed), atol=1e-4)
-        assert np.linalg.norm(sphere(app) - mode.motion.position(mode.clock.elapsed)) < 0.05
-    assert mode.clock.elapsed == pytest.approx(310 / FRAME_RATE, abs=1e-9)
+        np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.run.time), atol=1e-4)
+        assert np.linalg.norm(sphere(app) - mode.motion.position(mode.run.time)) < 0.05
+    assert mode.run.time == pytest.approx(310 / FRAME_RATE, abs=1e-9)
 
 
 def test_the_sphere_moves_as_the_velocity_curve_says(app):
@@ -38,14 +38,14 @@ def test_the_sphere_moves_as_the_velocity_curve_says(app):
     assert np.linalg.norm(sphere(app) - motion.position(3.0)) < 1e-4
 
 
-def test_r_restarts_and_the_run_loops_after_a_rest(app):
+def test_r_restarts_and_the_run_loops(app):
     step(app, 100)
     press(app, "r")
-    assert app.mode.clock.elapsed == pytest.approx(1 / FRAME_RATE)
-    step(app, round((DEFAULT_DURATION + HOLD_AT_END / 2) * FRAME_RATE))
+    assert app.mode.run.time == pytest.approx(1 / FRAME_RATE)
+    step(app, round(DEFAULT_DURATION * FRAME_RATE) - 1)  # to the end exactly: the rider is there
     np.testing.assert_allclose(sphere(app), app.mode.motion.trajectory.evaluate(1.0), atol=1e-4)
-    step(app, round(HOLD_AT_END * FRAME_RATE))
-    assert app.mode.clock.elapsed < 1.0
+    step(app, 30)
+    assert app.mode.run.time == pytest.approx(30 / FRAME_RATE)  # round again
 
 
 @pytest.mark.parametrize("index", range(len(presets.TRAJECTORIES)))
@@ -56,7 +56,7 @@ def test_number_keys_choose_the_trajectory_and_restart(app, index):
     assert mode.trajectory_index == index
     expected = presets.TRAJECTORIES[index].curve()
     np.testing.assert_allclose(mode.motion.trajectory.evaluate(0.3), expected.evaluate(0.3), atol=1e-12)
-    assert mode.clock.elapsed == pytest.approx(1 / FRAME_RATE)
+    assert mode.run.time == pytest.approx(1 / FRAME_RATE)
 
 
 @pytest.mark.parametrize("index", range(len(presets.VELOCITIES)))
@@ -71,20 +71,20 @@ def test_shift_number_keys_choose_the_velocity_curve(app, index):
 def test_space_pauses_and_goes_on(app):
     step(app, 20)
     press(app, "space")
-    paused_at = app.mode.clock.elapsed
+    paused_at = app.mode.run.time
     step(app, 30)
-    assert app.mode.clock.elapsed == paused_at
+    assert app.mode.run.time == paused_at
     press(app, "space")
-    assert app.mode.clock.elapsed > paused_at
+    assert app.mode.run.time > paused_at
 
 
 def test_duration_interval_and_method_keys(app):
     mode = app.mode
     press(app, "arrow_up")
-    assert mode.clock.duration > DEFAULT_DURATION and mode.motion.duration == mode.clock.duration
+    assert mode.duration > DEFAULT_DURATION and mode.motion.duration == mode.duration
     press(app, "arrow_down")
     press(app, "arrow_down")
-    assert mode.clock.duration < DEFAULT_DURATION
+    assert mode.duration < DEFAULT_DURATION
     interval = mode.sampler.interval
     press(app, "arrow_right")
     assert mode.sampler.interval > interval
@@ -117,9 +117,9 @@ def test_hud_names_the_curves_and_the_state(app):
         r"Curves mode \(Tab: next\)",
         r"Trajectory 1: S-bend",
         r"Velocity Shift\+2: ease in-out \(seed\)",
-        r"t +\d+\.\d\d / 6 s",
+        r"t +\d+\.\d\d / 6 s  x1 loops",
         r"s 0\.\d{4} +u 0\.\d{4}",
-        r"speed \d+\.\d\d units/s",
+        r"speed \d+\.\d\d units/s   events passed 0 \(E\)",
         r"keyframes every 100 ms, method: exact \(M\)",
         r"sphere \(G\), facing: up nearest \+Z \(O\)",
         r"\d+ fps +H: help",
@@ -137,7 +137,7 @@ def test_moving_a_control_point_rebuilds_the_curve(app):
     assert np.linalg.norm(after - before) > 1.0
     np.testing.assert_allclose(mode.trajectories[0].points[1], (0.0, 9.0, 6.0))
     step(app, 5)
-    np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.clock.elapsed), atol=1e-4)
+    np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.run.time), atol=1e-4)
 
 
 def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
@@ -176,10 +176,10 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
     mode.move_handle(0, (1.0, 0.0))
     mode.move_handle(1, (0.0, 1.0))
     assert mode.motion.velocity.rate_at_time(0.5) == np.inf
-    mode.clock.elapsed = mode.clock.duration / 2 - 1 / 60  # the next frame lands on t = 1/2 exactly
+    mode.run.playhead.seek(time=mode.duration / 2 - 1 / 60)  # the next frame lands on t = 1/2 exactly
     step(app)
     plot = mode.plot
-    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.clock.duration / 2)), 1e-5)
+    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.duration / 2)), 1e-5)
     for geometry in (plot.intended_line, plot.speed_line, plot.markers):
         assert np.all(np.isfinite(vertices(geometry)))
     top = plot._speed_base + SPEED_HEIGHT
