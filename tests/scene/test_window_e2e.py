@@ -213,7 +213,7 @@ def test_dragging_a_velocity_control_point_reshapes_the_plot(window):
     for step in range(1, 9):
         window.xdotool("mousemove", "--window", window.id, str(grab[0]), str(grab[1] - 10 * step))
         time.sleep(0.03)
-    time.sleep(0.1)  # as a person would: stop, then let go
+    time.sleep(0.4)  # as a person would: stop, then let go (a few frames, however slow they are)
     window.xdotool("mouseup", "1")
     time.sleep(0.3)
     after = curve_mask(window.screenshot(whole=True)[:, left:])
