@@ -72,12 +72,17 @@ class Window:
         self.xdotool("key", "--window", self.id, name, check=check)
 
     def press_at(self, point):
-        """Bring the pointer into the window from outside, rest on ``point``, press the left button."""
+        """Bring the pointer into the window from outside, rest on ``point``, press the left button
+    and hold still."""
         self.xdotool("mousemove", "1279", "799")  # outside the window, which opens at the top left
         time.sleep(0.1)
         self.xdotool("mousemove", "--window", self.id, *map(str, point))
         time.sleep(0.2)
         self.xdotool("mousedown", "1")
+        # Hold still a moment before dragging, as a person does: a move that reaches the app in
+        # the same frame as the press would be where the press is read (the app reads the
+        # pointer once a frame).
+        time.sleep(0.2)
 
     def screenshot(self, whole=False):
         """The 3D part (or the whole) of the window's pixels, shape (height, width, 3), 0-255."""
