@@ -73,7 +73,7 @@ class Window:
 
     def press_at(self, point):
         """Bring the pointer into the window from outside, rest on ``point``, press the left button
-    and hold still."""
+        and hold still."""
         self.xdotool("mousemove", "1279", "799")  # outside the window, which opens at the top left
         time.sleep(0.1)
         self.xdotool("mousemove", "--window", self.id, *map(str, point))

@@ -222,3 +222,37 @@ def test_bad_chains_are_refused():
         MotionChain([motion(), "a path"])
     with pytest.raises(ValueError, match="nearest"):
         Playhead(MotionChain([motion()])).switch(MotionChain([motion()]), keep="nearest")
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(list(VELOCITIES)),
+    st.floats(0.5, 20.0),
+    st.floats(0.0, 1.0),
+    st.sampled_from(["rate", "reverse", "pause", "velocity", "duration", "time"]),
+    st.floats(-4.0, 4.0),
+    st.sampled_from(list(VELOCITIES)),
+    st.floats(0.5, 20.0),
+)
+def test_any_change_leaves_the_object_where_it_is(
+    velocity, duration, fraction, change, rate, other, other_duration
+):
+    """For drawn motions, times and changes, the position right after the change is the one right
+    before, to 1e-12 of the length (the curve is the same; only how it is played changes)."""
+    played = Motion(CURVE, VELOCITIES[velocity], duration)
+    head = Playhead(played, loop="pingpong")
+    head.advance(fraction * duration * 1.7)
+    before = head.position
+    if change == "rate":
+        head.set_rate(rate)
+    elif change == "reverse":
+        head.reverse()
+    elif change == "pause":
+        head.set_rate(0.0)
+    elif change == "velocity":
+        head.switch(Motion(CURVE, VELOCITIES[other], duration))
+    elif change == "duration":
+        head.switch(Motion(CURVE, VELOCITIES[velocity], other_duration))
+    else:
+        head.switch(Motion(CURVE, VELOCITIES[velocity], other_duration), keep="time")
+    assert np.abs(head.position - before).max() <= 1e-12 * CURVE.length
