@@ -18,6 +18,8 @@ method, chord-length tables searched and interpolated linearly (``"seed"`` is ac
 _ALIASES = {"seed": "chord"}
 _BISECTIONS = 60
 """Halvings of [0, 1] that leave an interval below the spacing of floats near 1."""
+_ONE_BY_ONE = 16
+"""Up to this many inverse queries are answered one by one in plain Python."""
 _BLOCK = 65536
 """Times per block when frames are computed in bulk."""
 SPEED_ERROR_STEP = 1e-4
@@ -117,13 +119,13 @@ class Motion:
         of ``distance`` (where a velocity curve holds still at s, the time the hold begins).
         Scalar or (n,); s is clamped to [0, 1]."""
         s = np.clip(real_values(s, "distance"), 0.0, 1.0)
-        return _first_reaching(self._distance_at, s) * self.duration
+        return _first_reaching(self._distance_at, self._distance_scalar, s) * self.duration
 
     def time_at_parameter(self, u):
         """The first time (seconds) at which the curve parameter ``u`` is reached (scalar or
         (n,), clamped to [0, 1])."""
         u = np.clip(real_values(u, "u"), 0.0, 1.0)
-        return self.time_at_distance(_first_reaching(self._parameter_at, u))
+        return self.time_at_distance(_first_reaching(self._parameter_at, self._parameter_scalar, u))
 
     def frame(self, t, mode="minimal", **options):
         """The object's orientation at time t: a rotation matrix whose columns are its right,
@@ -205,12 +207,16 @@ class Motion:
         return np.clip(t, 0.0, self.duration) / self.duration
 
 
-def _first_reaching(increasing, targets):
+def _first_reaching(increasing, increasing_scalar, targets):
     """The least x in [0, 1] with ``increasing(x) >= target``, for each of ``targets`` (scalar or
     array), to the last bit of x: bisection, which needs no derivative and finds the start of a
-    stretch where the function holds still."""
+    stretch where the function holds still. A few targets go one by one through the function's
+    plain-Python form (``increasing_scalar``), which costs far less than a numpy call."""
     scalar = np.ndim(targets) == 0
     targets = np.atleast_1d(np.asarray(targets, dtype=float))
+    if targets.size <= _ONE_BY_ONE:
+        found = np.array([_first_reaching_one(increasing_scalar, target) for target in targets.tolist()])
+        return float(found[0]) if scalar else found
     low, high = np.zeros_like(targets), np.ones_like(targets)
     reached = increasing(low) >= targets
     high[reached] = 0.0
@@ -220,3 +226,17 @@ def _first_reaching(increasing, targets):
         high = np.where(above, middle, high)
         low = np.where(above, low, middle)
     return float(high[0]) if scalar else high
+
+
+def _first_reaching_one(increasing, target):
+    """``_first_reaching`` for one float target, on a function of one float."""
+    if float(increasing(0.0)) >= target:
+        return 0.0
+    low, high = 0.0, 1.0
+    for _ in range(_BISECTIONS):
+        middle = 0.5 * (low + high)
+        if float(increasing(middle)) >= target:
+            high = middle
+        else:
+            low = middle
+    return high
