@@ -43,7 +43,7 @@ class AngleKeys:
             raise ValueError(f"{name} keys' s must increase (by {MIN_SPACING:g} at least), got {s.tolist()}")
         self.keys = [tuple(pair) for pair in pairs.tolist()]
         self._s, self._angles = s, angles
-        self._slopes = _monotone_slopes(s, angles)
+        self._slopes = monotone_slopes(s, angles)
         self._python_s, self._python_slopes = s.tolist(), self._slopes.tolist()
 
     def __call__(self, s):
@@ -74,7 +74,7 @@ class AngleKeys:
         return h00 * start + h01 * end + width * (h10 * slopes[k] + h11 * slopes[k + 1])
 
 
-def _monotone_slopes(s, angles):
+def monotone_slopes(s, angles):
     """Slopes at the keys that keep each piece between its two keys' angles: zero at a peak or a
     hold, else a weighted harmonic mean of the neighbouring secants (Fritsch and Carlson); the
     secant at the ends."""
@@ -86,7 +86,7 @@ def _monotone_slopes(s, angles):
     left, right = secants[:-1], secants[1:]
     w1, w2 = 2 * widths[1:] + widths[:-1], widths[1:] + 2 * widths[:-1]
     same_sign = left * right > 0
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         harmonic = (w1 + w2) / (w1 / left + w2 / right)
     slopes[1:-1] = np.where(same_sign, harmonic, 0.0)
     return slopes

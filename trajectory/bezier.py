@@ -12,9 +12,9 @@ _BERNSTEIN_TO_POWER = np.array(
     [[1.0, 0.0, 0.0, 0.0], [-3.0, 3.0, 0.0, 0.0], [3.0, -6.0, 3.0, 0.0], [-1.0, 3.0, -3.0, 1.0]]
 )
 """Rows: coefficients of w**k in Q(w) = sum_i P_i B_i(w), in terms of the control points P_i."""
-_UNIT_TO_CENTRED = np.array([[comb(k, j) / 2.0**k for k in range(4)] for j in range(4)])
+UNIT_TO_CENTRED = np.array([[comb(k, j) / 2.0**k for k in range(4)] for j in range(4)])
 """Takes coefficients in w in [0, 1] to coefficients in z = 2w - 1 in [-1, 1]."""
-_CENTRED_FROM_CONTROL_POINTS = _UNIT_TO_CENTRED @ _BERNSTEIN_TO_POWER
+_CENTRED_FROM_CONTROL_POINTS = UNIT_TO_CENTRED @ _BERNSTEIN_TO_POWER
 
 
 class PiecewiseBezier(Curve):

@@ -75,6 +75,16 @@ class Curve:
         """Q(u) and Q'(u) at one Python float u as two lists of 3 floats: the per-frame path."""
         return self.evaluate(u).tolist(), self.derivative(u).tolist()
 
+    def curvature(self, u):
+        """κ(u) = |Q' x Q''| / |Q'|^3, in 1 / length units: a float for a scalar u, (n,) for
+        (n,); infinite where the curve stops while it bends."""
+        d, bend = self.derivative(u), self.second_derivative(u)
+        speed = norms(d)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            kappa = norms(np.cross(d, bend)) / speed**3
+        kappa = np.where(speed == 0.0, np.where(norms(bend) > 0.0, np.inf, 0.0), kappa)
+        return float(kappa) if np.ndim(u) == 0 else kappa
+
     def speed(self, u):
         """|Q'(u)|: a float for a scalar u, shape ``(n,)`` for shape ``(n,)``."""
         return norms(self.derivative(u))
