@@ -104,7 +104,7 @@ class Curve:
     @functools.cached_property
     def transport(self):
         """The curve's rotation-minimising frame table (built on first use), a ``Transport``."""
-        from trajectory.frames import Transport
+        from trajectory.transport import Transport
 
         return Transport(self)
 

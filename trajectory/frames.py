@@ -22,29 +22,20 @@ fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g).
 [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
 """
 
-import bisect
 import dataclasses
-import functools
 import math
 
 import numpy as np
 
-from trajectory import rotations
 from trajectory._checks import finite_number, positive_finite
 from trajectory.angle_keys import AngleKeys
-from trajectory.rotations import SHORT_CHORD
+from trajectory.rotations import cross, dot, length
 
 MODES = ("minimal", "yaw", "up")
-STEP_TOLERANCE = 1e-13
-"""Largest change (radians) in a transport step's result when the step is halved: the steps'
-errors add up to the transported frame's, about 1e-10 rad over a few thousand steps."""
 CLOSED_TOLERANCE = 1e-9
 """How near (relative to the length, and in the tangent's direction) a closed curve's end must
 come to its start."""
-_INITIAL_NODES = 64
-_MAX_ROUNDS = 40
-_MIN_WIDTH = 1e-12
-_VERTICAL = 1e-9
+VERTICAL = 1e-9
 """A unit tangent whose horizontal part is shorter than this counts as vertical."""
 _STOPPED = 1e-14
 """A speed |Q'(u)| below this fraction of the curve's length counts as a stop."""
@@ -139,9 +130,9 @@ def frame_columns(curve, orientation, u, s, speeds=None):
             forward = tangent
             up = -tangent[2] * horizontal
             up[2] += np.hypot(tangent[0], tangent[1])
-            up -= _dot(up, tangent) * tangent
-            up /= _length(up)
-    right = _cross(forward, up)
+            up -= dot(up, tangent) * tangent
+            up /= length(up)
+    right = cross(forward, up)
     roll = _roll(curve, orientation, u, s, tangent, right, speeds)
     if roll is not None:
         cos_r, sin_r = np.cos(roll), np.sin(roll)
@@ -156,7 +147,7 @@ def scalar_frame(curve, mode, u):
     point, d = curve.point_and_tangent(u)
     speed = math.hypot(d[0], d[1], d[2])
     horizontal = math.hypot(d[0], d[1])
-    if speed <= _STOPPED * curve.length or horizontal <= _VERTICAL * speed:
+    if speed <= _STOPPED * curve.length or horizontal <= VERTICAL * speed:
         return None
     forward = [d[0] / speed, d[1] / speed, d[2] / speed]
     if mode == "minimal":
@@ -220,7 +211,7 @@ def _roll(curve, orientation, u, s, tangent, right, speeds):
     if orientation.closed:
         roll = roll + closing_twist(curve, orientation.mode) * s
     if orientation.bank:
-        lean = np.arctan(speeds**2 * _dot(curvatures(curve, u, tangent), right) / orientation.bank)
+        lean = np.arctan(speeds**2 * dot(curvatures(curve, u, tangent), right) / orientation.bank)
         limit = orientation.max_bank or math.pi / 2
         roll = roll + np.clip(lean, -limit, limit)
     return roll
@@ -230,16 +221,16 @@ def unit_tangents(curve, u):
     """The unit tangents at ``u`` (n,): ``(3, n)``. Where the curve stops (Q' = 0), the limit from
     the side it goes on to (from before, at u = 1): the direction of ±Q'', so never NaN."""
     derivative = curve.derivative(u).T / curve.length  # about 1 long: its square cannot overflow
-    speed = np.sqrt(_dot(derivative, derivative))
+    speed = np.sqrt(dot(derivative, derivative))
     stopped = speed <= _STOPPED
     if stopped.any():
         side = np.where(u[stopped] < 1.0, 1.0, -1.0)
         bending = curve.second_derivative(u[stopped]).T * side
-        flat = _length(bending) == 0.0
+        flat = length(bending) == 0.0
         if flat.any():  # Q'' vanishes too: look a little way along
             nudged = np.clip(u[stopped][flat] + _NUDGE * side[flat], 0.0, 1.0)
             bending[:, flat] = curve.derivative(nudged).T * side[flat]
-        derivative[:, stopped], speed[stopped] = bending, _length(bending)
+        derivative[:, stopped], speed[stopped] = bending, length(bending)
     derivative /= speed
     return derivative
 
@@ -249,7 +240,7 @@ def headings(curve, u, tangent):
     (3, n): the tangent's, or where it is vertical the last one before (the transport table, built
     only for such curves, keeps them)."""
     heading = np.arctan2(tangent[1], tangent[0])
-    vertical = np.hypot(tangent[0], tangent[1]) <= _VERTICAL
+    vertical = np.hypot(tangent[0], tangent[1]) <= VERTICAL
     if vertical.any():
         heading[vertical] = curve.transport.held_headings(u[vertical])
     return heading
@@ -263,7 +254,7 @@ def closing_twist(curve, mode):
         ValueError: If the curve does not end where it starts, going the way it started.
     """
     if not curve.closes:
-        gap = _length(curve.evaluate(1.0) - curve.evaluate(0.0)) / curve.length
+        gap = length(curve.evaluate(1.0) - curve.evaluate(0.0)) / curve.length
         raise ValueError(
             "closed=True needs a curve that ends where it starts, going the way it started "
             f"(its ends are {gap:.2g} of its length apart)"
@@ -276,8 +267,8 @@ def closes(curve):
     a loop that ``closed=True`` can close."""
     ends = np.array([0.0, 1.0])
     points, tangents = curve.evaluate(ends), unit_tangents(curve, ends)
-    gap = _length(points[1] - points[0]) / curve.length
-    return bool(gap <= CLOSED_TOLERANCE and _length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
+    gap = length(points[1] - points[0]) / curve.length
+    return bool(gap <= CLOSED_TOLERANCE and length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
 
 
 def curvatures(curve, u, tangent):
@@ -285,128 +276,7 @@ def curvatures(curve, u, tangent):
     ``(3, n)``."""
     derivative = curve.derivative(u).T
     bending = curve.second_derivative(u).T
-    normal = bending - _dot(bending, tangent) * tangent
+    normal = bending - dot(bending, tangent) * tangent
     with np.errstate(divide="ignore", invalid="ignore"):
-        result = normal / _dot(derivative, derivative)
+        result = normal / dot(derivative, derivative)
     return np.nan_to_num(result, nan=0.0, posinf=1e300, neginf=-1e300)
-
-
-class Transport:
-    """A curve's rotation-minimising up axis at nodes u_0 = 0 < ... < u_m = 1, carried by double
-    reflection (Wang, Juttler, Zheng and Liu 2008) over steps refined until halving any of them
-    changes its result by less than ``STEP_TOLERANCE``; and the horizontal heading there, held
-    through vertical stretches. Any u is reached by one more reflection from the node before it.
-
-    Attributes:
-        nodes: (m + 1,) the values of u.
-        points, tangents, ups: (3, m + 1) the curve's points, unit tangents and up axes there.
-    """
-
-    def __init__(self, curve):
-        self.curve = curve
-        nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_NODES + 1), curve.arc_length.u_breaks)
-        for _ in range(_MAX_ROUNDS):
-            points, tangents = curve.evaluate(nodes).T, unit_tangents(curve, nodes)
-            middle = (nodes[:-1] + nodes[1:]) / 2.0
-            mid_points, mid_tangents = curve.evaluate(middle).T, unit_tangents(curve, middle)
-            start = rotations.reference_ups(tangents[:, :-1])
-            whole = reflected(points[:, :-1], tangents[:, :-1], start, points[:, 1:], tangents[:, 1:])
-            halfway = reflected(points[:, :-1], tangents[:, :-1], start, mid_points, mid_tangents)
-            halves = reflected(mid_points, mid_tangents, halfway, points[:, 1:], tangents[:, 1:])
-            split = (_length(whole - halves) > STEP_TOLERANCE) & (np.diff(nodes) > _MIN_WIDTH)
-            if not split.any():
-                break
-            nodes = np.union1d(nodes, middle[split])
-        points, tangents = curve.evaluate(nodes).T, unit_tangents(curve, nodes)
-        self.nodes, self.points, self.tangents = nodes, np.ascontiguousarray(points), tangents
-        # Each step's twist, measured against a reference frame at either end, adds up to the
-        # transported up's angle from the reference: one cumulative sum, no loop.
-        reference = rotations.reference_ups(tangents)
-        reference_right = _cross(tangents, reference)
-        moved = reflected(points[:, :-1], tangents[:, :-1], reference[:, :-1], points[:, 1:], tangents[:, 1:])
-        steps = np.arctan2(_dot(moved, reference_right[:, 1:]), _dot(moved, reference[:, 1:]))
-        start = rotations.up_towards_z(tangents[:, 0], reference[:, 0], reference_right[:, 0])
-        twist = np.concatenate([[start], start + np.cumsum(steps)])
-        self.ups = np.cos(twist) * reference + np.sin(twist) * reference_right
-        horizontal = np.hypot(tangents[0], tangents[1]) > _VERTICAL
-        self._stacked = np.concatenate([self.points, self.tangents, self.ups])  # one gather per query
-        self._held_headings = _held(np.arctan2(tangents[1], tangents[0]), horizontal)
-        self._python = (nodes.tolist(), points.T.tolist(), tangents.T.tolist(), self.ups.T.tolist())
-
-    def up(self, u, points, tangents):
-        """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
-        unit ``tangents`` (3, n)."""
-        before = self._stacked.take(self._node(u), axis=1)
-        return reflected(before[0:3], before[3:6], before[6:9], points, tangents)
-
-    def held_headings(self, u):
-        """The horizontal direction of travel (radians from +X) last taken before each of ``u``
-        (n,) (the first one after, before any; +Y if the curve never leaves the vertical)."""
-        return self._held_headings[self._node(u)]
-
-    @functools.cached_property
-    def closing_twist(self):
-        """The angle (radians) about the start tangent from the transported up at the end to the
-        one at the start: the minimal frame's mismatch on a closed curve."""
-        end, start = self.ups[:, -1], self.ups[:, 0]
-        return float(np.arctan2(_dot(_cross(end, start), self.tangents[:, 0]), _dot(end, start)))
-
-    def scalar_up(self, u, point, tangent):
-        """``up`` at one Python float ``u``, for a point and unit tangent given as 3 floats."""
-        nodes, points, tangents, ups = self._python
-        node = min(max(bisect.bisect_right(nodes, u) - 1, 0), len(nodes) - 2)
-        return rotations.reflected_scalar(points[node], tangents[node], ups[node], point, tangent)
-
-    def _node(self, u):
-        return np.clip(np.searchsorted(self.nodes, u, side="right") - 1, 0, self.nodes.size - 2)
-
-
-def reflected(points, tangents, ups, next_points, next_tangents):
-    """The up axes (3, n) carried from ``points`` with unit ``tangents`` to ``next_points`` with
-    ``next_tangents`` (all (3, n)) by double reflection: in the plane halfway between the points,
-    then in the one that takes the reflected tangent to the next. Exact on circular arcs, and
-    4th order. A chord too short for its direction to survive rounding (under ``SHORT_CHORD``
-    of the points' size) is taken along the sum of the tangents, which it equals to 2nd order."""
-    chord = next_points - points
-    c1 = _dot(chord, chord)
-    short = c1 <= SHORT_CHORD**2 * (_dot(points, points) + _dot(next_points, next_points))
-    if short.any():
-        chord[:, short] = tangents[:, short] + next_tangents[:, short]
-        c1[short] = _dot(chord[:, short], chord[:, short])
-    k1 = _twice_inverse(c1)
-    up = ups - (k1 * _dot(chord, ups)) * chord
-    chord *= k1 * _dot(chord, tangents)
-    mirror = next_tangents - tangents
-    mirror += chord
-    up -= (_twice_inverse(_dot(mirror, mirror)) * _dot(mirror, up)) * mirror
-    return up
-
-
-def _twice_inverse(squares):
-    """2 / ``squares``, 0 where a square is 0 (a reflection in no plane leaves a vector alone)."""
-    return np.divide(2.0, squares, out=np.zeros_like(squares), where=squares > 0.0)
-
-
-def _dot(a, b):
-    """Dot products of (3, ...) vectors, component by component."""
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def _cross(a, b):
-    """Cross products of (3, ...) vectors."""
-    return np.stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]])
-
-
-def _length(a):
-    """Lengths of (3, ...) vectors, without overflow or underflow."""
-    return np.hypot(np.hypot(a[0], a[1]), a[2])
-
-
-def _held(headings, valid):
-    """``headings`` where ``valid``, else the last valid one before (the first one after, before
-    any; pi / 2 if none is)."""
-    if not valid.any():
-        return np.full(headings.shape, math.pi / 2)
-    index = np.maximum.accumulate(np.where(valid, np.arange(valid.size), -1))
-    index[index < 0] = np.flatnonzero(valid)[0]
-    return headings[index]

@@ -1,5 +1,6 @@
 """Rotations as matrices and unit quaternions (w, x, y, z), and the frame arithmetic the
-orientation modes share.
+orientation modes share: vectors components first, (3, n), and the double reflection that carries
+an up axis along a curve.
 
 >>> quaternions(np.eye(3)).tolist()
 [1.0, 0.0, 0.0, 0.0]
@@ -8,8 +9,6 @@ orientation modes share.
 import math
 
 import numpy as np
-
-from trajectory.curve import norms
 
 SHORT_CHORD = 1e-8
 """A step's chord shorter than this fraction of its points' distance from the origin has lost
@@ -75,8 +74,8 @@ def reference_ups(tangents):
     steep = np.abs(tangents[2]) >= 0.9
     axis = np.zeros_like(tangents)
     axis[0], axis[2] = steep, ~steep
-    up = axis - (axis[0] * tangents[0] + axis[1] * tangents[1] + axis[2] * tangents[2]) * tangents
-    return up / norms(up.T)
+    up = axis - dot(axis, tangents) * tangents
+    return up / length(up)
 
 
 def up_towards_z(tangent, up, right):
@@ -88,7 +87,7 @@ def up_towards_z(tangent, up, right):
 
 
 def reflected_scalar(point, tangent, up, next_point, next_tangent):
-    """``frames.reflected`` for one step, on 3 floats each: the per-frame path."""
+    """``reflected`` for one step, on 3 floats each: the per-frame path."""
     (px, py, pz), (tx, ty, tz), (ux, uy, uz) = point, tangent, up
     (qx, qy, qz), (nx, ny, nz) = next_point, next_tangent
     cx, cy, cz = qx - px, qy - py, qz - pz
@@ -107,3 +106,44 @@ def reflected_scalar(point, tangent, up, next_point, next_tangent):
         along = 2.0 * (mx * ux + my * uy + mz * uz) / c2
         ux, uy, uz = ux - along * mx, uy - along * my, uz - along * mz
     return [ux, uy, uz]
+
+
+def reflected(points, tangents, ups, next_points, next_tangents):
+    """The up axes (3, n) carried from ``points`` with unit ``tangents`` to ``next_points`` with
+    ``next_tangents`` (all (3, n)) by double reflection: in the plane halfway between the points,
+    then in the one that takes the reflected tangent to the next. Exact on circular arcs, and
+    4th order. A chord too short for its direction to survive rounding (under ``SHORT_CHORD``
+    of the points' size) is taken along the sum of the tangents, which it equals to 2nd order."""
+    chord = next_points - points
+    c1 = dot(chord, chord)
+    short = c1 <= SHORT_CHORD**2 * (dot(points, points) + dot(next_points, next_points))
+    if short.any():
+        chord[:, short] = tangents[:, short] + next_tangents[:, short]
+        c1[short] = dot(chord[:, short], chord[:, short])
+    k1 = _twice_inverse(c1)
+    up = ups - (k1 * dot(chord, ups)) * chord
+    chord *= k1 * dot(chord, tangents)
+    mirror = next_tangents - tangents
+    mirror += chord
+    up -= (_twice_inverse(dot(mirror, mirror)) * dot(mirror, up)) * mirror
+    return up
+
+
+def _twice_inverse(squares):
+    """2 / ``squares``, 0 where a square is 0 (a reflection in no plane leaves a vector alone)."""
+    return np.divide(2.0, squares, out=np.zeros_like(squares), where=squares > 0.0)
+
+
+def dot(a, b):
+    """Dot products of (3, ...) vectors, component by component."""
+    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+
+
+def cross(a, b):
+    """Cross products of (3, ...) vectors."""
+    return np.stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]])
+
+
+def length(a):
+    """Lengths of (3, ...) vectors, without overflow or underflow."""
+    return np.hypot(np.hypot(a[0], a[1]), a[2])
