@@ -26,7 +26,8 @@ from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.nurbs import NurbsCurve
 from trajectory.piecewise import PiecewisePolynomial
-from trajectory.playback import Crossing, Marker, Playhead, Playheads
+from trajectory.playback import Playhead
+from trajectory.playheads import Crossing, Marker, Playheads
 from trajectory.seed_method import SeedTables
 from trajectory.segments import Arc, Line, SegmentTable
 from trajectory.steering import SteeringFollowers

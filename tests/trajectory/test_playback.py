@@ -10,7 +10,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from trajectory import CubicBezier, Marker, Motion, MotionChain, Playhead, Playheads, VelocityCurve
-from trajectory.playback import LOOP_MODES
+from trajectory.playheads import LOOP_MODES
 
 CURVE = CubicBezier([[0, 0, 0], [3, 4, 1], [-1, 4, -1], [2, 0, 2]])
 VELOCITIES = {

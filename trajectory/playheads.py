@@ -1,0 +1,319 @@
+"""Many objects playing one motion, as arrays: where each is along the motion (its playhead),
+advanced by any step of real time, at a rate and in a direction that can change at any moment
+without the object moving at the change; looping, ping-ponging or stopping at the end; and the
+events it crosses (arc-length fractions), each once per crossing, in the order crossed, at exact
+times. (One object: ``playback.Playhead``.)
+
+A step is walked one stretch at a time, from end to end of the motion, comparing times as they
+are: so a step of any length reports what many small steps would, in the same order.
+"""
+
+import dataclasses
+import enum
+
+import numpy as np
+
+from trajectory._checks import finite_number, real_values
+
+LOOP_MODES = ("once", "loop", "pingpong")
+"""Besides a whole number of passes (``"once"`` is 1)."""
+
+
+class Marker(enum.Enum):
+    """The crossings a playhead reports besides its events: reaching the end, or (going back)
+    the start."""
+
+    START = "start"
+    END = "end"
+
+
+@dataclasses.dataclass(frozen=True)
+class Crossing:
+    """An event (its name, or a ``Marker``) crossed at arc-length fraction ``distance``,
+    ``after`` seconds into the step, by playhead ``index``."""
+
+    event: object
+    distance: float
+    after: float
+    index: int = 0
+
+
+class Playheads:
+    """Many objects playing one motion, as arrays.
+
+    Args:
+        motion: A ``Motion`` (or anything with ``duration``, ``distance``, ``position``,
+            ``speed`` and ``time_at_distance``, such as a ``MotionChain``).
+        count: How many playheads, all at time 0, rate 1, going forward.
+        loop: ``"once"``, ``"loop"``, ``"pingpong"`` (turning round at each end, running the
+            velocity curve backwards on the way back), or a whole number of passes.
+        events: ``(s, name)`` pairs at arc-length fractions s in [0, 1].
+
+    Attributes:
+        finished: (n,) whether each has stopped at the end of its last pass.
+
+    Raises:
+        ValueError: On a loop mode that is not one of these, a count of passes below 1, events
+            outside [0, 1] or not (s, name) pairs.
+    """
+
+    def __init__(self, motion, count=1, loop="once", events=()):
+        if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
+            raise ValueError(f"count must be a whole number of playheads, got {count!r}")
+        self.loop, self._passes_allowed = _loop_mode(loop)
+        self.events = _events(events)
+        self._times = np.zeros(count)
+        self._rates = np.ones(count)
+        self.finished = np.zeros(count, dtype=bool)
+        self._laps = np.zeros(count, dtype=np.int64)  # passes completed
+        self.switch(motion)
+
+    @property
+    def count(self):
+        return self._times.size
+
+    @property
+    def times(self):
+        """(n,) seconds along the motion (read-only: ``seek`` moves them)."""
+        return _read_only(self._times)
+
+    @property
+    def rates(self):
+        """(n,) playback rates: 1 as the velocity curve says, 0 paused, negative backwards
+        (read-only: ``set_rates`` and ``reverse`` change them)."""
+        return _read_only(self._rates)
+
+    def set_rates(self, rates, which=slice(None)):
+        """Play ``which`` playheads at ``rates`` from now on (none moves at the change)."""
+        rates = np.asarray(rates, dtype=float)
+        if not np.all(np.isfinite(rates)):
+            raise ValueError("rates must be finite numbers")
+        self._rates[which] = rates
+        self._bounds()
+
+    def reverse(self, which=slice(None)):
+        """Send ``which`` playheads back the way they came, from where they are."""
+        self._rates[which] = -self._rates[which]
+        self._bounds()
+
+    def seek(self, times=None, distances=None, which=slice(None)):
+        """Put ``which`` playheads at ``times`` (seconds) or arc-length fractions ``distances``
+        (no events fire; a finished one plays again)."""
+        if (times is None) == (distances is None):
+            raise ValueError("seek needs times or distances, not both")
+        if times is not None:
+            values = np.clip(real_values(times, "time"), 0.0, self.motion.duration)
+        else:
+            values = self.motion.time_at_distance(real_values(distances, "distance"))
+        self._times[which] = values
+        self.finished[which] = False
+        self._bounds()
+
+    @property
+    def distances(self):
+        """(n,) arc-length fractions reached."""
+        return self.motion.distance(self._times)
+
+    @property
+    def positions(self):
+        """(n, 3) points reached."""
+        return self.motion.position(self._times)
+
+    def switch(self, motion, keep="distance"):
+        """Go on along ``motion`` from where each playhead is: the same arc-length fraction
+        (``keep="distance"``) or the same fraction of the duration (``keep="time"``)."""
+        if keep not in ("distance", "time"):
+            raise ValueError(
+                f"keep must be 'distance' or 'time' (or 'nearest' for one Playhead), got {keep!r}"
+            )
+        if hasattr(self, "motion"):
+            if keep == "distance":
+                self._times = np.atleast_1d(motion.time_at_distance(self.distances)).astype(float)
+            else:
+                self._times = self._times / self.motion.duration * motion.duration
+        self.motion = motion
+        self._event_times = (
+            np.atleast_1d(motion.time_at_distance(np.array([s for s, _ in self.events]))).astype(float)
+            if self.events
+            else np.zeros(0)
+        )
+        self._marks = np.unique(np.concatenate([self._event_times, [0.0, motion.duration]]))
+        self._bounds()
+
+    def _bounds(self, rows=slice(None)):
+        """For ``rows``, the open interval of times a step can reach without crossing an event
+        or an end (a step inside it just moves: ``advance``'s fast path)."""
+        if not hasattr(self, "_low"):
+            self._low, self._high = np.empty(self.count), np.empty(self.count)
+        times, marks = self._times[rows], self._marks
+        forward = ~np.signbit(self._rates[rows])
+        above = np.searchsorted(marks, times, "right")
+        below = np.searchsorted(marks, times, "left") - 1
+        high = np.where(above < marks.size, marks[np.minimum(above, marks.size - 1)], times)
+        low = np.where(below >= 0, marks[np.maximum(below, 0)], times)
+        self._high[rows] = np.where(forward, high, np.inf)
+        self._low[rows] = np.where(forward, -np.inf, low)
+
+    def advance(self, dt):
+        """Move every playhead on by ``dt`` seconds of real time (any dt >= 0).
+
+        Returns:
+            The crossings, as three arrays sorted by playhead, then by when: ``index`` (which
+            playhead), ``event`` (an index into ``events``, or -1 for ``Marker.START`` and -2 for
+            ``Marker.END``), ``after`` (seconds into the step).
+        """
+        dt = checked_step(dt)
+        reached = self._times + self._rates * dt * ~self.finished
+        inside = (reached > self._low) & (reached < self._high)
+        self._times = np.where(inside, reached, self._times)
+        crossing = np.flatnonzero(~inside & (self._rates != 0.0) & ~self.finished)
+        if not crossing.size:
+            return _no_crossings()
+        found = self._advance(crossing, dt)
+        self._bounds(crossing)
+        return found
+
+    def crossings(self, found):
+        """``advance``'s arrays as ``Crossing``s, in order."""
+        index, event, after = found
+        result = []
+        for i, j, when in zip(index.tolist(), event.tolist(), after.tolist()):
+            if j >= 0:
+                s, name = self.events[j]
+            else:
+                name = Marker.START if j == -1 else Marker.END
+                s = 0.0 if name is Marker.START else 1.0
+            result.append(Crossing(name, s, when, i))
+        return result
+
+    def _advance(self, rows, dt):
+        """Move each playhead on by its ``dt`` (n,), one stretch at a time: up to the next end
+        (or the step's end), reporting the events passed on the way; at an end, the marker, then
+        a wrap (loop), a turn (ping-pong) or a stop. Times are compared as they are, so a step
+        that lands on an event reports it once, in this step or the next."""
+        duration, event_times = self.motion.duration, self._event_times
+        speeds = np.abs(self._rates)
+        remaining = np.zeros(self.count)
+        remaining[rows] = speeds[rows] * dt  # seconds of motion still to go
+        travelled = np.zeros(self.count)
+        found = []  # (index, event, seconds into the step) arrays, in the order crossed
+        active = rows[remaining[rows] > 0.0]
+        while active.size:
+            t, r = self._times[active], remaining[active]
+            forward = ~np.signbit(self._rates[active])
+            room = np.where(forward, duration - t, t)
+            # Decided on the time reached, as rounded: a step that rounds onto an end arrives there.
+            reached = np.where(forward, t + r, t - r)
+            final = np.where(forward, reached < duration, reached > 0.0)
+            target = np.where(final, reached, np.where(forward, duration, 0.0))
+            found.append(_passed(event_times, active, t, target, forward, travelled[active], speeds[active]))
+            moved = np.where(final, r, room)
+            travelled[active] += moved
+            remaining[active] -= moved
+            self._times[active] = target
+            ends = active[~final]
+            if ends.size:
+                found.append(self._at_ends(ends, room[~final] > 0.0, travelled, remaining, speeds))
+            active = active[~final & (remaining[active] > 0.0) & ~self.finished[active]]
+        return _joined(found)
+
+    def _at_ends(self, ends, arrived, travelled, remaining, speeds):
+        """Playheads ``ends`` at an end of the motion: the marker for those that ``arrived`` there
+        in this step, then a stop, a turn or a wrap (with the events at the new lap's start)."""
+        duration, event_times = self.motion.duration, self._event_times
+        forward = ~np.signbit(self._rates[ends])
+        arriving = ends[arrived]
+        found = [(arriving, np.where(forward[arrived], -2, -1), travelled[arriving] / speeds[arriving])]
+        if self.loop == "pingpong":
+            self._rates[ends] = -self._rates[ends]
+            return _joined(found)
+        self._laps[arriving] += 1
+        if self._passes_allowed is not None:
+            done = ends[self._laps[ends] >= self._passes_allowed]
+            self.finished[done] = True
+            remaining[done] = 0.0
+        wrapping = ends[remaining[ends] > 0.0]
+        if wrapping.size:
+            going = ~np.signbit(self._rates[wrapping])
+            self._times[wrapping] = np.where(going, 0.0, duration)
+            starts = np.where(going, 0.0, duration)
+            at_start = [np.flatnonzero(event_times == start) for start in starts.tolist()]
+            counts = np.array([a.size for a in at_start], dtype=np.int64)
+            if counts.any():
+                rows = np.repeat(wrapping, counts)
+                found.append((rows, np.concatenate(at_start), travelled[rows] / speeds[rows]))
+        return _joined(found)
+
+
+def _loop_mode(loop):
+    """(mode, passes allowed or None for endless)."""
+    if isinstance(loop, str) and loop in LOOP_MODES:
+        return loop, (1 if loop == "once" else None)
+    if isinstance(loop, (int, np.integer)) and not isinstance(loop, bool):
+        if loop < 1:
+            raise ValueError(f"a count of passes must be at least 1, got {loop}")
+        return "count", int(loop)
+    raise ValueError(f"loop must be one of {LOOP_MODES} or a whole number of passes, got {loop!r}")
+
+
+def _events(events):
+    """``events`` as a list of (s, name) sorted by s (stable), checked."""
+    checked = []
+    for event in events:
+        try:
+            s, name = event
+        except (TypeError, ValueError):
+            raise ValueError(f"events must be (s, name) pairs, got {event!r}") from None
+        s = finite_number(s, "an event's s must be a number in [0, 1]")
+        if not 0.0 <= s <= 1.0:
+            raise ValueError(f"an event's s must be a number in [0, 1], got {s!r}")
+        checked.append((s, name))
+    return sorted(checked, key=lambda pair: pair[0])
+
+
+def checked_step(dt):
+    """``dt`` as a float, or a ValueError unless it is a finite number of seconds, 0 or more."""
+    dt = finite_number(dt, "dt must be a finite number of seconds, 0 or more")
+    if dt < 0.0:
+        raise ValueError(f"dt must be a finite number of seconds, 0 or more, got {dt!r}")
+    return dt
+
+
+def _passed(event_times, rows, start, target, forward, travelled, speeds):
+    """The events each of ``rows`` passes going from ``start`` to ``target`` (n,): in
+    (start, target] going forward, [target, start) going back, in the order passed."""
+    low = np.where(
+        forward, np.searchsorted(event_times, start, "right"), np.searchsorted(event_times, target, "left")
+    )
+    high = np.where(
+        forward, np.searchsorted(event_times, target, "right"), np.searchsorted(event_times, start, "left")
+    )
+    counts = high - low
+    if not counts.any():
+        return _no_crossings()
+    which = np.repeat(np.arange(rows.size), counts)
+    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
+    event = np.where(forward[which], low[which] + within, high[which] - 1 - within)
+    after = (travelled[which] + np.abs(event_times[event] - start[which])) / speeds[which]
+    return rows[which], event, after
+
+
+def _joined(parts):
+    """Crossing arrays (index, event, after) joined, sorted by playhead (stable: each playhead's
+    crossings stay in the order found)."""
+    parts = [part for part in parts if part[0].size]
+    if not parts:
+        return _no_crossings()
+    index, event, after = (np.concatenate(column) for column in zip(*parts))
+    order = np.argsort(index, kind="stable")
+    return index[order], event[order], after[order]
+
+
+def _no_crossings():
+    return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0)
+
+
+def _read_only(array):
+    view = array.view()
+    view.flags.writeable = False
+    return view
