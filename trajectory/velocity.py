@@ -13,11 +13,7 @@ import numpy as np
 
 from trajectory import inverse_fit
 from trajectory._checks import breakpoints as checked_breakpoints
-from trajectory._checks import finite_number, real_array
-from trajectory.angle_keys import monotone_slopes
-from trajectory.bezier import UNIT_TO_CENTRED
-from trajectory.cubic_timing import CubicTiming, quadratic_roots
-from trajectory.piecewise import PiecewisePolynomial
+from trajectory._checks import finite_number
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted error of s(t) at the table's check points."""
@@ -138,19 +134,21 @@ class VelocityCurve:
         >>> [float(hold.distance_at_time(t)) for t in (0.4, 0.5)], float(hold.rate_at_time(0.5))
         ([0.5, 0.5], 0.0)
         """
-        return _KeyedVelocityCurve(keys, speeds, name)
+        from trajectory.keyed_velocity import KeyedVelocityCurve
+
+        return KeyedVelocityCurve(keys, speeds, name)
 
     # The seed's two examples.
 
     @classmethod
     def constant(cls):
         """Constant speed: S(u) = u, T(u) = u."""
-        return cls(_identity, _identity, name="constant")
+        return cls(identity, identity, name="constant")
 
     @classmethod
     def ease_in_out(cls):
         """The seed's ease-in/ease-out: S = 2u^2 for u < 1/2, else -2u^2 + 4u - 1; T = u."""
-        return cls(_ease_in_out, _identity, breakpoints=(0.5,), name="ease in-out")
+        return cls(_ease_in_out, identity, breakpoints=(0.5,), name="ease in-out")
 
     @classmethod
     def cubic(cls, s=(0.0, 0.0, 1.0, 0.0), t=(0.0, 0.0, 1.0, 0.0), name="cubic"):
@@ -159,21 +157,21 @@ class VelocityCurve:
         Raises:
             ValueError: As the constructor, checked exactly from the coefficients.
         """
-        s_coeffs, t_coeffs = _cubic_coefficients(s, "s"), _cubic_coefficients(t, "t")
-        _check_cubic_time(t_coeffs[::-1])
-        return _CubicVelocityCurve(_normalised_cubic(s_coeffs, "S"), _normalised_cubic(t_coeffs, "T"), name)
+        from trajectory.cubic_velocity import CubicVelocityCurve
+
+        return CubicVelocityCurve.from_coefficients(s, t, name)
 
     # Presets animators expect.
 
     @classmethod
     def ease_in(cls):
         """Start at rest, accelerate evenly: S = u^2, T = u."""
-        return cls(np.square, _identity, name="ease in")
+        return cls(np.square, identity, name="ease in")
 
     @classmethod
     def ease_out(cls):
         """Decelerate evenly to rest: S = 2u - u^2, T = u."""
-        return cls(lambda u: u * (2.0 - u), _identity, name="ease out")
+        return cls(lambda u: u * (2.0 - u), identity, name="ease out")
 
     @classmethod
     def sine_ease(cls, k1=0.25, k2=0.75):
@@ -192,7 +190,7 @@ class VelocityCurve:
             raise ValueError(f"sine ease needs 0 < k1 <= k2 < 1, got k1 = {k1}, k2 = {k2}")
         breaks = tuple(sorted({k1, k2}))
         return cls(
-            functools.partial(_sine_ease, k1=k1, k2=k2), _identity, breakpoints=breaks, name="sine ease"
+            functools.partial(_sine_ease, k1=k1, k2=k2), identity, breakpoints=breaks, name="sine ease"
         )
 
     @classmethod
@@ -214,93 +212,13 @@ class VelocityCurve:
         for label, x in (("x1", x1), ("x2", x2)):
             if not 0.0 <= x <= 1.0:
                 raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x!r}")
+        from trajectory.cubic_velocity import CubicVelocityCurve, bezier_power
+
         name = name or f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})"
-        return _CubicVelocityCurve(_bezier_power(y1, y2), _bezier_power(x1, x2), name)
+        return CubicVelocityCurve(bezier_power(y1, y2), bezier_power(x1, x2), name)
 
 
-class _CubicVelocityCurve(VelocityCurve):
-    """A velocity curve whose S and T are cubic polynomials, given by their normalised ascending
-    coefficients (0, a1, a2, a3) (T already checked to increase): S's range is checked exactly,
-    and s(t) is solved to rounding by ``CubicTiming`` rather than fitted."""
-
-    def __init__(self, s, t, name):
-        self.name = name
-        self.breakpoints = ()
-        self._s_coeffs, self._t_coeffs = s, t
-        _check_cubic_distance(s)
-        self._distance = functools.partial(_power_cubic, s)
-        self._time = functools.partial(_power_cubic, t)
-        self._s0, self._s_scale, self._t0, self._t_scale = 0.0, 1.0, 0.0, 1.0
-
-    @functools.cached_property
-    def timing(self):
-        """s(t), solved to rounding (a ``CubicTiming``)."""
-        return CubicTiming(self._s_coeffs, self._t_coeffs)
-
-    def rate_at_time(self, t):
-        """ds/dt at normalised time t (scalar or array): infinite where T' = 0 but S' is not."""
-        return self.timing.rate(t)
-
-
-class _KeyedVelocityCurve(VelocityCurve):
-    """A velocity curve through keys: T(u) = u, S a monotone cubic Hermite through the keys,
-    tabled exactly (its pieces are cubics in t already)."""
-
-    def __init__(self, keys, speeds, name):
-        pairs = real_array(keys, "keys", "(t, s) pairs of numbers")
-        if pairs.ndim != 2 or pairs.shape[1] != 2 or len(pairs) < 2:
-            raise ValueError(f"keys must be at least two (t, s) pairs, got shape {pairs.shape}")
-        if not np.all(np.isfinite(pairs)):
-            raise ValueError("keys must be finite numbers")
-        t, s = pairs[:, 0], pairs[:, 1]
-        if (t[0], s[0]) != (0.0, 0.0) or (t[-1], s[-1]) != (1.0, 1.0):
-            first, last = pairs[0].tolist(), pairs[-1].tolist()
-            raise ValueError(f"keys must start at (0, 0) and end at (1, 1), got {first} ... {last}")
-        if np.any(np.diff(t) <= 0.0):
-            raise ValueError(f"keys' t must increase, got {t.tolist()}")
-        if np.any(np.diff(s) < 0.0):
-            raise ValueError(f"keys' s must not decrease (the object would go back), got {s.tolist()}")
-        slopes = monotone_slopes(t, s)
-        if speeds is not None:
-            if len(speeds) != len(t):
-                raise ValueError(f"speeds must be one per key ({len(t)}), got {len(speeds)}")
-            for index, speed in enumerate(speeds):
-                if speed is not None:
-                    slopes[index] = finite_number(speed, "a key's speed must be a finite number")
-        self.name = name
-        self.breakpoints = tuple(t[1:-1].tolist())
-        self._table = _hermite_table(t, s, slopes)
-        _check_keyed_forward(self._table, t)
-        self._distance, self._time = self._table, _identity
-        self._s0, self._s_scale, self._t0, self._t_scale = 0.0, 1.0, 0.0, 1.0
-
-    @functools.cached_property
-    def timing(self):
-        """s(t): the keys' cubic pieces themselves (a ``PiecewisePolynomial``)."""
-        return self._table
-
-
-def _hermite_table(t, s, slopes):
-    """The cubic Hermite through (t, s) with ``slopes``, as a ``PiecewisePolynomial`` of t."""
-    h = np.diff(t)
-    s0, s1, m0, m1 = s[:-1], s[1:], slopes[:-1] * h, slopes[1:] * h
-    unit = np.stack([s0, m0, 3 * (s1 - s0) - 2 * m0 - m1, 2 * (s0 - s1) + m0 + m1], axis=1)  # in x in [0, 1]
-    centred = unit @ UNIT_TO_CENTRED.T
-    return PiecewisePolynomial(t, centred, ends=[0.0, 1.0], variable="time")
-
-
-def _check_keyed_forward(table, t):
-    """Refuse given key speeds that make s decrease somewhere between the keys."""
-    rate = table.derivative()
-    samples = np.linspace(0.0, 1.0, 65)
-    within = (t[:-1, None] + np.diff(t)[:, None] * samples).ravel()
-    slowest = rate(within)
-    if np.any(slowest < -1e-9 * max(np.abs(slowest).max(), 1.0)):  # beyond rounding
-        at = float(within[np.argmin(slowest)])
-        raise ValueError(f"the keys' speeds would send the object back near t = {at:.3g}")
-
-
-def _identity(u):
+def identity(u):
     return u * 1.0
 
 
@@ -317,17 +235,6 @@ def _sine_ease(u, k1, k2):
         k1 * 2.0 / np.pi + (k2 - k1) + (1.0 - k2) * 2.0 / np.pi * np.sin((u - k2) / (1.0 - k2) * np.pi / 2.0)
     )
     return np.where(u < k1, ramp_up, np.where(u <= k2, middle, ramp_down)) / total
-
-
-def _bezier_power(p1, p2):
-    """Ascending power coefficients of the 1D cubic Bezier with control values 0, p1, p2, 1."""
-    return (0.0, 3.0 * p1, 3.0 * p2 - 6.0 * p1, 1.0 + 3.0 * p1 - 3.0 * p2)
-
-
-def _power_cubic(coeffs, u):
-    """a0 + a1 u + a2 u^2 + a3 u^3 for ascending ``coeffs`` (u a float or an array)."""
-    a0, a1, a2, a3 = coeffs
-    return ((a3 * u + a2) * u + a1) * u + a0
 
 
 def _check_grid(breakpoints):
@@ -366,47 +273,3 @@ def _check_in_unit_range(s, grid):
     if np.any(outside):
         i = int(np.argmax(outside))
         raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}")
-
-
-def _cubic_coefficients(values, label):
-    coeffs = real_array(values, label, "four numbers (a3, a2, a1, a0)")
-    if coeffs.shape != (4,) or not np.all(np.isfinite(coeffs)):
-        raise ValueError(f"{label} must be four finite numbers (a3, a2, a1, a0), got {values!r}")
-    return coeffs
-
-
-def _normalised_cubic(coeffs, label):
-    """Descending raw coefficients (a3, a2, a1, a0) as ascending ones of the polynomial shifted and
-    scaled to run from 0 at u = 0 to 1 at u = 1: (0, a1, a2, a3) / (a1 + a2 + a3)."""
-    a3, a2, a1, _ = coeffs
-    span = a1 + a2 + a3
-    if label == "T" and not span > 0.0:
-        raise ValueError(f"T(u) must increase from u = 0 to u = 1, got T(1) - T(0) = {span:g}")
-    if span == 0.0:
-        raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
-    return (0.0, a1 / span, a2 / span, a3 / span)
-
-
-def _check_cubic_time(t):
-    """T' = t1 + 2 t2 u + 3 t3 u^2 must be >= 0 on [0, 1] and not identically 0 (ascending ``t``)."""
-    _, t1, t2, t3 = t
-    if t1 == t2 == t3 == 0.0:
-        raise ValueError("T(u) must be strictly increasing, but it is constant")
-    candidates = [0.0, 1.0] + ([-t2 / (3.0 * t3)] if t3 != 0.0 and 0.0 < -t2 / (3.0 * t3) < 1.0 else [])
-    slopes = [(3.0 * t3 * u + 2.0 * t2) * u + t1 for u in candidates]
-    lowest = min(range(len(candidates)), key=slopes.__getitem__)
-    if slopes[lowest] < 0.0:
-        raise ValueError(
-            f"T(u) must be strictly increasing (T^-1 would not exist): T'({candidates[lowest]:.4g}) = "
-            f"{slopes[lowest]:.6g} < 0"
-        )
-
-
-def _check_cubic_distance(s):
-    """The normalised S must stay in [0, 1] at its turning points inside [0, 1], the roots of S'."""
-    _, s1, s2, s3 = s
-    for root in quadratic_roots(3.0 * s3, 2.0 * s2, s1):
-        if 0.0 < root < 1.0:
-            value = _power_cubic(s, root)
-            if not (-RANGE_SLACK <= value <= 1.0 + RANGE_SLACK):
-                raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({root:.4g}) = {value:.6g}")
