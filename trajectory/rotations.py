@@ -10,6 +10,8 @@ import math
 
 import numpy as np
 
+from trajectory.curve import norms
+
 SHORT_CHORD = 1e-8
 """A step's chord shorter than this fraction of its points' distance from the origin has lost
 its direction to rounding: the sum of the tangents stands for it."""
@@ -145,5 +147,6 @@ def cross(a, b):
 
 
 def length(a):
-    """Lengths of (3, ...) vectors, without overflow or underflow."""
-    return np.hypot(np.hypot(a[0], a[1]), a[2])
+    """Lengths of (3, ...) vectors, without overflow or underflow (``curve.norms``, components
+    first)."""
+    return norms(np.moveaxis(a, 0, -1))
