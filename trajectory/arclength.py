@@ -19,8 +19,6 @@ UNRESOLVED = 1e-11
 curve has a point the pieces cannot close in on, such as an infinite speed (sqrt(u) at 0)."""
 _INITIAL_PIECES = 24
 _MIN_PIECE_WIDTH = 1e-10
-_GAUSS_ORDER = 16
-_GAUSS_X, _GAUSS_W = np.polynomial.legendre.leggauss(_GAUSS_ORDER)
 _SCAN_POINTS = 257
 """Grid on which the speed is scanned for places where the curve nearly stops."""
 _SLOW = 0.05
@@ -33,26 +31,6 @@ _GRADING_START = 0.125
 _GRADING = 4.0
 """Ratio of consecutive piece widths closing in on a slow point."""
 _MAX_GRADING_STEPS = 12
-_CHEB_DEGREE = 24
-"""Degree of the Chebyshev interpolant of the speed on each piece."""
-
-
-def _chebyshev_operators(degree, points):
-    """Matrices taking speeds at the Chebyshev points of [-1, 1] to their interpolant's integral
-    from -1 to each of ``points``, and to its values there."""
-    # Chebyshev points of the first kind: all inside the piece, so a joint's one-sided speed
-    # never leaks into the neighbouring piece.
-    nodes = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))[::-1]
-    cheb = np.polynomial.chebyshev
-    lagrange = cheb.chebfit(nodes, np.eye(degree + 1), degree)  # column j: coefficients of l_j
-    integrals = cheb.chebval(points, cheb.chebint(lagrange, lbnd=-1.0))
-    values = cheb.chebval(points, lagrange)
-    return nodes, integrals, values
-
-
-_CHEB_POINTS, _CHEB_INTEGRATE, _CHEB_INTERPOLATE = _chebyshev_operators(
-    _CHEB_DEGREE, inverse_fit.SAMPLE_POINTS
-)
 
 
 class ArcLength:
@@ -157,24 +135,17 @@ def _graded_around_slow_points(curve):
 def _integrate(curve, lo, hi):
     """Gauss-Legendre integral of the speed over each [lo, hi] (arrays of one shape)."""
     half = (hi - lo) / 2.0
-    points = (lo + half)[..., None] + half[..., None] * _GAUSS_X
-    return half * (curve.speed(points.ravel()).reshape(points.shape) @ _GAUSS_W)
+    points = (lo + half)[..., None] + half[..., None] * inverse_fit.GAUSS_X
+    return half * (curve.speed(points.ravel()).reshape(points.shape) @ inverse_fit.GAUSS_W)
 
 
 def _sample(curve, lo, hi, length_estimate):
-    """The sampler ``inverse_fit.fit_inverse`` asks for: x = arc length, y = u.
+    """The sampler ``inverse_fit.fit_inverse`` asks for: x = arc length, y = u (see
+    ``inverse_fit.integral_samples``). All the speeds a round needs come from one call."""
 
-    On each piece the speed is sampled at Chebyshev points; its interpolant, integrated exactly,
-    gives the arc length to every sample point. A Gauss-Legendre rule over the whole piece, from
-    other points, checks it. All the speeds a round needs come from one call.
-    """
-    half = (hi - lo) / 2.0
-    centre = lo + half
-    local = np.concatenate((_CHEB_POINTS, _GAUSS_X))
-    speeds = curve.speed((centre[:, None] + half[:, None] * local).ravel()).reshape(lo.size, local.size)
-    chebyshev, gauss = speeds[:, : _CHEB_POINTS.size], speeds[:, _CHEB_POINTS.size :]
-    dx = half[:, None] * (chebyshev @ _CHEB_INTEGRATE)
-    quadrature_error = np.abs(dx[:, inverse_fit.END_SAMPLE] - half * (gauss @ _GAUSS_W)) / length_estimate
+    def speeds(u):
+        return curve.speed(u.ravel()).reshape(u.shape)
+
+    dx, speed, quadrature_error = inverse_fit.integral_samples(speeds, lo, hi)
     u = inverse_fit.sample_parameters(lo, hi)
-    weight = (chebyshev @ _CHEB_INTERPOLATE) / length_estimate
-    return dx, u, weight, quadrature_error
+    return dx, u, speed / length_estimate, quadrature_error / length_estimate

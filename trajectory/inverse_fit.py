@@ -25,6 +25,27 @@ first the interpolation nodes (z = -1 first, z = 1 last), then the check points 
 END_SAMPLE = DEGREE
 """Index in SAMPLE_POINTS of the piece's end, z = 1."""
 
+GAUSS_X, GAUSS_W = np.polynomial.legendre.leggauss(16)
+"""A Gauss-Legendre rule on [-1, 1] that checks the integrals of ``integral_samples``."""
+_CHEB_DEGREE = 24
+"""Degree of the Chebyshev interpolant of an integrand on each piece."""
+
+
+def _chebyshev_operators(degree, points):
+    """Matrices taking values at the Chebyshev points of [-1, 1] to their interpolant's integral
+    from -1 to each of ``points``, and to its values there."""
+    # Chebyshev points of the first kind: all inside the piece, so a joint's one-sided value
+    # never leaks into the neighbouring piece.
+    nodes = np.cos(np.pi * (np.arange(degree + 1) + 0.5) / (degree + 1))[::-1]
+    cheb = np.polynomial.chebyshev
+    lagrange = cheb.chebfit(nodes, np.eye(degree + 1), degree)  # column j: coefficients of l_j
+    integrals = cheb.chebval(points, cheb.chebint(lagrange, lbnd=-1.0))
+    values = cheb.chebval(points, lagrange)
+    return nodes, integrals, values
+
+
+_CHEB_POINTS, _CHEB_INTEGRATE, _CHEB_INTERPOLATE = _chebyshev_operators(_CHEB_DEGREE, SAMPLE_POINTS)
+
 _NODE_SLICE = slice(0, DEGREE + 1)
 _CHECK_SLICE = slice(DEGREE + 1, None)
 _MIN_NODE_GAP = 1e-9
@@ -108,6 +129,31 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
     return Fit(
         starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order], worst, worst_at
     )
+
+
+def integral_samples(rate, lo, hi):
+    """x(u) = the integral of ``rate`` from lo, at the SAMPLE_POINTS of each piece [lo, hi]: what
+    a sampler returns when x is an integral (arc length, or the time to drive a distance).
+
+    On each piece the rate is sampled at Chebyshev points; its interpolant, integrated exactly,
+    gives x at every sample point, and a Gauss-Legendre rule over the whole piece, from other
+    points, checks it.
+
+    Args:
+        rate: A function of u shaped ``(m, q)`` (row j on piece j) returning its values, >= 0.
+        lo, hi: The pieces, shape ``(m,)``.
+
+    Returns:
+        ``dx`` (m, p), x(u) - x(lo); the interpolated rate at the sample points (m, p); and the
+        quadrature's disagreement over each whole piece (m,), an estimate of the error of dx.
+    """
+    half = (hi - lo) / 2.0
+    local = np.concatenate((_CHEB_POINTS, GAUSS_X))
+    rates = rate((lo + half)[:, None] + half[:, None] * local)
+    chebyshev, gauss = rates[:, : _CHEB_POINTS.size], rates[:, _CHEB_POINTS.size :]
+    dx = half[:, None] * (chebyshev @ _CHEB_INTEGRATE)
+    quadrature_error = np.abs(dx[:, END_SAMPLE] - half * (gauss @ GAUSS_W))
+    return dx, chebyshev @ _CHEB_INTERPOLATE, quadrature_error
 
 
 def sample_parameters(lo, hi):

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trajectory import CubicBezier, FunctionCurve, Motion, VelocityCurve
+from trajectory.velocity import DISTANCE_TOLERANCE
 
 
 @st.composite
@@ -28,12 +29,14 @@ def test_keys_are_passed_exactly_and_the_object_never_goes_back(keys):
     velocity = VelocityCurve.from_keys(keys)
     t, s = np.array(keys).T
     assert np.abs(velocity.distance_at_time(t) - s).max() <= 1e-14  # to rounding
+    # Between keys, to the tables' accuracy: the cubic's centred coefficients and their evaluation
+    # round to a few 1e-15 (7.7e-15 seen in 3000 random key lists).
     dense = velocity.distance_at_time(np.linspace(0.0, 1.0, 4001))
-    assert np.all(np.diff(dense) >= -1e-15)
-    assert dense.min() >= -1e-15 and dense.max() <= 1.0 + 1e-15
+    assert np.all(np.diff(dense) >= -DISTANCE_TOLERANCE)
+    assert dense.min() >= -DISTANCE_TOLERANCE and dense.max() <= 1.0 + DISTANCE_TOLERANCE
     for (t0, s0), (t1, s1) in itertools.pairwise(keys):  # never beyond the keys either side
         between = velocity.distance_at_time(np.linspace(t0, t1, 50))
-        assert between.min() >= s0 - 1e-15 and between.max() <= s1 + 1e-15
+        assert between.min() >= s0 - DISTANCE_TOLERANCE and between.max() <= s1 + DISTANCE_TOLERANCE
 
 
 def test_a_hold_keeps_the_object_still_for_its_time():
