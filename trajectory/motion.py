@@ -7,7 +7,7 @@ arc length and stands at Q(u_k), where the arc length from Q(0) to Q(u_k) is s t
 import numpy as np
 
 from trajectory import frames, rotations
-from trajectory._checks import positive_finite, real_values
+from trajectory._checks import finite_number, positive_finite, real_values
 from trajectory.curve import Curve
 from trajectory.seed_method import DEFAULT_TABLE_SIZE, SeedTables
 from trajectory.velocity import VelocityCurve
@@ -75,6 +75,37 @@ class Motion:
             self.length = tables.length
             self._distance_at, self._parameter_at = tables.distance_at_time, tables.parameter
             self._distance_scalar, self._parameter_scalar = self._distance_at, self._parameter_at
+
+    @classmethod
+    def fastest(cls, trajectory, v_max, a_lat=None, accel=None, brake=None, v_start=0.0, v_end=0.0):
+        """The time-optimal motion along ``trajectory``: never faster than ``v_max``, never leaning
+        on more lateral acceleration v² κ than ``a_lat``, nor speeding up or slowing down faster
+        than ``accel`` and ``brake`` (the last three None for no limit), from ``v_start`` to
+        ``v_end``. Length units and seconds; the duration is the result. Its velocity curve is a
+        ``fastest.FastestVelocityCurve``, whose ``stretches`` say which limit binds where.
+
+        Without ``accel`` the speed rises at once (``v_start`` then only has to be within the
+        limits), without ``brake`` it drops at once.
+
+        Raises:
+            ValueError: If a limit is not a positive finite number, or v_start or v_end is
+                negative, above the speed limit at its end, or cannot be reached or braked from.
+
+        >>> from trajectory import CubicBezier
+        >>> line = CubicBezier([[0, 0, 0], [10, 0, 0], [20, 0, 0], [30, 0, 0]])
+        >>> motion = Motion.fastest(line, v_max=10.0, accel=5.0, brake=5.0)  # 2 s up, 1 s cruise, 2 s down
+        >>> round(motion.duration, 12), round(float(motion.speed(2.5)), 12)
+        (5.0, 10.0)
+        """
+        from trajectory.fastest import fastest_velocity
+        from trajectory.speed_limits import SpeedLimits
+
+        if not isinstance(trajectory, Curve):
+            raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
+        limits = SpeedLimits(v_max, a_lat, accel, brake)
+        v_start, v_end = (_speed(value, name) for value, name in ((v_start, "v_start"), (v_end, "v_end")))
+        velocity, duration = fastest_velocity(trajectory, limits, v_start, v_end)
+        return cls(trajectory, velocity, duration)
 
     def distance(self, t):
         """The fraction of the arc length travelled by time t, S(T^-1(t / duration))."""
@@ -205,6 +236,13 @@ class Motion:
         if isinstance(t, float):
             return min(max(t, 0.0), self.duration) / self.duration
         return np.clip(t, 0.0, self.duration) / self.duration
+
+
+def _speed(value, name):
+    speed = finite_number(value, f"{name} must be a finite number >= 0")
+    if speed < 0.0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+    return speed
 
 
 def _first_reaching(increasing, increasing_scalar, targets):

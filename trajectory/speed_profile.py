@@ -1,0 +1,330 @@
+"""The fastest motion's squared speed w = v² on nodes along a curve, and the stretches between them.
+
+The limits say w <= w_lim(s) = min(v_max², a_lat / κ(s)), dw/ds <= 2 accel and dw/ds >= -2 brake;
+the fastest motion has the largest such w everywhere: w = min(w_lim, F, B), with the forward cone
+F(s) = min over s' <= s of w_lim(s') + 2 accel (s - s') (and the start speed) and the backward
+cone B likewise from ahead. Between two nodes it is therefore either the limit curve itself or
+the lower of two lines, provided the nodes sit where one gives way to the other:
+
+- a cone leaves the limit curve where w_lim - 2 accel s is least (and arrives where w_lim +
+  2 brake s is): a tangent, zoomed in on and the node put just on the safe side of it;
+- a cone line crosses the limit curve: a root;
+- cornering gives way to cruising where a_lat / κ = v_max²: a root.
+
+Nodes start on an even grid plus the arc-length table's breaks (they crowd where the curve nearly
+stops, which is where curvature peaks) and the curve's joints (where κ may jump: the limit either
+side is kept); every interval is checked inside and split until no stretch breaks a limit.
+"""
+
+import numpy as np
+
+from trajectory.speed_limits import Binding
+
+_GRID = 128
+_TIE = 1e-12
+"""Relative gap in w under which a node counts as on the limit, or a line as reaching it."""
+_SAME = 1e-15
+"""Nodes closer than this (relative to the length) are one."""
+_CHECKS = np.array([0.25, 0.5, 0.75])
+"""Where inside each interval between nodes the stretch is checked against the limits."""
+_MAX_ROUNDS = 40
+_ZOOM_POINTS = 9
+_ZOOM_ROUNDS = 12
+"""Each round keeps 2 of 8 steps, so 12 take a bracket two node spacings wide to about 1e-7 of
+it: close enough that the tangent line misses w_lim by 1e-14 of w on the scene's sharpest bend."""
+_INWARD = 1e-10
+"""How far inside its bracket (relative) a zoom from a corner starts."""
+_ROOT_ITERATIONS = 60
+CRUISE, BOUNDARY, BEND = 0, 1, 2
+"""Which of v_max and a_lat sets w_lim: v_max, both within _TIE, or the bend."""
+
+
+class SpeedProfile:
+    """The fastest motion's w = v² on nodes along ``curve`` under ``limits`` (a
+    ``SpeedLimits``), from ``v_start`` to ``v_end``.
+
+    Attributes:
+        s: The nodes' arc lengths, shape (n,), from 0 to the length.
+        left, right: w_lim just before and just after each node (they differ at joints), (n,).
+        w: The fastest motion's v² at the nodes, (n,).
+
+    Raises:
+        ValueError: If v_start or v_end is above the limit at its end, or cannot be braked from
+            or reached.
+    """
+
+    def __init__(self, curve, limits, v_start, v_end):
+        self.curve, self.limits, self.length = curve, limits, curve.length
+        self.rise = np.inf if limits.accel is None else 2.0 * limits.accel
+        self.fall = np.inf if limits.brake is None else 2.0 * limits.brake
+        fractions = np.union1d(np.linspace(0.0, 1.0, _GRID + 1), curve.arc_length.table.breaks)
+        joints = np.asarray(curve.breakpoints, dtype=float)
+        at_joints = curve.arc_length.at(joints) / self.length
+        fractions = fractions[np.min(np.abs(fractions[:, None] - at_joints), axis=1, initial=1.0) > 1e-9]
+        self.s = fractions * self.length
+        self.left = self.right = limits.squared_speeds(curve, fractions)
+        # Corners (ends, joints, roots) are looked at from one side only when zoomed around; a
+        # node is zoomed around once.
+        self.corner = np.zeros(self.s.size, dtype=bool)
+        self.corner[[0, -1]] = True
+        self.zoomed = np.zeros(self.s.size, dtype=bool)
+        if joints.size:
+            before = limits.squared_speeds_at_parameters(curve, np.nextafter(joints, -1.0))
+            after = limits.squared_speeds_at_parameters(curve, joints)
+            self._insert(at_joints * self.length, before, after, corner=True)
+        top = np.minimum(self.left, self.right)
+        for name, speed, allowed in (("v_start", v_start, top[0]), ("v_end", v_end, top[-1])):
+            if speed * speed > allowed * (1.0 + _TIE):
+                raise ValueError(
+                    f"{name} = {speed:g} is above the speed the limits allow there ({allowed**0.5:.6g})"
+                )
+        self.start = v_start * v_start if limits.accel is not None else np.inf
+        self.end = v_end * v_end if limits.brake is not None else np.inf
+        self._sweep()
+        self._refine()
+        self._check_reachable(v_start, v_end)
+
+    def limit(self, s):
+        """w_lim at arc lengths ``s`` (an array) inside the curve."""
+        return self.limits.squared_speeds(self.curve, np.clip(s / self.length, 0.0, 1.0))
+
+    def _insert(self, s, left, right, corner=False, zoomed=False):
+        """Add nodes at ``s`` with the limits either side; one as good as on a node (within
+        _SAME of the length) only passes on its flags to that node."""
+        s = np.asarray(s, dtype=float)
+        left, right = np.broadcast_to(left, s.shape), np.broadcast_to(right, s.shape)
+        nearest = np.clip(np.searchsorted(self.s, s), 1, self.s.size - 1)
+        nearest -= np.abs(self.s[nearest - 1] - s) <= np.abs(self.s[nearest] - s)
+        same = np.abs(self.s[nearest] - s) <= _SAME * self.length
+        self.corner[nearest[same]] |= corner
+        self.zoomed[nearest[same]] |= zoomed
+        new = ~same
+        order = np.argsort(np.concatenate((self.s, s[new])), kind="stable")
+        self.s = np.concatenate((self.s, s[new]))[order]
+        self.left = np.concatenate((self.left, left[new]))[order]
+        self.right = np.concatenate((self.right, right[new]))[order]
+        count = int(new.sum())
+        self.corner = np.concatenate((self.corner, np.full(count, corner)))[order]
+        self.zoomed = np.concatenate((self.zoomed, np.full(count, zoomed)))[order]
+
+    def _sweep(self):
+        """The forward and backward cones on the nodes, measured from the node each starts at
+        (no cancellation against the distance travelled), and w = min(w_lim, cones)."""
+        top = np.minimum(self.left, self.right)
+        forward_base, backward_base = top.copy(), top.copy()
+        forward_base[0], backward_base[-1] = self.start, self.end
+        forward = _cones(self.s, forward_base, self.rise)
+        backward = _cones(-self.s[::-1], backward_base[::-1], self.fall)[::-1]
+        cone = np.minimum(forward, backward)
+        self.w = np.where(top <= cone * (1.0 + _TIE), top, cone)
+        # Per interval: whether w is on the limit just after its start, and just before its end.
+        # Without an accel (a brake) limit the speed rises (drops) at once, so only a brake
+        # (accel) line holds it below.
+        _, forward_end, backward_start = self._lines()
+        self.start_on = np.maximum(self.w[:-1], np.where(self.rise == np.inf, backward_start, 0.0)) >= (
+            self.right[:-1] * (1.0 - _TIE)
+        )
+        self.end_on = np.maximum(self.w[1:], np.where(self.fall == np.inf, forward_end, 0.0)) >= (
+            self.left[1:] * (1.0 - _TIE)
+        )
+
+    def _refine(self):
+        """Add nodes where a stretch would break a limit, until none does."""
+        for _ in range(_MAX_ROUNDS):
+            tangents, roots, checked = self._tangents(), self._crossings(), self._checks()
+            if not (tangents or roots or checked):
+                return
+            for s, top in tangents:
+                self._insert(s, top, top, zoomed=True)
+            for s, top in roots:
+                self._insert(s, top, top, corner=True)
+            for s, top in checked:
+                self._insert(s, top, top)
+            self._sweep()
+
+    def _lines(self):
+        """Per interval: its width, the forward line's w at its end, the backward line's at its start."""
+        width = np.diff(self.s)
+        return width, self.w[:-1] + self.rise * width, self.w[1:] + self.fall * width
+
+    def _tangents(self):
+        """Where a cone leaves the limit curve (or arrives on it) near a node not yet zoomed
+        around: from a corner, on its one side only."""
+        _, forward_end, backward_start = self._lines()
+        w = self.w
+        leaving = self.start_on & ~self.end_on & (w[1:] >= forward_end * (1.0 - _TIE)) & ~self.zoomed[:-1]
+        arriving = ~self.start_on & self.end_on & (w[:-1] >= backward_start * (1.0 - _TIE)) & ~self.zoomed[1:]
+        leaving, arriving = np.flatnonzero(leaving), np.flatnonzero(arriving) + 1
+        self.zoomed[leaving] = self.zoomed[arriving] = True
+        found = []
+        for nodes, slope, side in ((leaving, -self.rise, -1.0), (arriving, self.fall, 1.0)):
+            if nodes.size == 0:
+                continue
+            corner = self.corner[nodes]
+            before, after = np.maximum(nodes - 1, 0), np.minimum(nodes + 1, self.s.size - 1)
+            low = np.where(corner & (side < 0), self.s[nodes], self.s[before])
+            high = np.where(corner & (side > 0), self.s[nodes], self.s[after])
+            inward = _INWARD * (high - low)  # never on a corner itself: its limit is two-sided
+            low, high = (
+                low + np.where(corner & (side < 0), inward, 0.0),
+                high - np.where(corner & (side > 0), inward, 0.0),
+            )
+            found.append(self._zoom(low, high, slope, side))
+        return found
+
+    def _zoom(self, low, high, slope, side):
+        """The least of w_lim(s) + slope (s - low) on each bracket [low, high], stepped once to
+        ``side`` (-1: before it, where a forward cone may leave; 1: after it), and w_lim there."""
+        local = np.linspace(0.0, 1.0, _ZOOM_POINTS)
+        rows = np.arange(low.size)
+        for _ in range(_ZOOM_ROUNDS):
+            points = low[:, None] + (high - low)[:, None] * local
+            values = self.limit(points.ravel()).reshape(points.shape) + slope * (points - low[:, None])
+            best = np.argmin(values, axis=1)
+            low = points[rows, np.maximum(best - 1, 0)]
+            high = points[rows, np.minimum(best + 1, _ZOOM_POINTS - 1)]
+        s = (low + high) / 2.0 + side * (high - low) / (_ZOOM_POINTS - 1)
+        return s, self.limit(s)
+
+    def _crossings(self):
+        """Where a cone line crosses the limit curve inside an interval, and where cornering gives
+        way to cruising there: roots."""
+        width, forward_end, backward_start = self._lines()
+        s, w, left, right = self.s, self.w, self.left, self.right
+        found = []
+        forward = ~self.start_on & self.end_on & (w[:-1] < backward_start * (1.0 - _TIE))
+        i = np.flatnonzero(np.isfinite(self.rise) & forward & (forward_end > left[1:] * (1.0 + _TIE)))
+        if i.size:
+            s0, w0 = s[i], w[i]
+            line = lambda x: w0 + self.rise * (x - s0)  # noqa: E731 - the root's function, twice
+            ends = right[i] - w0, left[i + 1] - line(s[i + 1])
+            found.append(self._root(lambda x: self.limit(x) - line(x), i, *ends, _TIE / 8.0 * w0))
+        backward = self.start_on & ~self.end_on & (w[1:] < forward_end * (1.0 - _TIE))
+        i = np.flatnonzero(np.isfinite(self.fall) & backward & (backward_start > right[:-1] * (1.0 + _TIE)))
+        if i.size:
+            s1, w1 = s[i + 1], w[i + 1]
+            line = lambda x: w1 + self.fall * (s1 - x)  # noqa: E731
+            ends = right[i] - line(s[i]), left[i + 1] - w1
+            found.append(self._root(lambda x: self.limit(x) - line(x), i, *ends, _TIE / 8.0 * w1))
+        start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
+        i = np.flatnonzero(self.start_on & self.end_on & (np.abs(start - end) == 2))
+        if i.size:  # where a_lat / κ = v_max² (1 - _TIE / 2), a BOUNDARY node; κ is smooth there
+            scale = self.limits.v_max**2 * (1.0 - 0.5 * _TIE) / self.limits.a_lat
+
+            def bend(x):
+                return (
+                    self.curve.curvature(self.curve.arc_length.parameter(np.clip(x / self.length, 0, 1)))
+                    * scale
+                    - 1.0
+                )
+
+            inward = _INWARD * width[i]
+            found.append(self._root(bend, i, bend(s[i] + inward), bend(s[i + 1] - inward), _TIE / 8.0))
+        return found
+
+    def _root(self, f, intervals, f_low, f_high, tolerance):
+        """A root of f (vectorised) inside each of ``intervals``, where it goes from ``f_low`` to
+        ``f_high`` (opposite signs; the limits either side of a joint are not f's to evaluate),
+        to ``tolerance`` in f, by the Illinois variant of regula falsi; and w_lim there."""
+        low, high = self.s[intervals], self.s[intervals + 1]
+        kept = np.zeros(low.shape)  # which end the last step kept: -1 low, 1 high
+        for _ in range(_ROOT_ITERATIONS):
+            with np.errstate(invalid="ignore", divide="ignore"):
+                middle = (low * f_high - high * f_low) / (f_high - f_low)
+            middle = np.where((middle > low) & (middle < high), middle, (low + high) / 2.0)
+            f_middle = f(middle)
+            if np.all((np.abs(f_middle) <= tolerance) | (high - low <= 4.0 * np.spacing(high))):
+                break
+            new_low = np.sign(f_middle) == np.sign(f_low)
+            low, f_low = np.where(new_low, middle, low), np.where(new_low, f_middle, f_low)
+            high, f_high = np.where(new_low, high, middle), np.where(new_low, f_high, f_middle)
+            f_high = np.where(new_low & (kept == 1), f_high / 2.0, f_high)  # kept twice: halve
+            f_low = np.where(~new_low & (kept == -1), f_low / 2.0, f_low)
+            kept = np.where(new_low, 1, -1)
+        return middle, self.limit(middle)
+
+    def _checks(self):
+        """Points inside intervals where the stretch breaks a limit: above w_lim on a line, faster
+        changes than accel or brake allow along the limit curve, or a bend and cruising mixed."""
+        width, _, _ = self._lines()
+        points = self.s[:-1, None] + width[:, None] * _CHECKS
+        top = self.limit(points.ravel()).reshape(points.shape)
+        forward = self.w[:-1, None] + self.rise * (points - self.s[:-1, None])
+        backward = self.w[1:, None] + self.fall * (self.s[1:, None] - points)
+        line = np.minimum(forward, backward)
+        on_limit = self.start_on & self.end_on
+        bad = np.where(on_limit[:, None], top > line * (1.0 + _TIE), line > top * (1.0 + _TIE)).any(axis=1)
+        start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
+        inside = regimes(top, self.limits)
+        cruise, bend = (inside == CRUISE).any(axis=1), (inside == BEND).any(axis=1)
+        mixed = (cruise & bend) | (((start == CRUISE) | (end == CRUISE)) & bend)
+        mixed |= ((start == BEND) | (end == BEND)) & cruise
+        bad |= on_limit & mixed & (np.abs(start - end) != 2)  # a kink: _crossings finds it
+        rows = np.flatnonzero(bad & (width > 4.0 * np.spacing(self.length)))
+        return [(points[rows].ravel(), top[rows].ravel())] if rows.size else []
+
+    def _check_reachable(self, v_start, v_end):
+        """Refuse end speeds the limits cannot get away from, or reach, in time."""
+        if v_start * v_start > self.w[0] * (1.0 + _TIE):
+            raise ValueError(
+                f"v_start = {v_start:g} is too fast to brake in time for what lies ahead "
+                f"(at most {self.w[0] ** 0.5:.6g} with brake = {self.limits.brake:g})"
+            )
+        if v_end * v_end > self.w[-1] * (1.0 + _TIE):
+            raise ValueError(
+                f"v_end = {v_end:g} cannot be reached "
+                f"(at most {self.w[-1] ** 0.5:.6g} with accel = {self.limits.accel:g})"
+            )
+
+    def stretches(self):
+        """(start, end, w there, w there, ``Binding``) along the curve, each a line or a stretch
+        of the limit curve, joined where one continues the other."""
+        width = np.diff(self.s)
+        on_limit = self.start_on & self.end_on
+        middle = regimes(self.limit(self.s[:-1] + width / 2.0), self.limits)
+        start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
+        bend = (middle == BEND) | (start == BEND) | (end == BEND)
+        stretches = []
+        for i in np.flatnonzero(width > 0.0).tolist():
+            a, b, w_a, w_b = self.s[i], self.s[i + 1], self.w[i], self.w[i + 1]
+            if on_limit[i]:
+                parts = [(a, b, w_a, w_b, Binding.CORNERING if bend[i] else Binding.CRUISING)]
+            else:
+                parts = self._lines_between(a, b, w_a, w_b)
+            for part in parts:
+                if stretches and stretches[-1][4] == part[4]:
+                    stretches[-1] = (stretches[-1][0], part[1], stretches[-1][2], part[3], part[4])
+                else:
+                    stretches.append(part)
+        return stretches
+
+    def _lines_between(self, a, b, w_a, w_b):
+        """The accelerating line from (a, w_a) and the braking line to (b, w_b), each where it is
+        the lower, as stretches (a meeting within rounding of an end is at that end)."""
+        meet = b
+        if np.isfinite(self.rise + self.fall):
+            meet = a + (w_b + self.fall * (b - a) - w_a) / (self.rise + self.fall)
+        elif self.rise == np.inf:
+            meet = a
+        if meet >= b - _TIE * (b - a):
+            return [(a, b, w_a, w_a + self.rise * (b - a), Binding.ACCELERATING)]
+        if meet <= a + _TIE * (b - a):
+            return [(a, b, w_b + self.fall * (b - a), w_b, Binding.BRAKING)]
+        peak = w_a + self.rise * (meet - a)
+        return [(a, meet, w_a, peak, Binding.ACCELERATING), (meet, b, peak, w_b, Binding.BRAKING)]
+
+
+def regimes(top, limits):
+    """CRUISE where w_lim is v_max², BEND where a bend sets it lower, BOUNDARY within _TIE of both."""
+    top_speed = limits.v_max**2
+    return np.where(top >= top_speed, CRUISE, np.where(top < top_speed * (1.0 - _TIE), BEND, BOUNDARY))
+
+
+def _cones(s, base, slope):
+    """min over j <= i of base[j] + slope (s[i] - s[j]) for each i, measured from the best j."""
+    if np.isinf(slope):
+        return np.concatenate(([base[0]], np.full(s.size - 1, np.inf)))
+    g = base - slope * s
+    best = np.minimum.accumulate(g)
+    origin = np.maximum.accumulate(np.where(g <= best, np.arange(s.size), 0))
+    return base[origin] + slope * (s - s[origin])
