@@ -21,8 +21,17 @@ from trajectory.speed_limits import Binding
 from trajectory.speed_profile import SpeedProfile
 from trajectory.velocity import DISTANCE_TOLERANCE, UNRESOLVED, VelocityCurve, identity
 
+_STEEPEST = 1e300
+"""Curvature beyond which a bend counts as this sharp: a cusp's infinite one still integrates."""
 _MIN_CORNER_PIECE = 1e-10
 """Fitted cornering pieces no wider than this (in arc-length fraction) are accepted as they are."""
+_RELATIVE_BELOW = 1e-3
+_MAX_WEIGHT = 100.0
+"""A cornering piece narrower than _RELATIVE_BELOW (in arc-length fraction) has its distance error
+count _RELATIVE_BELOW / width times (at most _MAX_WEIGHT): a piece's speed is about as exact as its
+distance relative to its width, so pieces in a sharp bend's flank keep their speed to the limits'
+1e-9 too (at the near-cusp, without: 2e-7). The cap keeps a needle-sharp bend from asking for
+more than the arc-length table's own 1e-14 can give."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -114,20 +123,26 @@ def _cornering(curve, limits, spans, nodes):
     scale = length / np.sqrt(limits.a_lat)
 
     def rate(points):  # dt / d(fraction) on rows of joined points, each row within one span
-        shift = shifts[np.searchsorted(joined, points[:, points.shape[1] // 2], side="right") - 1]
+        shift = shifts[np.searchsorted(joined, points.mean(axis=1), side="right") - 1]
         fractions = np.clip(points + shift[:, None], 0.0, 1.0)
         kappa = curve.curvature(curve.arc_length.parameter(fractions.ravel()))
-        return scale * np.sqrt(kappa).reshape(points.shape)
+        return scale * np.sqrt(np.minimum(kappa, _STEEPEST)).reshape(points.shape)
 
     def sample(lo, hi):  # y from the piece's start, so that narrow pieces keep their digits
         dx, rates, quadrature_error = inverse_fit.integral_samples(rate, lo, hi)
         offsets = inverse_fit.sample_parameters(lo, hi) - lo[:, None]
-        return dx, offsets, 1.0, quadrature_error / rates.min(axis=1)
+        weight = _weight(hi - lo)
+        weights = np.repeat(weight[:, None], dx.shape[1], axis=1)
+        return dx, offsets, weights, weight * quadrature_error / rates.min(axis=1)
 
     fit = inverse_fit.fit_inverse(
         sample, breaks, tolerance=DISTANCE_TOLERANCE, initial_pieces=breaks.size, min_width=_MIN_CORNER_PIECE
     )
-    if fit.worst > UNRESOLVED:
+    worst_piece = np.searchsorted(fit.u_starts, fit.worst_at)
+    worst_width = np.append(fit.u_starts, joined[-1])[worst_piece + 1] - fit.worst_at if fit.worst else 1.0
+    if (
+        fit.worst / _weight(worst_width) > UNRESOLVED
+    ):  # in distance, where a needle-sharp bend may fail the weight
         raise ValueError(
             f"the trajectory bends too sharply near s = {fit.worst_at:.3g} to time its cornering"
         )
@@ -139,3 +154,8 @@ def _cornering(curve, limits, spans, nodes):
     for j, dt, row, start in zip(span.tolist(), fit.widths.tolist(), coeffs, places.tolist()):
         pieces[j].append((dt, row, start, Binding.CORNERING))
     return pieces
+
+
+def _weight(widths):
+    """How much a distance error counts on cornering pieces ``widths`` wide (see _RELATIVE_BELOW)."""
+    return np.minimum(np.maximum(1.0, _RELATIVE_BELOW / widths), _MAX_WEIGHT)

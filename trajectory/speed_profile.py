@@ -25,13 +25,17 @@ _TIE = 1e-12
 """Relative gap in w under which a node counts as on the limit, or a line as reaching it."""
 _SAME = 1e-15
 """Nodes closer than this (relative to the length) are one."""
+_NARROWEST = 1e-12
+"""Intervals narrower than this (relative to the length) are not refined: at a needle-sharp bend
+the limit there changes by more than _TIE within the rounding of the position itself."""
 _CHECKS = np.array([0.25, 0.5, 0.75])
 """Where inside each interval between nodes the stretch is checked against the limits."""
 _MAX_ROUNDS = 40
-_ZOOM_POINTS = 9
-_ZOOM_ROUNDS = 12
-"""Each round keeps 2 of 8 steps, so 12 take a bracket two node spacings wide to about 1e-7 of
-it: close enough that the tangent line misses w_lim by 1e-14 of w on the scene's sharpest bend."""
+_ZOOM_POINTS = 129
+_ZOOM_ROUNDS = 4
+"""Each round keeps 2 of 128 steps, so 4 take a bracket two node spacings wide to about 1e-7 of
+it: close enough that the tangent line misses w_lim by 1e-14 of w on the scene's sharpest bend
+(few rounds of many points: a call costs far more than a point)."""
 _INWARD = 1e-10
 """How far inside its bracket (relative) a zoom from a corner starts."""
 _ROOT_ITERATIONS = 60
@@ -68,6 +72,7 @@ class SpeedProfile:
         self.corner = np.zeros(self.s.size, dtype=bool)
         self.corner[[0, -1]] = True
         self.zoomed = np.zeros(self.s.size, dtype=bool)
+        self._check_top = np.full((self.s.size - 1, _CHECKS.size), np.nan)
         if joints.size:
             before = limits.squared_speeds_at_parameters(curve, np.nextafter(joints, -1.0))
             after = limits.squared_speeds_at_parameters(curve, joints)
@@ -99,11 +104,16 @@ class SpeedProfile:
         self.corner[nearest[same]] |= corner
         self.zoomed[nearest[same]] |= zoomed
         new = ~same
+        count = int(new.sum())
         order = np.argsort(np.concatenate((self.s, s[new])), kind="stable")
+        old = order < self.s.size
+        kept = old[:-1] & old[1:]  # intervals no new node splits keep their check values
+        check_top = np.full((order.size - 1, _CHECKS.size), np.nan)
+        check_top[kept] = self._check_top[order[:-1][kept]]
+        self._check_top = check_top
         self.s = np.concatenate((self.s, s[new]))[order]
         self.left = np.concatenate((self.left, left[new]))[order]
         self.right = np.concatenate((self.right, right[new]))[order]
-        count = int(new.sum())
         self.corner = np.concatenate((self.corner, np.full(count, corner)))[order]
         self.zoomed = np.concatenate((self.zoomed, np.full(count, zoomed)))[order]
 
@@ -134,18 +144,25 @@ class SpeedProfile:
             tangents, roots, checked = self._tangents(), self._crossings(), self._checks()
             if not (tangents or roots or checked):
                 return
+            count = self.s.size
             for s, top in tangents:
                 self._insert(s, top, top, zoomed=True)
             for s, top in roots:
                 self._insert(s, top, top, corner=True)
             for s, top in checked:
                 self._insert(s, top, top)
+            if self.s.size == count:
+                return
             self._sweep()
 
     def _lines(self):
         """Per interval: its width, the forward line's w at its end, the backward line's at its start."""
         width = np.diff(self.s)
-        return width, self.w[:-1] + self.rise * width, self.w[1:] + self.fall * width
+        return width, _line(self.w[:-1], self.rise, width), _line(self.w[1:], self.fall, width)
+
+    def _wide(self, width):
+        """Which intervals are wide enough to refine."""
+        return width > _NARROWEST * self.length
 
     def _tangents(self):
         """Where a cone leaves the limit curve (or arrives on it) near a node not yet zoomed
@@ -192,22 +209,22 @@ class SpeedProfile:
         width, forward_end, backward_start = self._lines()
         s, w, left, right = self.s, self.w, self.left, self.right
         found = []
-        forward = ~self.start_on & self.end_on & (w[:-1] < backward_start * (1.0 - _TIE))
+        forward = self._wide(width) & ~self.start_on & self.end_on & (w[:-1] < backward_start * (1.0 - _TIE))
         i = np.flatnonzero(np.isfinite(self.rise) & forward & (forward_end > left[1:] * (1.0 + _TIE)))
         if i.size:
             s0, w0 = s[i], w[i]
-            line = lambda x: w0 + self.rise * (x - s0)  # noqa: E731 - the root's function, twice
+            line = lambda x: w0 + self.rise * (x - s0)
             ends = right[i] - w0, left[i + 1] - line(s[i + 1])
             found.append(self._root(lambda x: self.limit(x) - line(x), i, *ends, _TIE / 8.0 * w0))
-        backward = self.start_on & ~self.end_on & (w[1:] < forward_end * (1.0 - _TIE))
+        backward = self._wide(width) & self.start_on & ~self.end_on & (w[1:] < forward_end * (1.0 - _TIE))
         i = np.flatnonzero(np.isfinite(self.fall) & backward & (backward_start > right[:-1] * (1.0 + _TIE)))
         if i.size:
             s1, w1 = s[i + 1], w[i + 1]
-            line = lambda x: w1 + self.fall * (s1 - x)  # noqa: E731
+            line = lambda x: w1 + self.fall * (s1 - x)
             ends = right[i] - line(s[i]), left[i + 1] - w1
             found.append(self._root(lambda x: self.limit(x) - line(x), i, *ends, _TIE / 8.0 * w1))
         start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
-        i = np.flatnonzero(self.start_on & self.end_on & (np.abs(start - end) == 2))
+        i = np.flatnonzero(self._wide(width) & self.start_on & self.end_on & (np.abs(start - end) == 2))
         if i.size:  # where a_lat / κ = v_max² (1 - _TIE / 2), a BOUNDARY node; κ is smooth there
             scale = self.limits.v_max**2 * (1.0 - 0.5 * _TIE) / self.limits.a_lat
 
@@ -248,9 +265,9 @@ class SpeedProfile:
         changes than accel or brake allow along the limit curve, or a bend and cruising mixed."""
         width, _, _ = self._lines()
         points = self.s[:-1, None] + width[:, None] * _CHECKS
-        top = self.limit(points.ravel()).reshape(points.shape)
-        forward = self.w[:-1, None] + self.rise * (points - self.s[:-1, None])
-        backward = self.w[1:, None] + self.fall * (self.s[1:, None] - points)
+        top = self._checked_limits(points)
+        forward = _line(self.w[:-1, None], self.rise, points - self.s[:-1, None])
+        backward = _line(self.w[1:, None], self.fall, self.s[1:, None] - points)
         line = np.minimum(forward, backward)
         on_limit = self.start_on & self.end_on
         bad = np.where(on_limit[:, None], top > line * (1.0 + _TIE), line > top * (1.0 + _TIE)).any(axis=1)
@@ -260,8 +277,16 @@ class SpeedProfile:
         mixed = (cruise & bend) | (((start == CRUISE) | (end == CRUISE)) & bend)
         mixed |= ((start == BEND) | (end == BEND)) & cruise
         bad |= on_limit & mixed & (np.abs(start - end) != 2)  # a kink: _crossings finds it
-        rows = np.flatnonzero(bad & (width > 4.0 * np.spacing(self.length)))
+        rows = np.flatnonzero(bad & self._wide(width))
         return [(points[rows].ravel(), top[rows].ravel())] if rows.size else []
+
+    def _checked_limits(self, points):
+        """w_lim at the check points ``points`` (n - 1, c) of every interval, evaluated only for
+        the intervals new since the last round (``_insert`` keeps the others')."""
+        new = np.isnan(self._check_top[:, 0])
+        if new.any():
+            self._check_top[new] = self.limit(points[new].ravel()).reshape(-1, _CHECKS.size)
+        return self._check_top
 
     def _check_reachable(self, v_start, v_end):
         """Refuse end speeds the limits cannot get away from, or reach, in time."""
@@ -281,7 +306,9 @@ class SpeedProfile:
         of the limit curve, joined where one continues the other."""
         width = np.diff(self.s)
         on_limit = self.start_on & self.end_on
-        middle = regimes(self.limit(self.s[:-1] + width / 2.0), self.limits)
+        middle = regimes(
+            self._checked_limits(self.s[:-1, None] + width[:, None] * _CHECKS)[:, 1], self.limits
+        )
         start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
         bend = (middle == BEND) | (start == BEND) | (end == BEND)
         stretches = []
@@ -318,6 +345,14 @@ def regimes(top, limits):
     """CRUISE where w_lim is v_max², BEND where a bend sets it lower, BOUNDARY within _TIE of both."""
     top_speed = limits.v_max**2
     return np.where(top >= top_speed, CRUISE, np.where(top < top_speed * (1.0 - _TIE), BEND, BOUNDARY))
+
+
+def _line(w, slope, distance):
+    """w + slope * distance (distance >= 0), where an infinite slope (no limit) gives w at
+    distance 0 and infinity beyond."""
+    if np.isinf(slope):
+        return np.where(distance > 0.0, np.inf, w)
+    return w + slope * distance
 
 
 def _cones(s, base, slope):
