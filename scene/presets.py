@@ -17,6 +17,9 @@ import numpy as np
 from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
 
 COASTER_FILE = Path(__file__).resolve().parent.parent / "models" / "coaster.egg"
+DRIVE_LIMITS = {"v_max": 8.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
+"""The "drive it" preset's car, in board units and seconds: a top speed of half the board a
+second, 0.6 g-like cornering, brisk acceleration and firmer braking."""
 COORDINATE_LIMIT = 1e4
 """Largest |coordinate| of an editable point: the scene draws in float32 around a board 32 units
 wide, and a point further out could not be seen or grabbed back."""

@@ -18,6 +18,15 @@ def norms(vectors):
     return np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2])
 
 
+def curvature_of(d, bend):
+    """|d x bend| / |d|^3 for tangents ``d`` and second derivatives ``bend`` (shape (..., 3)):
+    the curvature, infinite where the curve stops while it bends, 0 where it stops straight."""
+    speed = norms(d)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        kappa = norms(np.cross(d, bend)) / speed**3
+    return np.where(speed == 0.0, np.where(norms(bend) > 0.0, np.inf, 0.0), kappa)
+
+
 class Curve:
     """A parametric 3D curve Q(u) on u in [0, 1].
 
@@ -78,11 +87,7 @@ class Curve:
     def curvature(self, u):
         """κ(u) = |Q' x Q''| / |Q'|^3, in 1 / length units: a float for a scalar u, (n,) for
         (n,); infinite where the curve stops while it bends."""
-        d, bend = self.derivative(u), self.second_derivative(u)
-        speed = norms(d)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            kappa = norms(np.cross(d, bend)) / speed**3
-        kappa = np.where(speed == 0.0, np.where(norms(bend) > 0.0, np.inf, 0.0), kappa)
+        kappa = curvature_of(self.derivative(u), self.second_derivative(u))
         return float(kappa) if np.ndim(u) == 0 else kappa
 
     def speed(self, u):

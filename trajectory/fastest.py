@@ -82,7 +82,7 @@ def fastest_velocity(curve, limits, v_start, v_end):
             )
         else:
             pieces.append(_line_piece(a, b, w_a, w_b, length) + (binding,))
-    fitted = _cornering(curve, limits, spans, profile.s / length)
+    fitted = _cornering(curve, limits, spans, curve.arc_length.table.breaks)
     pieces = [piece for entry in pieces for piece in (fitted[entry] if isinstance(entry, int) else [entry])]
     widths = np.array([piece[0] for piece in pieces])
     coeffs = np.zeros((len(pieces), inverse_fit.DEGREE + 1))
@@ -110,8 +110,8 @@ def _cornering(curve, limits, spans, nodes):
     """The pieces of the cornering stretches ``spans`` ((start, end) in arc length), a list per
     span: t(s), the integral of 1 / v at v = sqrt(a_lat / κ), inverted to s(t) in one fit with
     the spans laid end to end (``joined``), each piece shifted back to its own place. The
-    profile's ``nodes`` (arc-length fractions: joints, and crowded where a bend is sharpest)
-    inside the spans start the fit's pieces."""
+    ``nodes`` inside the spans (arc-length fractions: the arc-length table's breaks, at the joints
+    and crowded where the curve nearly stops, where a bend is sharpest) start the fit's pieces."""
     if not spans:
         return []
     length = curve.length

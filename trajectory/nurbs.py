@@ -16,7 +16,7 @@ exactly (de Boor's algorithm on homogeneous points), with its first and second d
 import numpy as np
 
 from trajectory._checks import finite_points, real_array
-from trajectory.curve import Curve
+from trajectory.curve import Curve, curvature_of
 from trajectory.piecewise import PiecewisePolynomial
 
 
@@ -91,16 +91,28 @@ class NurbsCurve(Curve):
             a, da, dda = (np.array(p.scalar(u)) for p in (self._numerator, self._slope, self._bending))
         else:
             a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
-        w, dw, ddw = a[..., 3:], da[..., 3:], dda[..., 3:]
-        point = a[..., :3] / w
-        tangent = (da[..., :3] - dw * point) / w
-        return (dda[..., :3] - 2.0 * dw * tangent - ddw * point) / w
+        return _rational_derivatives(a, da, dda)[1]
+
+    def curvature(self, u):
+        """κ(u), as ``Curve.curvature``, from one evaluation of each table (not two)."""
+        if np.ndim(u) == 0:
+            return super().curvature(u)
+        return curvature_of(*_rational_derivatives(self._numerator(u), self._slope(u), self._bending(u)))
 
     def point_and_tangent(self, u):
         """Q(u) and Q'(u) at one Python float u as two lists of 3 floats, by one piece lookup."""
         (ax, ay, az, w), (dx, dy, dz, dw) = self._numerator.scalar_with_slope(u)
         x, y, z = ax / w, ay / w, az / w
         return [x, y, z], [(dx - dw * x) / w, (dy - dw * y) / w, (dz - dw * z) / w]
+
+
+def _rational_derivatives(a, da, dda):
+    """dQ/du and d²Q/du² of Q = A / w from the homogeneous A = (w x, w y, w z, w) and its first
+    two derivatives (each (..., 4)), by the quotient rule."""
+    w, dw, ddw = a[..., 3:], da[..., 3:], dda[..., 3:]
+    point = a[..., :3] / w
+    tangent = (da[..., :3] - dw * point) / w
+    return tangent, (dda[..., :3] - 2.0 * dw * tangent - ddw * point) / w
 
 
 def _numbers(values, name):

@@ -60,14 +60,20 @@ class SpeedLimits:
 
     def squared_speeds_at_parameters(self, curve, u):
         """``squared_speeds`` at curve parameters ``u`` (scalar or (n,))."""
+        if self.a_lat is None:
+            top = self.v_max * self.v_max
+            return np.full(np.shape(u), top) if np.ndim(u) else top
+        limit = self.squared_speeds_in_bends(np.asarray(curve.curvature(u), dtype=float))
+        return float(limit) if np.ndim(u) == 0 else limit
+
+    def squared_speeds_in_bends(self, kappa):
+        """min(v_max², a_lat / κ) for curvatures ``kappa`` (an array; infinite κ gives 0)."""
         top = self.v_max * self.v_max
         if self.a_lat is None:
-            return np.full(np.shape(u), top) if np.ndim(u) else top
-        kappa = np.asarray(curve.curvature(u), dtype=float)
+            return np.full(np.shape(kappa), top)
         with np.errstate(divide="ignore"):
             lateral = np.where(kappa > 0.0, self.a_lat / kappa, np.inf)
-        limit = np.minimum(lateral, top)
-        return float(limit) if np.ndim(u) == 0 else limit
+        return np.minimum(lateral, top)
 
     def speeds(self, curve, s):
         """The speed limit at the arc-length fractions ``s`` (scalar or (n,)): what the scene

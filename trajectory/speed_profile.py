@@ -32,10 +32,10 @@ _CHECKS = np.array([0.25, 0.5, 0.75])
 """Where inside each interval between nodes the stretch is checked against the limits."""
 _MAX_ROUNDS = 40
 _ZOOM_POINTS = 129
-_ZOOM_ROUNDS = 4
-"""Each round keeps 2 of 128 steps, so 4 take a bracket two node spacings wide to about 1e-7 of
-it: close enough that the tangent line misses w_lim by 1e-14 of w on the scene's sharpest bend
-(few rounds of many points: a call costs far more than a point)."""
+_ZOOM_ROUNDS = 3
+"""Each round keeps 2 of 128 steps, so 3 take a bracket two node spacings wide to 4e-6 of it,
+1e-7 of the length: the tangent line then misses w_lim by 1e-13 of w at most on the scene's
+sharpest bend (few rounds of many points: a call costs far more than a point)."""
 _INWARD = 1e-10
 """How far inside its bracket (relative) a zoom from a corner starts."""
 _ROOT_ITERATIONS = 60
@@ -91,7 +91,13 @@ class SpeedProfile:
 
     def limit(self, s):
         """w_lim at arc lengths ``s`` (an array) inside the curve."""
-        return self.limits.squared_speeds(self.curve, np.clip(s / self.length, 0.0, 1.0))
+        return self.limits.squared_speeds_in_bends(self.curvature(s))
+
+    def curvature(self, s):
+        """κ at arc lengths ``s`` (an array) inside the curve (0 without a lateral limit: unused)."""
+        if self.limits.a_lat is None:
+            return np.zeros(np.shape(s))
+        return self.curve.curvature(self.curve.arc_length.parameter(np.clip(s / self.length, 0.0, 1.0)))
 
     def _insert(self, s, left, right, corner=False, zoomed=False):
         """Add nodes at ``s`` with the limits either side; one as good as on a node (within
@@ -173,30 +179,33 @@ class SpeedProfile:
         arriving = ~self.start_on & self.end_on & (w[:-1] >= backward_start * (1.0 - _TIE)) & ~self.zoomed[1:]
         leaving, arriving = np.flatnonzero(leaving), np.flatnonzero(arriving) + 1
         self.zoomed[leaving] = self.zoomed[arriving] = True
-        found = []
-        for nodes, slope, side in ((leaving, -self.rise, -1.0), (arriving, self.fall, 1.0)):
-            if nodes.size == 0:
-                continue
-            corner = self.corner[nodes]
-            before, after = np.maximum(nodes - 1, 0), np.minimum(nodes + 1, self.s.size - 1)
-            low = np.where(corner & (side < 0), self.s[nodes], self.s[before])
-            high = np.where(corner & (side > 0), self.s[nodes], self.s[after])
-            inward = _INWARD * (high - low)  # never on a corner itself: its limit is two-sided
-            low, high = (
-                low + np.where(corner & (side < 0), inward, 0.0),
-                high - np.where(corner & (side > 0), inward, 0.0),
-            )
-            found.append(self._zoom(low, high, slope, side))
-        return found
+        nodes = np.concatenate((leaving, arriving))
+        if nodes.size == 0:
+            return []
+        # A forward cone leaves where w_lim - 2 accel s is least, and its node goes just before
+        # that; a backward cone arrives where w_lim + 2 brake s is, its node just after.
+        side = np.concatenate((np.full(leaving.size, -1.0), np.full(arriving.size, 1.0)))
+        slope = np.where(side < 0, -self.rise, self.fall)
+        corner = self.corner[nodes]
+        before, after = np.maximum(nodes - 1, 0), np.minimum(nodes + 1, self.s.size - 1)
+        low = np.where(corner & (side < 0), self.s[nodes], self.s[before])
+        high = np.where(corner & (side > 0), self.s[nodes], self.s[after])
+        inward = _INWARD * (high - low)  # never on a corner itself: its limit is two-sided
+        low = low + np.where(corner & (side < 0), inward, 0.0)
+        high = high - np.where(corner & (side > 0), inward, 0.0)
+        return [self._zoom(low, high, slope, side)]
 
     def _zoom(self, low, high, slope, side):
         """The least of w_lim(s) + slope (s - low) on each bracket [low, high], stepped once to
-        ``side`` (-1: before it, where a forward cone may leave; 1: after it), and w_lim there."""
+        ``side`` (-1: before it, where a forward cone may leave; 1: after it), and w_lim there.
+        All arrays of one shape."""
         local = np.linspace(0.0, 1.0, _ZOOM_POINTS)
         rows = np.arange(low.size)
         for _ in range(_ZOOM_ROUNDS):
             points = low[:, None] + (high - low)[:, None] * local
-            values = self.limit(points.ravel()).reshape(points.shape) + slope * (points - low[:, None])
+            values = self.limit(points.ravel()).reshape(points.shape) + slope[:, None] * (
+                points - low[:, None]
+            )
             best = np.argmin(values, axis=1)
             low = points[rows, np.maximum(best - 1, 0)]
             high = points[rows, np.minimum(best + 1, _ZOOM_POINTS - 1)]
@@ -205,60 +214,82 @@ class SpeedProfile:
 
     def _crossings(self):
         """Where a cone line crosses the limit curve inside an interval, and where cornering gives
-        way to cruising there: roots."""
+        way to cruising there: roots, all found together."""
         width, forward_end, backward_start = self._lines()
-        s, w, left, right = self.s, self.w, self.left, self.right
-        found = []
-        forward = self._wide(width) & ~self.start_on & self.end_on & (w[:-1] < backward_start * (1.0 - _TIE))
-        i = np.flatnonzero(np.isfinite(self.rise) & forward & (forward_end > left[1:] * (1.0 + _TIE)))
-        if i.size:
-            s0, w0 = s[i], w[i]
-            line = lambda x: w0 + self.rise * (x - s0)
-            ends = right[i] - w0, left[i + 1] - line(s[i + 1])
-            found.append(self._root(lambda x: self.limit(x) - line(x), i, *ends, _TIE / 8.0 * w0))
-        backward = self._wide(width) & self.start_on & ~self.end_on & (w[1:] < forward_end * (1.0 - _TIE))
-        i = np.flatnonzero(np.isfinite(self.fall) & backward & (backward_start > right[:-1] * (1.0 + _TIE)))
-        if i.size:
-            s1, w1 = s[i + 1], w[i + 1]
-            line = lambda x: w1 + self.fall * (s1 - x)
-            ends = right[i] - line(s[i]), left[i + 1] - w1
-            found.append(self._root(lambda x: self.limit(x) - line(x), i, *ends, _TIE / 8.0 * w1))
-        start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
-        i = np.flatnonzero(self._wide(width) & self.start_on & self.end_on & (np.abs(start - end) == 2))
-        if i.size:  # where a_lat / κ = v_max² (1 - _TIE / 2), a BOUNDARY node; κ is smooth there
-            scale = self.limits.v_max**2 * (1.0 - 0.5 * _TIE) / self.limits.a_lat
+        s, w, left, right, wide = self.s, self.w, self.left, self.right, self._wide(width)
+        forward = wide & ~self.start_on & self.end_on & (w[:-1] < backward_start * (1.0 - _TIE))
+        forward &= np.isfinite(self.rise) & (forward_end > left[1:] * (1.0 + _TIE))
+        backward = wide & self.start_on & ~self.end_on & (w[1:] < forward_end * (1.0 - _TIE))
+        backward &= np.isfinite(self.fall) & (backward_start > right[:-1] * (1.0 + _TIE))
+        start, end = regimes(right[:-1], self.limits), regimes(left[1:], self.limits)
+        kink = wide & self.start_on & self.end_on & (np.abs(start - end) == 2)
+        i_forward, i_backward, i_kink = (
+            np.flatnonzero(forward),
+            np.flatnonzero(backward),
+            np.flatnonzero(kink),
+        )
+        i = np.concatenate((i_forward, i_backward, i_kink))
+        if i.size == 0:
+            return []
+        # Lines: w0 + slope (x - x0) from the node each leaves. Kinks: κ v_max² (1 - _TIE / 2) /
+        # a_lat - 1, smooth where w_lim is not, and any value within ±_TIE / 2 is BOUNDARY.
+        is_kink = np.arange(i.size) >= i_forward.size + i_backward.size
+        x0 = np.concatenate((s[i_forward], s[i_backward + 1], s[i_kink]))
+        w0 = np.concatenate((w[i_forward], w[i_backward + 1], np.zeros(i_kink.size)))
+        slope = np.concatenate(
+            (np.full(i_forward.size, self.rise), np.full(i_backward.size, -self.fall), np.zeros(i_kink.size))
+        )
+        scale = (
+            0.0
+            if self.limits.a_lat is None
+            else self.limits.v_max**2 * (1.0 - 0.5 * _TIE) / self.limits.a_lat
+        )
 
-            def bend(x):
-                return (
-                    self.curve.curvature(self.curve.arc_length.parameter(np.clip(x / self.length, 0, 1)))
-                    * scale
-                    - 1.0
-                )
+        def f(x):
+            kappa = self.curvature(x)
+            line = self.limits.squared_speeds_in_bends(kappa) - (w0 + slope * (x - x0))
+            return np.where(is_kink, kappa * scale - 1.0, line)
 
-            inward = _INWARD * width[i]
-            found.append(self._root(bend, i, bend(s[i] + inward), bend(s[i + 1] - inward), _TIE / 8.0))
-        return found
+        low, high = s[i], s[i + 1]
+        f_low = right[i] - (w0 + slope * (low - x0))  # the limits just inside, either side
+        f_high = left[i + 1] - (w0 + slope * (high - x0))
+        if i_kink.size:  # a corner's limit is two-sided: kinks start just inside
+            inward = _INWARD * width[i_kink]
+            f_low[is_kink] = self.curvature(s[i_kink] + inward) * scale - 1.0
+            f_high[is_kink] = self.curvature(s[i_kink + 1] - inward) * scale - 1.0
+        tolerance = np.where(is_kink, 0.45 * _TIE, _TIE / 8.0 * np.maximum(w0, right[i]))
+        return [self._root(f, i, f_low, f_high, tolerance)]
 
     def _root(self, f, intervals, f_low, f_high, tolerance):
         """A root of f (vectorised) inside each of ``intervals``, where it goes from ``f_low`` to
         ``f_high`` (opposite signs; the limits either side of a joint are not f's to evaluate),
-        to ``tolerance`` in f, by the Illinois variant of regula falsi; and w_lim there."""
+        to ``tolerance`` in f, by regula falsi with the Anderson-Bjorck step (superlinear even
+        where w_lim has a kink); and w_lim there."""
         low, high = self.s[intervals], self.s[intervals + 1]
-        kept = np.zeros(low.shape)  # which end the last step kept: -1 low, 1 high
+        root = np.full(low.shape, np.nan)
+        replaced = np.zeros(low.shape)  # the end the last step replaced: -1 low, 1 high
         for _ in range(_ROOT_ITERATIONS):
             with np.errstate(invalid="ignore", divide="ignore"):
                 middle = (low * f_high - high * f_low) / (f_high - f_low)
             middle = np.where((middle > low) & (middle < high), middle, (low + high) / 2.0)
             f_middle = f(middle)
-            if np.all((np.abs(f_middle) <= tolerance) | (high - low <= 4.0 * np.spacing(high))):
+            done = np.isnan(root) & ((np.abs(f_middle) <= tolerance) | (high - low <= 4.0 * np.spacing(high)))
+            root[done] = middle[done]
+            if not np.isnan(root).any():
                 break
             new_low = np.sign(f_middle) == np.sign(f_low)
-            low, f_low = np.where(new_low, middle, low), np.where(new_low, f_middle, f_low)
-            high, f_high = np.where(new_low, high, middle), np.where(new_low, f_high, f_middle)
-            f_high = np.where(new_low & (kept == 1), f_high / 2.0, f_high)  # kept twice: halve
-            f_low = np.where(~new_low & (kept == -1), f_low / 2.0, f_low)
-            kept = np.where(new_low, 1, -1)
-        return middle, self.limit(middle)
+            # Where the same end is replaced twice running, the other one's value is scaled by
+            # 1 - f_middle / (the value replaced), or halved where that is not positive.
+            with np.errstate(invalid="ignore", divide="ignore"):
+                scale = 1.0 - f_middle / np.where(new_low, f_low, f_high)
+            scale = np.where(scale > 0.0, scale, 0.5)
+            again = replaced == np.where(new_low, -1.0, 1.0)
+            f_high = np.where(new_low, np.where(again, f_high * scale, f_high), f_middle)
+            f_low = np.where(new_low, f_middle, np.where(again, f_low * scale, f_low))
+            low, high = np.where(new_low, middle, low), np.where(new_low, high, middle)
+            replaced = np.where(new_low, -1.0, 1.0)
+        root = np.where(np.isnan(root), middle, root)
+        return root, self.limit(root)
 
     def _checks(self):
         """Points inside intervals where the stretch breaks a limit: above w_lim on a line, faster

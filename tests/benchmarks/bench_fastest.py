@@ -1,0 +1,69 @@
+"""Benchmark of Motion.fastest: how long it takes to build on each of the scene's preset curves
+(target <= 20 ms, aim 5 ms: it is rebuilt while a point is dragged), and how fast its queries run
+beside an ordinary Motion's.
+
+Run: ``python tests/benchmarks/bench_fastest.py`` (the coaster preset needs Panda3D to load).
+"""
+
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from scene.presets import DRIVE_LIMITS, TRAJECTORIES
+from tests.benchmarks.timing import best_of
+from trajectory import Motion, VelocityCurve
+
+LIMIT_SETS = {
+    "car": DRIVE_LIMITS,
+    "no accel/brake": {**DRIVE_LIMITS, "accel": None, "brake": None},
+}
+BUILD_TARGET_MS, BUILD_AIM_MS = 20.0, 5.0
+BULK = 100_000
+
+
+def build_times():
+    print(f"build (best of 5, ms; target <= {BUILD_TARGET_MS:g}, aim {BUILD_AIM_MS:g}):")
+    print(f"{'curve':42s}" + "".join(f"{name:>16s}" for name in LIMIT_SETS) + "   duration  stretches")
+    worst = 0.0
+    for preset in TRAJECTORIES:
+        try:
+            curve = preset.curve()
+        except ImportError as error:  # the coaster without Panda3D
+            print(f"{preset.name:42s} skipped: {error}")
+            continue
+        curve.curvature(0.5)  # tables built once, as in the scene
+        row = []
+        for limits in LIMIT_SETS.values():
+            seconds = best_of(lambda limits=limits: Motion.fastest(curve, **limits), repeat=5)
+            worst = max(worst, seconds)
+            row.append(f"{seconds * 1e3:16.1f}")
+        motion = Motion.fastest(curve, **DRIVE_LIMITS)
+        print(f"{preset.name:42s}" + "".join(row) + f"   {motion.duration:8.3f}  {len(motion.velocity.stretches):9d}")
+    verdict = "meets" if worst * 1e3 <= BUILD_TARGET_MS else "MISSES"
+    print(f"slowest build {worst * 1e3:.1f} ms: {verdict} the {BUILD_TARGET_MS:g} ms target\n")
+
+
+def query_times():
+    print("queries on the S-bend (best of 5): the fastest motion beside an ordinary one of the same duration")
+    curve = TRAJECTORIES[0].curve()
+    fastest = Motion.fastest(curve, **DRIVE_LIMITS)
+    ordinary = Motion(curve, VelocityCurve.ease_in_out(), fastest.duration)
+    times = np.random.default_rng(1).uniform(0.0, fastest.duration, BULK)
+    print(f"{'query':36s}{'fastest':>12s}{'ordinary':>12s}")
+    for label, call, inner in (
+        ("position, one float (us)", lambda m: m.position(1.234), 2000),
+        ("speed, one float (us)", lambda m: m.speed(1.234), 2000),
+        (f"position, {BULK} times (ms)", lambda m: m.position(times), 1),
+        (f"speed, {BULK} times (ms)", lambda m: m.speed(times), 1),
+    ):
+        scale = 1e6 if "us" in label else 1e3
+        figures = [best_of(lambda m=m: call(m), repeat=5, inner=inner) * scale for m in (fastest, ordinary)]
+        print(f"{label:36s}{figures[0]:12.2f}{figures[1]:12.2f}")
+
+
+if __name__ == "__main__":
+    build_times()
+    query_times()
