@@ -17,7 +17,7 @@ PICK_PIXELS = 14.0
 
 @dataclasses.dataclass(frozen=True)
 class HandleDrag:
-    """A velocity control point (``index`` 0 or 1) held in the plot."""
+    """A velocity control point or key (``index``) held in the plot."""
 
     index: int
 
@@ -43,7 +43,7 @@ class CurveEditor:
         plot: The ``VelocityPlot`` (it picks its own handles and maps the mouse to (t, s)).
         drawing: The ``CurveDrawing`` (it marks the grabbed point).
         move_point: Called with (index, position (3,)) as a trajectory point is dragged.
-        move_handle: Called with (index, (t, s)) as a velocity handle is dragged.
+        move_handle: Called with (index, (t, s)) as a velocity control point or key is dragged.
     """
 
     def __init__(self, app, plot, drawing, move_point, move_handle):
@@ -51,15 +51,16 @@ class CurveEditor:
         self.move_point, self.move_handle = move_point, move_handle
         self.grabbed = None
 
-    def grab(self, points, controls, shifted=False):
+    def grab(self, points, handles, shifted=False):
         """Grab the control point under the mouse; whether one was grabbed.
 
         Args:
             points: The trajectory's control points (n, 3), or None when they cannot be edited.
-            controls: The velocity curve's two control points, or None when they cannot be edited.
+            handles: The velocity curve's control points or keys ((t, s) pairs), or None when
+                they cannot be edited.
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
-        handle = self.plot.pick(controls)
+        handle = self.plot.pick(handles)
         if handle is not None:
             self.grabbed = HandleDrag(handle)
             return True

@@ -11,6 +11,7 @@ from scene import presets, user_presets
 from scene.bindings import bind, numbered, pair
 from scene.curve_drawing import CurveDrawing
 from scene.curve_editor import CurveEditor
+from scene.drive import Drive
 from scene.event_markers import EventMarkers
 from scene.mode import Drag
 from scene.riders import Riders
@@ -61,6 +62,7 @@ class CurvesMode:
         self.interval_index = DEFAULT_INTERVAL
         self.method = "exact"
         self.duration = DEFAULT_DURATION
+        self.drive = Drive()
         self.run = None
         self.motion = self.sampler = None
         self._built_from = (None, None)
@@ -93,9 +95,15 @@ class CurvesMode:
                 prefix="shift-",
             ),
             bind("R", "restart the run", self.restart),
+            bind(
+                "D",
+                "drive it: the fastest a car can go along the curve",
+                self.choose_velocity,
+                presets.DRIVE_INDEX,
+            ),
             pair(
                 "Up / Down",
-                "longer or shorter run",
+                "longer or shorter run (driving: the car's top speed)",
                 self.change_duration,
                 ("arrow_up", 1),
                 ("arrow_down", -1),
@@ -157,11 +165,12 @@ class CurvesMode:
         return [
             f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
             f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{velocity_edited}",
-            f"t {t:5.2f} / {self.duration:g} s  {self.run.status()}",
+            f"t {t:5.2f} / {self.motion.duration:.4g} s  {self.run.status()}",
             f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
             f"speed {float(self.motion.speed(t)):.2f} units/s   events passed {self.events.passed} (E)",
             f"keyframes every {interval}, method: {METHOD_WORDS[self.method]} (M)",
             self.riders.status(),
+            *([self.drive.status()] if velocity.drive else []),
         ]
 
     # Bound to keys.
@@ -192,9 +201,13 @@ class CurvesMode:
         self.events.show(self.motion.trajectory)
 
     def change_duration(self, step):
-        """The next longer (step 1) or shorter (step -1) run, going on from where the rider is."""
-        index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
-        self.duration = DURATIONS[index]
+        """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
+        while driving, the next higher or lower top speed (the duration follows from it)."""
+        if self.velocities[self.velocity_index].drive:
+            self.drive.change_top_speed(step)
+        else:
+            index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
+            self.duration = DURATIONS[index]
         self._rebuild()
 
     def change_interval(self, step):
@@ -243,12 +256,12 @@ class CurvesMode:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
         editable = self.trajectories[self.trajectory_index].editable
-        return self.editor.grab(self._points() if editable else None, self._controls(), shifted)
+        return self.editor.grab(self._points() if editable else None, self._handles(), shifted)
 
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""
         if self.editor.release():
-            self.plot.show(self.motion, self._controls())
+            self._show_plot()
 
     def move_point(self, index, position, live=False):
         """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid.
@@ -269,19 +282,20 @@ class CurvesMode:
         return True
 
     def move_handle(self, index, unit, live=False):
-        """Move velocity control point ``index`` to ``unit`` (t, s); refuse what is invalid.
+        """Move velocity control point or key ``index`` to ``unit`` (t, s); refuse what is
+        invalid, saying why.
 
         ``live`` marks a step of a drag, as for ``move_point``.
         """
         preset = self.velocities[self.velocity_index]
-        controls = [list(c) for c in preset.controls]
-        controls[index] = [float(unit[0]), float(unit[1])]
+        handles = [list(c) for c in preset.handles]
+        handles[index] = [float(unit[0]), float(unit[1])]
         try:
-            velocity = preset.curve(controls)
+            velocity = preset.curve(handles)
         except ValueError as error:
             self.app.messages.say(f"Refused: {error}", warning=True)
             return
-        self.velocities[self.velocity_index] = preset.with_controls(controls)
+        self.velocities[self.velocity_index] = preset.with_handles(handles)
         self._rebuild(velocity=velocity, live=live)
 
     # Building and drawing.
@@ -289,9 +303,14 @@ class CurvesMode:
     def _points(self):
         return self.trajectories[self.trajectory_index].points
 
-    def _controls(self):
-        preset = self.velocities[self.velocity_index]
-        return preset.controls if preset.editable else None
+    def _handles(self):
+        return self.velocities[self.velocity_index].handles
+
+    def _show_plot(self, measure=True):
+        """The plot of the motion, with the velocity curve's handles (a cubic's joined)."""
+        self.plot.show(
+            self.motion, self._handles(), measure, polygon=bool(self.velocities[self.velocity_index].controls)
+        )
 
     def _rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
         """Build the motion from the current presets (or the curves given, already built from them)
@@ -302,11 +321,14 @@ class CurvesMode:
         if trajectory is None:
             kept = self.motion is not None and self._built_from[0] is trajectory_preset
             trajectory = self.motion.trajectory if kept else trajectory_preset.curve()
-        if velocity is None:
-            kept = self.motion is not None and self._built_from[1] is velocity_preset
-            velocity = self.motion.velocity if kept else velocity_preset.curve()
+        if velocity_preset.drive:  # the car's fastest motion: its own velocity curve and duration
+            self.motion = self.drive.motion(trajectory, self.method)
+        else:
+            if velocity is None:
+                kept = self.motion is not None and self._built_from[1] is velocity_preset
+                velocity = self.motion.velocity if kept else velocity_preset.curve()
+            self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
         self._built_from = (trajectory_preset, velocity_preset)
-        self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
         if self.run is None:
             self.run = Run(self.motion, self.events.events())
         else:
@@ -318,7 +340,7 @@ class CurvesMode:
         self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
         self._show_frames()
         # While dragging, only the seed's error (the one worth seeing) is measured every frame.
-        self.plot.show(self.motion, self._controls(), measure=not live or self.method == "chord")
+        self._show_plot(measure=not live or self.method == "chord")
         if frame:
             self.frame()
 

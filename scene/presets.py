@@ -1,8 +1,9 @@
 """The curves the scene offers: plain data, and how to turn each into a trajectory object.
 
 A trajectory preset is a Bezier (4 control points), a spline (any number of points it passes
-through) or a function (no points to drag). A velocity preset is either editable, a CSS-style
-cubic with two control points (t, s) in the unit square, or fixed (a factory of the library).
+through) or a function (no points to drag). A velocity preset is editable (a CSS-style cubic with
+two control points (t, s) in the unit square, or keys (t, s) the object passes through), fixed (a
+factory of the library), or "drive it": the fastest motion a car makes along the trajectory.
 
 To add a preset, append an entry to ``TRAJECTORIES`` or ``VELOCITIES``; the number keys follow the
 order of these lists.
@@ -17,9 +18,10 @@ import numpy as np
 from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
 
 COASTER_FILE = Path(__file__).resolve().parent.parent / "models" / "coaster.egg"
-DRIVE_LIMITS = {"v_max": 8.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
-"""The "drive it" preset's car, in board units and seconds: a top speed of half the board a
-second, 0.6 g-like cornering, brisk acceleration and firmer braking."""
+DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
+"""The "drive it" preset's car, in board units and seconds: a top speed it reaches on the presets'
+straights, cornering that binds in their bends, gentler acceleration than braking (so that all
+four limits show in the plot's band on most presets)."""
 COORDINATE_LIMIT = 1e4
 """Largest |coordinate| of an editable point: the scene draws in float32 around a board 32 units
 wide, and a point further out could not be seen or grabbed back."""
@@ -67,30 +69,50 @@ class TrajectoryPreset:
 
 @dataclasses.dataclass(frozen=True)
 class VelocityPreset:
-    """A named velocity curve: ``controls`` ((x1, y1), (x2, y2)) for an editable cubic, or a
-    ``factory`` of a fixed one."""
+    """A named velocity curve: ``controls`` ((x1, y1), (x2, y2)) for an editable cubic, ``keys``
+    (the (t, s) keys between (0, 0) and (1, 1)) for an editable keyed curve, a ``factory`` of a
+    fixed one, or ``drive``: the fastest motion a car (``DRIVE_LIMITS``) makes along the
+    trajectory, whose duration is its result."""
 
     name: str
     controls: tuple = ()
     factory: object = None
+    keys: tuple = ()
+    drive: bool = False
 
     @property
     def editable(self):
-        """Whether the preset has control points to drag in the plot."""
-        return bool(self.controls)
+        """Whether the preset has points to drag in the plot."""
+        return bool(self.controls or self.keys)
 
-    def curve(self, controls=None):
-        """The velocity curve, from the preset's controls or from ``controls`` (edited).
+    @property
+    def handles(self):
+        """The points dragged in the plot: the controls or the keys, as (t, s) pairs (or None)."""
+        return (self.controls or self.keys) if self.editable else None
+
+    def curve(self, handles=None):
+        """The velocity curve, from the preset's handles or from ``handles`` (edited); not for a
+        ``drive`` preset, whose curve comes with its motion (``Motion.fastest``).
 
         Raises:
-            ValueError: If edited controls make T non-monotone or S leave [0, 1].
+            ValueError: If edited controls make T non-monotone or S leave [0, 1], or edited keys
+                leave their order (naming the key and its bounds).
         """
+        if self.drive:
+            raise ValueError("a drive preset's velocity curve comes with its motion (Motion.fastest)")
+        if self.keys:
+            keys = _checked_keys(self.keys if handles is None else handles)
+            return VelocityCurve.from_keys([(0.0, 0.0), *keys, (1.0, 1.0)], name=self.name)
         if not self.editable:
             return self.factory()
-        (x1, y1), (x2, y2) = self.controls if controls is None else controls
+        (x1, y1), (x2, y2) = self.controls if handles is None else handles
         velocity = VelocityCurve.cubic_bezier(x1, y1, x2, y2, name=self.name)
         velocity.timing  # noqa: B018 - builds what the motion will use, so nothing fails later
         return velocity
+
+    def with_handles(self, handles):
+        """A copy holding ``handles`` instead: controls or keys, as the preset has."""
+        return self.with_keys(handles) if self.keys else self.with_controls(handles)
 
     def with_controls(self, controls):
         """A copy holding ``controls`` instead: two (t, s) pairs of numbers.
@@ -98,13 +120,55 @@ class VelocityPreset:
         Raises:
             ValueError: If they are not.
         """
-        try:
-            pairs = np.array(controls, dtype=float)
-        except (TypeError, ValueError):
-            raise ValueError("controls must be two (t, s) pairs of numbers") from None
-        if pairs.shape != (2, 2):
-            raise ValueError("controls must be two (t, s) pairs of numbers")
-        return dataclasses.replace(self, controls=tuple(map(tuple, pairs.tolist())))
+        return dataclasses.replace(
+            self, controls=_pairs(controls, "controls must be two (t, s) pairs of numbers", 2)
+        )
+
+    def with_keys(self, keys):
+        """A copy holding ``keys`` instead: (t, s) pairs of numbers, at least one.
+
+        Raises:
+            ValueError: If they are not.
+        """
+        return dataclasses.replace(
+            self, keys=_pairs(keys, "keys must be (t, s) pairs of numbers, at least one")
+        )
+
+
+def _pairs(values, message, count=None):
+    """``values`` as a tuple of (t, s) float pairs (``count`` of them if given), or ValueError."""
+    try:
+        pairs = np.array(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ValueError(message) from None
+    if (
+        pairs.ndim != 2
+        or pairs.shape[1] != 2
+        or len(pairs) == 0
+        or (count is not None and len(pairs) != count)
+    ):
+        raise ValueError(message)
+    return tuple(map(tuple, pairs.tolist()))
+
+
+def _checked_keys(keys):
+    """The keys between (0, 0) and (1, 1) as float pairs, or a ValueError naming the key that
+    leaves its place: t strictly between its neighbours', s not below the one before nor above
+    the one after (the object would go back)."""
+    pairs = np.array(keys, dtype=float).reshape(-1, 2)
+    t = np.concatenate(([0.0], pairs[:, 0], [1.0]))
+    s = np.concatenate(([0.0], pairs[:, 1], [1.0]))
+    for i in range(1, len(t) - 1):
+        if not t[i - 1] < t[i] < t[i + 1]:
+            raise ValueError(
+                f"key {i} must stay between t = {t[i - 1]:.2f} and {t[i + 1]:.2f} (keys keep their order)"
+            )
+        if not s[i - 1] <= s[i] <= s[i + 1]:
+            raise ValueError(
+                f"key {i} must stay between s = {s[i - 1]:.2f} and {s[i + 1]:.2f} (s may not decrease: "
+                "the object would go back)"
+            )
+    return pairs.tolist()
 
 
 def _helix():
@@ -155,6 +219,8 @@ VELOCITIES = [
     VelocityPreset("ease out", factory=VelocityCurve.ease_out),
     VelocityPreset("sine ease", factory=lambda: VelocityCurve.sine_ease(0.25, 0.75)),
     VelocityPreset("CSS ease", controls=((0.25, 0.1), (0.25, 1.0))),
-    VelocityPreset("CSS ease-in-out", controls=((0.42, 0.0), (0.58, 1.0))),
-    VelocityPreset("dash and rest", controls=((0.05, 0.7), (0.45, 0.95))),
+    VelocityPreset("keys: a stop halfway", keys=((0.35, 0.5), (0.65, 0.5))),
+    VelocityPreset("keys: slow through the middle", keys=((0.25, 0.4), (0.75, 0.6))),
+    VelocityPreset("drive it (the fastest a car can go)", drive=True),
 ]
+DRIVE_INDEX = len(VELOCITIES) - 1

@@ -108,7 +108,8 @@ class PresetsFile:
                 for p in edited_trajectories
             ],
             "velocities": [
-                {"name": p.name, "controls": [list(c) for c in p.controls]} for p in edited_velocities
+                {"name": p.name, ("keys" if p.keys else "controls"): [list(c) for c in p.handles]}
+                for p in edited_velocities
             ],
         }
         content = json.dumps(data, indent=2).encode("utf-8")
@@ -207,13 +208,14 @@ def _trajectory(entry):
 
 def _velocity(entry):
     name = _name(entry, "velocity")
+    keyed = "keys" in entry
     try:
-        preset = VelocityPreset(name).with_controls(entry.get("controls"))
+        preset = VelocityPreset(name)
+        preset = preset.with_keys(entry["keys"]) if keyed else preset.with_controls(entry.get("controls"))
         preset.curve()
     except (ValueError, TypeError, OverflowError) as error:
-        raise ValueError(
-            f"velocity {name!r}: {_reason(error, 'controls must be two (t, s) pairs')}"
-        ) from None
+        fallback = "keys must be (t, s) pairs" if keyed else "controls must be two (t, s) pairs"
+        raise ValueError(f"velocity {name!r}: {_reason(error, fallback)}") from None
     return preset
 
 

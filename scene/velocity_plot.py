@@ -1,12 +1,15 @@
 """The 2D velocity plot, kept in the bottom-right corner: distance s over time t, the speed, the
 speed error of the current method magnified, markers at the current time, and the draggable
-control points of an editable velocity curve."""
+control points or keys of an editable velocity curve. For a fastest motion ("drive it") the speed
+panel also shows the speed limit the curve's bends set (grey) and, in a band under it, which limit
+binds when (accelerating, top speed, cornering, braking)."""
 
 import numpy as np
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, Point3, TextNode
 
 from scene.geometry import LineStrip, PointSet, segments
+from trajectory.speed_limits import Binding
 
 WIDTH = 0.78
 """Width of the panels, in aspect2d units (the window is 2 units high)."""
@@ -36,6 +39,20 @@ SPEED_COLOUR = (0.4, 0.8, 1.0, 1)
 ERROR_COLOUR = (1.0, 0.45, 0.4, 1)
 MARKER_COLOUR = (1, 1, 1, 1)
 HANDLE_COLOUR = (0.3, 1.0, 0.6, 1)
+LIMIT_COLOUR = (0.6, 0.6, 0.62, 1)
+MAX_HANDLES = 8
+"""The most control points or keys the plot can show."""
+BINDINGS = {
+    Binding.ACCELERATING: ("accelerating", (0.35, 0.9, 0.4, 1)),
+    Binding.CRUISING: ("top speed", (0.85, 0.85, 0.9, 1)),
+    Binding.CORNERING: ("cornering", (1.0, 0.65, 0.2, 1)),
+    Binding.BRAKING: ("braking", (1.0, 0.35, 0.35, 1)),
+}
+"""How the band under the speed panel names and colours each binding limit."""
+BAND_DROP = 0.02
+"""How far under the speed panel the binding band runs."""
+LEGEND_X = (0.0, 0.24, 0.42, 0.6)
+"""Where the band's legend words start (aspect2d units): after each other at TEXT_SCALE."""
 
 
 class VelocityPlot:
@@ -53,8 +70,14 @@ class VelocityPlot:
         self.intended_line = LineStrip(self.root, SAMPLES, INTENDED_COLOUR, 1.0, "intended speed")
         self.speed_line = LineStrip(self.root, SAMPLES, SPEED_COLOUR, 2.0, "actual speed")
         self.error_line = LineStrip(self.root, SAMPLES, ERROR_COLOUR, 1.0, "speed error")
+        self.limit_line = LineStrip(self.root, SAMPLES, LIMIT_COLOUR, 1.0, "speed limit")
         self.handle_lines = LineStrip(self.root, 4, HANDLE_COLOUR, 1.0, "handles")
-        self.handles = PointSet(self.root, 2, HANDLE_COLOUR, 9.0, "control points")
+        self.handles = PointSet(self.root, MAX_HANDLES, HANDLE_COLOUR, 9.0, "control points")
+        self._band = None
+        self._legend = [
+            self._text(word, x, self._speed_base - BAND_DROP - 0.045, TextNode.A_left, colour=colour)
+            for x, (word, colour) in zip(LEGEND_X, BINDINGS.values())
+        ]
         self.markers = PointSet(self.root, 3, MARKER_COLOUR, 7.0, "now")
         self._peak = 1.0
         self._texts = {}
@@ -67,17 +90,19 @@ class VelocityPlot:
         """How much of the window's width (aspect2d units) the plot takes from the right edge."""
         return -CORNER_OFFSET[0] + 0.12
 
-    def show(self, motion, controls, measure=True):
-        """Draw the curves of ``motion`` and the velocity ``controls`` ((x1, y1), (x2, y2)) or None.
+    def show(self, motion, handles, measure=True, polygon=True):
+        """Draw the curves of ``motion`` and the velocity curve's draggable ``handles`` ((t, s)
+        pairs) or None.
 
         Args:
             measure: Measure the speed the motion really produces (an integral per sample). Without
                 it the speed error is left out until the next measured call, to keep a drag fluid.
+            polygon: Join the handles from (0, 0) to (1, 1), as a cubic's control polygon.
         """
         # Unmeasured, the curves depend only on the velocity curve, the duration and the
-        # controls: when those are what is drawn already (a trajectory drag), only the length in
+        # handles: when those are what is drawn already (a trajectory drag), only the length in
         # the speed scale can have changed.
-        drawn = (motion.velocity, motion.duration, controls)
+        drawn = (motion.velocity, motion.duration, handles)
         if not measure and self._unmeasured_drawing == drawn:
             self._show_speed_scale(motion)
             return
@@ -89,14 +114,18 @@ class VelocityPlot:
         self.rate_errors = motion.speed_errors(t) if measure else np.zeros(SAMPLES)
         actual = intended + self.rate_errors
         self._peak = min(max(float(intended.max()), float(actual.max()), 1e-9), PEAK_CAP) * 1.1
+        limits = getattr(motion.velocity, "limits", None)
+        if limits is not None:  # a fastest motion: the top speed at the top, the limit under it
+            self._peak = max(self._peak, limits.v_max * motion.duration / motion.length * 1.1)
         self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
         self.intended_line.update(self._points(t, self._on_scale(intended), self._speed_base, SPEED_HEIGHT))
         self.speed_line.update(self._points(t, self._on_scale(actual), self._speed_base, SPEED_HEIGHT))
         error = np.clip((actual - intended) * ERROR_GAIN, -1.0, 1.0)
         self.error_line.update(self._points(t, 0.5 + error / 2.0, self._error_base, ERROR_HEIGHT))
         ripple = float(np.max(np.abs(actual - intended)[1:-1]))
-        self._label("duration", f"{duration:g} s", WIDTH, self._distance_base - 0.045, TextNode.A_right)
+        self._label("duration", f"{duration:.4g} s", WIDTH, self._distance_base - 0.045, TextNode.A_right)
         self._show_speed_scale(motion)
+        self._show_limits(motion, t, s)
         measured = f"max {ripple:.1e}" if measure else "measured when you let go"
         self._label(
             "ripple",
@@ -105,7 +134,34 @@ class VelocityPlot:
             self._error_base - 0.045,
             TextNode.A_left,
         )
-        self.show_controls(controls)
+        self.show_handles(handles, polygon)
+
+    def _show_limits(self, motion, t, s):
+        """For a fastest motion, the speed limit (grey) at the samples ``t`` (reaching ``s``) and
+        the band of binding limits; hidden for any other motion."""
+        stretches = getattr(motion.velocity, "stretches", None)
+        fastest = stretches is not None
+        self.limit_line.show(fastest)
+        for text in self._legend:
+            text.show() if fastest else text.hide()
+        if self._band is not None:
+            self._band.remove_node()
+            self._band = None
+        if not fastest:
+            return
+        limit = motion.velocity.limits.speeds(motion.trajectory, s) * (motion.duration / motion.length)
+        self.limit_line.update(self._points(t, self._on_scale(limit), self._speed_base, SPEED_HEIGHT))
+        self._band = self.root.attach_new_node("binding band")
+        height = self._speed_base - BAND_DROP
+        ends = [stretch.time / motion.duration for stretch in stretches[1:]] + [1.0]
+        for binding, (_, colour) in BINDINGS.items():
+            pieces = [
+                ((start.time / motion.duration * WIDTH, 0, height), (end * WIDTH, 0, height))
+                for start, end in zip(stretches, ends)
+                if start.binding == binding
+            ]
+            if pieces:
+                segments(self._band, pieces, colour, 4.0, binding.name.lower())
 
     def _show_speed_scale(self, motion):
         """Label the top of the speed panel in length units per second."""
@@ -117,15 +173,22 @@ class VelocityPlot:
             TextNode.A_right,
         )
 
-    def show_controls(self, controls):
-        """Show the draggable control points (or hide them for ``None``)."""
-        visible = controls is not None
+    def show_handles(self, handles, polygon=True):
+        """Show the draggable ``handles`` ((t, s) pairs, at most MAX_HANDLES), joined from (0, 0)
+        to (1, 1) when ``polygon`` (a cubic's two controls); or hide them for ``None``."""
+        visible = handles is not None
         self.handles.show(visible)
-        self.handle_lines.show(visible)
-        if visible:
-            (x1, y1), (x2, y2) = controls
-            base, height = self._distance_base, DISTANCE_HEIGHT
-            self.handles.update(self._points(np.array([x1, x2]), np.array([y1, y2]), base, height))
+        self.handle_lines.show(visible and polygon)
+        if not visible:
+            return
+        pairs = np.array(handles, dtype=float)[:MAX_HANDLES]
+        parked = np.vstack(
+            [pairs, np.repeat(pairs[:1], MAX_HANDLES - len(pairs), axis=0)]
+        )  # unused: on the first
+        base, height = self._distance_base, DISTANCE_HEIGHT
+        self.handles.update(self._points(parked[:, 0], parked[:, 1], base, height))
+        if polygon:
+            (x1, y1), (x2, y2) = pairs[:2]
             ends = self._points(np.array([0.0, x1, x2, 1.0]), np.array([0.0, y1, y2, 1.0]), base, height)
             self.handle_lines.update(ends)
 
@@ -154,13 +217,13 @@ class VelocityPlot:
         local = self.root.get_relative_point(self.base.render2d, Point3(mouse[0], 0, mouse[1]))
         return np.array([local.x / WIDTH, (local.z - self._distance_base) / DISTANCE_HEIGHT])
 
-    def pick(self, controls):
-        """Index (0 or 1) of the control point under the mouse, or None."""
+    def pick(self, handles):
+        """Index of the handle ((t, s) pairs) under the mouse, or None."""
         unit = self.mouse_to_unit()
-        if controls is None or unit is None:
+        if handles is None or unit is None:
             return None
         scale = np.array([WIDTH, DISTANCE_HEIGHT])
-        gaps = [np.linalg.norm((np.array(c) - unit) * scale) for c in controls]
+        gaps = [np.linalg.norm((np.array(c) - unit) * scale) for c in handles]
         best = int(np.argmin(gaps))
         return best if gaps[best] <= PICK_RADIUS else None
 
@@ -178,13 +241,13 @@ class VelocityPlot:
         else:
             self._texts[key] = self._text(text, x, z, align, may_change=True)
 
-    def _text(self, text, x, z, align, may_change=False):
+    def _text(self, text, x, z, align, may_change=False, colour=FRAME_COLOUR):
         return OnscreenText(
             text=text,
             pos=(x, z),
             scale=TEXT_SCALE,
             align=align,
-            fg=FRAME_COLOUR,
+            fg=colour,
             parent=self.root,
             mayChange=may_change,
         )

@@ -37,11 +37,15 @@ def build_times():
         curve.curvature(0.5)  # tables built once, as in the scene
         row = []
         for limits in LIMIT_SETS.values():
-            seconds = best_of(lambda limits=limits: Motion.fastest(curve, **limits), repeat=5)
+            seconds = best_of(lambda curve=curve, limits=limits: Motion.fastest(curve, **limits), repeat=5)
             worst = max(worst, seconds)
             row.append(f"{seconds * 1e3:16.1f}")
         motion = Motion.fastest(curve, **DRIVE_LIMITS)
-        print(f"{preset.name:42s}" + "".join(row) + f"   {motion.duration:8.3f}  {len(motion.velocity.stretches):9d}")
+        print(
+            f"{preset.name:42s}"
+            + "".join(row)
+            + f"   {motion.duration:8.3f}  {len(motion.velocity.stretches):9d}"
+        )
     verdict = "meets" if worst * 1e3 <= BUILD_TARGET_MS else "MISSES"
     print(f"slowest build {worst * 1e3:.1f} ms: {verdict} the {BUILD_TARGET_MS:g} ms target\n")
 
@@ -60,7 +64,10 @@ def query_times():
         (f"speed, {BULK} times (ms)", lambda m: m.speed(times), 1),
     ):
         scale = 1e6 if "us" in label else 1e3
-        figures = [best_of(lambda m=m: call(m), repeat=5, inner=inner) * scale for m in (fastest, ordinary)]
+        figures = [
+            best_of(lambda m=m, call=call: call(m), repeat=5, inner=inner) * scale
+            for m in (fastest, ordinary)
+        ]
         print(f"{label:36s}{figures[0]:12.2f}{figures[1]:12.2f}")
 
 
