@@ -9,7 +9,8 @@ the lower of two lines, provided the nodes sit where one gives way to the other:
 - a cone leaves the limit curve where w_lim - 2 accel s is least (and arrives where w_lim +
   2 brake s is): a tangent, zoomed in on and the node put just on the safe side of it;
 - a cone line crosses the limit curve: a root;
-- cornering gives way to cruising where a_lat / κ = v_max²: a root.
+- cornering gives way to cruising where a_lat / κ = v_max²: a root
+(``bracket_search``, every bracket of a round in one call of the curvature).
 
 Nodes start on an even grid plus the arc-length table's breaks (they crowd where the curve nearly
 stops, which is where curvature peaks) and the curve's joints (where κ may jump: the limit either
@@ -18,6 +19,7 @@ side is kept); every interval is checked inside and split until no stretch break
 
 import numpy as np
 
+from trajectory import bracket_search
 from trajectory.speed_limits import Binding
 
 _GRID = 128
@@ -38,7 +40,6 @@ _ZOOM_ROUNDS = 3
 sharpest bend (few rounds of many points: a call costs far more than a point)."""
 _INWARD = 1e-10
 """How far inside its bracket (relative) a zoom from a corner starts."""
-_ROOT_ITERATIONS = 60
 CRUISE, BOUNDARY, BEND = 0, 1, 2
 """Which of v_max and a_lat sets w_lim: v_max, both within _TIE, or the bend."""
 
@@ -199,16 +200,14 @@ class SpeedProfile:
         """The least of w_lim(s) + slope (s - low) on each bracket [low, high], stepped once to
         ``side`` (-1: before it, where a forward cone may leave; 1: after it), and w_lim there.
         All arrays of one shape."""
-        local = np.linspace(0.0, 1.0, _ZOOM_POINTS)
-        rows = np.arange(low.size)
-        for _ in range(_ZOOM_ROUNDS):
-            points = low[:, None] + (high - low)[:, None] * local
-            values = self.limit(points.ravel()).reshape(points.shape) + slope[:, None] * (
-                points - low[:, None]
+        start = low
+
+        def tilted(points):
+            return self.limit(points.ravel()).reshape(points.shape) + slope[:, None] * (
+                points - start[:, None]
             )
-            best = np.argmin(values, axis=1)
-            low = points[rows, np.maximum(best - 1, 0)]
-            high = points[rows, np.minimum(best + 1, _ZOOM_POINTS - 1)]
+
+        low, high = bracket_search.least(tilted, low, high, _ZOOM_ROUNDS, _ZOOM_POINTS)
         s = (low + high) / 2.0 + side * (high - low) / (_ZOOM_POINTS - 1)
         return s, self.limit(s)
 
@@ -258,38 +257,8 @@ class SpeedProfile:
             f_low[is_kink] = self.curvature(s[i_kink] + inward) * scale - 1.0
             f_high[is_kink] = self.curvature(s[i_kink + 1] - inward) * scale - 1.0
         tolerance = np.where(is_kink, 0.45 * _TIE, _TIE / 8.0 * np.maximum(w0, right[i]))
-        return [self._root(f, i, f_low, f_high, tolerance)]
-
-    def _root(self, f, intervals, f_low, f_high, tolerance):
-        """A root of f (vectorised) inside each of ``intervals``, where it goes from ``f_low`` to
-        ``f_high`` (opposite signs; the limits either side of a joint are not f's to evaluate),
-        to ``tolerance`` in f, by regula falsi with the Anderson-Bjorck step (superlinear even
-        where w_lim has a kink); and w_lim there."""
-        low, high = self.s[intervals], self.s[intervals + 1]
-        root = np.full(low.shape, np.nan)
-        replaced = np.zeros(low.shape)  # the end the last step replaced: -1 low, 1 high
-        for _ in range(_ROOT_ITERATIONS):
-            with np.errstate(invalid="ignore", divide="ignore"):
-                middle = (low * f_high - high * f_low) / (f_high - f_low)
-            middle = np.where((middle > low) & (middle < high), middle, (low + high) / 2.0)
-            f_middle = f(middle)
-            done = np.isnan(root) & ((np.abs(f_middle) <= tolerance) | (high - low <= 4.0 * np.spacing(high)))
-            root[done] = middle[done]
-            if not np.isnan(root).any():
-                break
-            new_low = np.sign(f_middle) == np.sign(f_low)
-            # Where the same end is replaced twice running, the other one's value is scaled by
-            # 1 - f_middle / (the value replaced), or halved where that is not positive.
-            with np.errstate(invalid="ignore", divide="ignore"):
-                scale = 1.0 - f_middle / np.where(new_low, f_low, f_high)
-            scale = np.where(scale > 0.0, scale, 0.5)
-            again = replaced == np.where(new_low, -1.0, 1.0)
-            f_high = np.where(new_low, np.where(again, f_high * scale, f_high), f_middle)
-            f_low = np.where(new_low, f_middle, np.where(again, f_low * scale, f_low))
-            low, high = np.where(new_low, middle, low), np.where(new_low, high, middle)
-            replaced = np.where(new_low, -1.0, 1.0)
-        root = np.where(np.isnan(root), middle, root)
-        return root, self.limit(root)
+        found = bracket_search.roots(f, low, high, f_low, f_high, tolerance)
+        return [(found, self.limit(found))]
 
     def _checks(self):
         """Points inside intervals where the stretch breaks a limit: above w_lim on a line, faster

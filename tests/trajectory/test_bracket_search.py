@@ -1,0 +1,60 @@
+"""The vectorised searches behind Motion.fastest: roots and least values in many brackets at once,
+against closed forms, with the number of calls counted."""
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trajectory import bracket_search
+
+
+class Counted:
+    """A function that counts its (vectorised) calls."""
+
+    def __init__(self, f):
+        self.f, self.calls = f, 0
+
+    def __call__(self, x):
+        self.calls += 1
+        return self.f(x)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(0.05, 0.95), min_size=1, max_size=20))
+def test_roots_of_smooth_and_kinked_functions_in_a_few_calls(targets):
+    """Lines through a kink (min(v², ...) as the speed limit has) and a cubic: each root to a few
+    rounding steps, all brackets together in at most 12 calls."""
+    root = np.array(targets)
+
+    def f(x):
+        smooth = (x - root) * (1.0 + x * x)
+        kinked = np.minimum(2.0 * (x - root), 0.5 * (x - root))
+        return np.where(np.arange(x.size) % 2 == 0, smooth, kinked)
+
+    counted = Counted(f)
+    low, high = np.zeros(root.size), np.ones(root.size)
+    found = bracket_search.roots(counted, low, high, f(low), f(high), 0.0)
+    np.testing.assert_allclose(found, root, rtol=0, atol=4 * np.spacing(1.0))
+    assert counted.calls <= 12
+
+
+def test_a_root_stops_at_the_tolerance_and_keeps_what_it_found():
+    f = Counted(lambda x: np.exp(x) - 2.0)
+    low, high = np.array([0.0, 0.0]), np.array([1.0, 3.0])
+    found = bracket_search.roots(f, low, high, f(low), f(high), np.array([1e-3, 1e-15]))
+    assert abs(np.exp(found[0]) - 2.0) <= 1e-3 and abs(np.exp(found[1]) - 2.0) <= 1e-15
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.floats(0.0, 1.0), min_size=1, max_size=20))
+def test_least_closes_in_on_minima_smooth_or_kinked(centres):
+    centre = np.array(centres)
+
+    def f(x):
+        return np.where(
+            np.arange(len(x))[:, None] % 2 == 0, (x - centre[:, None]) ** 2, np.abs(x - centre[:, None])
+        )
+
+    low, high = bracket_search.least(f, np.zeros(centre.size), np.ones(centre.size))
+    assert np.all((low <= centre) & (centre <= high))
+    assert np.all(high - low <= 2 * (2 / 128) ** 3 + 1e-15)
