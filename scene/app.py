@@ -52,6 +52,7 @@ class SceneApp(ShowBase):
         self.messages = MessageLine(self)
         self.presets_path = presets_path
         self.modes = {}
+        self._cameras = {}  # each mode's camera, as it was left
         for entry in MODES:
             self.modes[entry.name] = entry.load()(self)
         self.bindings = (
@@ -66,14 +67,17 @@ class SceneApp(ShowBase):
         self.task_mgr.add(self.update, "update")
 
     def set_mode(self, name):
-        """Leave the current mode and enter ``name``."""
+        """Leave the current mode and enter ``name``, with the camera as that mode last had it."""
         if self.mode is not None:
             unregister(self, self.mode.bindings)
             self.mode.exit()
+            self._cameras[self.mode.name] = self.orbit.state()
         self.mode = self.modes[name]
         register(self, self.mode.bindings)
         self.help.set_tables((self.bindings, self.mode.bindings), self.mode.mouse_help)
         self.mode.enter()
+        if name in self._cameras:
+            self.orbit.restore(self._cameras[name])
         self._next_hud = 0.0
 
     def next_mode(self):
@@ -96,9 +100,11 @@ class SceneApp(ShowBase):
         self.help.toggle()
 
     def update(self, task):
-        """Once a frame: camera, mode, messages, and (a few times a second) the status lines."""
+        """Once a frame: camera, mode (paused while the help is up), messages, and (a few times
+        a second) the status lines."""
         self.orbit.update()
-        self.mode.update(self.clock.dt)
+        if not self.help.visible:
+            self.mode.update(self.clock.dt)
         self.messages.update()
         now = self.clock.get_frame_time()
         if now >= self._next_hud:
@@ -109,11 +115,22 @@ class SceneApp(ShowBase):
         return task.cont
 
     def _press_left(self, shifted):
-        if not self.mode.grab(shifted):
+        if not self.mode.grab(shifted) and not self._on_panel():
             self.orbit.begin(Drag.ORBIT)
 
     def _press_right(self):
-        self.orbit.begin(self.mode.right_drag)
+        if not self._on_panel():
+            self.orbit.begin(self.mode.right_drag)
+
+    def _pan(self):
+        if not self._on_panel():
+            self.orbit.begin(Drag.PAN)
+
+    def _on_panel(self):
+        """Whether the mouse is over a panel of the mode's own (the curves mode's plot), where a
+        press never moves the camera."""
+        covers = getattr(self.mode, "covers_pointer", None)
+        return covers is not None and covers()
 
     def _release(self):
         self.mode.release()
@@ -123,7 +140,7 @@ class SceneApp(ShowBase):
         self.accept("mouse1", self._press_left, [False])
         self.accept("shift-mouse1", self._press_left, [True])
         for event in ("control-mouse1", "mouse2"):
-            self.accept(event, self.orbit.begin, [Drag.PAN])
+            self.accept(event, self._pan)
         self.accept("mouse3", self._press_right)
         for button in ("mouse1", "mouse2", "mouse3"):
             for modifier in ("", "shift-", "control-"):

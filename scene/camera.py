@@ -30,6 +30,17 @@ class OrbitCamera:
         self.covered_right = 0.0
         self.apply()
 
+    def state(self):
+        """Where the camera is: (target, yaw, pitch, distance), to ``restore`` later."""
+        return self.target.copy(), self.yaw, self.pitch, self.distance
+
+    def restore(self, state):
+        """Go back to a ``state``."""
+        target, self.yaw, self.pitch, self.distance = state
+        self.target = np.array(target, dtype=float)
+        self._drag = None
+        self.apply()
+
     def keep_clear_of(self, width):
         """Centre the view in the part of the window left of a panel ``width`` aspect2d units wide
         on the right edge (call again when the window changes shape)."""

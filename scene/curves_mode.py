@@ -258,6 +258,10 @@ class CurvesMode:
         editable = self.trajectories[self.trajectory_index].editable
         return self.editor.grab(self._points() if editable else None, self._handles(), shifted)
 
+    def covers_pointer(self):
+        """Whether the mouse is over the plot, whose area a press never orbits the camera from."""
+        return self.plot.covers_pointer()
+
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""
         if self.editor.release():

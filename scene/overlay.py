@@ -35,11 +35,17 @@ class Hud:
 
 
 class HelpOverlay:
-    """Every binding of the given tables, and the mouse, on a dark card; hidden until toggled."""
+    """Every binding of the given tables, and the mouse, on a dark card over the whole window,
+    dimmed; hidden until toggled (the app pauses the mode while it shows)."""
 
     def __init__(self, showbase):
         self.root = showbase.aspect2d.attach_new_node("help")
         self.root.set_bin("gui-popup", 50)  # above the status lines and the plot
+        dim = CardMaker("help dims the window")
+        dim.set_frame(-100.0, 100.0, -1.0, 1.0)  # the whole window, however wide
+        shade = self.root.attach_new_node(dim.generate())
+        shade.set_color(0.0, 0.0, 0.0, 0.55)
+        shade.set_transparency(True)
         card = CardMaker("help background")
         card.set_frame(-1.25, 1.25, -0.9, 0.98)
         background = self.root.attach_new_node(card.generate())

@@ -211,11 +211,25 @@ class VelocityPlot:
 
     def mouse_to_unit(self):
         """The mouse in the distance panel's (t, s) unit square, or None without a mouse."""
+        local = self._mouse_local()
+        if local is None:
+            return None
+        return np.array([local.x / WIDTH, (local.z - self._distance_base) / DISTANCE_HEIGHT])
+
+    def covers_pointer(self):
+        """Whether the mouse is over the plot's panel (a press there is the plot's, not the
+        camera's)."""
+        local = self._mouse_local()
+        if local is None or self.root.is_hidden():
+            return False
+        left, right, bottom, top = self._frame
+        return left <= local.x <= right and bottom <= local.z <= top
+
+    def _mouse_local(self):
         mouse = self.base.pointer.position()
         if mouse is None:
             return None
-        local = self.root.get_relative_point(self.base.render2d, Point3(mouse[0], 0, mouse[1]))
-        return np.array([local.x / WIDTH, (local.z - self._distance_base) / DISTANCE_HEIGHT])
+        return self.root.get_relative_point(self.base.render2d, Point3(mouse[0], 0, mouse[1]))
 
     def pick(self, handles):
         """Index of the handle ((t, s) pairs) under the mouse, or None."""
@@ -254,7 +268,8 @@ class VelocityPlot:
 
     def _draw_static(self):
         cards = CardMaker("plot background")
-        cards.set_frame(-0.12, WIDTH + 0.04, -0.1, self._distance_base + DISTANCE_HEIGHT + 0.08)
+        self._frame = (-0.12, WIDTH + 0.04, -0.1, self._distance_base + DISTANCE_HEIGHT + 0.08)
+        cards.set_frame(*self._frame)
         background = self.root.attach_new_node(cards.generate())
         background.set_color(*BACKGROUND)
         background.set_transparency(True)

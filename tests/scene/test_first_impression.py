@@ -1,0 +1,96 @@
+"""What a new user reads at a glance (issue 14), in an offscreen window: each mode keeps its own
+camera, the plot owns its area, the help covers and pauses everything."""
+
+import numpy as np
+import pytest
+
+from scene.velocity_plot import DISTANCE_HEIGHT, WIDTH
+from tests.scene.helpers import press, step
+
+
+def _camera(app):
+    target, yaw, pitch, distance = app.orbit.state()
+    return (*target.tolist(), yaw, pitch, distance)
+
+
+def test_each_mode_keeps_its_own_camera(app):
+    app.orbit.yaw, app.orbit.pitch = 70.0, 12.0
+    app.orbit.apply()
+    curves = _camera(app)
+    press(app, "tab")  # turning
+    turning = _camera(app)
+    assert turning != curves
+    app.orbit.zoom(0.5)
+    turning = _camera(app)
+    press(app, "tab")  # tower defense
+    press(app, "tab")  # curves again: as it was left
+    assert _camera(app) == curves
+    press(app, "tab")
+    assert _camera(app) == turning
+
+
+def _plot_point(app, x, z):
+    """Film coordinates of the plot's local point (x, z)."""
+    from panda3d.core import Point3
+
+    film = app.render2d.get_relative_point(app.mode.plot.root, Point3(x, 0, z))
+    return film.x, film.z
+
+
+def test_a_press_on_the_plot_never_moves_the_camera(app, pointer):
+    plot = app.mode.plot
+    before = _camera(app)
+    for button in ("mouse1", "mouse3", "mouse2", "control-mouse1"):
+        pointer.at = _plot_point(app, WIDTH / 2, plot._speed_base - 0.05)  # between two panels
+        press(app, button)
+        pointer.at = (pointer.at[0] - 0.3, pointer.at[1] + 0.2)
+        step(app, 3)
+        press(app, "mouse1-up")
+        assert _camera(app) == before, button
+    pointer.at = (-0.8, 0.5)  # the same drag beside the plot orbits
+    press(app, "mouse1")
+    pointer.at = (-0.5, 0.6)
+    step(app, 3)
+    press(app, "mouse1-up")
+    assert _camera(app) != before
+
+
+def test_a_handle_on_the_plot_is_still_grabbed(app, pointer):
+    press(app, "shift-1")  # constant: an editable cubic
+    mode = app.mode
+    (x1, y1), _ = mode.velocities[0].controls
+    pointer.at = _plot_point(app, x1 * WIDTH, mode.plot._distance_base + y1 * DISTANCE_HEIGHT)
+    press(app, "mouse1")
+    pointer.at = _plot_point(app, (x1 + 0.1) * WIDTH, mode.plot._distance_base + y1 * DISTANCE_HEIGHT)
+    step(app)
+    press(app, "mouse1-up")
+    assert mode.velocities[0].controls[0][0] == pytest.approx(x1 + 0.1, abs=1e-5)
+
+
+def test_the_help_pauses_the_mode_and_covers_the_whole_window(app):
+    step(app, 10)
+    press(app, "h")
+    paused = app.mode.run.time
+    step(app, 60)
+    assert app.mode.run.time == paused
+    shade = app.help.root.find("help dims the window")
+    low, high = shade.get_tight_bounds(app.render2d)
+    assert low.x <= -1.0 and high.x >= 1.0 and low.z <= -1.0 and high.z >= 1.0  # all of the window
+    press(app, "h")
+    step(app, 30)
+    assert app.mode.run.time > paused
+
+
+def test_the_help_pauses_the_tower_defense_game(app):
+    press(app, "tab")
+    press(app, "tab")
+    game = app.mode.game
+    step(app, 30)
+    press(app, "h")
+    paused = game.time
+    step(app, 120)
+    assert game.time == paused
+    press(app, "h")
+    step(app, 30)
+    assert game.time > paused
+    assert np.isfinite(game.time)
