@@ -15,14 +15,19 @@ WIDTH = 0.78
 """Width of the panels, in aspect2d units (the window is 2 units high)."""
 DISTANCE_HEIGHT = 0.5
 SPEED_HEIGHT = 0.18
-ERROR_HEIGHT = 0.1
+ERROR_HEIGHT = 0.15
 GAP = 0.09
-ERROR_GAIN = 100.0
-"""The speed error strip shows (actual - intended speed) / mean speed times this."""
+ERROR_DECADES = (-16, -1)
+"""The speed error strip's logarithmic scale: |actual - intended speed| / mean speed from 1e-16 (the
+bottom: float64 rounding) to 1e-1 (the top): the seed's ripple (1e-3) near the top, ours (1e-12
+and below) near the bottom."""
+ERROR_TICKS = (-15, -10, -5)
+"""Decades labelled on the strip."""
 CORNER_OFFSET = (-0.9, 0.13)
 """Where the plot's origin sits relative to the window's bottom-right corner."""
 METHOD_WORDS = {"exact": "exact", "chord": "the seed's chord tables"}
-"""How the screen names a ``Motion`` method."""
+METHOD_SHORT = {"exact": "exact", "chord": "seed"}
+"""How the screen names a ``Motion`` method: in full (the HUD), in short (the plot)."""
 SAMPLES = 400
 PEAK_CAP = 8.0
 """The speed panel's scale stops at this many times the mean speed: a velocity curve with a vertical
@@ -120,16 +125,19 @@ class VelocityPlot:
         self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
         self.intended_line.update(self._points(t, self._on_scale(intended), self._speed_base, SPEED_HEIGHT))
         self.speed_line.update(self._points(t, self._on_scale(actual), self._speed_base, SPEED_HEIGHT))
-        error = np.clip((actual - intended) * ERROR_GAIN, -1.0, 1.0)
-        self.error_line.update(self._points(t, 0.5 + error / 2.0, self._error_base, ERROR_HEIGHT))
+        self.error_line.update(
+            self._points(t, _error_height(actual - intended), self._error_base, ERROR_HEIGHT)
+        )
         ripple = float(np.max(np.abs(actual - intended)[1:-1]))
-        self._label("duration", f"{duration:.4g} s", WIDTH, self._distance_base - 0.045, TextNode.A_right)
+        below = self._distance_base - 0.045
+        self._label("half", f"{duration / 2:.3g}", WIDTH / 2, below, TextNode.A_center)
+        self._label("duration", f"{duration:.4g} s", WIDTH, below, TextNode.A_right)
         self._show_speed_scale(motion)
         self._show_limits(motion, t, s)
-        measured = f"max {ripple:.1e}" if measure else "measured when you let go"
+        measured = f"max {ripple:.0e}" if measure else "when you let go"
         self._label(
             "ripple",
-            f"speed error x{ERROR_GAIN:g}   ({METHOD_WORDS[motion.method]}: {measured})",
+            f"speed error, log scale ({METHOD_SHORT[motion.method]}: {measured})",
             0.0,
             self._error_base - 0.045,
             TextNode.A_left,
@@ -164,13 +172,13 @@ class VelocityPlot:
                 segments(self._band, pieces, colour, 4.0, binding.name.lower())
 
     def _show_speed_scale(self, motion):
-        """Label the top of the speed panel in length units per second."""
+        """Name the speed panel with the speed at its top, in length units per second."""
         self._label(
             "peak",
-            f"{self._peak * motion.length / motion.duration:.3g}/s",
-            -0.02,
-            self._speed_base + SPEED_HEIGHT - 0.01,
-            TextNode.A_right,
+            f"speed (top: {self._peak * motion.length / motion.duration:.3g} units/s)",
+            0.0,
+            self._speed_base + SPEED_HEIGHT + 0.015,
+            TextNode.A_left,
         )
 
     def show_handles(self, handles, polygon=True):
@@ -201,7 +209,7 @@ class VelocityPlot:
             [
                 (x, 0, self._distance_base + s * DISTANCE_HEIGHT),
                 (x, 0, self._speed_base + float(self._on_scale(rate)) * SPEED_HEIGHT),
-                (x, 0, self._error_base + (0.5 + np.clip(rate_error * ERROR_GAIN, -1, 1) / 2) * ERROR_HEIGHT),
+                (x, 0, self._error_base + float(_error_height(rate_error)) * ERROR_HEIGHT),
             ]
         )
 
@@ -255,11 +263,11 @@ class VelocityPlot:
         else:
             self._texts[key] = self._text(text, x, z, align, may_change=True)
 
-    def _text(self, text, x, z, align, may_change=False, colour=FRAME_COLOUR):
+    def _text(self, text, x, z, align, may_change=False, colour=FRAME_COLOUR, scale=TEXT_SCALE):
         return OnscreenText(
             text=text,
             pos=(x, z),
-            scale=TEXT_SCALE,
+            scale=scale,
             align=align,
             fg=colour,
             parent=self.root,
@@ -289,15 +297,25 @@ class VelocityPlot:
             for f in (0.25, 0.5, 0.75, 1.0)
         ]
         segments(self.root, diagonal_ticks, FRAME_COLOUR, 1.0, "s ticks")
-        middle = self._error_base + ERROR_HEIGHT / 2
-        segments(self.root, [((0, 0, middle), (WIDTH, 0, middle))], (0.35, 0.37, 0.42, 1), 1.0, "zero error")
+        decades = [self._error_base + float(_error_height(10.0**k)) * ERROR_HEIGHT for k in ERROR_TICKS]
+        lines = [((0, 0, z), (WIDTH, 0, z)) for z in decades]
+        segments(self.root, lines, (0.25, 0.27, 0.32, 1), 1.0, "error decades")
+        for k, z in zip(ERROR_TICKS, decades):
+            self._text(f"1e{k}", -0.015, z - 0.01, TextNode.A_right, scale=0.75 * TEXT_SCALE)
         top = self._distance_base + DISTANCE_HEIGHT
         for text, x, z, align in (
-            ("s", -0.06, self._distance_base + DISTANCE_HEIGHT / 2, TextNode.A_right),
-            ("1", -0.03, top - 0.012, TextNode.A_right),
-            ("0", -0.03, self._distance_base - 0.012, TextNode.A_right),
+            ("0.5", -0.02, self._distance_base + DISTANCE_HEIGHT / 2 - 0.012, TextNode.A_right),
+            ("1", -0.02, top - 0.012, TextNode.A_right),
+            ("0", -0.02, self._distance_base - 0.012, TextNode.A_right),
             ("distance travelled s(t), the fraction of the length", 0.0, top + 0.03, TextNode.A_left),
-            ("t", WIDTH / 2, self._distance_base - 0.045, TextNode.A_center),
-            ("speed", 0.0, self._speed_base + SPEED_HEIGHT + 0.015, TextNode.A_left),
         ):
             self._text(text, x, z, align)
+
+
+def _error_height(errors):
+    """Speed errors (ds/dt, relative to the mean speed) as heights in [0, 1] on the strip's
+    logarithmic scale; 0 (or anything below its floor) at the bottom."""
+    low, high = ERROR_DECADES
+    with np.errstate(divide="ignore"):
+        decades = np.log10(np.abs(np.asarray(errors, dtype=float)))
+    return np.clip((decades - low) / (high - low), 0.0, 1.0)

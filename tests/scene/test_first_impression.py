@@ -94,3 +94,22 @@ def test_the_help_pauses_the_tower_defense_game(app):
     step(app, 30)
     assert game.time > paused
     assert np.isfinite(game.time)
+
+
+def test_the_speed_error_strip_is_logarithmic_ours_low_the_seeds_high(app):
+    from scene.velocity_plot import ERROR_DECADES, ERROR_HEIGHT, SAMPLES
+
+    plot = app.mode.plot
+
+    def heights():
+        rows = np.frombuffer(memoryview(plot.error_line._data.get_array(0)).cast("B"), dtype=np.float32)
+        return (rows.reshape(SAMPLES, 4)[:, 2] - plot._error_base) / ERROR_HEIGHT
+
+    ours = heights()
+    press(app, "m")
+    seed = heights()
+    low, high = ERROR_DECADES
+    # Heights are decades: ours below 1e-11 of the mean speed, the seed's median above 1e-4.
+    assert ours.max() <= (-11 - low) / (high - low)
+    assert np.median(seed) >= (-4 - low) / (high - low)
+    assert "seed: max" in plot._texts["ripple"].getText()

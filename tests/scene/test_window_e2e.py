@@ -290,3 +290,23 @@ def test_riding_the_loop_the_view_keeps_moving_and_stays_upright(window):
     window.key("v")  # back to the orbit camera
     time.sleep(0.3)
     assert window.app.poll() is None
+
+
+def error_line_rows(image):
+    """The rows (y, pixels) of the speed-error strip's red line in the plot."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    ys, _ = np.nonzero((r > 200) & (g > 80) & (g < 160) & (b > 70) & (b < 150))
+    return ys
+
+
+def test_m_moves_the_speed_error_line_from_the_bottom_of_its_strip_to_the_top(window):
+    """The headline comparison, as a person sees it: on the logarithmic strip our error lies at the
+    bottom (rounding), the seed's ripple high up, many pixels apart."""
+    width = window.screenshot(whole=True).shape[1]
+    plot = slice(int(width * SCENE_PART), None)
+    exact = error_line_rows(window.screenshot(whole=True)[:, plot])
+    window.key("m")
+    time.sleep(0.5)
+    seed = error_line_rows(window.screenshot(whole=True)[:, plot])
+    assert exact.size > 100 and seed.size > 100, "no speed-error line in the plot"
+    assert np.median(exact) - np.median(seed) > 20  # pixels: the seed's line is far higher
