@@ -5,6 +5,8 @@ curve is plotted in 2D with its own draggable control points. Every change rebui
 once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
 """
 
+import logging
+
 import numpy as np
 
 from scene import presets, user_presets
@@ -19,6 +21,7 @@ from scene.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
 
+log = logging.getLogger(__name__)
 KEYFRAME_INTERVALS = (
     (1 / 60, "1 frame"),
     (0.05, "50 ms"),
@@ -277,8 +280,10 @@ class CurvesMode:
         points[index] = position
         try:
             trajectory = preset.curve(points)
+            if self.velocities[self.velocity_index].drive:  # the car's motion too (kept for _rebuild)
+                self.drive.motion(trajectory, self.method)
         except ValueError as error:
-            self.app.messages.say(f"Refused: {error}", warning=True)
+            self._refuse(error)
             return False
         self.trajectories[self.trajectory_index] = preset.with_points(points)
         self._rebuild(trajectory=trajectory, live=live)
@@ -297,10 +302,17 @@ class CurvesMode:
         try:
             velocity = preset.curve(handles)
         except ValueError as error:
-            self.app.messages.say(f"Refused: {error}", warning=True)
+            self._refuse(error)
             return
         self.velocities[self.velocity_index] = preset.with_handles(handles)
         self._rebuild(velocity=velocity, live=live)
+
+    def _refuse(self, error):
+        """Say why an edit was refused, in the user's words; the library's own reason (if the
+        words replace one) goes to the log."""
+        if error.__cause__ is not None:
+            log.info("edit refused: %s", error.__cause__)
+        self.app.messages.say(f"Refused: {error}", warning=True)
 
     # Building and drawing.
 

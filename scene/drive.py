@@ -13,6 +13,7 @@ class Drive:
 
     def __init__(self):
         self.v_max = DRIVE_LIMITS["v_max"]
+        self._last = (None, None)  # (what it was built for, the motion)
 
     @property
     def limits(self):

@@ -57,9 +57,19 @@ class TrajectoryPreset:
             return self.function()
         points = np.asarray(self.points if points is None else points, dtype=float)
         if np.any(np.abs(points) > COORDINATE_LIMIT):
-            raise ValueError(f"points must lie within {COORDINATE_LIMIT:g} of the origin on each axis")
+            raise ValueError(
+                f"a point that far out (beyond {COORDINATE_LIMIT:g} on an axis) "
+                "could not be seen or grabbed back"
+            )
         curve = CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
-        curve.arc_length  # noqa: B018 - builds the table, which checks that there is a length
+        try:
+            curve.arc_length  # noqa: B018 - builds the table, which checks that there is a length
+        except ValueError as error:
+            if "no length" in str(error):
+                raise ValueError(
+                    "the points would all be in one place: the curve would have no length"
+                ) from error
+            raise ValueError("the curve would turn too sharply at one point to be measured") from error
         return curve
 
     def with_points(self, points):
@@ -105,7 +115,7 @@ class VelocityPreset:
             return VelocityCurve.from_keys([(0.0, 0.0), *keys, (1.0, 1.0)], name=self.name)
         if not self.editable:
             return self.factory()
-        (x1, y1), (x2, y2) = self.controls if handles is None else handles
+        (x1, y1), (x2, y2) = _checked_controls(self.controls if handles is None else handles)
         velocity = VelocityCurve.cubic_bezier(x1, y1, x2, y2, name=self.name)
         velocity.timing  # noqa: B018 - builds what the motion will use, so nothing fails later
         return velocity
@@ -149,6 +159,29 @@ def _pairs(values, message, count=None):
     ):
         raise ValueError(message)
     return tuple(map(tuple, pairs.tolist()))
+
+
+def _checked_controls(controls):
+    """A cubic's two control points (time, distance), or a ValueError in the user's words: a time
+    outside [0, 1] would run time backwards, a distance curve leaving [0, 1] would carry the
+    object off the curve (checked on a fine grid here, exactly by the library after)."""
+    (x1, y1), (x2, y2) = controls
+    for x in (x1, x2):
+        if not 0.0 <= x <= 1.0:
+            raise ValueError(
+                "a control point's time must stay between 0 and 1, or the run would go back in time "
+                f"(it would be {x:.2f})"
+            )
+    u = np.linspace(0.0, 1.0, 2001)
+    s = 3 * (1 - u) ** 2 * u * y1 + 3 * (1 - u) * u**2 * y2 + u**3
+    if s.max() > 1.0 + 1e-9:
+        raise ValueError(
+            f"that would carry the object past the end of the curve ({100 * s.max():.0f}% of the way) "
+            "and back"
+        )
+    if s.min() < -1e-9:
+        raise ValueError("that would send the object back before the start of the curve first")
+    return controls
 
 
 def _checked_keys(keys):

@@ -113,3 +113,24 @@ def test_the_speed_error_strip_is_logarithmic_ours_low_the_seeds_high(app):
     assert ours.max() <= (-11 - low) / (high - low)
     assert np.median(seed) >= (-4 - low) / (high - low)
     assert "seed: max" in plot._texts["ripple"].getText()
+
+
+@pytest.mark.parametrize(
+    ("edit", "words"),
+    [
+        (lambda mode: mode.move_handle(0, (1.217948473416842, 0.5)), "go back in time (it would be 1.22)"),
+        (lambda mode: mode.move_handle(1, (0.5, 1.6)), "past the end of the curve"),
+        (lambda mode: mode.move_handle(0, (0.3, -0.9)), "back before the start of the curve"),
+        (lambda mode: mode.move_point(0, (2e4, 0.0, 0.0)), "could not be seen or grabbed back"),
+    ],
+)
+def test_refusals_are_in_the_users_words_with_rounded_numbers(app, edit, words):
+    import re
+
+    press(app, "shift-6")  # CSS ease, editable
+    before = (app.mode.velocities[5], app.mode.trajectories[0])
+    edit(app.mode)
+    message = app.messages.current
+    assert message.startswith("Refused: ") and words in message
+    assert "cubic_bezier" not in message and not re.search(r"\d\.\d{4,}", message)
+    assert (app.mode.velocities[5], app.mode.trajectories[0]) == before  # nothing lost
