@@ -9,6 +9,8 @@ from scene.mode import MODE_NAMES
 
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
+MIN_SIZE, MAX_SIZE = (640, 480), (7680, 4320)
+"""The window sizes ``--size`` accepts, in pixels."""
 
 
 def parse_arguments(argv):
@@ -41,7 +43,24 @@ def parse_arguments(argv):
     parser.add_argument(
         "--screenshot", metavar="PATH", help="with --frames, save the last frame to PATH (a .png)"
     )
+    parser.add_argument(
+        "--size",
+        metavar="WxH",
+        default="1280x720",
+        help="the window's size in pixels (default: 1280x720; it can be resized)",
+    )
     args = parser.parse_args(argv)
+    try:
+        args.size = tuple(int(part) for part in args.size.lower().split("x"))
+    except ValueError:
+        args.size = ()
+    if len(args.size) != 2 or not (
+        MIN_SIZE[0] <= args.size[0] <= MAX_SIZE[0] and MIN_SIZE[1] <= args.size[1] <= MAX_SIZE[1]
+    ):
+        parser.error(
+            f"--size must be WIDTHxHEIGHT in pixels, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}, e.g. 1280x720"
+        )
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.screenshot and args.frames is None:
@@ -64,9 +83,10 @@ def configure(args):
         "audio-library-name null",
         "sync-video false",
         "print-pipe-types false",
+        f"win-size {args.size[0]} {args.size[1]}",
     ]
     if args.offscreen:
-        settings += ["load-display p3tinydisplay", "win-size 1280 720", "notify-level-x11display fatal"]
+        settings += ["load-display p3tinydisplay", "notify-level-x11display fatal"]
     load_prc_file_data("main.py", "\n".join(settings))
 
 

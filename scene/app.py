@@ -76,6 +76,7 @@ class SceneApp(ShowBase):
         register(self, self.mode.bindings)
         self.help.set_tables((self.bindings, self.mode.bindings), self.mode.mouse_help)
         self.mode.enter()
+        self.messages.fit()  # the panel's width may have changed
         if name in self._cameras:
             self.orbit.restore(self._cameras[name])
         self._next_hud = 0.0
@@ -94,6 +95,8 @@ class SceneApp(ShowBase):
         super().windowEvent(window)
         if hasattr(self, "orbit"):
             self.orbit.keep_clear_of(self.orbit.covered_right)
+        if hasattr(self, "messages"):
+            self.messages.fit()
 
     def toggle_help(self):
         """Show or hide the help overlay."""

@@ -297,6 +297,8 @@ class CurvesMode:
         ``live`` marks a step of a drag, as for ``move_point``.
         """
         preset = self.velocities[self.velocity_index]
+        if preset.handles is None:  # nothing to move on a fixed velocity curve
+            return
         handles = [list(c) for c in preset.handles]
         handles[index] = [float(unit[0]), float(unit[1])]
         try:

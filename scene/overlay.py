@@ -10,6 +10,10 @@ HUD_SCALE = 0.045
 HELP_SCALE = 0.045
 MESSAGE_SECONDS = 6.0
 """How long a message stays on screen."""
+MESSAGE_SCALE = 0.045
+MESSAGE_MARGIN = 0.05
+MESSAGE_BOTTOM = 0.06
+"""Where the message's last line sits, in aspect2d units from the bottom-left corner."""
 
 
 class Hud:
@@ -44,7 +48,7 @@ class HelpOverlay:
         dim = CardMaker("help dims the window")
         dim.set_frame(-100.0, 100.0, -1.0, 1.0)  # the whole window, however wide
         shade = self.root.attach_new_node(dim.generate())
-        shade.set_color(0.0, 0.0, 0.0, 0.55)
+        shade.set_color(0.0, 0.0, 0.0, 0.7)
         shade.set_transparency(True)
         card = CardMaker("help background")
         card.set_frame(-1.25, 1.25, -0.9, 0.98)
@@ -89,19 +93,21 @@ class HelpOverlay:
 
 
 class MessageLine:
-    """One line at the bottom centre for what the user should know now (saved, refused, ...)."""
+    """What the user should know now (saved, refused, ...), at the bottom left, wrapped within the
+    width the mode's panel leaves free on the right and lifted so that its last line sits at the
+    bottom."""
 
     def __init__(self, showbase):
         self.base = showbase
         self.text = OnscreenText(
             text="",
-            pos=(0, 0.06),
-            scale=0.045,
+            pos=(MESSAGE_MARGIN, MESSAGE_BOTTOM),
+            scale=MESSAGE_SCALE,
+            align=TextNode.A_left,
             fg=TEXT_COLOUR,
             shadow=(0, 0, 0, 1),
-            parent=showbase.a2dBottomCenter,
+            parent=showbase.a2dBottomLeft,
             mayChange=True,
-            wordwrap=60,
         )
         self._until = 0.0
 
@@ -115,6 +121,16 @@ class MessageLine:
         self.text.setText(message)
         self.text.setFg(WARNING_COLOUR if warning else TEXT_COLOUR)
         self._until = self.base.clock.get_frame_time() + MESSAGE_SECONDS
+        self.fit()
+
+    def fit(self):
+        """Wrap the message within the free width (call again when the window or the panel
+        changes)."""
+        free = 2.0 * self.base.get_aspect_ratio() - self.base.orbit.covered_right - 2.0 * MESSAGE_MARGIN
+        node = self.text.textNode
+        node.set_wordwrap(max(free / MESSAGE_SCALE, 8.0))
+        rows = max(node.get_num_rows(), 1)
+        self.text.setPos(MESSAGE_MARGIN, MESSAGE_BOTTOM + (rows - 1) * node.get_line_height() * MESSAGE_SCALE)
 
     def update(self):
         """Clear the message once its time is up (call once a frame)."""

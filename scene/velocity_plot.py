@@ -301,7 +301,7 @@ class VelocityPlot:
         lines = [((0, 0, z), (WIDTH, 0, z)) for z in decades]
         segments(self.root, lines, (0.25, 0.27, 0.32, 1), 1.0, "error decades")
         for k, z in zip(ERROR_TICKS, decades):
-            self._text(f"1e{k}", -0.015, z - 0.01, TextNode.A_right, scale=0.75 * TEXT_SCALE)
+            self._text(f"1e{k}", -0.015, z - 0.01, TextNode.A_right, scale=0.9 * TEXT_SCALE)
         top = self._distance_base + DISTANCE_HEIGHT
         for text, x, z, align in (
             ("0.5", -0.02, self._distance_base + DISTANCE_HEIGHT / 2 - 0.012, TextNode.A_right),

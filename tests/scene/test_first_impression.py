@@ -134,3 +134,44 @@ def test_refusals_are_in_the_users_words_with_rounded_numbers(app, edit, words):
     assert message.startswith("Refused: ") and words in message
     assert "cubic_bezier" not in message and not re.search(r"\d\.\d{4,}", message)
     assert (app.mode.velocities[5], app.mode.trajectories[0]) == before  # nothing lost
+
+
+def _box(node, app):
+    low, high = node.get_tight_bounds(app.render2d)
+    return low.x, high.x, low.z, high.z
+
+
+def _apart(a, b):
+    return a[1] <= b[0] or b[1] <= a[0] or a[3] <= b[2] or b[3] <= a[2]
+
+
+@pytest.mark.parametrize("size", [(640, 480), (800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("velocity", ["shift-1", "d"])
+def test_hud_plot_and_messages_never_overlap_and_stay_in_the_window(app, size, velocity, monkeypatch):
+    """At each window shape: the status lines (top left), the plot (bottom right) and a long
+    refusal (bottom left, wrapped) keep to their regions, inside the window; the plot's texts
+    keep inside its panel. (The offscreen buffer keeps its size: the shape is what the app is told,
+    as a resize tells it.)"""
+    monkeypatch.setattr(app, "get_aspect_ratio", lambda *_: size[0] / size[1])
+    app.adjustWindowAspectRatio(size[0] / size[1])
+    app.orbit.keep_clear_of(app.orbit.covered_right)
+    press(app, velocity)
+    app.mode.move_handle(0, (0.3, 0.35)) if velocity != "d" else None
+    app.messages.say("Refused: " + "a long reason that a person needs to read in full " * 3, warning=True)
+    step(app, 10)  # the HUD refreshes a few times a second
+    hud = _box(app.hud.text, app)
+    plot = _box(app.mode.plot.root, app)
+    message = _box(app.messages.text, app)
+    for box in (hud, plot, message):
+        assert -1.0 <= box[0] and box[1] <= 1.0 and -1.0 <= box[2] and box[3] <= 1.0, box
+    assert _apart(hud, plot) and _apart(hud, message) and _apart(plot, message)
+    panel = _box(app.mode.plot.root.find("plot background"), app)
+    for text in app.mode.plot.root.find_all_matches("**/+TextNode"):
+        if not text.is_hidden() and text.node().get_text():
+            inner = _box(text, app)
+            assert (
+                panel[0] <= inner[0]
+                and inner[1] <= panel[1]
+                and panel[2] <= inner[2]
+                and inner[3] <= panel[3]
+            ), text.node().get_text()
