@@ -6,7 +6,7 @@ from panda3d.core import AmbientLight, ClockObject, DirectionalLight
 from scene.bindings import bind, register, unregister
 from scene.camera import ZOOM_STEP, OrbitCamera
 from scene.mode import MODE_NAMES, MODES, Drag
-from scene.overlay import HelpOverlay, Hud, MessageLine
+from scene.overlay import Banner, HelpOverlay, Hud, MessageLine
 from scene.pointer import Pointer
 
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
@@ -50,6 +50,7 @@ class SceneApp(ShowBase):
         self.hud = Hud(self)
         self.help = HelpOverlay(self)
         self.messages = MessageLine(self)
+        self.banner = Banner(self)
         self.presets_path = presets_path
         self.modes = {}
         self._cameras = {}  # each mode's camera, as it was left
@@ -71,6 +72,7 @@ class SceneApp(ShowBase):
         if self.mode is not None:
             unregister(self, self.mode.bindings)
             self.mode.exit()
+            self.banner.hide()  # a mode's banner is its own
             self._cameras[self.mode.name] = self.orbit.state()
         self.mode = self.modes[name]
         register(self, self.mode.bindings)
@@ -109,6 +111,7 @@ class SceneApp(ShowBase):
         if not self.help.visible:
             self.mode.update(self.clock.dt)
         self.messages.update()
+        self.banner.update()
         now = self.clock.get_frame_time()
         if now >= self._next_hud:
             self._next_hud = now + HUD_PERIOD

@@ -182,13 +182,18 @@ class DefenseGame:
     def _spawn_due(self):
         if self.to_spawn == 0 and len(self.enemies) == 0 and self.time >= self.next_spawn:
             self.wave += 1
-            self.to_spawn = 4 + 2 * self.wave
+            self.to_spawn = self.wave_size
         if self.to_spawn and self.time >= self.next_spawn - 1e-9:
             health = self._wave_health()
             self.enemies.spawn(1, self._wave_speed(), health=health, full_health=health)
             self.to_spawn -= 1
             self.spawned += 1
             self.next_spawn = self.time + (SPAWN_INTERVAL if self.to_spawn else WAVE_BREAK)
+
+    @property
+    def wave_size(self):
+        """How many enemies the current wave brings."""
+        return 4 + 2 * self.wave
 
     def _wave_speed(self):
         return 60.0 + 6.0 * min(self.wave, 10)

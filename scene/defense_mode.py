@@ -27,6 +27,10 @@ LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
 ROUTE_COLOUR = (1.0, 0.9, 0.55, 1.0)
 SHOT_COLOURS = {CANNON.name: (1.0, 0.85, 0.3, 1.0), FROST.name: (0.5, 0.85, 1.0, 1.0)}
 FROST_TINT = (0.55, 0.8, 1.4, 1.0)
+"""A frost tower's tint (multiplied into its colours)."""
+SLOWED_COLOUR = (0.55, 0.9, 1.0, 1.0)
+"""A slowed enemy is ice blue all over (its own colours replaced, lit as before)."""
+WAVE_BANNER_SECONDS = 2.0
 ROUTE_SAMPLES = 400
 HEALTH_BAR_SIZE, HEALTH_BAR_HEIGHT = (18.0, 2.5), 20.0
 HEALTH_COLOUR, HEALTH_LOST_COLOUR = (0.35, 0.9, 0.35, 1.0), (0.75, 0.15, 0.12, 1.0)
@@ -101,12 +105,18 @@ class DefenseMode:
         self.root.hide()
 
     def update(self, dt):
-        """Advance the game by ``dt`` seconds times the game speed, and draw it."""
+        """Advance the game by ``dt`` seconds times the game speed, and draw it; a banner when a
+        wave starts, and when the game is over."""
         if not self.paused and not self.game.over:
+            wave = self.game.wave
             self.game.advance(dt * GAME_SPEEDS[self.speed_index])
             if self.game.over:
-                self.app.messages.say(
-                    f"Game over: the base fell in wave {self.game.wave}. R restarts", warning=True
+                self.app.banner.show(
+                    "Game over", f"The base fell in wave {self.game.wave}.   R restarts", warning=True
+                )
+            elif self.game.wave != wave:
+                self.app.banner.show(
+                    f"Wave {self.game.wave}", f"{self.game.wave_size} enemies", WAVE_BANNER_SECONDS
                 )
         self._draw_enemies()
         self._draw_towers()
@@ -142,6 +152,7 @@ class DefenseMode:
     def restart(self):
         """A new game, same method."""
         self.game.restart()
+        self.app.banner.hide()
         self._sync_towers()
 
     def frame(self):
@@ -226,7 +237,7 @@ class DefenseMode:
             (x, y), heading = positions[number], headings[number]
             node.set_pos_hpr(x, y, 0.0, heading, 0.0, 0.0)
             if number >= len(self._tinted) or slowed[number] != self._tinted[number]:
-                node.set_color_scale(FROST_TINT if slowed[number] else (1, 1, 1, 1))
+                node.set_color(SLOWED_COLOUR, 1) if slowed[number] else node.clear_color()
             if number >= len(self._shown_health) or health[number] != self._shown_health[number]:
                 bar.set_sx(max(health[number], 1e-3))
         self._tinted, self._shown_health = slowed, health
@@ -235,7 +246,7 @@ class DefenseMode:
         time = self.game.time
         for (_, turret), tower, shot in zip(self.tower_nodes, self.game.towers, self.shots):
             turret.set_h(math.degrees(tower.aim))
-            firing = tower.shot_until >= time and tower.target is not None
+            firing = tower.shot_until >= time and tower.target is not None and not self.game.over
             shot.show(firing)
             if firing:
                 shot.update([(*tower.position, 22.0), (*tower.target, 6.0)])

@@ -8,6 +8,7 @@ DIM_COLOUR = (0.7, 0.72, 0.78, 1)
 WARNING_COLOUR = (1.0, 0.62, 0.45, 1)
 HUD_SCALE = 0.045
 HELP_SCALE = 0.045
+BANNER_SCALE = 0.13
 MESSAGE_SECONDS = 6.0
 """How long a message stays on screen."""
 MESSAGE_SCALE = 0.045
@@ -137,3 +138,56 @@ class MessageLine:
         if self._until and self.base.clock.get_frame_time() > self._until:
             self.text.setText("")
             self._until = 0.0
+
+
+class Banner:
+    """A large centred title with a smaller line under it, for what changes the game (a wave
+    starts, the game is over): shown for ``seconds``, or until ``hide`` when None."""
+
+    def __init__(self, showbase):
+        self.base = showbase
+        self.root = showbase.aspect2d.attach_new_node("banner")
+        self.title = OnscreenText(
+            text="",
+            pos=(0, 0.25),
+            scale=BANNER_SCALE,
+            fg=TEXT_COLOUR,
+            shadow=(0, 0, 0, 1),
+            parent=self.root,
+            mayChange=True,
+        )
+        self.line = OnscreenText(
+            text="",
+            pos=(0, 0.14),
+            scale=HUD_SCALE * 1.3,
+            fg=TEXT_COLOUR,
+            shadow=(0, 0, 0, 1),
+            parent=self.root,
+            mayChange=True,
+        )
+        self._until = None
+        self.root.hide()
+
+    @property
+    def current(self):
+        """The title on show ("" when none)."""
+        return "" if self.root.is_hidden() else self.title.getText()
+
+    def show(self, title, line="", seconds=None, warning=False):
+        """Show ``title`` and ``line`` for ``seconds`` of frame time (None: until ``hide``)."""
+        colour = WARNING_COLOUR if warning else TEXT_COLOUR
+        self.title.setText(title)
+        self.title.setFg(colour)
+        self.line.setText(line)
+        self._until = None if seconds is None else self.base.clock.get_frame_time() + seconds
+        self.root.show()
+
+    def hide(self):
+        """Take the banner down."""
+        self.root.hide()
+        self._until = None
+
+    def update(self):
+        """Take a timed banner down once its time is up (call once a frame)."""
+        if self._until is not None and self.base.clock.get_frame_time() > self._until:
+            self.hide()

@@ -61,7 +61,11 @@ def test_with_the_towers_taken_down_an_enemy_reaches_the_base_and_a_life_is_lost
     assert f"lives {LIVES - 1}" in hud(app)
 
 
-def test_game_over_is_said_and_r_starts_again(app, mode):
+def test_waves_and_game_over_get_banners_and_r_starts_again(app, mode):
+    step(app, 2)
+    assert app.banner.current == "Wave 1" and "6 enemies" in app.banner.line.getText()
+    step(app, 3 * 60)
+    assert app.banner.current == ""  # a wave's banner goes after 2 s
     mode.game.towers.clear()
     mode.game.lives = 1
     press(app, "8")
@@ -69,11 +73,30 @@ def test_game_over_is_said_and_r_starts_again(app, mode):
         step(app)
         if mode.game.over:
             break
-    assert mode.game.over and "Game over" in app.messages.current
-    step(app, 10)
+    assert mode.game.over and app.banner.current == "Game over"
+    assert "wave 1" in app.banner.line.getText() and "R restarts" in app.banner.line.getText()
+    step(app, 60 * 20)
+    assert app.banner.current == "Game over"  # it stays until the restart
+    assert all(shot.path.is_hidden() for shot in mode.shots)  # no shot frozen on screen
     assert "GAME OVER" in hud(app)
     press(app, "r")
     assert not mode.game.over and mode.game.lives == LIVES and len(mode.tower_nodes) == 4
+    assert app.banner.current == "Wave 1"  # the new game's first wave, the old banner gone
+
+
+def test_a_slowed_enemy_turns_ice_blue(app, mode):
+    from scene.defense_mode import SLOWED_COLOUR
+
+    press(app, "8")  # the frost tower's first target comes at about 40 s of game time
+    for _ in range(60 * 20):
+        step(app)
+        slowed = mode.game.enemies.multipliers < 1.0
+        if slowed.any():
+            break
+    assert slowed.any()
+    node = mode.enemy_nodes[int(np.argmax(slowed))]
+    assert node.has_color() and tuple(node.get_color()) == pytest.approx(SLOWED_COLOUR, abs=1e-2)  # 8-bit
+    assert not mode.enemy_nodes[int(np.argmin(slowed))].has_color() or slowed.all()
 
 
 def test_clicks_build_towers_on_free_cells_only(app, pointer, mode):
