@@ -23,6 +23,13 @@ DRAG_PIXELS = 12.0
 """How far (in pixels) the mouse must move after the press for a drag (arrival heading) rather
 than a click."""
 PREVIEW_COLOUR = (1.0, 1.0, 1.0, 1.0)
+SIDE_BY_SIDE = 3.5
+"""Ground units between the goals of units sent together to one point: side by side, across the
+way they come (or across the arrival heading), not stacked."""
+DEMONSTRATION = ((10.0, -10.0, None), (9.0, 7.0, math.pi / 2.0), (-2.0, 12.0, None))
+"""Where each unit goes when the mode first opens ((x, y, arrival heading or None) per kind), so
+that something moves at once: the seed's arc + line for the tank and the person, a Dubins path
+for the car."""
 MOUSE_HELP = (
     ("left click", "send the selected unit (or all) to the point"),
     ("left drag", "send it to the press point, arriving along the drag (Dubins path)"),
@@ -42,7 +49,8 @@ class TurningMode:
         self.app = app
         self.now = 0.0
         self.paused = False
-        self.selected = None  # an index into units, or None for all of them
+        self.selected = 0  # an index into units, or None for all of them
+        self._demonstrated = False
         self.planner = Planner.SEED
         self._order = None  # (press point (3,), press position in film coordinates) while held
         self.root = app.render.attach_new_node("turning mode")
@@ -68,16 +76,21 @@ class TurningMode:
             bind("Space", "pause or go on", self.toggle_pause, event="space"),
             bind("F", "frame the board", self.frame),
         )
+        self.select(self.selected)
         self._place_units()
         self.root.hide()
 
     # The mode's life: entered, updated every frame, left.
 
     def enter(self):
-        """Show the board and its units."""
+        """Show the board and its units; the first time, send them off on a demonstration."""
         self.root.show()
         self.app.orbit.keep_clear_of(0.0)
         self.frame()
+        if not self._demonstrated:
+            self._demonstrated = True
+            for index, (x, y, heading) in enumerate(DEMONSTRATION):
+                self._send(index, (x, y), heading)
 
     def exit(self):
         """Hide the board."""
@@ -167,11 +180,32 @@ class TurningMode:
         if np.max(np.abs(destination)) > BOARD_HALF_SIZE:
             self.app.messages.say("That point is off the board: click on the grid", warning=True)
             return
-        chosen = range(len(self.units)) if self.selected is None else [self.selected]
-        for index in chosen:
-            unit = self.units[index]
-            path = unit.send(self.now, tuple(map(float, destination)), self.planner, heading)
-            self.drawings[index].show(path, unit.rest, unit.kind.radius, dubins=heading is not None)
+        chosen = list(range(len(self.units))) if self.selected is None else [self.selected]
+        for index, goal in zip(
+            chosen, self._side_by_side(chosen, np.asarray(destination, dtype=float), heading)
+        ):
+            self._send(index, goal, heading)
+
+    def _send(self, index, goal, heading):
+        unit = self.units[index]
+        path = unit.send(self.now, tuple(map(float, goal)), self.planner, heading)
+        self.drawings[index].show(path, unit.rest, unit.kind.radius, dubins=heading is not None)
+
+    def _side_by_side(self, chosen, destination, heading):
+        """Goals for the units ``chosen``, sent together to ``destination``: SIDE_BY_SIDE apart on
+        a line through it, square to the arrival heading (or to the way they come), in the order
+        they stand along that line, kept on the board."""
+        if len(chosen) == 1:
+            return [destination]
+        here = np.array([self.units[i].pose(self.now)[:2] for i in chosen])
+        if heading is None:
+            way = destination - here.mean(axis=0)
+            heading = math.atan2(way[1], way[0]) if np.hypot(*way) > 1e-9 else 0.0
+        across = np.array([-math.sin(heading), math.cos(heading)])
+        order = np.argsort(np.argsort(here @ across))  # no crossing over: left stays left
+        offsets = (order - (len(chosen) - 1) / 2.0) * SIDE_BY_SIDE
+        goals = destination + offsets[:, None] * across
+        return list(np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE))
 
     def _drag_heading(self):
         """The arrival heading the drag sets (radians), or None for a click."""

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from scene.pointer import to_film
-from scene.turning_mode import BOARD_HALF_SIZE
+from scene.turning_mode import BOARD_HALF_SIZE, DEMONSTRATION, SIDE_BY_SIDE
 from scene.units import KINDS
 from tests.reference import angle_gap
 from tests.scene.helpers import FRAME_RATE, press, step
@@ -42,10 +42,11 @@ def model_pose(mode, index):
 def test_a_click_sends_the_selected_unit_and_it_arrives(app, pointer, mode):
     press(app, "2")
     car, target = mode.units[1], (8.0, -6.0)
+    others = [mode.units[0].path, mode.units[2].path]  # on their demonstration paths
     click(app, pointer, target)
     assert car.path is not None and car.path.word in ("LS", "RS")
     np.testing.assert_allclose(car.path.pose(car.path.length)[:2], target, atol=1e-3)  # float32 camera
-    assert mode.units[0].path is None and mode.units[2].path is None  # only the selected one moves
+    assert [mode.units[0].path, mode.units[2].path] == others  # only the selected one is sent
     step(app, math.ceil(car.path.length / KINDS[1].speed * FRAME_RATE) + 2)
     position, _ = model_pose(mode, 1)
     np.testing.assert_allclose(position, car.path.pose(car.path.length)[:2], atol=1e-4)
@@ -104,8 +105,12 @@ def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
     press(app, "a")
     assert not any(ring.path.is_hidden() for ring in mode.rings)
     click(app, pointer, (4.0, -3.0))
-    for unit, drawing in zip(mode.units, mode.drawings):
-        np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (4.0, -3.0), atol=1e-3)
+    goals = np.array([unit.path.pose(unit.path.length)[:2] for unit in mode.units])
+    # Side by side, not stacked: SIDE_BY_SIDE apart on a line through the point clicked.
+    gaps = np.sort(np.linalg.norm(goals[:, None] - goals[None, :], axis=2)[np.triu_indices(3, 1)])
+    np.testing.assert_allclose(gaps, [SIDE_BY_SIDE, SIDE_BY_SIDE, 2 * SIDE_BY_SIDE], atol=2e-3)
+    np.testing.assert_allclose(goals.mean(axis=0), (4.0, -3.0), atol=1e-3)
+    for drawing in mode.drawings:
         assert not drawing.root.is_hidden() and not drawing.circles[0].path.is_hidden()
     press(app, "c")
     assert all(d.circles[0].path.is_hidden() and d.label.is_hidden() for d in mode.drawings)
@@ -177,3 +182,14 @@ def test_the_readme_lists_every_binding_of_the_mode(app, mode):
         assert f"| {binding.keys} |" in readme
     for what, _ in mode.mouse_help:
         assert what in readme
+
+
+def test_the_mode_opens_with_a_demonstration_and_one_unit_selected(app, mode):
+    """Something moves at once: each unit is on its way to its demonstration goal; the tank alone
+    is selected, so the first click sends it."""
+    assert [ring.path.is_hidden() for ring in mode.rings] == [False, True, True]
+    before = [model_pose(mode, index)[0] for index in range(3)]
+    step(app, 30)
+    for index, (unit, (x, y, _)) in enumerate(zip(mode.units, DEMONSTRATION)):
+        np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (x, y), atol=1e-9)
+        assert np.linalg.norm(model_pose(mode, index)[0] - before[index]) > 0.1
