@@ -87,6 +87,8 @@ def configure(args):
     ]
     if args.offscreen:
         settings += ["load-display p3tinydisplay", "notify-level-x11display fatal"]
+    else:  # asked for, not required: Panda3D opens the best match when a driver has no multisampling
+        settings += ["framebuffer-multisample 1", "multisamples 4"]
     load_prc_file_data("main.py", "\n".join(settings))
 
 

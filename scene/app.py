@@ -1,7 +1,7 @@
 """The application: one ShowBase, the orbit camera, the overlays and the modes it switches between."""
 
 from direct.showbase.ShowBase import ShowBase
-from panda3d.core import AmbientLight, ClockObject, DirectionalLight
+from panda3d.core import AmbientLight, AntialiasAttrib, ClockObject, DirectionalLight
 
 from scene.bindings import bind, register, unregister
 from scene.camera import ZOOM_STEP, OrbitCamera
@@ -155,10 +155,17 @@ class SceneApp(ShowBase):
         self.accept("wheel_down", self.orbit.zoom, [ZOOM_STEP])
 
     def _light_scene(self):
+        """Soft light: a warm sun, a cool fill from the other side so that no face goes flat black,
+        and a dim ambient; smooth edges where the window has multisampling."""
         ambient = self.render.attach_new_node(AmbientLight("ambient"))
-        ambient.node().set_color((0.25, 0.25, 0.3, 1.0))
+        ambient.node().set_color((0.2, 0.2, 0.24, 1.0))
         sun = self.render.attach_new_node(DirectionalLight("sun"))
-        sun.node().set_color((0.9, 0.88, 0.8, 1.0))
+        sun.node().set_color((0.85, 0.83, 0.76, 1.0))
         sun.set_hpr(30, -50, 0)
-        self.render.set_light(ambient)
-        self.render.set_light(sun)
+        fill = self.render.attach_new_node(DirectionalLight("fill"))
+        fill.node().set_color((0.22, 0.25, 0.32, 1.0))
+        fill.set_hpr(210, -20, 0)
+        for light in (ambient, sun, fill):
+            self.render.set_light(light)
+        if self.win.get_fb_properties().get_multisamples() > 0:
+            self.render.set_antialias(AntialiasAttrib.M_multisample)

@@ -91,6 +91,33 @@ def segments(parent, pairs, colour, thickness=1.0, name="segments"):
     return path
 
 
+def blob_shadow(parent, radius, darkness=0.5, rim=24, name="shadow"):
+    """A soft round shadow on the ground under an object: a disc ``radius`` wide in the plane z = 0
+    of ``parent``, black at ``darkness`` opacity in the middle fading to nothing at the rim (drawn
+    without lights or depth writes, so it never hides the ground's lines)."""
+    data = GeomVertexData(name, GeomVertexFormat.get_v3c4(), Geom.UH_static)
+    vertices, colours = GeomVertexWriter(data, "vertex"), GeomVertexWriter(data, "color")
+    vertices.add_data3(0.0, 0.0, 0.0)
+    colours.add_data4(0.0, 0.0, 0.0, darkness)
+    for angle in np.linspace(0.0, 2.0 * np.pi, rim, endpoint=False).tolist():
+        vertices.add_data3(radius * np.cos(angle), radius * np.sin(angle), 0.0)
+        colours.add_data4(0.0, 0.0, 0.0, 0.0)
+    triangles = GeomTriangles(Geom.UH_static)
+    for k in range(rim):
+        triangles.add_vertices(0, 1 + k, 1 + (k + 1) % rim)
+    geom = Geom(data)
+    geom.add_primitive(triangles)
+    node = GeomNode(name)
+    node.add_geom(geom)
+    path = parent.attach_new_node(node)
+    path.set_light_off()
+    path.set_transparency(True)
+    path.set_depth_write(False)
+    path.set_two_sided(True)
+    path.set_bin("transparent", 0)
+    return path
+
+
 def ground_grid(parent, half_size, spacing, height, colour):
     """A square grid of lines in the plane z = ``height``, centred on the origin."""
     ticks = np.arange(-half_size, half_size + spacing / 2, spacing)

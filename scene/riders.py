@@ -7,7 +7,7 @@ from panda3d.core import LPoint3, LQuaternion, LVector3
 
 from scene.assets import load_model
 from scene.bindings import bind, pair
-from scene.geometry import segments
+from scene.geometry import blob_shadow, segments
 from trajectory import ORIENTATION_MODES, Orientation, frames
 from trajectory.rotations import quaternion_scalar
 
@@ -36,6 +36,10 @@ _RIDE_TILT = LQuaternion()
 _RIDE_TILT.set_hpr((0.0, RIDE_PITCH, 0.0))
 FRAME_AXIS = 0.55
 AXIS_COLOURS = ((0.95, 0.3, 0.3, 1), (0.3, 0.9, 0.3, 1), (0.35, 0.55, 1.0, 1))
+SHADOW_RADIUS = 0.7
+SHADOW_LIFT = 0.01
+"""The rider's shadow: a soft disc on the ground (z = 0) under it, just above the grid, so that
+its height over the ground reads at a glance."""
 """Right (red), forward (green), up (blue)."""
 
 
@@ -53,6 +57,7 @@ class Riders:
         self.riding = False
         self.frames_shown = False
         self._frames = None
+        self.shadow = blob_shadow(root, SHADOW_RADIUS)
 
     @property
     def leader(self):
@@ -135,6 +140,7 @@ class Riders:
         orientation = self.orientation(motion.trajectory)
         rotation = LQuaternion(*motion.quaternion(t, orientation))
         self.leader.set_pos_quat(tuple(position), rotation)  # its scale (the sphere's size) stays
+        self.shadow.set_pos(position[0], position[1], SHADOW_LIFT)  # on the ground under it
         if self.cars:
             self._place_cars(motion, t, orientation)
         if self.riding:  # in the rider's frame, not scaled with the model

@@ -8,7 +8,7 @@ import numpy as np
 
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
-from scene.geometry import LineStrip, axes, ground_grid
+from scene.geometry import LineStrip, axes, blob_shadow, ground_grid
 from scene.mode import Drag
 from scene.plan_drawing import CIRCLE_SAMPLES, LIFT, PlanDrawing, arrow_points, circle_points
 from scene.pointer import on_ground, pixel_gap
@@ -244,4 +244,7 @@ class TurningMode:
     def _load_model(self, name):
         model = load_model(self.app, name)
         model.reparent_to(self.root)
+        low, high = model.get_tight_bounds()
+        shadow = blob_shadow(model, 0.75 * max(high.x - low.x, high.y - low.y), darkness=0.45)
+        shadow.set_z(0.01)  # under the unit, moving with it
         return model

@@ -175,3 +175,18 @@ def test_hud_plot_and_messages_never_overlap_and_stay_in_the_window(app, size, v
                 and panel[2] <= inner[2]
                 and inner[3] <= panel[3]
             ), text.node().get_text()
+
+
+def test_the_rider_casts_a_soft_shadow_on_the_ground_under_it(app):
+    step(app, 40)
+    sphere = app.mode.riders.leader.get_pos(app.render)
+    shadow = app.mode.riders.shadow.get_pos(app.render)
+    assert sphere.z > 0.3 and abs(shadow.z) < 0.05  # the rider above the ground, its shadow on it
+    assert (shadow.x, shadow.y) == pytest.approx((sphere.x, sphere.y), abs=1e-5)
+
+
+def test_every_unit_of_the_turning_mode_has_a_shadow_that_moves_with_it(app):
+    press(app, "tab")
+    for model in app.mode.models:
+        shadow = model.find("shadow")
+        assert not shadow.is_empty() and shadow.get_pos(app.render).z == pytest.approx(0.01, abs=1e-6)
