@@ -35,7 +35,7 @@ tangent (an infinite speed for an instant) keeps a readable scale, its spike run
 """Times at which the curves are drawn; fine enough to show the seed method's ripple."""
 PICK_RADIUS = 0.035
 """How near (aspect2d units) the mouse must be to grab a control point."""
-TEXT_SCALE = 0.036
+TEXT_SCALE = 0.04
 BACKGROUND = (0.05, 0.06, 0.08, 0.78)
 FRAME_COLOUR = (0.55, 0.58, 0.65, 1)
 DISTANCE_COLOUR = (0.95, 0.75, 0.25, 1)
@@ -56,8 +56,8 @@ BINDINGS = {
 """How the band under the speed panel names and colours each binding limit."""
 BAND_DROP = 0.02
 """How far under the speed panel the binding band runs."""
-LEGEND_X = (0.0, 0.24, 0.42, 0.6)
-"""Where the band's legend words start (aspect2d units): after each other at TEXT_SCALE."""
+LEGEND_GAP = 0.025
+"""Between the band's legend words (aspect2d units)."""
 
 
 class VelocityPlot:
@@ -79,10 +79,11 @@ class VelocityPlot:
         self.handle_lines = LineStrip(self.root, 4, HANDLE_COLOUR, 1.0, "handles")
         self.handles = PointSet(self.root, MAX_HANDLES, HANDLE_COLOUR, 9.0, "control points")
         self._band = None
-        self._legend = [
-            self._text(word, x, self._speed_base - BAND_DROP - 0.045, TextNode.A_left, colour=colour)
-            for x, (word, colour) in zip(LEGEND_X, BINDINGS.values())
-        ]
+        self._legend, x, ruler = [], 0.0, TextNode("ruler")
+        for word, colour in BINDINGS.values():  # one after the other, as wide as each word is
+            text = self._text(word, x, self._speed_base - BAND_DROP - 0.045, TextNode.A_left, colour=colour)
+            self._legend.append(text)
+            x += ruler.calc_width(word) * TEXT_SCALE + LEGEND_GAP
         self.markers = PointSet(self.root, 3, MARKER_COLOUR, 7.0, "now")
         self._peak = 1.0
         self._texts = {}
