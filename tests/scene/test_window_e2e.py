@@ -310,3 +310,17 @@ def test_m_moves_the_speed_error_line_from_the_bottom_of_its_strip_to_the_top(wi
     seed = error_line_rows(window.screenshot(whole=True)[:, plot])
     assert exact.size > 100 and seed.size > 100, "no speed-error line in the plot"
     assert np.median(exact) - np.median(seed) > 20  # pixels: the seed's line is far higher
+
+
+def test_the_curve_stays_readable_against_the_ground_at_every_zoom(window):
+    """Zoomed all the way out and all the way in (wheel), the curve and its keyframe ticks (gold
+    and orange, warm on the cold ground) still show: lines a few pixels wide at any distance."""
+    for button, clicks in (("5", 25), ("4", 40)):  # wheel down: farther; wheel up: nearer
+        window.xdotool("mousemove", "--window", window.id, "300", "360")
+        for _ in range(clicks):
+            window.xdotool("click", "--window", window.id, button)
+        time.sleep(0.5)
+        image = window.screenshot()
+        r, g, b = image[..., 0], image[..., 1], image[..., 2]
+        warm = (r > 180) & (g > 70) & (g < 215) & (b < 120)
+        assert warm.sum() > 100, f"no curve after wheel button {button}"
