@@ -12,6 +12,10 @@ from scene.pointer import Pointer
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
 HUD_PERIOD = 0.1
 """Seconds between refreshes of the status lines (rebuilding text every frame is not free)."""
+TEXT_REFERENCE_HEIGHT = 720
+MAX_TEXT_GROWTH = 1.25
+"""Text (and the plot) grows by sqrt(720 / window height), at most this much, in windows less
+than 720 pixels tall: 13 pixels for the status lines at 640x480 instead of 11."""
 MAX_FRAME_DT = 0.1
 """The most seconds one frame advances the scene: after a stall (a dragged window, a busy machine)
 the scene goes on where it was instead of replaying the lost time in one frame (at game speed x8,
@@ -78,10 +82,24 @@ class SceneApp(ShowBase):
         register(self, self.mode.bindings)
         self.help.set_tables((self.bindings, self.mode.bindings), self.mode.mouse_help)
         self.mode.enter()
-        self.messages.fit()  # the panel's width may have changed
+        self.layout()  # the panel's width may have changed
         if name in self._cameras:
             self.orbit.restore(self._cameras[name])
         self._next_hud = 0.0
+
+    def layout(self):
+        """Size the text (and the mode's panel) for the window's height, and wrap the status
+        lines and the message within the width the panel leaves."""
+        scale = min(max((TEXT_REFERENCE_HEIGHT / self.window_height()) ** 0.5, 1.0), MAX_TEXT_GROWTH)
+        set_scale = getattr(self.mode, "set_scale", None)
+        if set_scale is not None:
+            set_scale(scale)
+        self.hud.fit(scale)
+        self.messages.fit(scale)
+
+    def window_height(self):
+        """The window's height in pixels."""
+        return self.win.get_y_size() if self.win is not None else TEXT_REFERENCE_HEIGHT
 
     def next_mode(self):
         """Switch to the next mode of ``MODES``."""
@@ -95,10 +113,9 @@ class SceneApp(ShowBase):
     def windowEvent(self, window):
         """Keep the 3D view centred beside the plot when the window changes shape."""
         super().windowEvent(window)
-        if hasattr(self, "orbit"):
+        if getattr(self, "mode", None) is not None:
             self.orbit.keep_clear_of(self.orbit.covered_right)
-        if hasattr(self, "messages"):
-            self.messages.fit()
+            self.layout()
 
     def toggle_help(self):
         """Show or hide the help overlay."""

@@ -261,6 +261,12 @@ class CurvesMode:
         editable = self.trajectories[self.trajectory_index].editable
         return self.editor.grab(self._points() if editable else None, self._handles(), shifted)
 
+    def set_scale(self, scale):
+        """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""
+        self.plot.set_scale(scale)
+        if not self.root.is_hidden():
+            self.app.orbit.keep_clear_of(self.plot.covered_width)
+
     def covers_pointer(self):
         """Whether the mouse is over the plot, whose area a press never orbits the camera from."""
         return self.plot.covers_pointer()

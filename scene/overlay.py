@@ -18,9 +18,10 @@ MESSAGE_BOTTOM = 0.06
 
 
 class Hud:
-    """Status lines in the top-left corner."""
+    """Status lines in the top-left corner, wrapped within the width the mode's panel leaves."""
 
     def __init__(self, showbase):
+        self.base = showbase
         self.text = OnscreenText(
             text="",
             pos=(0.05, -0.08),
@@ -37,6 +38,13 @@ class Hud:
         content = "\n".join(lines)
         if content != self.text.getText():
             self.text.setText(content)
+
+    def fit(self, scale):
+        """Text ``scale`` times its size, wrapped within the free width (call again when the window
+        or the panel changes)."""
+        self.text.setScale(HUD_SCALE * scale)
+        free = 2.0 * self.base.get_aspect_ratio() - self.base.orbit.covered_right - 0.15
+        self.text.textNode.set_wordwrap(max(free / (HUD_SCALE * scale), 10.0))
 
 
 class HelpOverlay:
@@ -111,6 +119,7 @@ class MessageLine:
             mayChange=True,
         )
         self._until = 0.0
+        self._scale = 1.0
 
     @property
     def current(self):
@@ -124,14 +133,17 @@ class MessageLine:
         self._until = self.base.clock.get_frame_time() + MESSAGE_SECONDS
         self.fit()
 
-    def fit(self):
-        """Wrap the message within the free width (call again when the window or the panel
-        changes)."""
+    def fit(self, scale=None):
+        """Wrap the message within the free width, text ``scale`` times its size (as before when
+        None; call again when the window or the panel changes)."""
+        self._scale = self._scale if scale is None else scale
+        size = MESSAGE_SCALE * self._scale
+        self.text.setScale(size)
         free = 2.0 * self.base.get_aspect_ratio() - self.base.orbit.covered_right - 2.0 * MESSAGE_MARGIN
         node = self.text.textNode
-        node.set_wordwrap(max(free / MESSAGE_SCALE, 8.0))
+        node.set_wordwrap(max(free / size, 8.0))
         rows = max(node.get_num_rows(), 1)
-        self.text.setPos(MESSAGE_MARGIN, MESSAGE_BOTTOM + (rows - 1) * node.get_line_height() * MESSAGE_SCALE)
+        self.text.setPos(MESSAGE_MARGIN, MESSAGE_BOTTOM + (rows - 1) * node.get_line_height() * size)
 
     def update(self):
         """Clear the message once its time is up (call once a frame)."""

@@ -66,6 +66,7 @@ class VelocityPlot:
     def __init__(self, showbase):
         self.base = showbase
         self.root = showbase.a2dBottomRight.attach_new_node("velocity plot")
+        self.scale = 1.0
         self.root.set_pos(CORNER_OFFSET[0], 0, CORNER_OFFSET[1])
         self._error_base = 0.0
         self._speed_base = ERROR_HEIGHT + GAP
@@ -94,7 +95,14 @@ class VelocityPlot:
     @property
     def covered_width(self):
         """How much of the window's width (aspect2d units) the plot takes from the right edge."""
-        return -CORNER_OFFSET[0] + 0.12
+        return (-CORNER_OFFSET[0] + 0.12) * self.scale
+
+    def set_scale(self, scale):
+        """Draw the plot ``scale`` times its size (the app's text scale for small windows), kept
+        in the bottom-right corner."""
+        self.scale = scale
+        self.root.set_scale(scale)
+        self.root.set_pos(CORNER_OFFSET[0] * scale, 0, CORNER_OFFSET[1] * scale)
 
     def show(self, motion, handles, measure=True, polygon=True):
         """Draw the curves of ``motion`` and the velocity curve's draggable ``handles`` ((t, s)
@@ -302,7 +310,7 @@ class VelocityPlot:
         lines = [((0, 0, z), (WIDTH, 0, z)) for z in decades]
         segments(self.root, lines, (0.25, 0.27, 0.32, 1), 1.0, "error decades")
         for k, z in zip(ERROR_TICKS, decades):
-            self._text(f"1e{k}", -0.015, z - 0.01, TextNode.A_right, scale=0.9 * TEXT_SCALE)
+            self._text(f"1e{k}", -0.015, z - 0.012, TextNode.A_right)
         top = self._distance_base + DISTANCE_HEIGHT
         for text, x, z, align in (
             ("0.5", -0.02, self._distance_base + DISTANCE_HEIGHT / 2 - 0.012, TextNode.A_right),

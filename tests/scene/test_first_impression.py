@@ -153,8 +153,10 @@ def test_hud_plot_and_messages_never_overlap_and_stay_in_the_window(app, size, v
     keep inside its panel. (The offscreen buffer keeps its size: the shape is what the app is told,
     as a resize tells it.)"""
     monkeypatch.setattr(app, "get_aspect_ratio", lambda *_: size[0] / size[1])
+    monkeypatch.setattr(app, "window_height", lambda: size[1])
     app.adjustWindowAspectRatio(size[0] / size[1])
     app.orbit.keep_clear_of(app.orbit.covered_right)
+    app.layout()
     press(app, velocity)
     app.mode.move_handle(0, (0.3, 0.35)) if velocity != "d" else None
     app.messages.say("Refused: " + "a long reason that a person needs to read in full " * 3, warning=True)
@@ -190,3 +192,20 @@ def test_every_unit_of_the_turning_mode_has_a_shadow_that_moves_with_it(app):
     for model in app.mode.models:
         shadow = model.find("shadow")
         assert not shadow.is_empty() and shadow.get_pos(app.render).z == pytest.approx(0.01, abs=1e-6)
+
+
+@pytest.mark.parametrize("height", [480, 600, 720, 1080])
+def test_text_stays_readable_in_small_windows(app, monkeypatch, height):
+    """Text is sized with the window, and grows in windows under 720 pixels tall: the status lines
+    at least 13 pixels high, the plot's at least 11."""
+    from scene.overlay import HUD_SCALE
+    from scene.velocity_plot import TEXT_SCALE
+
+    monkeypatch.setattr(app, "window_height", lambda: height)
+    app.layout()
+    pixels_per_unit = height / 2.0  # aspect2d is 2 units high
+    assert (
+        app.hud.text.getScale()[0] * pixels_per_unit >= min(13.0, HUD_SCALE * pixels_per_unit * 1.25) - 1e-9
+    )
+    assert app.hud.text.getScale()[0] * pixels_per_unit >= 13.0 or height >= 720
+    assert TEXT_SCALE * app.mode.plot.scale * pixels_per_unit >= 11.0
