@@ -10,7 +10,7 @@ from panda3d.core import CardMaker, TextNode
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
 from scene.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
-from scene.geometry import LineStrip, segments, tiles
+from scene.geometry import LineStrip, blob_shadow, segments, tiles
 from scene.mode import Drag
 from scene.pointer import on_ground
 
@@ -31,6 +31,8 @@ FROST_TINT = (0.55, 0.8, 1.4, 1.0)
 SLOWED_COLOUR = (0.55, 0.9, 1.0, 1.0)
 """A slowed enemy is ice blue all over (its own colours replaced, lit as before)."""
 WAVE_BANNER_SECONDS = 2.0
+ENEMY_SHADOW_RADIUS = 14.0
+"""Game units: a soft shadow on the path under each enemy."""
 ROUTE_SAMPLES = 400
 HEALTH_BAR_SIZE, HEALTH_BAR_HEIGHT = (18.0, 2.5), 20.0
 HEALTH_COLOUR, HEALTH_LOST_COLOUR = (0.35, 0.9, 0.35, 1.0), (0.75, 0.15, 0.12, 1.0)
@@ -224,6 +226,7 @@ class DefenseMode:
         while len(self.enemy_nodes) < count:
             node = self.board.attach_new_node("enemy")
             self._enemy_model.instance_to(node)
+            blob_shadow(node, ENEMY_SHADOW_RADIUS).set_z(LIFT)
             self.enemy_nodes.append(node)
             self.health_bars.append(_health_bar(node))
         slowed = enemies.multipliers < 1.0

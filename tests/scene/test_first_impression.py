@@ -209,3 +209,11 @@ def test_text_stays_readable_in_small_windows(app, monkeypatch, height):
     )
     assert app.hud.text.getScale()[0] * pixels_per_unit >= 13.0 or height >= 720
     assert TEXT_SCALE * app.mode.plot.scale * pixels_per_unit >= 11.0
+
+
+def test_every_enemy_has_a_shadow_on_the_path(app):
+    press(app, "tab")
+    press(app, "tab")
+    step(app, 60 * 5)
+    nodes = app.mode.enemy_nodes
+    assert nodes and all(not node.find("shadow").is_empty() for node in nodes)
