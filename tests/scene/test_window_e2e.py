@@ -271,8 +271,10 @@ def test_the_tower_defense_mode_sends_enemies_along_the_path(window):
 def test_riding_the_loop_the_view_keeps_moving_and_stays_upright(window):
     """V rides on the rider round the loop preset: the view changes from shot to shot, and the
     track runs on below the camera (it sits above the track): over the ride, more of the gold
-    track is in the lower half of the view than in the upper. (That the riding camera never
-    turns over is checked frame by frame offscreen, in test_riders.py.)"""
+    track is in the bottom quarter of the view, the track nearest the camera, than in the top
+    quarter below the HUD (halves were too close to call in a wide window: the track far ahead
+    rises towards the horizon). (That the riding camera never turns over is checked frame by
+    frame offscreen, in test_riders.py.)"""
     window.key("2")
     time.sleep(0.5)
     window.key("v")
@@ -284,9 +286,9 @@ def test_riding_the_loop_the_view_keeps_moving_and_stays_upright(window):
     for before, after in itertools.pairwise(shots):
         assert np.abs(after - before).mean() > 0.2, "the view did not move"
     height = shots[0].shape[0]
-    upper = sum(curve_mask(shot[height // 8 : height // 2]).sum() for shot in shots)
-    lower = sum(curve_mask(shot[height // 2 :]).sum() for shot in shots)
-    assert lower > upper and lower > 500
+    top = sum(curve_mask(shot[height // 8 : 3 * height // 8]).sum() for shot in shots)  # below the HUD
+    bottom = sum(curve_mask(shot[5 * height // 8 :]).sum() for shot in shots)
+    assert bottom > 1.2 * top and bottom > 500  # 1.5 to 1.9 times, at 1280x720
     window.key("v")  # back to the orbit camera
     time.sleep(0.3)
     assert window.app.poll() is None
