@@ -25,6 +25,7 @@ from trajectory.grid import SEED_PATH_CELLS, Grid
 from trajectory.keyframes import KeyframeSampler
 from trajectory.motion import METHODS, Motion
 from trajectory.nurbs import NurbsCurve
+from trajectory.obstacles import ObstacleMap
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.playback import Playhead
 from trajectory.playheads import Crossing, Marker, Playheads
@@ -56,6 +57,7 @@ __all__ = [
     "Motion",
     "MotionChain",
     "NurbsCurve",
+    "ObstacleMap",
     "Orientation",
     "PiecewiseBezier",
     "PiecewisePolynomial",
