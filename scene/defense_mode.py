@@ -226,7 +226,9 @@ class DefenseMode:
         while len(self.enemy_nodes) < count:
             node = self.board.attach_new_node("enemy")
             self._enemy_model.instance_to(node)
-            blob_shadow(node, ENEMY_SHADOW_RADIUS).set_z(LIFT)
+            shadow = blob_shadow(node, ENEMY_SHADOW_RADIUS)
+            shadow.set_z(LIFT)
+            shadow.set_color_off(2)  # a slow colours the enemy ice blue, not its shadow
             self.enemy_nodes.append(node)
             self.health_bars.append(_health_bar(node))
         slowed = enemies.multipliers < 1.0

@@ -217,3 +217,8 @@ def test_every_enemy_has_a_shadow_on_the_path(app):
     step(app, 60 * 5)
     nodes = app.mode.enemy_nodes
     assert nodes and all(not node.find("shadow").is_empty() for node in nodes)
+    from panda3d.core import ColorAttrib
+
+    nodes[0].set_color((0.55, 0.9, 1.0, 1.0), 1)  # as a slow colours an enemy
+    colour = nodes[0].find("shadow").get_net_state().get_attrib(ColorAttrib.get_class_type())
+    assert colour.get_color_type() != ColorAttrib.T_flat  # its shadow keeps its own dark colours
