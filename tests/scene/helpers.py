@@ -26,3 +26,15 @@ class PlacedPointer:
 
     def shift_down(self):
         return False
+
+
+def plot_to_film(app, unit):
+    """Where the plot's distance-panel point ``unit`` (t, s) is on screen, in film coordinates."""
+    from panda3d.core import Point3
+
+    from scene.velocity_plot import DISTANCE_HEIGHT, WIDTH
+
+    plot = app.mode.plot
+    local = Point3(unit[0] * WIDTH, 0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)
+    film = app.render2d.get_relative_point(plot.root, local)
+    return film.x, film.z

@@ -12,7 +12,7 @@ from scene.curves_mode import KEYFRAME_INTERVALS
 from scene.pointer import to_film
 from scene.run import DEFAULT_DURATION
 from scene.velocity_plot import SPEED_HEIGHT
-from tests.scene.helpers import FRAME_RATE, press, step
+from tests.scene.helpers import FRAME_RATE, plot_to_film, press, step
 from trajectory import Motion
 
 
@@ -257,26 +257,14 @@ def test_the_readme_lists_every_binding(app):
         assert f"| {binding.keys} |" in readme
 
 
-def _plot_to_film(app, unit):
-    """Where the plot's distance-panel point ``unit`` (t, s) is on screen, in film coordinates."""
-    from panda3d.core import Point3
-
-    from scene.velocity_plot import DISTANCE_HEIGHT, WIDTH
-
-    plot = app.mode.plot
-    local = Point3(unit[0] * WIDTH, 0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)
-    film = app.render2d.get_relative_point(plot.root, local)
-    return film.x, film.z
-
-
 def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):
     mode = app.mode
     press(app, "shift-6")  # CSS ease, editable
     before = np.array(mode.velocities[5].controls[0])
     target = before + (0.1, 0.15)
-    pointer.at = _plot_to_film(app, before)
+    pointer.at = plot_to_film(app, before)
     press(app, "mouse1")
-    pointer.at = _plot_to_film(app, target)
+    pointer.at = plot_to_film(app, target)
     step(app)
     press(app, "mouse1-up")
     # The screen transforms are single precision: the handle lands within a few float32 ulps.

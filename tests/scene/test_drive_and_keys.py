@@ -8,8 +8,8 @@ import pytest
 from scene import presets
 from scene.drive import TOP_SPEEDS
 from scene.run import DEFAULT_DURATION
-from scene.velocity_plot import DISTANCE_HEIGHT, SAMPLES, SPEED_HEIGHT, WIDTH
-from tests.scene.helpers import press, step
+from scene.velocity_plot import SAMPLES, SPEED_HEIGHT
+from tests.scene.helpers import plot_to_film, press, step
 from trajectory import Motion
 from trajectory.speed_limits import Binding
 
@@ -100,23 +100,14 @@ def test_a_key_move_that_would_send_the_object_back_is_refused_and_said(app):
     assert "(edited)" in _hud(app)
 
 
-def _plot_to_film(app, unit):
-    from panda3d.core import Point3
-
-    plot = app.mode.plot
-    local = Point3(unit[0] * WIDTH, 0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)
-    film = app.render2d.get_relative_point(plot.root, local)
-    return film.x, film.z
-
-
 def test_a_key_dragged_with_the_mouse_follows_it(app, pointer):
     press(app, _shift(HOLD_INDEX))
     mode = app.mode
     before = np.array(mode.velocities[HOLD_INDEX].keys[1])
     target = before + (0.1, 0.2)
-    pointer.at = _plot_to_film(app, before)
+    pointer.at = plot_to_film(app, before)
     press(app, "mouse1")
-    pointer.at = _plot_to_film(app, target)
+    pointer.at = plot_to_film(app, target)
     step(app)
     press(app, "mouse1-up")
     np.testing.assert_allclose(mode.velocities[HOLD_INDEX].keys[1], target, atol=1e-6)

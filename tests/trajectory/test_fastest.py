@@ -6,39 +6,15 @@ import math
 import numpy as np
 import pytest
 
-from trajectory import CubicBezier, FunctionCurve, Motion, NurbsCurve, PiecewiseBezier, Playhead
+from scene.presets import TRAJECTORIES
+from trajectory import CubicBezier, Motion, NurbsCurve, Playhead
 from trajectory.speed_limits import Binding, SpeedLimits
 from trajectory.velocity import DISTANCE_TOLERANCE
 
-
-def _helix():
-    def point(u):
-        r = 3.0 * (1.0 - 0.4 * u)
-        return r * np.cos(5 * np.pi * u), r * np.sin(5 * np.pi * u), 0.5 + 6.0 * u
-
-    return FunctionCurve(point)
-
-
-# The scene's preset curves (scene/presets.py), written out: the library's tests need no scene.
+# The scene's preset curves but the coaster (read from its file by Panda3D), by the first word
+# of their names.
 CURVES = {
-    "S-bend": lambda: CubicBezier([(-6, -2, 0.5), (-2, 7, 4.5), (2, -7, 0), (6, 2, 3)]),
-    "loop": lambda: CubicBezier([(-5, 0, 1), (8, 7, 3), (-8, 7, 3), (5, 0, 1)]),
-    "near-cusp": lambda: CubicBezier([(-5, -2, 1), (5, 5, 1), (-5, 5, 1), (5, -1.98, 1)]),
-    "climb": lambda: CubicBezier([(-6, -4, 0.3), (6, -4, 2), (-6, 4, 5), (6, 4, 7)]),
-    "spline": lambda: PiecewiseBezier.catmull_rom(
-        [
-            (-7, -3, 1),
-            (-4, 2, 2),
-            (-1, -1, 3),
-            (2, 3, 2),
-            (5, 0, 1),
-            (6, -4, 2.5),
-            (2, -5, 4),
-            (-2, -4, 3),
-            (-4, -1, 1),
-        ]
-    ),
-    "helix": _helix,
+    preset.name.split()[0]: preset.curve for preset in TRAJECTORIES if not preset.name.startswith("coaster")
 }
 LIMITS = [  # (v_max, a_lat, accel, brake, v_start, v_end): a car, no accel, no brake, neither, a fast one
     (8.0, 6.0, 3.0, 5.0, 0.0, 0.0),
