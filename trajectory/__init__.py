@@ -29,6 +29,7 @@ from trajectory.obstacles import ObstacleMap
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.playback import Playhead
 from trajectory.playheads import Crossing, Marker, Playheads
+from trajectory.reeds_shepp import reeds_shepp_path
 from trajectory.seed_method import SeedTables
 from trajectory.segments import Arc, Line, SegmentTable
 from trajectory.steering import SteeringFollowers
@@ -74,6 +75,7 @@ __all__ = [
     "dubins_paths",
     "plan_turn",
     "plan_turns",
+    "reeds_shepp_path",
     "shortest_path_to_point",
     "shortest_paths_to_points",
 ]

@@ -2,7 +2,9 @@
 a line, the end of a segment and the centre of a turning circle are computed.
 
 A segment starts at a point with a heading and turns left (``LEFT`` = 1), not at all (``STRAIGHT`` = 0)
-or right (``RIGHT`` = -1) on a circle of its radius, for its length. After a distance d along it the
+or right (``RIGHT`` = -1) on a circle of its radius, for its length, driven forwards (gear
+``FORWARD`` = 1) or in reverse (``REVERSE`` = -1: the unit backs along it, facing its heading, and a
+left turn then swings its heading clockwise). After a distance d along it the
 unit has moved along the chord from its start, 2 r sin(d / 2r) long (d on a line), in the direction
 half-way through the turn: one formula for arcs and lines, exact where it starts, and with no
 difference of nearly equal numbers for a short arc.
@@ -26,6 +28,8 @@ from trajectory.angles import wrapped
 
 LEFT, STRAIGHT, RIGHT = 1, 0, -1
 """How a segment turns: counter-clockwise, not at all, clockwise."""
+FORWARD, REVERSE = 1, -1
+"""How a segment is driven: the unit moving the way it faces, or backing."""
 
 
 def advance(x, y, heading, turn, distance, radius, direction=None):
@@ -65,8 +69,8 @@ def circle_centre(x, y, heading, turn, radius):
 @dataclasses.dataclass(frozen=True)
 class Arc:
     """A view of an arc segment: ``centre`` (x, y), ``radius``, the angle of its start point seen
-    from the centre, and the signed ``sweep`` (positive: a left, counter-clockwise turn; its sign
-    holds the direction even for a zero sweep, -0.0 being a right turn)."""
+    from the centre, and the signed ``sweep`` (positive: counter-clockwise, a left turn driven forwards
+    or a right turn backed; its sign holds the direction even for a zero sweep)."""
 
     centre: tuple
     radius: float
@@ -98,6 +102,7 @@ class SegmentTable:
         lengths: Each segment's length (>= 0), (m,).
         directions: The unit vectors of the headings where they are known exactly (see
             ``advance``), (m, 2); by default from the headings.
+        gears: ``FORWARD`` or ``REVERSE`` per segment, (m,); all forwards by default.
         end: Where the path ends, (2,), when known exactly (a last waypoint); ``pose`` returns it
             at the end.
 
@@ -106,7 +111,7 @@ class SegmentTable:
         length: The whole length.
     """
 
-    def __init__(self, turns, starts, headings, radii, lengths, directions=None, end=None):
+    def __init__(self, turns, starts, headings, radii, lengths, directions=None, end=None, gears=None):
         self.turns = np.asarray(turns, dtype=float).reshape(-1)
         self.starts = np.asarray(starts, dtype=float).reshape(-1, 2)
         self.headings = wrapped(np.asarray(headings, dtype=float).reshape(-1))
@@ -117,7 +122,8 @@ class SegmentTable:
         self.directions = np.asarray(directions, dtype=float).reshape(-1, 2)
         self.end = None if end is None else np.asarray(end, dtype=float).reshape(2)
         count = self.turns.size
-        columns = (self.starts, self.headings, self.radii, self.lengths, self.directions)
+        self.gears = np.ones(count) if gears is None else np.asarray(gears, dtype=float).reshape(-1)
+        columns = (self.starts, self.headings, self.radii, self.lengths, self.directions, self.gears)
         if count == 0 or any(a.shape[0] != count for a in columns):
             raise ValueError("a segment table needs at least one segment, and one of each column per segment")
         ends = np.cumsum(self.lengths)
@@ -125,23 +131,26 @@ class SegmentTable:
         self.length = float(ends[-1])
 
     @classmethod
-    def chain(cls, start, turns, lengths, radius):
+    def chain(cls, start, turns, lengths, radius, gears=None):
         """Segments driven one after the other from pose ``start`` (x, y, heading): each turns as
-        ``turns`` says for its length in ``lengths``, on circles of ``radius``. Built from plain
-        floats: a plan of a few segments is made in a few microseconds."""
+        ``turns`` says for its length in ``lengths``, on circles of ``radius``, in its gear
+        (``gears``, all forwards by default). Built from plain floats: a plan of a few segments is
+        made in a few microseconds."""
         x, y, heading = (float(v) for v in start)
         radius = float(radius)
         turns, lengths = [float(t) for t in turns], [float(d) for d in lengths]
+        gears = [1.0] * len(turns) if gears is None else [float(g) for g in gears]
         starts, headings, directions, begins, before = [], [], [], [], 0.0
-        for turn, length in zip(turns, lengths):
+        for turn, length, gear in zip(turns, lengths, gears):
             heading = wrapped(heading)
             starts.append((x, y))
             headings.append(heading)
             directions.append((math.cos(heading), math.sin(heading)))
             begins.append(before)
             before += length
-            x, y, heading = advance(x, y, heading, turn, length, radius)
+            x, y, heading = advance(x, y, heading, turn, gear * length, radius)
         table = object.__new__(cls)
+        table.gears = np.array(gears)
         table.turns, table.starts, table.headings = np.array(turns), np.array(starts), np.array(headings)
         table.radii, table.lengths = np.full(len(turns), radius), np.array(lengths)
         table.directions, table.end = np.array(directions), None
@@ -170,7 +179,7 @@ class SegmentTable:
             x, y, heading = self._advance(rows, local)
             poses[:, 0], poses[:, 1], poses[:, 2] = x, y, wrapped(heading)
         else:  # lines only (a waypoint path): no turn to take into account
-            poses[:, :2] = self.starts[rows] + local[:, None] * self.directions[rows]
+            poses[:, :2] = self.starts[rows] + (self.gears[rows] * local)[:, None] * self.directions[rows]
             poses[:, 2] = self.headings[rows]
         if self.end is not None:
             poses[distance >= self.length, :2] = self.end
@@ -178,11 +187,17 @@ class SegmentTable:
 
     def scalar_pose(self, distance):
         """``pose`` of one Python float, as a tuple of floats: the per-frame path."""
-        begins, starts, headings, turns, radii, directions, end = self._python
+        begins, starts, headings, turns, radii, directions, end, gears = self._python
         distance = min(max(distance, 0.0), self.length)
         k = max(bisect.bisect_right(begins, distance) - 1, 0)
         x, y, heading = advance(
-            starts[k][0], starts[k][1], headings[k], turns[k], distance - begins[k], radii[k], directions[k]
+            starts[k][0],
+            starts[k][1],
+            headings[k],
+            turns[k],
+            gears[k] * (distance - begins[k]),
+            radii[k],
+            directions[k],
         )
         if end is not None and distance >= self.length:
             x, y = end
@@ -195,7 +210,7 @@ class SegmentTable:
             self.starts[rows, 1],
             self.headings[rows],
             self.turns[rows],
-            local,
+            self.gears[rows] * local,
             self.radii[rows],
             (self.directions[rows, 0], self.directions[rows, 1]),
         )
@@ -225,37 +240,40 @@ class SegmentTable:
         segment: ``(feet, local)``. Points and feet are complex numbers x + iy, shape (n,) (one
         numpy operation per vector operation: the followers' per-tick form); ``rows`` (n,) picks
         the segment of each point."""
-        start, unit, lengths = self._complex_starts[rows], self._complex_directions[rows], self.lengths[rows]
+        start, facing = self._complex_starts[rows], self._complex_directions[rows]
+        lengths = self.lengths[rows]
+        unit = facing * self.gears[rows]  # the direction of travel
         local = np.clip(((points - start) * unit.conj()).real, 0.0, lengths)
         feet = start + local * unit
         if self._has_arcs:
             arcs = self.turns[rows] != STRAIGHT
             if arcs.any():
-                turns, radii, start, unit = (
+                turns, spins, radii, start, facing = (
                     self.turns[rows][arcs],
+                    self.turns[rows][arcs] * self.gears[rows][arcs],
                     self.radii[rows][arcs],
                     start[arcs],
-                    unit[arcs],
+                    facing[arcs],
                 )
-                centre = start + 1j * turns * radii * unit  # a radius to the side
-                # How far round from its start the point lies, seen from the centre; past the end,
-                # the nearer end.
-                swept = (turns * np.angle((points[arcs] - centre) / (start - centre))) % (2.0 * math.pi)
+                centre = start + 1j * turns * radii * facing  # a radius to the side it steers to
+                # How far round (the way it moves) from its start the point lies, seen from the
+                # centre; past the end, the nearer end.
+                swept = (spins * np.angle((points[arcs] - centre) / (start - centre))) % (2.0 * math.pi)
                 sweep = lengths[arcs] / radii
                 swept = np.where(
                     (swept > sweep) & (swept - sweep > 2.0 * math.pi - swept), 0.0, np.minimum(swept, sweep)
                 )
                 local[arcs] = radii * swept
-                feet[arcs] = centre + (start - centre) * np.exp(1j * turns * swept)
+                feet[arcs] = centre + (start - centre) * np.exp(1j * spins * swept)
         return feet, local
 
     def tangent(self, distance):
         """The unit tangent (the direction of travel) at each ``distance`` (an array, clamped), as
         complex numbers cos + i sin, shape (n,)."""
         rows, local = self.locate(distance)
-        unit = self._complex_directions[rows]
+        unit = self._complex_directions[rows] * self.gears[rows]
         if self._has_arcs:
-            turned = self.turns[rows] * local / self.radii[rows]
+            turned = self.turns[rows] * self.gears[rows] * local / self.radii[rows]
             arcs = turned != 0.0
             unit[arcs] = unit[arcs] * np.exp(1j * turned[arcs])
         return unit
@@ -297,19 +315,23 @@ class SegmentTable:
             lengths,
             self.directions,
             end,
+            self.gears,
         )
 
     def views(self):
-        """The segments as ``Arc`` and ``Line`` objects (for reading and drawing)."""
+        """The segments as ``Arc`` and ``Line`` objects (for reading and drawing): the ground they
+        cover, in the direction they are driven (a line backed along points behind the unit)."""
         parts = []
         centres = self.centres()
         for k in range(self.count):
             turn, heading, radius = float(self.turns[k]), float(self.headings[k]), float(self.radii[k])
+            gear = float(self.gears[k])
             if turn == 0.0:
-                parts.append(Line(tuple(self.starts[k].tolist()), heading, float(self.lengths[k])))
+                angle = heading if gear > 0 else wrapped(heading + math.pi)
+                parts.append(Line(tuple(self.starts[k].tolist()), angle, float(self.lengths[k])))
             else:
                 start_angle = heading - turn * math.pi / 2.0
-                sweep = math.copysign(float(self.lengths[k]) / radius, turn)
+                sweep = math.copysign(float(self.lengths[k]) / radius, turn * gear)
                 parts.append(Arc(tuple(centres[k].tolist()), radius, start_angle, sweep))
         return tuple(parts)
 
@@ -324,4 +346,5 @@ class SegmentTable:
             self.radii.tolist(),
             self.directions.tolist(),
             None if self.end is None else self.end.tolist(),
+            self.gears.tolist(),
         )

@@ -42,6 +42,8 @@ class TurnPath:
         case: For a path to a point, where the point lay (a ``Case``); None otherwise.
         end: The pose it ends at exactly, when known (a Dubins goal): ``pose`` returns it there,
             not the segments' rounding of it.
+        gears: Each segment's gear (1 forwards, -1 in reverse: the unit backs along it, and
+            ``pose`` gives the heading it faces); None when all go forwards.
     """
 
     start: tuple
@@ -51,11 +53,20 @@ class TurnPath:
     word: str
     case: Case = None
     end: tuple = None
+    gears: tuple = None
 
     @functools.cached_property
     def table(self):
         """The segments, a ``SegmentTable``."""
-        return SegmentTable.chain(self.start, self.turns, self.parts, self.radius)
+        return SegmentTable.chain(self.start, self.turns, self.parts, self.radius, self.gears)
+
+    @property
+    def cusps(self):
+        """The distances along the path where the unit stops and changes gear, ascending."""
+        if self.gears is None:
+            return ()
+        ends = np.cumsum(self.parts).tolist()
+        return tuple(ends[k] for k in range(len(self.gears) - 1) if self.gears[k] != self.gears[k + 1])
 
     @property
     def segments(self):
@@ -98,13 +109,16 @@ class TurnPath:
         return self.table.scalar_pose(distance)
 
 
-def path_from_turns(start, radius, turns, parts, word, case=None, end=None):
-    """A ``TurnPath`` from pose ``start``: per segment a turn (1 left, 0 straight, -1 right) and a
-    length ``parts``; ``end`` is the pose it ends at exactly, when known."""
+def path_from_turns(start, radius, turns, parts, word, case=None, end=None, gears=None):
+    """A ``TurnPath`` from pose ``start``: per segment a turn (1 left, 0 straight, -1 right), a
+    length ``parts`` and a gear (1 forwards, -1 reverse; all forwards when None); ``end`` is the
+    pose it ends at exactly, when known."""
     start = (float(start[0]), float(start[1]), wrapped(float(start[2])))
     end = None if end is None else (float(end[0]), float(end[1]), wrapped(float(end[2])))
     turns, parts = tuple(float(t) for t in turns), tuple(float(p) for p in parts)
-    return TurnPath(start, float(radius), turns, parts, word, case, end)
+    if gears is not None:
+        gears = tuple(float(g) for g in gears)
+    return TurnPath(start, float(radius), turns, parts, word, case, end, gears)
 
 
 @dataclasses.dataclass(frozen=True)
