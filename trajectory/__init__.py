@@ -27,6 +27,7 @@ from trajectory.motion import METHODS, Motion
 from trajectory.nurbs import NurbsCurve
 from trajectory.obstacles import ObstacleMap
 from trajectory.piecewise import PiecewisePolynomial
+from trajectory.planning import Plan, PlanStatus, plan_path
 from trajectory.playback import Playhead
 from trajectory.playheads import Crossing, Marker, Playheads
 from trajectory.reeds_shepp import reeds_shepp_path
@@ -62,6 +63,8 @@ __all__ = [
     "Orientation",
     "PiecewiseBezier",
     "PiecewisePolynomial",
+    "Plan",
+    "PlanStatus",
     "Playhead",
     "Playheads",
     "SeedTables",
@@ -73,6 +76,7 @@ __all__ = [
     "WaypointPath",
     "dubins_path",
     "dubins_paths",
+    "plan_path",
     "plan_turn",
     "plan_turns",
     "reeds_shepp_path",

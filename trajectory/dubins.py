@@ -41,6 +41,15 @@ def dubins_path(start, goal, radius):
     heading0, heading1 = wrapped(given0), wrapped(given1)
     if same_headings(heading0, heading1):
         heading1 = heading0
+    word, turns, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
+    return path_from_turns((x0, y0, heading0), radius, turns, parts, word, end=(x1, y1, heading1))
+
+
+def shortest(start, goal, radius):
+    """The shortest Dubins word between two poses (floats, headings in [-pi, pi), the radius
+    positive; unchecked: the planner's fast path): (word, turns, lengths)."""
+    x0, y0, heading0 = start
+    x1, y1, heading1 = goal
     dx, dy = x1 - x0, y1 - y0
     d = math.hypot(dx, dy) / radius
     phi = math.atan2(dy, dx) if d > 0.0 else 0.0
@@ -52,9 +61,7 @@ def dubins_path(start, goal, radius):
         if parts is not None and (best is None or sum(parts) < sum(best[1])):
             best = (word, parts)
     word, parts = best
-    turns = [_TURNS[letter] for letter in word]
-    parts = [part * radius for part in parts]
-    return path_from_turns((x0, y0, heading0), radius, turns, parts, word, end=(x1, y1, heading1))
+    return word, [_TURNS[letter] for letter in word], [part * radius for part in parts]
 
 
 def _trig(alpha, beta, maths):

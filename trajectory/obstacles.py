@@ -96,11 +96,40 @@ class ObstacleMap:
         cells = self._cells_near(extremes.min(axis=0) - clearance, extremes.max(axis=0) + clearance)
         if cells.size == 0:
             return False
-        gaps = [
-            _arc_square_gap(c, radius, start_angle, sweep, corner, self.cell_size)
-            for corner in cells * self.cell_size
-        ]
-        return min(gaps) <= clearance
+        gaps = _arc_square_gaps(c, radius, start_angle, sweep, cells * self.cell_size, self.cell_size)
+        return bool(np.any(gaps <= clearance))
+
+    def discs_clear(self, points, radius):
+        """Whether each disc of ``radius`` around ``points`` (n, 2) stays clear of the blocked
+        cells and strictly inside the map, shape (n,): exact, all discs at once (the planner's
+        test of many sample points)."""
+        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        width, height = self.size
+        x, y = points[:, 0], points[:, 1]
+        clear = (x - radius > 0) & (x + radius < width) & (y - radius > 0) & (y + radius < height)
+        reach = int(radius // self.cell_size) + 1  # cells a disc in cell (c, r) can touch: c +- reach
+        padded = self._padded(reach)
+        offsets = np.arange(-reach, reach + 1)
+        cols = np.floor(np.where(clear, x, 0.0) / self.cell_size).astype(int)[:, None] + offsets
+        rows = np.floor(np.where(clear, y, 0.0) / self.cell_size).astype(int)[:, None] + offsets
+        gap_x = np.maximum(
+            np.maximum(cols * self.cell_size - x[:, None], x[:, None] - (cols + 1) * self.cell_size), 0
+        )
+        gap_y = np.maximum(
+            np.maximum(rows * self.cell_size - y[:, None], y[:, None] - (rows + 1) * self.cell_size), 0
+        )
+        blocked = padded[rows[:, :, None] + reach, cols[:, None, :] + reach]  # (n, row offset, col offset)
+        touching = np.hypot(gap_y[:, :, None], gap_x[:, None, :]) <= radius
+        clear &= ~np.any(blocked & touching, axis=(1, 2))
+        return clear
+
+    def _padded(self, reach):
+        """The blocked cells with ``reach`` rows and columns of blocked cells around them (the
+        outside), cached until the map changes."""
+        key = (reach, self.blocked.tobytes())
+        if getattr(self, "_padding", (None,))[0] != key:
+            self._padding = (key, np.pad(self.blocked, reach, constant_values=True))
+        return self._padding[1]
 
     def _inside(self, points, clearance):
         """Whether discs of radius ``clearance`` at ``points`` (k, 2) stay strictly inside the map
@@ -120,14 +149,6 @@ class ObstacleMap:
         window = self.blocked[first[1] : last[1] + 1, first[0] : last[0] + 1]
         rows, cols = np.nonzero(window)
         return np.column_stack([cols + first[0], rows + first[1]]).astype(float)
-
-
-def _point_segment_gaps(points, a, b):
-    """Distances from ``points`` (k, 2) to the segment a-b."""
-    ab = b - a
-    length2 = float(ab @ ab)
-    t = np.zeros(len(points)) if length2 == 0.0 else np.clip((points - a) @ ab / length2, 0.0, 1.0)
-    return np.hypot(*(points - (a + t[:, None] * ab)).T)
 
 
 def _point_square_gaps(points, low, size):
@@ -155,7 +176,7 @@ def _segment_square_gaps(a, b, low, size):
         _point_square_gaps(np.broadcast_to(b, low.shape), low, size),
     )
     corners = np.stack([low, low + [size, 0.0], low + [0.0, size], low + size], axis=1)  # (k, 4, 2)
-    corner_gaps = _point_segment_gaps(corners.reshape(-1, 2), a, b).reshape(-1, 4).min(axis=1)
+    corner_gaps = _gaps_to_segments(corners, a, b).min(axis=1)
     return np.where(meets, 0.0, np.minimum(ends, corner_gaps))
 
 
@@ -177,37 +198,46 @@ def _arc_extremes(centre, radius, start_angle, sweep):
     return _arc_points(centre, radius, angles[keep])
 
 
-def _arc_square_gap(centre, radius, start_angle, sweep, low, size):
-    """The distance from the arc to the square [low, low + size]: 0 if an end is inside; else the
-    least over the square's edges of the arc-segment distance (ends of either to the other, the
-    arc's points nearest and farthest from each edge's line, and their crossings)."""
-    ends = _arc_points(centre, radius, np.array([start_angle, start_angle + sweep]))
-    if np.any(_point_square_gaps(ends, np.broadcast_to(low, ends.shape), size) == 0.0):
-        return 0.0
-    corners = np.array([low, low + [size, 0.0], low + size, low + [0.0, size]])
-    best = math.inf
-    for a, b in zip(corners, np.roll(corners, -1, axis=0)):
-        best = min(best, _arc_segment_gap(centre, radius, start_angle, sweep, ends, a, b))
-    return best
+_EDGE_NORMALS = np.array([[0.0, 1.0], [-1.0, 0.0], [0.0, -1.0], [1.0, 0.0]])
+"""The left normals of a square's edges taken counter-clockwise from its lower-left corner."""
+_EDGE_NORMAL_ANGLES = np.arctan2(_EDGE_NORMALS[:, 1], _EDGE_NORMALS[:, 0])
 
 
-def _arc_segment_gap(centre, radius, start_angle, sweep, ends, a, b):
-    """The distance between the arc (with its ``ends`` (2, 2)) and the segment a-b."""
-    direction = (b - a) / np.hypot(*(b - a))
-    normal = np.array([-direction[1], direction[0]])
-    height = float((a - centre) @ normal)  # the segment's line, seen from the centre along normal
-    angles = [math.atan2(normal[1], normal[0]), math.atan2(-normal[1], -normal[0])]
-    if abs(height) <= radius:  # where the circle crosses the line
-        half = math.acos(height / radius)
-        base = math.atan2(normal[1], normal[0])
-        angles += [base + half, base - half]
-    angles = np.array(angles)
-    candidates = np.vstack([ends, _arc_points(centre, radius, angles[_on_arc(angles, start_angle, sweep)])])
-    gap = float(_point_segment_gaps(candidates, a, b).min())
-    for point in (a, b):  # the segment's ends to the arc
-        offset = point - centre
-        angle = math.atan2(offset[1], offset[0])
-        on = _on_arc(np.array([angle]), start_angle, sweep)[0]
-        to_arc = abs(math.hypot(*offset) - radius) if on else float(np.hypot(*(ends - point).T).min())
-        gap = min(gap, to_arc)
-    return gap
+def _arc_square_gaps(centre, radius, start_angle, sweep, lows, size):
+    """The distance from the arc to each square [low, low + size] (``lows`` (k, 2)), shape (k,):
+    0 if an end of the arc is inside; else the least over the square's edges of the arc-edge
+    distance (the ends of either to the other, and the arc's points nearest and farthest from the
+    edge's line and where it crosses it)."""
+    ends = _arc_points(centre, radius, np.array([start_angle, start_angle + sweep]))  # (2, 2)
+    a = np.stack([lows, lows + [size, 0.0], lows + size, lows + [0.0, size]], axis=1)  # (k, 4, 2)
+    b = np.roll(a, -1, axis=1)
+    height = ((a - centre) @ _EDGE_NORMALS.T).diagonal(axis1=1, axis2=2)  # (k, 4): each edge's line
+    ratio = height / radius
+    half = np.arccos(np.clip(ratio, -1.0, 1.0))
+    crossing = np.abs(ratio) <= 1.0
+    base = np.broadcast_to(_EDGE_NORMAL_ANGLES, height.shape)
+    angles = np.stack([base, base + math.pi, base + half, base - half], axis=-1)  # (k, 4, 4)
+    usable = _on_arc(angles, start_angle, sweep) & np.stack(
+        [np.ones_like(crossing), np.ones_like(crossing), crossing, crossing], axis=-1
+    )
+    points = centre + radius * np.stack([np.cos(angles), np.sin(angles)], axis=-1)  # (k, 4, 4, 2)
+    on_arc_gaps = np.where(usable, _gaps_to_segments(points, a[:, :, None], b[:, :, None]), math.inf)
+    end_gaps = _gaps_to_segments(ends, a[:, :, None], b[:, :, None])  # (k, 4, 2)
+    offset = a - centre  # each edge's first corner (every corner is one) to the arc
+    corner_on_arc = _on_arc(np.arctan2(offset[..., 1], offset[..., 0]), start_angle, sweep)
+    to_ends = np.hypot(*(a[:, :, None, :] - ends).transpose(3, 0, 1, 2)).min(axis=-1)
+    corner_gaps = np.where(corner_on_arc, np.abs(np.hypot(offset[..., 0], offset[..., 1]) - radius), to_ends)
+    gaps = np.minimum(np.minimum(on_arc_gaps.min(axis=-1), end_gaps.min(axis=-1)), corner_gaps).min(axis=1)
+    end_inside = np.any(
+        np.all((ends[:, None, :] >= lows) & (ends[:, None, :] <= lows + size), axis=-1), axis=0
+    )
+    return np.where(end_inside, 0.0, gaps)
+
+
+def _gaps_to_segments(points, a, b):
+    """Distances from ``points`` (..., 2) to the segments a-b (broadcast against them)."""
+    ab = b - a
+    length2 = (ab * ab).sum(axis=-1)
+    t = np.clip(((points - a) * ab).sum(axis=-1) / np.where(length2 > 0.0, length2, 1.0), 0.0, 1.0)
+    foot = a + t[..., None] * ab
+    return np.hypot(*np.moveaxis(points - foot, -1, 0))

@@ -216,18 +216,20 @@ def reeds_shepp_path(start, goal, radius):
     start[2], goal[2] = wrapped(start[2]), wrapped(goal[2])
     if same_headings(start[2], goal[2]):
         goal[2] = start[2]
+    word, pieces = shortest(start, goal, radius)
+    turns, gears, parts = zip(*pieces) if pieces else ((0.0,), (1.0,), (0.0,))
+    return path_from_turns(start, radius, turns, parts, word or "S", end=goal, gears=gears)
+
+
+def shortest(start, goal, radius):
+    """The shortest path between two poses (floats, the radius positive; unchecked: the
+    planner's fast path) as its word and pieces (turn, gear, length), none of no length."""
     word, lengths = shortest_word(*_goal_in_start_frame(start, goal, radius))
     # Turns of a few ulps are the rounding of the goal's frame (cos(pi / 2) is 6e-17, not 0): a
     # stop and a change of gear there would go nowhere.
     negligible = _NEGLIGIBLE * max(1.0, sum(map(abs, lengths)))
     kept = [(letter, length) for letter, length in zip(word, lengths) if abs(length) > negligible]
-    kept = kept or [("S", 0.0)]
-    return path_from_turns(
-        start,
-        radius,
-        [_TURNS[letter] for letter, _ in kept],
-        [abs(length) * radius for _, length in kept],
-        "".join(letter for letter, _ in kept),
-        end=goal,
-        gears=[1.0 if length >= 0.0 else -1.0 for _, length in kept],
-    )
+    pieces = [
+        (_TURNS[letter], 1.0 if length >= 0.0 else -1.0, abs(length) * radius) for letter, length in kept
+    ]
+    return "".join(letter for letter, _ in kept), pieces

@@ -1,0 +1,207 @@
+"""Planning around obstacles (issue 15): paths that never touch a blocked cell, respect the
+turning radius, end exactly at the goal, and come within 1 % of known optimal lengths; a clear
+"no path" when there is none."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.trajectory.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
+from trajectory import Arc, ObstacleMap, PlanStatus, plan_path
+from trajectory.angles import wrapped
+
+
+def random_map(seed, size=32, fill=0.15):
+    """A ``size`` x ``size`` map of unit cells with random rectangular blocks covering ``fill``."""
+    rng = np.random.default_rng(seed)
+    blocked = np.zeros((size, size), dtype=bool)
+    while blocked.mean() < fill:
+        width, height = rng.integers(1, 5, 2)
+        col, row = rng.integers(0, size - width + 1), rng.integers(0, size - height + 1)
+        blocked[row : row + height, col : col + width] = True
+    return ObstacleMap(size, size, 1.0, blocked), rng
+
+
+def free_point(obstacles, rng, footprint):
+    while True:
+        point = rng.uniform(0.5, obstacles.cols - 0.5, 2)
+        if not obstacles.point_hits(point, footprint):
+            return tuple(point.tolist())
+
+
+def assert_path_is_sound(plan, start, goal, radius, obstacles, footprint, goal_heading=None):
+    """Clear of every blocked cell (exactly, segment by segment, and by dense sampling), turning
+    no tighter than ``radius``, tangent-continuous (the heading never jumps, not even at a cusp),
+    moving the way its gear says, exactly from the start to the goal."""
+    path = plan.path
+    assert plan.found and path is not None
+    assert path.pose(0.0).tolist() == [start[0], start[1], wrapped(start[2])]  # exactly
+    end = path.pose(path.length)
+    assert end[:2].tolist() == list(goal)  # exactly
+    if goal_heading is not None:
+        assert abs(math.remainder(end[2] - goal_heading, 2 * math.pi)) <= 1e-15
+    chained = path.table.ends()[-1]  # the segments themselves, driven from the start
+    assert math.dist(chained[:2], goal) <= 1e-8 * radius
+    for segment in path.segments:
+        if isinstance(segment, Arc):
+            assert segment.radius == radius
+            hits = obstacles.arc_hits(segment.centre, radius, segment.start_angle, segment.sweep, footprint)
+        else:
+            direction = np.array([math.cos(segment.angle), math.sin(segment.angle)])
+            hits = obstacles.segment_hits(
+                segment.start, np.add(segment.start, segment.length * direction), footprint
+            )
+        assert not hits
+    distances = np.linspace(0.0, path.length, max(2, int(path.length / 0.01)))
+    assert obstacles.discs_clear(path.pose(distances)[:, :2], footprint).all()
+    assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, radius)
+    gears = path.gears or (1.0,) * len(path.parts)
+    begins = np.cumsum((0.0,) + path.parts[:-1])
+    for begin, part, gear in zip(begins, path.parts, gears):
+        if part > 1e-4:
+            middle, step = begin + part / 2, 1e-5
+            motion = (path.pose(middle + step)[:2] - path.pose(middle - step)[:2]) / (2 * step)
+            facing = path.pose(middle)[2]
+            np.testing.assert_allclose(
+                motion, gear * np.array([math.cos(facing), math.sin(facing)]), atol=1e-6
+            )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    reverse=st.booleans(),
+    footprint=st.sampled_from([0.0, 0.3]),
+    with_heading=st.booleans(),
+)
+def test_plans_on_random_maps_are_sound(seed, reverse, footprint, with_heading):
+    obstacles, rng = random_map(seed)
+    start = (*free_point(obstacles, rng, footprint), rng.uniform(-math.pi, math.pi))
+    goal = free_point(obstacles, rng, footprint)
+    heading = rng.uniform(-math.pi, math.pi) if with_heading else None
+    plan = plan_path(start, goal, 2.5, obstacles, reverse=reverse, footprint=footprint, goal_heading=heading)
+    assert plan.status in PlanStatus
+    if plan.found:
+        assert_path_is_sound(plan, start, goal, 2.5, obstacles, footprint, heading)
+        if not reverse:
+            assert plan.path.gears is None and plan.path.cusps == ()
+    else:
+        assert plan.path is None
+
+
+def test_most_random_queries_are_found():
+    found = 0
+    for seed in range(20):
+        obstacles, rng = random_map(seed)
+        start = (*free_point(obstacles, rng, 0.0), rng.uniform(-math.pi, math.pi))
+        plan = plan_path(start, free_point(obstacles, rng, 0.0), 2.5, obstacles, reverse=True)
+        found += plan.found
+    assert found >= 16
+
+
+def test_a_straight_corridor_is_driven_straight():
+    obstacles = ObstacleMap(40, 9, 1.0)
+    obstacles.block(
+        [(col, row) for col in range(40) for row in (0, 1, 2, 6, 7, 8)]
+    )  # a corridor 3 cells wide
+    plan = plan_path((2.0, 4.5, 0.0), (37.0, 4.5), 3.0, obstacles, goal_heading=0.0)
+    assert plan.found
+    assert plan.path.length == pytest.approx(35.0, rel=1e-12)
+    assert plan.path.word == "S"
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_a_u_turn_around_a_wall_is_within_1_percent_of_the_optimum(reverse):
+    # A wall one cell thick from the map's left edge to x = 25, along y in [9, 10]. The unit drives
+    # east below it and must come back west above it, lanes a diameter apart. The shortest way turns
+    # a half circle whose centre is as far left as the wall's corners allow: sqrt(r^2 - 1/4) short
+    # of its end (touching them counts as a hit, so this is an infimum).
+    radius, wall_end, lane_start = 3.0, 25.0, 5.0
+    obstacles = ObstacleMap(40, 20, 1.0)
+    obstacles.block([(col, 9) for col in range(25)])
+    start, goal = (lane_start, 9.5 - radius, 0.0), (lane_start, 9.5 + radius)
+    optimum = 2 * (wall_end - lane_start) - 2 * math.sqrt(radius**2 - 0.25) + math.pi * radius
+    plan = plan_path(start, goal, radius, obstacles, reverse=reverse, goal_heading=math.pi)
+    assert_path_is_sound(plan, start, goal, radius, obstacles, 0.0, math.pi)
+    assert optimum - 1e-9 <= plan.path.length <= 1.01 * optimum
+
+
+def test_a_dead_end_is_left_backwards_only_when_reversing_is_allowed():
+    # A corridor one cell wide, closed at its east end; the unit faces the end.
+    obstacles = ObstacleMap(30, 11, 1.0)
+    obstacles.block([(col, row) for col in range(12, 30) for row in range(11) if row != 5])
+    start, goal = (27.5, 5.5, 0.0), (4.0, 5.5)
+    forwards = plan_path(start, goal, 2.0, obstacles)
+    assert forwards.status is PlanStatus.UNREACHABLE
+    assert forwards.path is None and forwards.expansions < 10
+    backing = plan_path(start, goal, 2.0, obstacles, reverse=True)
+    assert_path_is_sound(backing, start, goal, 2.0, obstacles, 0.0)
+    assert backing.path.gears[0] == -1.0
+
+
+def test_a_truck_backs_into_a_bay():
+    # A bay 3 cells wide and 5 deep opening downwards onto a yard; the truck must end inside it
+    # facing out (down), so it can only back in.
+    obstacles = ObstacleMap(30, 20, 1.0)
+    obstacles.block(
+        [(col, row) for col in range(12, 19) for row in range(13, 20) if not (14 <= col <= 16 and row <= 17)]
+    )
+    start, goal = (4.0, 4.0, 0.0), (15.5, 16.0)
+    plan = plan_path(start, goal, 3.0, obstacles, reverse=True, footprint=0.4, goal_heading=-math.pi / 2)
+    assert_path_is_sound(plan, start, goal, 3.0, obstacles, 0.4, -math.pi / 2)
+    assert plan.path.gears[-1] == -1.0 and len(plan.path.cusps) >= 1
+    forwards = plan_path(
+        start, goal, 3.0, obstacles, footprint=0.4, goal_heading=-math.pi / 2, max_expansions=800
+    )
+    assert not forwards.found
+
+
+def test_a_walled_in_goal_is_unreachable_before_any_search():
+    obstacles = ObstacleMap(30, 30, 1.0)
+    ring = [
+        (col, row) for col in range(18, 25) for row in range(18, 25) if col in (18, 24) or row in (18, 24)
+    ]
+    obstacles.block(ring)
+    plan = plan_path((3.0, 3.0, 0.0), (21.5, 21.5), 2.0, obstacles, reverse=True)
+    assert plan.status is PlanStatus.UNREACHABLE
+    assert plan.path is None and plan.expansions == 0 and plan.explored.shape == (0, 3)
+
+
+def test_the_search_is_shown_as_the_poses_it_expanded():
+    obstacles, rng = random_map(3)
+    start = (*free_point(obstacles, rng, 0.0), 0.0)
+    plan = plan_path(start, free_point(obstacles, rng, 0.0), 2.5, obstacles, reverse=True)
+    assert plan.explored.shape == (plan.expansions, 3)
+    assert plan.explored[0].tolist() == list(start)
+    assert obstacles.discs_clear(plan.explored[:, :2], 0.0).all()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"start": (10.5, 10.5, 0.0)}, "start"),  # in the blocked cell
+        ({"goal": (10.2, 10.9)}, "goal"),
+        ({"goal": (45.0, 3.0)}, "goal"),  # off the map
+        ({"start": (-1.0, 3.0, 0.0)}, "start"),
+        ({"goal": (9.9, 3.0), "footprint": 0.5}, "goal"),  # free cell, but the footprint touches the wall
+        ({"radius": 0.0}, "radius"),
+        ({"radius": -2.0}, "radius"),
+        ({"footprint": -0.1}, "footprint"),
+        ({"goal_heading": math.nan}, "goal_heading"),
+        ({"obstacles": np.zeros((20, 20))}, "obstacles"),
+    ],
+)
+def test_bad_input_is_refused_by_name(change, message):
+    obstacles = ObstacleMap(20, 20, 1.0)
+    obstacles.block([(10, row) for row in range(12)])
+    arguments = {
+        "start": (3.0, 3.0, 0.0),
+        "goal": (15.0, 3.0),
+        "radius": 2.0,
+        "obstacles": obstacles,
+    } | change
+    with pytest.raises(ValueError, match=message):
+        plan_path(**arguments)

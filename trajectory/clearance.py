@@ -1,0 +1,170 @@
+"""Whether a unit driving arcs and lines keeps its footprint clear of an ``ObstacleMap``: the
+planner's test of many pieces at once, exact in its answer and quick where the way is open.
+
+Points are sampled along each piece at most ``spacing`` apart, so every point of the piece lies
+within ``spacing / 2`` of a sample. A piece is surely clear when a disc of ``footprint +
+spacing / 2`` around every sample is; surely blocked when the footprint's disc around a sample
+touches a blocked cell; only in between is it tested exactly, arc by arc and line by line.
+"""
+
+import functools
+import math
+
+import numpy as np
+
+from trajectory.segments import advance, circle_centre
+
+SAMPLES_PER_CELL = 16
+"""Samples per cell width along a piece: the margin of the quick test is 1/32 of a cell, so
+that only a piece passing that close to a blocked cell needs the exact test."""
+SQUARES_PER_CELL = 8
+"""The code raster's squares per cell width."""
+BLOCKED, UNSURE, OPEN = 0, 1, 2
+"""The code raster's values: a square in a blocked cell or off the map; near one; clear by a
+margin."""
+
+
+class Clearance:
+    """The clearance test of ``obstacles`` for a unit whose footprint is a disc of ``footprint``
+    turning on circles of ``radius``."""
+
+    def __init__(self, obstacles, radius, footprint):
+        self.obstacles, self.radius, self.footprint = obstacles, radius, footprint
+        self.spacing = obstacles.cell_size / SAMPLES_PER_CELL
+        # Half the spacing, and a hair for the rounding of the sample points' positions.
+        self.margin = footprint + self.spacing / 2.0 + 1e-12 * obstacles.cell_size
+        self._padding, self._codes = _code_raster(obstacles, self.margin)
+
+    def pieces_clear(self, x, y, heading, turns, signed_lengths):
+        """Whether each piece, driven from (x, y, heading) turning ``turns`` (1, 0, -1) for
+        ``signed_lengths`` (negative: in reverse), stays clear: arrays shaped (k,) in, (k,) out."""
+        x, y, heading, turns, signed = (
+            np.asarray(a, dtype=float).reshape(-1) for a in (x, y, heading, turns, signed_lengths)
+        )
+        # A first look one cell apart finds most pieces that run into a blocked cell.
+        points, first, _ = self._samples(x, y, heading, turns, signed, self.obstacles.cell_size)
+        clear = np.logical_and.reduceat(self._codes_at(points) != BLOCKED, first)
+        if not clear.any():
+            return clear
+        rest = np.flatnonzero(clear)
+        points, first, counts = self._samples(
+            x[rest], y[rest], heading[rest], turns[rest], signed[rest], self.spacing
+        )
+        codes = self._codes_at(points)
+        sure = np.logical_and.reduceat(codes == OPEN, first)
+        blocked = np.logical_or.reduceat(codes == BLOCKED, first)
+        clear[rest] = sure
+        for k in np.flatnonzero(~sure & ~blocked):
+            piece, mine = rest[k], slice(first[k], first[k] + counts[k])
+            clear[piece] = self._clear_exactly(
+                points[mine],
+                codes[mine] != OPEN,
+                x[piece],
+                y[piece],
+                heading[piece],
+                turns[piece],
+                signed[piece],
+            )
+        return clear
+
+    def _samples(self, x, y, heading, turns, signed, spacing):
+        """Points along each piece at most ``spacing`` apart, both ends included: (points (n, 2),
+        each piece's first row, each piece's count)."""
+        counts = np.ceil(np.abs(signed) / spacing).astype(int) + 1
+        piece = np.repeat(np.arange(x.size), counts)
+        first = np.cumsum(counts) - counts
+        fraction = (np.arange(piece.size) - first[piece]) / np.maximum(counts[piece] - 1, 1)
+        sx, sy, _ = advance(
+            x[piece], y[piece], heading[piece], turns[piece], fraction * signed[piece], self.radius
+        )
+        return np.column_stack([sx, sy]), first, counts
+
+    def samples_clear(self, points):
+        """Whether the pieces sampled by ``points`` (m, k, 2) (samples at most ``spacing`` apart
+        along each) are surely clear, and which of the rest are surely blocked (a sample in a
+        blocked cell or off the map): two arrays shaped (m,). Neither: ask ``pieces_clear``."""
+        codes = self._codes_at(points.reshape(-1, 2)).reshape(points.shape[:2])
+        clear = (codes == OPEN).all(axis=1)
+        return clear, (codes == BLOCKED).any(axis=1) & ~clear
+
+    def _clear_exactly(self, samples, unsure, x, y, heading, turn, signed):
+        """One piece that the raster could not decide, from its ``samples`` (evenly spaced from
+        its start to its end) and which of them were not in open squares: their discs, then
+        the exact test of the stretches around the samples whose discs of ``margin`` were not
+        clear (every point of the piece lies within half a spacing of a sample)."""
+        close = np.zeros(len(samples), dtype=bool)
+        close[unsure] = ~self.obstacles.discs_clear(samples[unsure], self.margin)
+        if not close.any():
+            return True
+        if not self.obstacles.discs_clear(samples[close], self.footprint).all():
+            return False
+        gap = signed / max(len(samples) - 1, 1)  # signed, like the piece
+        # Runs of close samples, each with a sample's stretch on either side: [begin, end].
+        edges = np.flatnonzero(np.diff(np.concatenate([[0], close.view(np.int8), [0]])))
+        for first, after in zip(edges[::2], edges[1::2]):
+            begin, end = max(first - 1, 0), min(after, len(samples) - 1)
+            start = advance(x, y, heading, turn, begin * gap, self.radius)
+            if self._piece_hits(*start, turn, (end - begin) * gap):
+                return False
+        return True
+
+    def _codes_at(self, points):
+        """The code raster's value (``BLOCKED``, ``UNSURE``, ``OPEN``) where each point (n, 2)
+        lies, shape (n,); ``BLOCKED`` beyond the raster (far off the map)."""
+        rows, cols = self._codes.shape
+        square = self.obstacles.cell_size / SQUARES_PER_CELL
+        c = np.floor(points[:, 0] / square).astype(int) + self._padding
+        r = np.floor(points[:, 1] / square).astype(int) + self._padding
+        inside = (c >= 0) & (c < cols) & (r >= 0) & (r < rows)
+        if inside.all():
+            return self._codes[r, c]
+        codes = np.full(len(points), BLOCKED, dtype=np.int8)
+        codes[inside] = self._codes[r[inside], c[inside]]
+        return codes
+
+    def _piece_hits(self, x, y, heading, turn, signed):
+        """The exact test of one piece."""
+        if turn == 0.0:
+            end_x, end_y, _ = advance(x, y, heading, 0.0, signed, self.radius)
+            return self.obstacles.segment_hits((x, y), (end_x, end_y), self.footprint)
+        centre = circle_centre(x, y, heading, turn, self.radius)
+        start_angle = heading - turn * math.pi / 2.0
+        return self.obstacles.arc_hits(
+            centre, self.radius, start_angle, turn * signed / self.radius, self.footprint
+        )
+
+
+def _code_raster(obstacles, margin):
+    """The map in squares of 1 / SQUARES_PER_CELL of a cell, with a border of outside cells:
+    ``BLOCKED`` where the square lies in a blocked cell or outside the map, ``OPEN`` where every
+    point of the square has its disc of ``margin`` clear (no blocked square within the box of
+    ``margin`` around it), ``UNSURE`` between. Returns (border in squares, raster)."""
+    blocked = obstacles.blocked
+    return _code_raster_of(blocked.tobytes(), blocked.shape, obstacles.cell_size, margin)
+
+
+@functools.lru_cache(maxsize=8)
+def _code_raster_of(blocked_bytes, shape, cell_size, margin):
+    """``_code_raster`` of a map given by its cells' bytes: kept for the next plan on the same map."""
+    fine = cell_size / SQUARES_PER_CELL
+    reach = int(margin // fine) + 1  # squares that a box of margin around a square can touch
+    border = -(-reach // SQUARES_PER_CELL) + 1  # whole cells of outside around the map
+    blocked = np.frombuffer(blocked_bytes, dtype=bool).reshape(shape)
+    blocked = np.pad(blocked, border, constant_values=True)
+    blocked = blocked.repeat(SQUARES_PER_CELL, axis=0).repeat(SQUARES_PER_CELL, axis=1)
+    codes = np.where(_dilated(blocked, reach), UNSURE, OPEN).astype(np.int8)
+    codes[blocked] = BLOCKED
+    return border * SQUARES_PER_CELL, codes
+
+
+def _dilated(mask, reach):
+    """``mask`` grown by ``reach`` squares in every direction (a square box), one axis at a time."""
+    for axis in (0, 1):
+        grown = mask.copy()
+        for shift in range(1, reach + 1):
+            later, earlier = [slice(None)] * 2, [slice(None)] * 2
+            later[axis], earlier[axis] = slice(shift, None), slice(None, -shift)
+            grown[tuple(later)] |= mask[tuple(earlier)]
+            grown[tuple(earlier)] |= mask[tuple(later)]
+        mask = grown
+    return mask

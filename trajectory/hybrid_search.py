@@ -1,0 +1,210 @@
+"""Hybrid A*: a search over continuous poses binned on the map's cells x headings, expanding by
+arcs and straight pieces of the unit's turning radius, with a direct connection ("shot") to the
+goal tried along the way (Dolgov, Thrun et al., "Path planning for autonomous vehicles in unknown
+semi-structured environments", 2010).
+"""
+
+import dataclasses
+import heapq
+import math
+
+import numpy as np
+
+from trajectory.angles import wrapped
+from trajectory.segments import advance
+
+HEADING_BINS = 32
+"""Headings are binned in 32 sectors of 11.25 degrees."""
+STEP_CELLS = 1.5
+"""An expansion drives about one and a half cells: far enough to leave its cell, short enough to
+thread a gap."""
+GEAR_CHANGE_COST = 1.0
+"""What a stop to change gear costs, in turning radii, on top of the length: it keeps the search
+from wiggling back and forth for a hair of length."""
+STEERING_CHANGE_COST = 0.1
+"""What turning the wheel to a new side costs, in steps: it keeps the search from jogging
+sideways (a left and a right step for nothing) where it could go straight."""
+SHOT_SPACING = 2.0
+"""A pose tries a shot at the goal every n-th expansion, n = 1 + its distance to the goal in
+units of ``SHOT_SPACING`` turning radii: at every expansion near the goal, rarely far away."""
+HEURISTIC_WEIGHT = 1.3
+_GRID_EXCESS = math.sqrt(4.0 - 2.0 * math.sqrt(2.0))
+"""How much longer a chain of straight and diagonal cell steps can be than the straight line
+(1.082, at 22.5 degrees): the 2D distance is divided by it, so as not to overestimate."""
+
+
+@dataclasses.dataclass
+class Found:
+    """What a search found: the pieces (turn, gear, length) from the start to the pose the shot
+    left from, the shot (its pieces), the poses expanded, and why it stopped."""
+
+    pieces: list
+    shot: list
+    explored: np.ndarray
+    expansions: int
+    exhausted: bool
+
+
+class Search:
+    """One search for a unit of ``radius`` on the map behind ``clearance``.
+
+    Args:
+        clearance: The ``Clearance`` of the map for the unit.
+        distances: The 2D distance of each cell to the goal's cell (``free_distances``).
+        to_goal: ``to_goal(pose)`` -> the obstacle-free ways from a pose to the goal, shortest
+            first: [(pieces, length), ...].
+        reverse: Whether the unit may back up.
+        goal: The goal point (x, y).
+        max_expansions: How many poses to expand at most.
+    """
+
+    def __init__(self, clearance, distances, to_goal, reverse, goal, max_expansions):
+        self.clearance, self.distances, self.to_goal = clearance, distances, to_goal
+        self.goal, self.max_expansions = goal, max_expansions
+        radius, cell = clearance.radius, clearance.obstacles.cell_size
+        self.bins_per_arc = max(1, round(STEP_CELLS * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
+        self.step = radius * self.bins_per_arc * 2.0 * math.pi / HEADING_BINS
+        self.gear_change = GEAR_CHANGE_COST * radius
+        gears = (1.0, -1.0) if reverse else (1.0,)
+        self.moves = [(turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0)]
+        # Each move's sample points in the frame of the pose it starts from, (moves, k) each.
+        fractions = np.linspace(0.0, 1.0, math.ceil(self.step / clearance.spacing) + 1)
+        samples = [
+            advance(0.0, 0.0, 0.0, turn, gear * self.step * fractions, radius)[:2]
+            for turn, gear in self.moves
+        ]
+        self._local_x, self._local_y = (np.array(column) for column in zip(*samples))
+
+    def run(self, start):
+        """Search from pose ``start`` (x, y, heading): a ``Found``."""
+        # Per node: pose, heading index (bins from the start heading), cost, parent, gear, the
+        # piece that led to it, and its way to the goal (once the heuristic is refined).
+        nodes = _Nodes(start)
+        best_cost = {self._bin(start, 0): 0.0}
+        closed = set()
+        # (estimated total, -cost, node): of equal estimates the one farther along first (ties are
+        # common: along a lane the cost grows as the estimate of the rest shrinks); an estimate
+        # is refined when first popped.
+        heap = [(0.0, 0.0, 0)]
+        explored, best, expansions = [], (math.inf, None, None), 0
+        while heap and expansions < self.max_expansions:
+            f, _, node = heapq.heappop(heap)
+            if f >= best[0]:
+                break
+            here = nodes.poses[node]
+            key = self._bin(here, nodes.indices[node])
+            if key in closed:
+                continue
+            if nodes.ways[node] is None:  # refine the estimate with the obstacle-free way
+                nodes.ways[node] = self.to_goal(here)
+                shortest = nodes.ways[node][0][1]
+                refined = nodes.costs[node] + max(nodes.around[node], HEURISTIC_WEIGHT * shortest)
+                if refined > f:
+                    heapq.heappush(heap, (refined, -nodes.costs[node], node))
+                    continue
+            closed.add(key)
+            expansions += 1
+            explored.append(here)
+            if expansions == 1 or expansions % self._shot_every(here) == 0:
+                for shot, length in nodes.ways[node]:
+                    if nodes.costs[node] + length >= best[0]:
+                        break
+                    if self.clear(here, shot):
+                        best = (nodes.costs[node] + length, node, shot)
+                        break
+            self._expand(node, nodes, best_cost, closed, heap)
+        return Found(nodes.route(best[1]), best[2], np.array(explored), expansions, not heap)
+
+    def _expand(self, node, nodes, best_cost, closed, heap):
+        """Push the children of ``node`` that are clear and better than what their bins hold."""
+        x, y, heading = nodes.poses[node]
+        for k in self._clear_moves(x, y, heading):
+            turn, gear = self.moves[k]
+            cx, cy, ch = advance(x, y, heading, turn, gear * self.step, self.clearance.radius)
+            child = (cx, cy, wrapped(ch))
+            index = nodes.indices[node] + round(turn * gear) * self.bins_per_arc
+            key = self._bin(child, index)
+            cost = nodes.costs[node] + self.step
+            if nodes.gears[node] not in (0.0, gear):
+                cost += self.gear_change
+            before = nodes.pieces[node]
+            if turn != 0.0 and before is not None and before[0] != turn:
+                cost += STEERING_CHANGE_COST * self.step
+            if key in closed or cost >= best_cost.get(key, math.inf):
+                continue
+            around = self._around(child)
+            if math.isfinite(around):
+                best_cost[key] = cost
+                child_node = nodes.add(child, index, cost, node, gear, (turn, gear, self.step), around)
+                heapq.heappush(heap, (cost + around, -cost, child_node))
+
+    def _clear_moves(self, x, y, heading):
+        """The indices of the moves from (x, y, heading) that stay clear."""
+        c, s = math.cos(heading), math.sin(heading)
+        px, py = x + c * self._local_x - s * self._local_y, y + s * self._local_x + c * self._local_y
+        clear, blocked = self.clearance.samples_clear(np.stack([px, py], axis=-1))
+        moves = []
+        for k, (turn, gear) in enumerate(self.moves):
+            if blocked[k]:
+                continue
+            if clear[k] or self.clearance.pieces_clear([x], [y], [heading], [turn], [gear * self.step])[0]:
+                moves.append(k)
+        return moves
+
+    def _bin(self, pose, index):
+        size = self.clearance.obstacles.cell_size
+        return (math.floor(pose[0] / size), math.floor(pose[1] / size), index % HEADING_BINS)
+
+    def _shot_every(self, pose):
+        far = math.hypot(self.goal[0] - pose[0], self.goal[1] - pose[1]) / (
+            SHOT_SPACING * self.clearance.radius
+        )
+        return 1 + int(far)
+
+    def _around(self, pose):
+        """The 2D distance to the goal around obstacles, made a lower bound (the pose and the goal
+        lie anywhere in their cells); inf where the goal cannot be reached."""
+        size = self.clearance.obstacles.cell_size
+        grid = self.distances[math.floor(pose[1] / size), math.floor(pose[0] / size)]
+        return HEURISTIC_WEIGHT * max(grid / _GRID_EXCESS - math.sqrt(2.0) * size, 0.0)
+
+    def clear(self, pose, pieces):
+        """Whether the pieces driven from ``pose`` stay clear."""
+        x, y, heading = pose
+        starts = []
+        for turn, gear, length in pieces:
+            starts.append((x, y, heading, turn, gear * length))
+            x, y, heading = advance(x, y, heading, turn, gear * length, self.clearance.radius)
+        if not starts:
+            return True
+        return bool(self.clearance.pieces_clear(*np.array(starts).T).all())
+
+
+class _Nodes:
+    """The search's nodes as parallel lists (index 0 the start)."""
+
+    def __init__(self, start):
+        self.poses, self.indices, self.costs, self.parents = [start], [0], [0.0], [-1]
+        self.gears, self.pieces, self.around, self.ways = [0.0], [None], [0.0], [None]
+
+    def add(self, pose, index, cost, parent, gear, piece, around):
+        for column, value in (
+            (self.poses, pose),
+            (self.indices, index),
+            (self.costs, cost),
+            (self.parents, parent),
+            (self.gears, gear),
+            (self.pieces, piece),
+            (self.around, around),
+            (self.ways, None),
+        ):
+            column.append(value)
+        return len(self.poses) - 1
+
+    def route(self, node):
+        """The pieces from the start to ``node`` (none when ``node`` is None)."""
+        route = []
+        while node is not None and node > 0:
+            route.append(self.pieces[node])
+            node = self.parents[node]
+        return route[::-1]

@@ -1,0 +1,210 @@
+"""Planning around obstacles for units with a turning radius, forwards or also in reverse:
+``plan_path`` and the ``Plan`` it returns.
+
+>>> walls = ObstacleMap(20, 12, 1.0)
+>>> walls.block([(10, row) for row in range(0, 9)])  # a wall with a gap at the top
+>>> plan = plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls)
+>>> plan.status, plan.path.pose(plan.path.length)[:2].tolist()
+(<PlanStatus.FOUND: 'found'>, [17.0, 2.0])
+>>> walls.block([(10, row) for row in range(9, 12)])  # the gap closed
+>>> plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls).status
+<PlanStatus.UNREACHABLE: 'unreachable'>
+"""
+
+import dataclasses
+import enum
+import functools
+import math
+
+import numpy as np
+
+from trajectory import dubins, reeds_shepp
+from trajectory._checks import positive_finite
+from trajectory.angles import wrapped
+from trajectory.clearance import Clearance
+from trajectory.free_distances import distances_from
+from trajectory.hybrid_search import GEAR_CHANGE_COST, Search
+from trajectory.obstacles import ObstacleMap
+from trajectory.smoothing import Pieces, shortened, straight_start
+from trajectory.turn_paths import angle, path_from_turns, point, pose
+from trajectory.turn_to_point import shortest_path_to_point
+
+MAX_EXPANSIONS = 5000
+"""How many poses a search expands before it gives up (about a second of searching)."""
+_LETTERS = {1.0: "L", 0.0: "S", -1.0: "R"}
+
+
+class PlanStatus(enum.Enum):
+    """How a plan ended: a code (the scene puts it into words)."""
+
+    FOUND = "found"
+    """A path was found: ``Plan.path``."""
+    UNREACHABLE = "unreachable"
+    """No path: the goal is walled off, or the search tried every pose it can reach."""
+    GAVE_UP = "gave up"
+    """No path found within ``max_expansions`` expanded poses (one may still exist)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """What ``plan_path`` found.
+
+    Attributes:
+        status: A ``PlanStatus``.
+        path: The path (a ``TurnPath``, its ``gears`` set when it backs up) when found, else None.
+        explored: The poses the search expanded, (k, 3): to show the search.
+        expansions: How many there were.
+    """
+
+    status: PlanStatus
+    path: object
+    explored: np.ndarray
+    expansions: int
+
+    @property
+    def found(self):
+        return self.status is PlanStatus.FOUND
+
+
+def plan_path(
+    start,
+    goal,
+    radius,
+    obstacles,
+    reverse=False,
+    footprint=0.0,
+    goal_heading=None,
+    max_expansions=MAX_EXPANSIONS,
+):
+    """A path of arcs (of ``radius``) and lines from pose ``start`` (x, y, heading) to the point
+    ``goal`` (x, y) around the blocked cells of ``obstacles``, for a unit whose footprint is a disc
+    of radius ``footprint``; backing up where ``reverse``; arriving facing ``goal_heading`` when
+    given. The path never touches a blocked cell or the map's edge, turns no tighter than
+    ``radius``, and ends exactly at the goal.
+
+    Returns:
+        A ``Plan``: its ``status`` says whether a path was found, and if not, why.
+
+    Raises:
+        ValueError: If the radius is not positive, the footprint negative, or the start or the goal
+            is off the map or its footprint touches a blocked cell.
+    """
+    start, goal = pose(start, "start"), point(goal, "goal")
+    start[2] = wrapped(start[2])
+    radius = positive_finite(radius, "radius")
+    if not isinstance(obstacles, ObstacleMap):
+        raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
+    if not (isinstance(footprint, int | float) and math.isfinite(footprint) and footprint >= 0.0):
+        raise ValueError(f"footprint must be a finite number >= 0, got {footprint!r}")
+    goal_heading = None if goal_heading is None else angle(goal_heading, "goal_heading")
+    for name, where in (("start", start[:2]), ("goal", goal)):
+        if obstacles.point_hits(where, footprint):
+            raise ValueError(
+                f"the {name} {tuple(where)} is off the map or its footprint touches a blocked cell"
+            )
+    size = obstacles.cell_size
+    distances = distances_from(obstacles, (math.floor(goal[0] / size), math.floor(goal[1] / size)))
+    if not math.isfinite(distances[math.floor(start[1] / size), math.floor(start[0] / size)]):
+        return Plan(PlanStatus.UNREACHABLE, None, np.empty((0, 3)), 0)
+    clearance = Clearance(obstacles, radius, footprint)
+    to_goal = functools.partial(_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse)
+    search = Search(clearance, distances, to_goal, reverse, goal, max_expansions)
+    found = search.run(tuple(start))
+    if found.shot is None:
+        status = PlanStatus.UNREACHABLE if found.exhausted else PlanStatus.GAVE_UP
+        return Plan(status, None, found.explored, found.expansions)
+    link = functools.partial(_link, radius=radius, reverse=reverse)
+    gears = (1.0, -1.0) if reverse else (1.0,)
+    pieces = straight_start(
+        tuple(start),
+        found.pieces + found.shot,
+        radius,
+        GEAR_CHANGE_COST * radius,
+        search.clear,
+        to_goal,
+        search.step,
+        gears,
+    )
+    pieces = shortened(
+        tuple(start),
+        pieces,
+        radius,
+        GEAR_CHANGE_COST * radius,
+        search.clear,
+        to_goal,
+        link,
+    )
+    return Plan(
+        PlanStatus.FOUND,
+        _as_path(start, pieces, radius, goal, goal_heading),
+        found.explored,
+        found.expansions,
+    )
+
+
+def _to_goal(pose, goal, heading, radius, reverse):
+    """The obstacle-free ways from ``pose`` to the goal, shortest first: [(pieces, length), ...].
+    When the unit may back up, the shortest way may run into a wall where driving only forwards,
+    or only backwards, would not: those come after it."""
+    if heading is not None:
+        return _link(pose, (goal[0], goal[1], heading), radius, reverse)
+    ways = [_way(shortest_path_to_point(pose[:2], pose[2], goal, radius))]
+    if reverse:
+        ways.append(_backed(_way(shortest_path_to_point(pose[:2], pose[2] + math.pi, goal, radius))))
+    return sorted(ways, key=lambda way: way[1])
+
+
+def _link(pose, target, radius, reverse):
+    """The obstacle-free ways between two poses, shortest first: [(pieces, length), ...]."""
+    forwards = _dubins(pose, target, radius)
+    if not reverse:
+        return [forwards]
+    turned = (
+        (pose[0], pose[1], wrapped(pose[2] + math.pi)),
+        (target[0], target[1], wrapped(target[2] + math.pi)),
+    )
+    backwards = _backed(_dubins(*turned, radius))
+    pieces = reeds_shepp.shortest(pose, target, radius)[1]
+    return sorted([(pieces, sum(p[2] for p in pieces)), forwards, backwards], key=lambda way: way[1])
+
+
+def _dubins(pose, target, radius):
+    """The Dubins way between two poses (headings in [-pi, pi)), as (pieces, length)."""
+    _, turns, parts = dubins.shortest(pose, target, radius)
+    return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > 0.0], sum(parts)
+
+
+def _way(path):
+    """A ``TurnPath`` driven forwards as (pieces, length), empty pieces left out."""
+    return [(turn, 1.0, part) for turn, part in zip(path.turns, path.parts) if part > 0.0], path.length
+
+
+def _backed(way):
+    """A way planned forwards for the unit turned around, as pieces driven backwards: backing, the
+    unit faces the other way and its steering turns it the other way."""
+    pieces, length = way
+    return [(-turn, -1.0, part) for turn, _, part in pieces], length
+
+
+def _as_path(start, pieces, radius, goal, goal_heading):
+    """The pieces as one ``TurnPath``, runs of the same turn and gear merged, ending exactly at the goal."""
+    merged = []
+    for turn, gear, length in pieces:
+        if length <= 0.0:
+            continue
+        if merged and merged[-1][:2] == (turn, gear):
+            merged[-1] = (turn, gear, merged[-1][2] + length)
+        else:
+            merged.append((turn, gear, length))
+    merged = merged or [(0.0, 1.0, 0.0)]
+    arrival = Pieces(start, merged, radius).joints[-1][2] if goal_heading is None else goal_heading
+    turns, gears, parts = zip(*merged)
+    return path_from_turns(
+        start,
+        radius,
+        turns,
+        parts,
+        "".join(_LETTERS[turn] for turn in turns),
+        end=(goal[0], goal[1], arrival),
+        gears=gears if -1.0 in gears else None,
+    )
