@@ -1,4 +1,4 @@
-"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``enemy.egg``, ``tower.egg``, ``turret.egg`` and
+"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``, ``tower.egg``, ``turret.egg`` and
 ``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene tints nothing), Z
 up. The units face +x and stand on z = 0; the glider is centred on its track point and looks
 along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
@@ -22,6 +22,7 @@ HULL, DARK, TRACK = (0.42, 0.5, 0.3, 1), (0.3, 0.36, 0.22, 1), (0.16, 0.16, 0.17
 BODY, GLASS, TYRE = (0.85, 0.22, 0.18, 1), (0.55, 0.75, 0.9, 1), (0.1, 0.1, 0.11, 1)
 SHIRT, SKIN, TROUSERS = (0.25, 0.45, 0.85, 1), (0.93, 0.76, 0.6, 1), (0.2, 0.2, 0.28, 1)
 WING, FUSELAGE, NOSE = (0.92, 0.93, 0.95, 1), (0.2, 0.45, 0.95, 1), (1.0, 0.8, 0.15, 1)
+CAB, BOX = (0.95, 0.68, 0.16, 1), (0.86, 0.86, 0.82, 1)
 SHELL, EYES, STONE, METAL = (
     (0.75, 0.2, 0.55, 1),
     (1.0, 0.9, 0.3, 1),
@@ -45,6 +46,15 @@ UNITS = {
         ((0.75, -0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
         ((-0.75, 0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
         ((-0.75, -0.6, 0.3), (0.6, 0.2, 0.6), TYRE),
+    ),
+    "truck": (  # a cab in front (+x) of a long box: you see which way it backs
+        ((-0.55, 0.0, 1.05), (2.7, 1.5, 1.5), BOX),
+        ((1.35, 0.0, 0.8), (0.95, 1.45, 1.0), CAB),
+        ((1.45, 0.0, 1.2), (0.6, 1.3, 0.35), GLASS),
+        ((1.2, 0.72, 0.3), (0.6, 0.2, 0.6), TYRE),
+        ((1.2, -0.72, 0.3), (0.6, 0.2, 0.6), TYRE),
+        ((-1.3, 0.72, 0.3), (0.6, 0.2, 0.6), TYRE),
+        ((-1.3, -0.72, 0.3), (0.6, 0.2, 0.6), TYRE),
     ),
     "person": (
         ((0.0, 0.17, 0.45), (0.25, 0.22, 0.9), TROUSERS),

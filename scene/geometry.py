@@ -105,7 +105,7 @@ def blob_shadow(parent, radius, darkness=0.5, rim=24, name="shadow"):
     triangles = GeomTriangles(Geom.UH_static)
     for k in range(rim):
         triangles.add_vertices(0, 1 + k, 1 + (k + 1) % rim)
-    path = _unlit_triangles(parent, name, data, triangles)
+    path = unlit_triangles(parent, name, data, triangles)
     path.set_transparency(True)
     path.set_depth_write(False)
     path.set_two_sided(True)
@@ -143,10 +143,10 @@ def tiles(parent, rectangles, colour, height=0.0, name="tiles"):
         first = 4 * number
         triangles.add_vertices(first, first + 1, first + 2)
         triangles.add_vertices(first, first + 2, first + 3)
-    return _unlit_triangles(parent, name, data, triangles)
+    return unlit_triangles(parent, name, data, triangles)
 
 
-def _unlit_triangles(parent, name, data, triangles):
+def unlit_triangles(parent, name, data, triangles):
     """A node under ``parent`` drawing ``triangles`` of the vertex ``data``, without lights."""
     geom = Geom(data)
     geom.add_primitive(triangles)

@@ -1,18 +1,23 @@
-"""The turning mode: units with a turning radius (a tank, a car, a person) sent across the ground
-by mouse, on the seed's arc + line path to a point, or on a Dubins path when a drag sets the
-arrival heading. A new order mid-way re-plans from the unit's pose at that moment."""
+"""The turning mode: units with a turning radius (a tank, a car, a person, a truck) sent across the
+ground by mouse, on the seed's arc + line path to a point, or on a Dubins path when a drag sets
+the arrival heading (Reeds-Shepp for a unit allowed to back up); around buildings, which the mouse
+paints, and around each other's final positions when the direct path is blocked. A new order
+mid-way re-plans from the unit's pose at that moment."""
 
 import math
 
 import numpy as np
 
-from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
-from scene.geometry import LineStrip, axes, blob_shadow, ground_grid
+from scene.geometry import LineStrip, axes, ground_grid
+from scene.ground import Ground
+from scene.ground_painting import REFUSAL_WORDS, GroundPainter
 from scene.mode import Drag
-from scene.plan_drawing import CIRCLE_SAMPLES, LIFT, PlanDrawing, arrow_points, circle_points
+from scene.obstacle_drawing import ObstacleDrawing
+from scene.plan_drawing import LIFT, PlanDrawing, arrow_points
 from scene.pointer import on_ground, pixel_gap
-from scene.units import KINDS, PLANNER_WORDS, Planner, Unit
+from scene.unit_models import UnitModels
+from scene.units import KINDS, NO_PATH_WORDS, PLANNER_WORDS, Planner, Unit, side_by_side
 
 BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
@@ -26,13 +31,21 @@ PREVIEW_COLOUR = (1.0, 1.0, 1.0, 1.0)
 SIDE_BY_SIDE = 3.5
 """Ground units between the goals of units sent together to one point: side by side, across the
 way they come (or across the arrival heading), not stacked."""
-DEMONSTRATION = ((10.0, -10.0, None), (9.0, 7.0, math.pi / 2.0), (-2.0, 12.0, None))
+DEMONSTRATION = (
+    (10.0, -10.0, None),
+    (9.0, 7.0, math.pi / 2.0),
+    (-2.0, 12.0, None),
+    (18.0, -20.5, math.pi / 2.0),
+)
 """Where each unit goes when the mode first opens ((x, y, arrival heading or None) per kind), so
 that something moves at once: the seed's arc + line for the tank and the person, a Dubins path
-for the car."""
+for the car, and the truck backing into the loading bay (it must arrive facing out)."""
 MOUSE_HELP = (
-    ("left click", "send the selected unit (or all) to the point"),
-    ("left drag", "send it to the press point, arriving along the drag (Dubins path)"),
+    ("left click", "send the selected unit (or all) to the point; painting (O): block or free a cell"),
+    (
+        "left drag",
+        "send it to the press point, arriving along the drag (Dubins path); painting: the cells under it",
+    ),
     *ORBIT_ON_RIGHT_DRAG,
 )
 
@@ -56,9 +69,16 @@ class TurningMode:
         self.root = app.render.attach_new_node("turning mode")
         ground_grid(self.root, BOARD_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
         axes(self.root, 3.0, 0.0)
+        self.ground = Ground(BOARD_HALF_SIZE, GRID_SPACING)
+        self.obstacles = ObstacleDrawing(self.root)
+        self.obstacles.update(self.ground.squares())
+        self.obstacles.set_search_visible(False)
+        self.painting, self.showing_search, self.last_plan = False, False, None
+        self.painter = GroundPainter(self.ground, self._standing_discs, self._ground_changed)
+        self.goals = [None] * len(KINDS)  # per unit: (goal, heading) of its last order
         self.units = [Unit(kind) for kind in KINDS]
-        self.models = [self._load_model(kind.name) for kind in KINDS]
-        self.rings = [self._selection_ring(model, kind) for model, kind in zip(self.models, KINDS)]
+        self.unit_models = UnitModels(app, self.root, KINDS)
+        self.models, self.rings = self.unit_models.models, self.unit_models.rings
         self.drawings = [PlanDrawing(self.root, kind.colour) for kind in KINDS]
         self.preview = LineStrip(self.root, 5, PREVIEW_COLOUR, 2.0, "arrival heading preview")
         self.preview.show(False)
@@ -70,6 +90,13 @@ class TurningMode:
                 len(KINDS),
             ),
             bind("A", "select all units", self.select, None),
+            bind("B", "backing up allowed for the selected unit(s), or not", self.toggle_reversing),
+            bind(
+                "O",
+                "paint buildings: a click or drag blocks free cells, frees blocked ones",
+                self.toggle_painting,
+            ),
+            bind("V", "show or hide the searches (the poses each expanded)", self.toggle_search),
             bind("P", "path to a point: the seed's arc + line, or the truly shortest", self.toggle_planner),
             bind("C", "show or hide the turning circles and the exit point Q", self.toggle_construction),
             bind("R", "units back to their start", self.restart),
@@ -77,7 +104,7 @@ class TurningMode:
             bind("F", "frame the board", self.frame),
         )
         self.select(self.selected)
-        self._place_units()
+        self.unit_models.place(unit.pose(self.now) for unit in self.units)
         self.root.hide()
 
     # The mode's life: entered, updated every frame, left.
@@ -98,21 +125,37 @@ class TurningMode:
         self.root.hide()
 
     def update(self, dt):
-        """Advance scene time by ``dt`` seconds, place the units, follow an order being dragged."""
+        """Advance scene time by ``dt`` seconds, place the units, follow an order being dragged
+        or a stroke being painted."""
         if not self.paused:
             self.now += dt
-        self._place_units()
+        self.unit_models.place(unit.pose(self.now) for unit in self.units)
+        if self.painter.active:
+            point = on_ground(self.app, self.app.pointer.position())
+            if point is not None:
+                self.painter.paint(point[:2])
         if self._order is not None:
             self._show_preview()
 
     def status_lines(self):
         """The HUD's lines for this mode."""
         who = "all units" if self.selected is None else f"{self.selected + 1} {KINDS[self.selected].name}"
+        backing = [unit.kind.name for unit in self.units if unit.reversing] or ["none"]
+        if self.painting:
+            orders = ["Painting (O to stop): click or drag on free cells to block them, blocked ones to free"]
+        else:
+            orders = [
+                f"Click: path to a point by {PLANNER_WORDS[self.planner]} (P)",
+                "Drag: arrive along the drag (Dubins; Reeds-Shepp when backing up)",
+            ]
+        plan = (
+            "" if self.last_plan is None else f"   last plan: {self.last_plan[0]}, {self.last_plan[1]:.1f} ms"
+        )
         return [
             f"Selected: {who}",
-            f"Click: path to a point by {PLANNER_WORDS[self.planner]} (P)",
-            "Drag: arrive along the drag (Dubins)",
+            *orders,
             *(unit.describe(self.now) for unit in self.units),
+            f"Backing up (B): {', '.join(backing)}{plan}",
             f"t {self.now:6.2f} s{'  (paused)' if self.paused else ''}",
         ]
 
@@ -121,14 +164,35 @@ class TurningMode:
     def select(self, index):
         """Select unit ``index``, or all units for None; rings on the ground show which."""
         self.selected = index
-        for number, ring in enumerate(self.rings):
-            ring.show(index is None or number == index)
+        self.unit_models.select(index)
 
     def toggle_planner(self):
         """Switch the path to a point between the seed's and the truly shortest."""
         planners = list(Planner)
         self.planner = planners[(planners.index(self.planner) + 1) % len(planners)]
         self.app.messages.say(f"Clicks now plan {PLANNER_WORDS[self.planner]}")
+
+    def toggle_reversing(self):
+        """Allow or forbid backing up for the selected unit (or all)."""
+        chosen = self.units if self.selected is None else [self.units[self.selected]]
+        allow = not all(unit.reversing for unit in chosen)
+        for unit in chosen:
+            unit.reversing = allow
+        names = ", ".join(unit.kind.name for unit in chosen)
+        self.app.messages.say(f"{names}: {'may back up' if allow else 'forwards only'} from the next order")
+
+    def toggle_painting(self):
+        """Clicks paint buildings, or send units again."""
+        self.painting = not self.painting
+        self.release()
+        self.app.messages.say(
+            "Painting: click or drag to block or free cells" if self.painting else "Clicks send units again"
+        )
+
+    def toggle_search(self):
+        """Show or hide the poses each unit's last search expanded."""
+        self.showing_search = not self.showing_search
+        self.obstacles.set_search_visible(self.showing_search)
 
     def toggle_construction(self):
         """Show or hide the construction: circles, joints, Q."""
@@ -140,7 +204,9 @@ class TurningMode:
         for unit, drawing in zip(self.units, self.drawings):
             unit.reset()
             drawing.hide()
-        self._place_units()
+        self.obstacles.clear_searches()
+        self.goals = [None] * len(KINDS)
+        self.unit_models.place(unit.pose(self.now) for unit in self.units)
 
     def toggle_pause(self):
         """Pause the units, or let them go on."""
@@ -155,17 +221,27 @@ class TurningMode:
     # Orders by mouse.
 
     def grab(self, shifted=False):
-        """A left press on the ground starts an order (Shift makes no difference); whether the
-        press was taken."""
+        """A left press on the ground starts an order, or a stroke when painting (Shift makes no
+        difference); whether the press was taken."""
         position = self.app.pointer.position()
         point = on_ground(self.app, position)
         if point is None:
             return False
+        if self.painting:
+            refusal = self.painter.start(point[:2])
+            if refusal is not None:
+                self.app.messages.say(REFUSAL_WORDS[refusal], warning=True)
+            return True
         self._order = (point, position)
         return True
 
     def release(self):
-        """Finish the order under way: a click plans to the press point; a drag arrives along it."""
+        """Finish the order under way (a click plans to the press point; a drag arrives along it),
+        or the stroke (units whose way it blocked plan again)."""
+        if self.painter.active:
+            if self.painter.finish():
+                self._replan_blocked()
+            return
         if self._order is None:
             return
         point, _ = self._order
@@ -181,31 +257,45 @@ class TurningMode:
             self.app.messages.say("That point is off the board: click on the grid", warning=True)
             return
         chosen = list(range(len(self.units))) if self.selected is None else [self.selected]
-        for index, goal in zip(
-            chosen, self._side_by_side(chosen, np.asarray(destination, dtype=float), heading)
-        ):
+        here = np.array([self.units[i].pose(self.now)[:2] for i in chosen])
+        goals = side_by_side(here, np.asarray(destination, dtype=float), heading, SIDE_BY_SIDE)
+        for index, goal in zip(chosen, np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE)):
             self._send(index, goal, heading)
 
     def _send(self, index, goal, heading):
-        unit = self.units[index]
-        path = unit.send(self.now, tuple(map(float, goal)), self.planner, heading)
-        self.drawings[index].show(path, unit.rest, unit.kind.radius, dubins=heading is not None)
+        """Plan unit ``index``'s way to ``goal``, around buildings and the other units' final
+        positions; say so on screen when there is none."""
+        unit, kind = self.units[index], KINDS[index]
+        goal = tuple(map(float, goal))
+        if self.ground.touches(goal, kind.footprint):
+            self.app.messages.say(
+                f"The {kind.name} cannot stand there: a building is in the way", warning=True
+            )
+            return
+        others = [other.standing_disc() for number, other in enumerate(self.units) if number != index]
+        planned = unit.send(self.now, goal, self.planner, self.ground, heading, others)
+        self.goals[index], self.last_plan = (goal, heading), (kind.name, planned.milliseconds)
+        self.obstacles.show_search(index, planned.explored, kind.colour)
+        if planned.path is None:
+            self.drawings[index].hide()
+            self.app.messages.say(f"The {kind.name} found {NO_PATH_WORDS[planned.status]}", warning=True)
+            return
+        self.drawings[index].show(planned.path, unit.rest, kind.radius, dubins=heading is not None)
 
-    def _side_by_side(self, chosen, destination, heading):
-        """Goals for the units ``chosen``, sent together to ``destination``: SIDE_BY_SIDE apart on
-        a line through it, square to the arrival heading (or to the way they come), in the order
-        they stand along that line, kept on the board."""
-        if len(chosen) == 1:
-            return [destination]
-        here = np.array([self.units[i].pose(self.now)[:2] for i in chosen])
-        if heading is None:
-            way = destination - here.mean(axis=0)
-            heading = math.atan2(way[1], way[0]) if np.hypot(*way) > 1e-9 else 0.0
-        across = np.array([-math.sin(heading), math.cos(heading)])
-        order = np.argsort(np.argsort(here @ across))  # no crossing over: left stays left
-        offsets = (order - (len(chosen) - 1) / 2.0) * SIDE_BY_SIDE
-        goals = destination + offsets[:, None] * across
-        return list(np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE))
+    def _standing_discs(self):
+        """Where the units stand now and will stand: discs (x, y, footprint) to keep free."""
+        discs = [unit.standing_disc() for unit in self.units]
+        return discs + [(*unit.pose(self.now)[:2], unit.kind.footprint) for unit in self.units]
+
+    def _ground_changed(self):
+        self.obstacles.update(self.ground.squares())
+
+    def _replan_blocked(self):
+        """Units on their way whose path a stroke blocked plan again from where they are."""
+        for index, unit in enumerate(self.units):
+            moving = unit.path is not None and unit.progress(self.now) < 1.0
+            if moving and not self.ground.keeps_clear(unit.path, unit.kind.footprint):
+                self._send(index, *self.goals[index])
 
     def _drag_heading(self):
         """The arrival heading the drag sets (radians), or None for a click."""
@@ -224,27 +314,3 @@ class TurningMode:
         self.preview.show(heading is not None)
         if heading is not None:
             self.preview.update(arrow_points(*self._order[0][:2], heading, LIFT * 2))
-
-    # Units.
-
-    def _place_units(self):
-        for unit, model in zip(self.units, self.models):
-            x, y, heading = unit.pose(self.now)
-            model.set_pos(x, y, 0.0)
-            model.set_h(math.degrees(heading))
-
-    def _selection_ring(self, model, kind):
-        """A ring on the ground around ``model``, moving with it, in the colour of its paths."""
-        low, high = model.get_tight_bounds()
-        radius = 0.6 * max(high.x - low.x, high.y - low.y) + 0.2
-        ring = LineStrip(model, CIRCLE_SAMPLES, kind.colour, 2.0, "selection ring")
-        ring.update(circle_points((0.0, 0.0), radius, LIFT))
-        return ring
-
-    def _load_model(self, name):
-        model = load_model(self.app, name)
-        model.reparent_to(self.root)
-        low, high = model.get_tight_bounds()
-        shadow = blob_shadow(model, 0.75 * max(high.x - low.x, high.y - low.y), darkness=0.45)
-        shadow.set_z(0.01)  # under the unit, moving with it
-        return model

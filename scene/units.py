@@ -2,8 +2,12 @@
 
 import dataclasses
 import enum
+import math
 
-from trajectory import Case, dubins_path, plan_turn, shortest_path_to_point
+import numpy as np
+
+from trajectory import Case, PlanStatus, dubins_path, plan_turn, reeds_shepp_path, shortest_path_to_point
+from trajectory.turn_paths import path_from_turns
 
 
 class Planner(enum.Enum):
@@ -18,6 +22,10 @@ class Planner(enum.Enum):
 
 
 PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
+NO_PATH_WORDS = {
+    PlanStatus.UNREACHABLE: "no path: walled off",
+    PlanStatus.GAVE_UP: "no path found (the search gave up)",
+}
 CASE_WORDS = {
     Case.OUTSIDE: "outside both turning circles",
     Case.INSIDE_LEFT: "inside the left turning circle",
@@ -35,6 +43,8 @@ class UnitKind:
         speed: Ground units per second.
         colour: RGBA of its path and construction lines.
         start: Where it stands at the start, (x, y, heading in radians).
+        footprint: The radius of the disc it keeps clear of buildings and other units.
+        reverses: Whether it may back up at the start (B toggles it).
     """
 
     name: str
@@ -42,12 +52,15 @@ class UnitKind:
     speed: float
     colour: tuple
     start: tuple
+    footprint: float
+    reverses: bool = False
 
 
 KINDS = (
-    UnitKind("tank", 5.0, 3.0, (0.62, 0.85, 0.35, 1.0), (-12.0, -8.0, 0.0)),
-    UnitKind("car", 3.0, 6.0, (1.0, 0.45, 0.38, 1.0), (-12.0, 0.0, 0.0)),
-    UnitKind("person", 0.6, 1.6, (0.45, 0.7, 1.0, 1.0), (-12.0, 8.0, 0.0)),
+    UnitKind("tank", 5.0, 3.0, (0.62, 0.85, 0.35, 1.0), (-12.0, -8.0, 0.0), 1.6),
+    UnitKind("car", 3.0, 6.0, (1.0, 0.45, 0.38, 1.0), (-12.0, 0.0, 0.0), 1.1),
+    UnitKind("person", 0.6, 1.6, (0.45, 0.7, 1.0, 1.0), (-12.0, 8.0, 0.0), 0.35),
+    UnitKind("truck", 4.0, 3.5, (0.95, 0.75, 0.25, 1.0), (-2.0, -20.0, 0.0), 1.2, reverses=True),
 )
 
 
@@ -60,6 +73,8 @@ class Unit:
         self.path = None
         self.started = 0.0
         self.rest = kind.start
+        self.reversing = kind.reverses
+        self.planned = None  # what the last plan found (a ``scene.ground.Planned``)
 
     def pose(self, now):
         """(x, y, heading) at time ``now``."""
@@ -73,28 +88,67 @@ class Unit:
             return 1.0
         return min((now - self.started) * self.kind.speed / self.path.length, 1.0)
 
-    def send(self, now, destination, planner, heading=None):
-        """Plan from the pose at ``now`` to ``destination`` (x, y): by ``planner`` (a ``Planner``),
-        or, with an arrival ``heading``, the Dubins path. Returns the path."""
+    def send(self, now, destination, planner, ground, heading=None, others=()):
+        """Plan from the pose at ``now`` to ``destination`` (x, y) on ``ground`` (a
+        ``scene.ground.Ground``), around its buildings and the discs ``others`` (x, y, radius)
+        where other units will stand: the direct path where it is clear (by ``planner``, a
+        ``Planner``, or with an arrival ``heading`` Dubins, or Reeds-Shepp when backing up is
+        allowed), else around. Without a path the unit stops where it is. Returns the
+        ``Planned``."""
         x, y, current = self.pose(now)
+        start, radius = (x, y, current), self.kind.radius
         if heading is None:
-            path = planner.plan((x, y), current, destination, self.kind.radius)
+            direct = planner.plan((x, y), current, destination, radius)
+            if self.reversing:  # or backing to it: the plan for the unit turned round, driven in reverse
+                backed = planner.plan((x, y), current + math.pi, destination, radius)
+                if backed.length < direct.length:
+                    turns = [-turn for turn in backed.turns]
+                    gears = [-1.0] * len(turns)
+                    direct = path_from_turns(start, radius, turns, backed.parts, backed.word, gears=gears)
         else:
-            path = dubins_path((x, y, current), (*destination, heading), self.kind.radius)
-        self.path, self.started, self.rest = path, now, (x, y, current)
-        return path
+            shortest = reeds_shepp_path if self.reversing else dubins_path
+            direct = shortest(start, (*destination, heading), radius)
+        self.planned = ground.plan(
+            start, destination, heading, radius, self.kind.footprint, self.reversing, direct, others
+        )
+        self.path, self.started, self.rest = self.planned.path, now, start
+        return self.planned
+
+    def standing_disc(self):
+        """Where it will stand once there (its goal, or where it waits): (x, y, footprint)."""
+        x, y, _ = self.rest if self.path is None else self.path.pose(self.path.length)
+        return (float(x), float(y), self.kind.footprint)
 
     def reset(self):
-        """Back to the start, standing."""
-        self.path, self.rest = None, self.kind.start
+        """Back to the start, standing, in its own gear."""
+        self.path, self.rest, self.planned = None, self.kind.start, None
+        self.reversing = self.kind.reverses
 
     def describe(self, now):
         """One line for the HUD."""
         kind = self.kind
         head = f"{kind.name:6} r {kind.radius:g}, {kind.speed:g}/s"
+        if self.planned is not None and self.planned.path is None:
+            return f"{head}: {NO_PATH_WORDS[self.planned.status]}"
         if self.path is None:
             return f"{head}: waiting"
         state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
         inside = self.path.case not in (None, Case.OUTSIDE)
         case = f", {CASE_WORDS[self.path.case]}" if inside else ""
-        return f"{head}: {self.path.word} {self.path.length:.2f} units{case}, {state}"
+        backing = ", backs up" if self.path.gears is not None and -1.0 in self.path.gears else ""
+        return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}"
+
+
+def side_by_side(here, destination, heading, spacing):
+    """Goals for units standing at ``here`` (n, 2), sent together to ``destination`` (2,):
+    ``spacing`` apart on a line through it, square to the arrival ``heading`` (or, for None, to
+    the way they come), in the order they stand along that line (no crossing over), (n, 2)."""
+    if len(here) == 1:
+        return destination[None, :]
+    if heading is None:
+        way = destination - here.mean(axis=0)
+        heading = math.atan2(way[1], way[0]) if np.hypot(*way) > 1e-9 else 0.0
+    across = np.array([-math.sin(heading), math.cos(heading)])
+    order = np.argsort(np.argsort(here @ across))
+    offsets = (order - (len(here) - 1) / 2.0) * spacing
+    return destination + offsets[:, None] * across

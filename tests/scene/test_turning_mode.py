@@ -101,14 +101,14 @@ def test_a_new_click_mid_way_replans_from_the_current_pose(app, pointer, mode):
 
 def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
     press(app, "2")
-    assert [ring.path.is_hidden() for ring in mode.rings] == [True, False, True]
+    assert [ring.path.is_hidden() for ring in mode.rings] == [True, False, True, True]
     press(app, "a")
     assert not any(ring.path.is_hidden() for ring in mode.rings)
     click(app, pointer, (4.0, -3.0))
     goals = np.array([unit.path.pose(unit.path.length)[:2] for unit in mode.units])
     # Side by side, not stacked: SIDE_BY_SIDE apart on a line through the point clicked.
-    gaps = np.sort(np.linalg.norm(goals[:, None] - goals[None, :], axis=2)[np.triu_indices(3, 1)])
-    np.testing.assert_allclose(gaps, [SIDE_BY_SIDE, SIDE_BY_SIDE, 2 * SIDE_BY_SIDE], atol=2e-3)
+    gaps = np.sort(np.linalg.norm(goals[:, None] - goals[None, :], axis=2)[np.triu_indices(len(goals), 1)])
+    np.testing.assert_allclose(gaps, SIDE_BY_SIDE * np.array([1, 1, 1, 2, 2, 3]), atol=2e-3)
     np.testing.assert_allclose(goals.mean(axis=0), (4.0, -3.0), atol=1e-3)
     for drawing in mode.drawings:
         assert not drawing.root.is_hidden() and not drawing.circles[0].path.is_hidden()
@@ -187,8 +187,8 @@ def test_the_readme_lists_every_binding_of_the_mode(app, mode):
 def test_the_mode_opens_with_a_demonstration_and_one_unit_selected(app, mode):
     """Something moves at once: each unit is on its way to its demonstration goal; the tank alone
     is selected, so the first click sends it."""
-    assert [ring.path.is_hidden() for ring in mode.rings] == [False, True, True]
-    before = [model_pose(mode, index)[0] for index in range(3)]
+    assert [ring.path.is_hidden() for ring in mode.rings] == [False, True, True, True]
+    before = [model_pose(mode, index)[0] for index in range(len(mode.units))]
     step(app, 30)
     for index, (unit, (x, y, _)) in enumerate(zip(mode.units, DEMONSTRATION)):
         np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (x, y), atol=1e-9)
