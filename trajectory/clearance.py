@@ -50,20 +50,31 @@ class Clearance:
         points, first, counts = self._samples(
             x[rest], y[rest], heading[rest], turns[rest], signed[rest], self.spacing
         )
+        clear[rest] = self._decide(
+            points, first, counts, x[rest], y[rest], heading[rest], turns[rest], signed[rest]
+        )
+        return clear
+
+    def sampled_pieces_clear(self, points, x, y, heading, turns, signed_lengths):
+        """``pieces_clear`` of pieces already sampled: ``points`` (m, k, 2), k samples from the
+        start to the end of each, at most ``spacing`` apart; the pieces' arrays shaped (m,)."""
+        m, k = points.shape[:2]
+        first, counts = np.arange(0, m * k, k), np.full(m, k)
+        return self._decide(points.reshape(-1, 2), first, counts, x, y, heading, turns, signed_lengths)
+
+    def _decide(self, points, first, counts, x, y, heading, turns, signed):
+        """Whether each piece sampled by ``points`` (its rows from ``first``, ``counts`` of them)
+        is clear: by the code raster, and where it cannot tell, exactly."""
         codes = self._codes_at(points)
         sure = np.logical_and.reduceat(codes == OPEN, first)
+        if sure.all():
+            return sure
         blocked = np.logical_or.reduceat(codes == BLOCKED, first)
-        clear[rest] = sure
+        clear = sure.copy()
         for k in np.flatnonzero(~sure & ~blocked):
-            piece, mine = rest[k], slice(first[k], first[k] + counts[k])
-            clear[piece] = self._clear_exactly(
-                points[mine],
-                codes[mine] != OPEN,
-                x[piece],
-                y[piece],
-                heading[piece],
-                turns[piece],
-                signed[piece],
+            mine = slice(first[k], first[k] + counts[k])
+            clear[k] = self._clear_exactly(
+                points[mine], codes[mine] != OPEN, x[k], y[k], heading[k], turns[k], signed[k]
             )
         return clear
 
@@ -78,14 +89,6 @@ class Clearance:
             x[piece], y[piece], heading[piece], turns[piece], fraction * signed[piece], self.radius
         )
         return np.column_stack([sx, sy]), first, counts
-
-    def samples_clear(self, points):
-        """Whether the pieces sampled by ``points`` (m, k, 2) (samples at most ``spacing`` apart
-        along each) are surely clear, and which of the rest are surely blocked (a sample in a
-        blocked cell or off the map): two arrays shaped (m,). Neither: ask ``pieces_clear``."""
-        codes = self._codes_at(points.reshape(-1, 2)).reshape(points.shape[:2])
-        clear = (codes == OPEN).all(axis=1)
-        return clear, (codes == BLOCKED).any(axis=1) & ~clear
 
     def _clear_exactly(self, samples, unsure, x, y, heading, turn, signed):
         """One piece that the raster could not decide, from its ``samples`` (evenly spaced from
@@ -112,12 +115,13 @@ class Clearance:
         """The code raster's value (``BLOCKED``, ``UNSURE``, ``OPEN``) where each point (n, 2)
         lies, shape (n,); ``BLOCKED`` beyond the raster (far off the map)."""
         rows, cols = self._codes.shape
-        square = self.obstacles.cell_size / SQUARES_PER_CELL
-        c = np.floor(points[:, 0] / square).astype(int) + self._padding
-        r = np.floor(points[:, 1] / square).astype(int) + self._padding
-        inside = (c >= 0) & (c < cols) & (r >= 0) & (r < rows)
-        if inside.all():
+        squares = (
+            np.floor(points * (SQUARES_PER_CELL / self.obstacles.cell_size)).astype(np.intp) + self._padding
+        )
+        c, r = squares[:, 0], squares[:, 1]
+        if squares.min() >= 0 and c.max() < cols and r.max() < rows:  # the usual case: all on the raster
             return self._codes[r, c]
+        inside = (c >= 0) & (c < cols) & (r >= 0) & (r < rows)
         codes = np.full(len(points), BLOCKED, dtype=np.int8)
         codes[inside] = self._codes[r[inside], c[inside]]
         return codes

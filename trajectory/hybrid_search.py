@@ -51,8 +51,8 @@ class Search:
     Args:
         clearance: The ``Clearance`` of the map for the unit.
         distances: The 2D distance of each cell to the goal's cell (``free_distances``).
-        to_goal: ``to_goal(pose)`` -> the obstacle-free ways from a pose to the goal, shortest
-            first: [(pieces, length), ...].
+        to_goal: ``to_goal(pose)`` -> the shortest obstacle-free way from a pose to the goal:
+            (pieces, length).
         reverse: Whether the unit may back up.
         goal: The goal point (x, y).
         max_expansions: How many poses to expand at most.
@@ -74,6 +74,8 @@ class Search:
             for turn, gear in self.moves
         ]
         self._local_x, self._local_y = (np.array(column) for column in zip(*samples))
+        self._turns = np.array([turn for turn, _ in self.moves])
+        self._signed = np.array([gear * self.step for _, gear in self.moves])
 
     def run(self, start):
         """Search from pose ``start`` (x, y, heading): a ``Found``."""
@@ -97,7 +99,7 @@ class Search:
                 continue
             if nodes.ways[node] is None:  # refine the estimate with the obstacle-free way
                 nodes.ways[node] = self.to_goal(here)
-                shortest = nodes.ways[node][0][1]
+                shortest = nodes.ways[node][1]
                 refined = nodes.costs[node] + max(nodes.around[node], HEURISTIC_WEIGHT * shortest)
                 if refined > f:
                     heapq.heappush(heap, (refined, -nodes.costs[node], node))
@@ -106,12 +108,9 @@ class Search:
             expansions += 1
             explored.append(here)
             if expansions == 1 or expansions % self._shot_every(here) == 0:
-                for shot, length in nodes.ways[node]:
-                    if nodes.costs[node] + length >= best[0]:
-                        break
-                    if self.clear(here, shot):
-                        best = (nodes.costs[node] + length, node, shot)
-                        break
+                shot, length = nodes.ways[node]
+                if nodes.costs[node] + length < best[0] and self.clear(here, shot):
+                    best = (nodes.costs[node] + length, node, shot)
             self._expand(node, nodes, best_cost, closed, heap)
         return Found(nodes.route(best[1]), best[2], np.array(explored), expansions, not heap)
 
@@ -142,14 +141,16 @@ class Search:
         """The indices of the moves from (x, y, heading) that stay clear."""
         c, s = math.cos(heading), math.sin(heading)
         px, py = x + c * self._local_x - s * self._local_y, y + s * self._local_x + c * self._local_y
-        clear, blocked = self.clearance.samples_clear(np.stack([px, py], axis=-1))
-        moves = []
-        for k, (turn, gear) in enumerate(self.moves):
-            if blocked[k]:
-                continue
-            if clear[k] or self.clearance.pieces_clear([x], [y], [heading], [turn], [gear * self.step])[0]:
-                moves.append(k)
-        return moves
+        n = len(self.moves)
+        clear = self.clearance.sampled_pieces_clear(
+            np.stack([px, py], axis=-1),
+            np.full(n, x),
+            np.full(n, y),
+            np.full(n, heading),
+            self._turns,
+            self._signed,
+        )
+        return np.flatnonzero(clear).tolist()
 
     def _bin(self, pose, index):
         size = self.clearance.obstacles.cell_size

@@ -108,32 +108,22 @@ def plan_path(
         return Plan(PlanStatus.UNREACHABLE, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)
     to_goal = functools.partial(_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse)
-    search = Search(clearance, distances, to_goal, reverse, goal, max_expansions)
+    shortest = functools.partial(
+        _shortest_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
+    )
+    search = Search(clearance, distances, shortest, reverse, goal, max_expansions)
     found = search.run(tuple(start))
     if found.shot is None:
         status = PlanStatus.UNREACHABLE if found.exhausted else PlanStatus.GAVE_UP
         return Plan(status, None, found.explored, found.expansions)
     link = functools.partial(_link, radius=radius, reverse=reverse)
     gears = (1.0, -1.0) if reverse else (1.0,)
+    gear_change = GEAR_CHANGE_COST * radius
+    pieces = found.pieces + found.shot
     pieces = straight_start(
-        tuple(start),
-        found.pieces + found.shot,
-        radius,
-        GEAR_CHANGE_COST * radius,
-        search.clear,
-        to_goal,
-        search.step,
-        gears,
+        tuple(start), pieces, radius, gear_change, search.clear, to_goal, search.step, gears
     )
-    pieces = shortened(
-        tuple(start),
-        pieces,
-        radius,
-        GEAR_CHANGE_COST * radius,
-        search.clear,
-        to_goal,
-        link,
-    )
+    pieces = shortened(tuple(start), pieces, radius, gear_change, search.clear, to_goal, link)
     return Plan(
         PlanStatus.FOUND,
         _as_path(start, pieces, radius, goal, goal_heading),
@@ -143,29 +133,40 @@ def plan_path(
 
 
 def _to_goal(pose, goal, heading, radius, reverse):
-    """The obstacle-free ways from ``pose`` to the goal, shortest first: [(pieces, length), ...].
-    When the unit may back up, the shortest way may run into a wall where driving only forwards,
-    or only backwards, would not: those come after it."""
+    """The obstacle-free ways from ``pose`` to the goal, shortest first: (pieces, length) each,
+    the others worked out only when asked for (when the unit may back up, the shortest way may
+    run into a wall where driving only forwards, or only backwards, would not)."""
     if heading is not None:
-        return _link(pose, (goal[0], goal[1], heading), radius, reverse)
-    ways = [_way(shortest_path_to_point(pose[:2], pose[2], goal, radius))]
-    if reverse:
-        ways.append(_backed(_way(shortest_path_to_point(pose[:2], pose[2] + math.pi, goal, radius))))
-    return sorted(ways, key=lambda way: way[1])
+        yield from _link(pose, (goal[0], goal[1], heading), radius, reverse)
+        return
+    forwards = _way(shortest_path_to_point(pose[:2], pose[2], goal, radius))
+    if not reverse:
+        yield forwards
+        return
+    backwards = _backed(_way(shortest_path_to_point(pose[:2], pose[2] + math.pi, goal, radius)))
+    yield from sorted([forwards, backwards], key=lambda way: way[1])
+
+
+def _shortest_to_goal(pose, goal, heading, radius, reverse):
+    """The shortest obstacle-free way from ``pose`` to the goal: (pieces, length)."""
+    return next(_to_goal(pose, goal, heading, radius, reverse))
 
 
 def _link(pose, target, radius, reverse):
-    """The obstacle-free ways between two poses, shortest first: [(pieces, length), ...]."""
-    forwards = _dubins(pose, target, radius)
+    """The obstacle-free ways between two poses, shortest first: (pieces, length) each, the
+    others worked out only when asked for."""
     if not reverse:
-        return [forwards]
+        yield _dubins(pose, target, radius)
+        return
+    pieces = reeds_shepp.shortest(pose, target, radius)[1]
+    yield pieces, sum(piece[2] for piece in pieces)
     turned = (
         (pose[0], pose[1], wrapped(pose[2] + math.pi)),
         (target[0], target[1], wrapped(target[2] + math.pi)),
     )
-    backwards = _backed(_dubins(*turned, radius))
-    pieces = reeds_shepp.shortest(pose, target, radius)[1]
-    return sorted([(pieces, sum(p[2] for p in pieces)), forwards, backwards], key=lambda way: way[1])
+    yield from sorted(
+        [_dubins(pose, target, radius), _backed(_dubins(*turned, radius))], key=lambda way: way[1]
+    )
 
 
 def _dubins(pose, target, radius):

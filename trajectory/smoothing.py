@@ -60,8 +60,8 @@ def shortened(start, pieces, radius, gear_change, clear, to_goal, link):
 
     Args:
         clear: ``clear(pose, pieces)`` -> whether the pieces from the pose stay clear.
-        to_goal: ``to_goal(pose)`` -> the direct ways to the goal, shortest first: [(pieces,
-            length), ...].
+        to_goal: ``to_goal(pose)`` -> the direct ways to the goal, shortest first: an iterable
+            of (pieces, length).
         link: ``link(pose, target)`` -> the direct ways between two poses, likewise.
     """
     head, tail, target = Pieces(start, pieces, radius), [], None  # target None: the goal
@@ -99,9 +99,8 @@ def shortened(start, pieces, radius, gear_change, clear, to_goal, link):
         connects, fails = length, 0.0
         for _ in range(REFINEMENTS):
             middle = (connects + fails) / 2.0
-            found = connection(
-                head.advanced(head.joints[lo], turn, gear, middle), rest[lo + 1] + length - middle
-            )
+            departure = head.advanced(head.joints[lo], turn, gear, middle)
+            found = connection(departure, rest[lo + 1] + length - middle)
             connects, fails, way = (middle, fails, found) if found is not None else (connects, middle, way)
         tail[:0] = way
         target = head.advanced(head.joints[lo], turn, gear, connects)
