@@ -27,6 +27,11 @@ BAY = ((19, 0, 19, 3), (22, 0, 22, 3))
 board's edge."""
 
 
+MAX_EXPANSIONS = 2000
+"""A search in the scene gives up after this many poses (about half a second): the window must
+not freeze on a goal that cannot be reached."""
+
+
 @dataclasses.dataclass(frozen=True)
 class Planned:
     """What planning a unit's way found: the path (a ``TurnPath`` in board coordinates) or None,
@@ -92,6 +97,7 @@ class Ground:
             reverse=reverse,
             footprint=footprint,
             goal_heading=heading,
+            max_expansions=MAX_EXPANSIONS,
         )
         path = None if plan.path is None else self._path_on_board(plan.path)
         explored = plan.explored - [self.half_size, self.half_size, 0.0]

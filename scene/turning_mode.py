@@ -9,13 +9,14 @@ import math
 import numpy as np
 
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
-from scene.geometry import LineStrip, axes, ground_grid
+from scene.geometry import axes, ground_grid
 from scene.ground import Ground
 from scene.ground_painting import REFUSAL_WORDS, GroundPainter
 from scene.mode import Drag
 from scene.obstacle_drawing import ObstacleDrawing
-from scene.plan_drawing import LIFT, PlanDrawing, arrow_points
-from scene.pointer import on_ground, pixel_gap
+from scene.order_drag import OrderDrag
+from scene.plan_drawing import PlanDrawing
+from scene.pointer import on_ground
 from scene.unit_models import UnitModels
 from scene.units import KINDS, NO_PATH_WORDS, PLANNER_WORDS, Planner, Unit, side_by_side
 
@@ -24,10 +25,6 @@ GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 FRAME_YAW_PITCH = (0.0, 55.0)
 FRAME_FRACTION = 0.5
 """Framing aims at this fraction of the board: it then fills the window (the corners may be cut)."""
-DRAG_PIXELS = 12.0
-"""How far (in pixels) the mouse must move after the press for a drag (arrival heading) rather
-than a click."""
-PREVIEW_COLOUR = (1.0, 1.0, 1.0, 1.0)
 SIDE_BY_SIDE = 3.5
 """Ground units between the goals of units sent together to one point: side by side, across the
 way they come (or across the arrival heading), not stacked."""
@@ -65,7 +62,6 @@ class TurningMode:
         self.selected = 0  # an index into units, or None for all of them
         self._demonstrated = False
         self.planner = Planner.SEED
-        self._order = None  # (press point (3,), press position in film coordinates) while held
         self.root = app.render.attach_new_node("turning mode")
         ground_grid(self.root, BOARD_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
         axes(self.root, 3.0, 0.0)
@@ -80,8 +76,7 @@ class TurningMode:
         self.unit_models = UnitModels(app, self.root, KINDS)
         self.models, self.rings = self.unit_models.models, self.unit_models.rings
         self.drawings = [PlanDrawing(self.root, kind.colour) for kind in KINDS]
-        self.preview = LineStrip(self.root, 5, PREVIEW_COLOUR, 2.0, "arrival heading preview")
-        self.preview.show(False)
+        self.order_drag = OrderDrag(app, self.root)
         self.bindings = (
             numbered(
                 f"1-{len(KINDS)}",
@@ -134,8 +129,7 @@ class TurningMode:
             point = on_ground(self.app, self.app.pointer.position())
             if point is not None:
                 self.painter.paint(point[:2])
-        if self._order is not None:
-            self._show_preview()
+        self.order_drag.follow()
 
     def status_lines(self):
         """The HUD's lines for this mode."""
@@ -223,16 +217,14 @@ class TurningMode:
     def grab(self, shifted=False):
         """A left press on the ground starts an order, or a stroke when painting (Shift makes no
         difference); whether the press was taken."""
-        position = self.app.pointer.position()
-        point = on_ground(self.app, position)
+        if not self.painting:
+            return self.order_drag.press()
+        point = on_ground(self.app, self.app.pointer.position())
         if point is None:
             return False
-        if self.painting:
-            refusal = self.painter.start(point[:2])
-            if refusal is not None:
-                self.app.messages.say(REFUSAL_WORDS[refusal], warning=True)
-            return True
-        self._order = (point, position)
+        refusal = self.painter.start(point[:2])
+        if refusal is not None:
+            self.app.messages.say(REFUSAL_WORDS[refusal], warning=True)
         return True
 
     def release(self):
@@ -242,13 +234,9 @@ class TurningMode:
             if self.painter.finish():
                 self._replan_blocked()
             return
-        if self._order is None:
-            return
-        point, _ = self._order
-        heading = self._drag_heading()
-        self._order = None
-        self.preview.show(False)
-        self.order(point[:2], heading)
+        finished = self.order_drag.finish()
+        if finished is not None:
+            self.order(*finished)
 
     def order(self, destination, heading=None):
         """Send the selected units to ``destination`` (x, y), arriving at ``heading`` if given;
@@ -296,21 +284,3 @@ class TurningMode:
             moving = unit.path is not None and unit.progress(self.now) < 1.0
             if moving and not self.ground.keeps_clear(unit.path, unit.kind.footprint):
                 self._send(index, *self.goals[index])
-
-    def _drag_heading(self):
-        """The arrival heading the drag sets (radians), or None for a click."""
-        press_point, press_position = self._order
-        position = self.app.pointer.position()
-        if position is None or pixel_gap(self.app, position, press_position) < DRAG_PIXELS:
-            return None
-        now_point = on_ground(self.app, position)
-        if now_point is None:
-            return None
-        dx, dy = (now_point - press_point)[:2]
-        return math.atan2(dy, dx)
-
-    def _show_preview(self):
-        heading = self._drag_heading()
-        self.preview.show(heading is not None)
-        if heading is not None:
-            self.preview.update(arrow_points(*self._order[0][:2], heading, LIFT * 2))

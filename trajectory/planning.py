@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from trajectory import dubins, reeds_shepp
-from trajectory._checks import positive_finite
+from trajectory._checks import finite_number, positive_finite
 from trajectory.angles import wrapped
 from trajectory.clearance import Clearance
 from trajectory.free_distances import distances_from
@@ -94,8 +94,10 @@ def plan_path(
     radius = positive_finite(radius, "radius")
     if not isinstance(obstacles, ObstacleMap):
         raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
-    if not (isinstance(footprint, int | float) and math.isfinite(footprint) and footprint >= 0.0):
+    footprint = finite_number(footprint, "footprint must be a finite number >= 0")
+    if footprint < 0.0:
         raise ValueError(f"footprint must be a finite number >= 0, got {footprint!r}")
+    max_expansions = _count(max_expansions)
     goal_heading = None if goal_heading is None else angle(goal_heading, "goal_heading")
     for name, where in (("start", start[:2]), ("goal", goal)):
         if obstacles.point_hits(where, footprint):
@@ -130,6 +132,13 @@ def plan_path(
         found.explored,
         found.expansions,
     )
+
+
+def _count(value):
+    """``max_expansions`` as a positive whole number, or a ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
+        raise ValueError(f"max_expansions must be a whole number >= 1, got {value!r}")
+    return int(value)
 
 
 def _to_goal(pose, goal, heading, radius, reverse):

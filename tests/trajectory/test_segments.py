@@ -163,3 +163,22 @@ def test_steering_on_a_rounded_path_follows_its_arcs():
             followers.spawn(3, 120.0)
     assert len(arrivals) == 3 * 11 and len(followers) == 0
     assert worst <= 20.0  # within the lane around every arc
+
+
+def test_segments_backed_along_move_against_their_heading():
+    """A unit backing along a segment faces its heading and moves the other way: a left turn in
+    reverse swings it clockwise, around the same centre as driving forwards."""
+    table = SegmentTable.chain((0.0, 0.0, 0.0), [STRAIGHT, LEFT], [2.0, math.pi / 2], 1.0, gears=[-1, -1])
+    np.testing.assert_allclose(table.pose(2.0), (-2.0, 0.0, 0.0), atol=1e-15)  # backed 2, facing +x
+    # Backing a quarter circle left from (-2, 0) facing +x: the centre is (-2, 1), the unit ends
+    # at (-3, 1) facing -pi/2 (its heading turned clockwise).
+    np.testing.assert_allclose(table.pose(table.length), (-3.0, 1.0, -math.pi / 2), atol=1e-15)
+    np.testing.assert_allclose(table.tangent(np.array([1.0])), [-1.0 + 0j], atol=1e-15)  # moving along -x
+    line, arc = table.views()
+    assert line.angle == pytest.approx(math.pi) or line.angle == pytest.approx(-math.pi)
+    assert arc.centre == pytest.approx((-2.0, 1.0)) and arc.sweep == pytest.approx(-math.pi / 2)
+    samples = table.pose(np.linspace(0.0, table.length, 2001))[:, :2]
+    for point in ((-3.5, -0.5), (-1.0, 2.0), (0.5, 0.3)):
+        feet, _ = table.nearest(np.array([complex(*point)] * 2), np.array([0, 1]))
+        brute = np.hypot(*(samples - point).T).min()
+        assert min(abs(feet - complex(*point))) <= brute + 1e-9
