@@ -27,15 +27,16 @@ from trajectory import ObstacleMap, PlanStatus, plan_path
 SIZE, FILL, RADIUS, MAPS = 64, 0.2, 3.0, 10
 
 
-def random_map(seed):
-    """A SIZE x SIZE map of unit cells with random blocks (1-4 cells a side) covering FILL."""
+def random_map(seed, size=SIZE, fill=FILL):
+    """A ``size`` x ``size`` map of unit cells with random blocks (1-4 cells a side) covering
+    ``fill`` of it, and the random generator that made it."""
     rng = np.random.default_rng(seed)
-    blocked = np.zeros((SIZE, SIZE), dtype=bool)
-    while blocked.mean() < FILL:
+    blocked = np.zeros((size, size), dtype=bool)
+    while blocked.mean() < fill:
         width, height = rng.integers(1, 5, 2)
-        col, row = rng.integers(0, SIZE - width + 1), rng.integers(0, SIZE - height + 1)
+        col, row = rng.integers(0, size - width + 1), rng.integers(0, size - height + 1)
         blocked[row : row + height, col : col + width] = True
-    return ObstacleMap(SIZE, SIZE, 1.0, blocked), rng
+    return ObstacleMap(size, size, 1.0, blocked), rng
 
 
 def random_query(obstacles, rng):

@@ -9,8 +9,9 @@ from ompl import base as ompl_base
 from trajectory import dubins_path, dubins_paths
 
 
-def ompl_length(start, goal, radius):
-    space = ompl_base.DubinsStateSpace(radius)
+def ompl_length(start, goal, radius, space_type=ompl_base.DubinsStateSpace):
+    """OMPL's distance between two poses in a state space of ``space_type`` (Dubins by default)."""
+    space = space_type(radius)
     a, b = space.allocState(), space.allocState()
     for state, (x, y, heading) in ((a, start), (b, goal)):
         state.setX(x)

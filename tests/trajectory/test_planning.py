@@ -9,20 +9,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.benchmarks.bench_planning import random_map as benchmark_map
 from tests.trajectory.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
 from trajectory import Arc, ObstacleMap, PlanStatus, plan_path
 from trajectory.angles import wrapped
 
 
-def random_map(seed, size=32, fill=0.15):
-    """A ``size`` x ``size`` map of unit cells with random rectangular blocks covering ``fill``."""
-    rng = np.random.default_rng(seed)
-    blocked = np.zeros((size, size), dtype=bool)
-    while blocked.mean() < fill:
-        width, height = rng.integers(1, 5, 2)
-        col, row = rng.integers(0, size - width + 1), rng.integers(0, size - height + 1)
-        blocked[row : row + height, col : col + width] = True
-    return ObstacleMap(size, size, 1.0, blocked), rng
+def random_map(seed):
+    """A 32 x 32 map with random blocks covering 15 % of it (the benchmark's maps, smaller)."""
+    return benchmark_map(seed, size=32, fill=0.15)
 
 
 def free_point(obstacles, rng, footprint):

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ompl import base as ompl_base
 
+from tests.trajectory.test_against_ompl import ompl_length as dubins_ompl_length
 from tests.trajectory.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
 from trajectory import dubins_path, reeds_shepp_path
 
@@ -18,13 +19,7 @@ radii = st.floats(0.1, 5)
 
 
 def ompl_length(start, goal, radius):
-    space = ompl_base.ReedsSheppStateSpace(radius)
-    a, b = space.allocState(), space.allocState()
-    for state, (x, y, heading) in ((a, start), (b, goal)):
-        state.setX(x)
-        state.setY(y)
-        state.setYaw(heading)
-    return space.distance(a, b)
+    return dubins_ompl_length(start, goal, radius, ompl_base.ReedsSheppStateSpace)
 
 
 def random_cases(count, seed):
