@@ -80,14 +80,16 @@ def plan_path(
     ``goal`` (x, y) around the blocked cells of ``obstacles``, for a unit whose footprint is a disc
     of radius ``footprint``; backing up where ``reverse``; arriving facing ``goal_heading`` when
     given. The path never touches a blocked cell or the map's edge, turns no tighter than
-    ``radius``, and ends exactly at the goal.
+    ``radius``, and ends exactly at the goal. The search gives up after ``max_expansions``
+    expanded poses.
 
     Returns:
         A ``Plan``: its ``status`` says whether a path was found, and if not, why.
 
     Raises:
-        ValueError: If the radius is not positive, the footprint negative, or the start or the goal
-            is off the map or its footprint touches a blocked cell.
+        ValueError: If the radius is not positive, the footprint negative, ``max_expansions`` not
+            a whole number >= 1, or the start or the goal is off the map or its footprint
+            touches a blocked cell.
     """
     start, goal = pose(start, "start"), point(goal, "goal")
     start[2] = wrapped(start[2])
