@@ -1,7 +1,7 @@
-"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``, ``tower.egg``, ``turret.egg`` and
-``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene tints nothing), Z
-up. The units face +x and stand on z = 0; the glider is centred on its track point and looks
-along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
+"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``, ``tower.egg``,
+``turret.egg`` and ``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene
+tints nothing), Z up. The units face +x and stand on z = 0; the glider is centred on its track
+point and looks along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
 
 Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
 """
