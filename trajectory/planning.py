@@ -125,7 +125,7 @@ def plan_path(
     gear_change = GEAR_CHANGE_COST * radius
     pieces = found.pieces + found.shot
     pieces = straight_start(
-        tuple(start), pieces, radius, gear_change, search.clear, to_goal, search.step, gears
+        tuple(start), pieces, radius, gear_change, search.clear, to_goal, search.step, goal, gears
     )
     pieces = shortened(tuple(start), pieces, radius, gear_change, search.clear, to_goal, link)
     return Plan(

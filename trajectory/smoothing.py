@@ -10,6 +10,7 @@ a turn around a corner starts where it first can, not at the next step of the se
 
 import bisect
 import itertools
+import math
 
 from trajectory.segments import advance
 
@@ -108,11 +109,12 @@ def shortened(start, pieces, radius, gear_change, clear, to_goal, link):
     return tail
 
 
-def straight_start(start, pieces, radius, gear_change, clear, to_goal, spacing, gears=(1.0,)):
+def straight_start(start, pieces, radius, gear_change, clear, to_goal, spacing, goal, gears=(1.0,)):
     """The pieces from ``start``, or, where it costs less, a straight run from the start and then
-    a direct way to the goal: leaving a lane where a turn first clears a corner (the search only
-    leaves it at whole steps). Runs ``spacing`` apart are tried, for each gear in ``gears``; the
-    first whose way is clear is shortened by bisection to the shortest whose way still is."""
+    a direct way to the point ``goal``: leaving a lane where a turn first clears a corner (the
+    search only leaves it at whole steps). Runs ``spacing`` apart are tried, for each gear in
+    ``gears``, while the run is clear and could still lead to a shorter path; the first whose way
+    is clear is shortened by bisection to the shortest whose way still is."""
     best, best_cost = list(pieces), cost(pieces, gear_change)
 
     def way_from(gear, run):
@@ -128,8 +130,11 @@ def straight_start(start, pieces, radius, gear_change, clear, to_goal, spacing, 
         return None
 
     for gear in gears:
-        run, tried = spacing, 0.0
-        while run < best_cost and clear(start, [(0.0, gear, run)]):
+        run, tried, reached = spacing, 0.0, tuple(start)
+        # run + the distance left to the goal only grows along the run: past the best, stop.
+        while run + math.dist(reached[:2], goal) < best_cost + 2.0 * spacing:
+            if not clear(reached, [(0.0, gear, run - tried)]):  # the run's new stretch
+                break
             found = way_from(gear, run)
             if found is not None:
                 shorter, longer = tried, run
@@ -140,5 +145,6 @@ def straight_start(start, pieces, radius, gear_change, clear, to_goal, spacing, 
                 if cost(found, gear_change) < best_cost:
                     best, best_cost = found, cost(found, gear_change)
                 break
+            reached = Pieces(reached, [(0.0, gear, run - tried)], radius).joints[-1]
             tried, run = run, run + spacing
     return best
