@@ -5,10 +5,10 @@ search's steps of a fixed length do not show as wiggles or late turns.
 From the goal backwards: the earliest joint of the path from which a direct connection reaches
 the current target is found (a binary search over the joints), then the point of departure is
 moved back along the piece before that joint as far as the connection stays clear (bisection):
-a turn around a corner starts where it first can, not at the next step of the search.
+a turn around a corner starts where it first can, not at the next step of the search. Before
+that, ``straight_start`` tries leaving the start on a straight run.
 """
 
-import bisect
 import itertools
 import math
 
@@ -30,24 +30,11 @@ class Pieces:
         self.joints = [tuple(start)]
         for turn, gear, length in self.pieces:
             self.joints.append(self.advanced(self.joints[-1], turn, gear, length))
-        self.begins = list(itertools.accumulate((length for _, _, length in self.pieces), initial=0.0))
-
-    @property
-    def length(self):
-        return self.begins[-1]
 
     def advanced(self, pose, turn, gear, length):
+        """The pose after driving ``length`` in ``gear`` from ``pose``, turning ``turn``."""
         x, y, heading = advance(*pose, turn, gear * length, self.radius)
         return (x, y, heading)
-
-    def split(self, distance):
-        """The pieces before ``distance`` along them, those after, and the pose there."""
-        k = min(max(bisect.bisect_right(self.begins, distance) - 1, 0), len(self.pieces) - 1)
-        turn, gear, length = self.pieces[k]
-        into = min(max(distance - self.begins[k], 0.0), length)
-        before = self.pieces[:k] + ([(turn, gear, into)] if into > 0.0 else [])
-        after = ([(turn, gear, length - into)] if into < length else []) + self.pieces[k + 1 :]
-        return before, after, self.advanced(self.joints[k], turn, gear, into)
 
 
 def cost(pieces, gear_change):
