@@ -38,10 +38,10 @@ DEMONSTRATION = (
 that something moves at once: the seed's arc + line for the tank and the person, a Dubins path
 for the car, and the truck backing into the loading bay (it must arrive facing out)."""
 MOUSE_HELP = (
-    ("left click", "send the selected unit (or all) to the point; painting (O): block or free a cell"),
+    ("left click", "send the selected unit (or all) there; painting (O): block or free a cell"),
     (
         "left drag",
-        "send it to the press point, arriving along the drag (Dubins path); painting: the cells under it",
+        "send it to the press point, arriving along the drag (Dubins); painting: cells under it",
     ),
     *ORBIT_ON_RIGHT_DRAG,
 )
