@@ -64,18 +64,31 @@ class Clearance:
 
     def _decide(self, points, first, counts, x, y, heading, turns, signed):
         """Whether each piece sampled by ``points`` (its rows from ``first``, ``counts`` of them)
-        is clear: by the code raster, and where it cannot tell, exactly."""
+        is clear: by the code raster, and where it cannot tell, exactly: the discs of its
+        samples that are not in open squares (all such pieces at once), then the exact test of
+        the stretches around the samples whose discs of ``margin`` were not clear (every point of
+        a piece lies within half a spacing of a sample)."""
         codes = self._codes_at(points)
-        sure = np.logical_and.reduceat(codes == OPEN, first)
-        if sure.all():
-            return sure
-        blocked = np.logical_or.reduceat(codes == BLOCKED, first)
-        clear = sure.copy()
-        for k in np.flatnonzero(~sure & ~blocked):
+        clear = np.logical_and.reduceat(codes == OPEN, first)
+        if clear.all():
+            return clear
+        undecided = ~clear & ~np.logical_or.reduceat(codes == BLOCKED, first)
+        piece_of = np.repeat(np.arange(len(first)), counts)
+        unsure = np.flatnonzero(undecided[piece_of] & (codes != OPEN))
+        if unsure.size == 0:
+            return clear
+        close = np.zeros(len(points), dtype=bool)
+        close[unsure] = ~self.obstacles.discs_clear(points[unsure], self.margin)
+        near = np.logical_or.reduceat(close, first)
+        clear |= undecided & ~near
+        rows = np.flatnonzero(close)
+        if rows.size == 0:
+            return clear
+        touching = np.zeros(len(points), dtype=bool)
+        touching[rows] = ~self.obstacles.discs_clear(points[rows], self.footprint)
+        for k in np.flatnonzero(undecided & near & ~np.logical_or.reduceat(touching, first)):
             mine = slice(first[k], first[k] + counts[k])
-            clear[k] = self._clear_exactly(
-                points[mine], codes[mine] != OPEN, x[k], y[k], heading[k], turns[k], signed[k]
-            )
+            clear[k] = not self._stretches_hit(close[mine], x[k], y[k], heading[k], turns[k], signed[k])
         return clear
 
     def _samples(self, x, y, heading, turns, signed, spacing):
@@ -90,26 +103,18 @@ class Clearance:
         )
         return np.column_stack([sx, sy]), first, counts
 
-    def _clear_exactly(self, samples, unsure, x, y, heading, turn, signed):
-        """One piece that the raster could not decide, from its ``samples`` (evenly spaced from
-        its start to its end) and which of them were not in open squares: their discs, then
-        the exact test of the stretches around the samples whose discs of ``margin`` were not
-        clear (every point of the piece lies within half a spacing of a sample)."""
-        close = np.zeros(len(samples), dtype=bool)
-        close[unsure] = ~self.obstacles.discs_clear(samples[unsure], self.margin)
-        if not close.any():
-            return True
-        if not self.obstacles.discs_clear(samples[close], self.footprint).all():
-            return False
-        gap = signed / max(len(samples) - 1, 1)  # signed, like the piece
+    def _stretches_hit(self, close, x, y, heading, turn, signed):
+        """Whether the stretches of one piece around its ``close`` samples (a mask over its evenly
+        spaced samples, start to end) touch a blocked cell, tested exactly."""
+        gap = signed / max(len(close) - 1, 1)  # signed, like the piece
         # Runs of close samples, each with a sample's stretch on either side: [begin, end].
         edges = np.flatnonzero(np.diff(np.concatenate([[0], close.view(np.int8), [0]])))
         for first, after in zip(edges[::2], edges[1::2]):
-            begin, end = max(first - 1, 0), min(after, len(samples) - 1)
+            begin, end = max(first - 1, 0), min(after, len(close) - 1)
             start = advance(x, y, heading, turn, begin * gap, self.radius)
             if self._piece_hits(*start, turn, (end - begin) * gap):
-                return False
-        return True
+                return True
+        return False
 
     def _codes_at(self, points):
         """The code raster's value (``BLOCKED``, ``UNSURE``, ``OPEN``) where each point (n, 2)
