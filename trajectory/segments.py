@@ -175,7 +175,7 @@ class SegmentTable:
         shape, distance = distance.shape, distance.ravel()
         rows, local = self.locate(distance)
         poses = np.empty((distance.size, 3))
-        if self._has_arcs:
+        if self.has_arcs:
             x, y, heading = self._advance(rows, local)
             poses[:, 0], poses[:, 1], poses[:, 2] = x, y, wrapped(heading)
         else:  # lines only (a waypoint path): no turn to take into account
@@ -235,59 +235,19 @@ class SegmentTable:
         x, y = circle_centre(self.starts[:, 0], self.starts[:, 1], self.headings, self.turns, self.radii)
         return np.where((self.turns != 0.0)[:, None], np.column_stack([x, y]), np.nan)
 
-    def nearest(self, points, rows):
-        """The point of each row's segment nearest each of ``points``, with its distance into the
-        segment: ``(feet, local)``. Points and feet are complex numbers x + iy, shape (n,) (one
-        numpy operation per vector operation: the followers' per-tick form); ``rows`` (n,) picks
-        the segment of each point."""
-        start, facing = self._complex_starts[rows], self._complex_directions[rows]
-        lengths = self.lengths[rows]
-        unit = facing * self.gears[rows]  # the direction of travel
-        local = np.clip(((points - start) * unit.conj()).real, 0.0, lengths)
-        feet = start + local * unit
-        if self._has_arcs:
-            arcs = self.turns[rows] != STRAIGHT
-            if arcs.any():
-                turns, spins, radii, start, facing = (
-                    self.turns[rows][arcs],
-                    self.turns[rows][arcs] * self.gears[rows][arcs],
-                    self.radii[rows][arcs],
-                    start[arcs],
-                    facing[arcs],
-                )
-                centre = start + 1j * turns * radii * facing  # a radius to the side it steers to
-                # How far round (the way it moves) from its start the point lies, seen from the
-                # centre; past the end, the nearer end.
-                swept = (spins * np.angle((points[arcs] - centre) / (start - centre))) % (2.0 * math.pi)
-                sweep = lengths[arcs] / radii
-                swept = np.where(
-                    (swept > sweep) & (swept - sweep > 2.0 * math.pi - swept), 0.0, np.minimum(swept, sweep)
-                )
-                local[arcs] = radii * swept
-                feet[arcs] = centre + (start - centre) * np.exp(1j * spins * swept)
-        return feet, local
-
-    def tangent(self, distance):
-        """The unit tangent (the direction of travel) at each ``distance`` (an array, clamped), as
-        complex numbers cos + i sin, shape (n,)."""
-        rows, local = self.locate(distance)
-        unit = self._complex_directions[rows] * self.gears[rows]
-        if self._has_arcs:
-            turned = self.turns[rows] * self.gears[rows] * local / self.radii[rows]
-            arcs = turned != 0.0
-            unit[arcs] = unit[arcs] * np.exp(1j * turned[arcs])
-        return unit
-
     @functools.cached_property
-    def _has_arcs(self):
+    def has_arcs(self):
+        """Whether any segment turns."""
         return bool(np.any(self.turns != STRAIGHT))
 
     @functools.cached_property
-    def _complex_starts(self):
+    def complex_starts(self):
+        """The segments' starts as complex numbers x + iy, (m,)."""
         return self.starts[:, 0] + 1j * self.starts[:, 1]
 
     @functools.cached_property
-    def _complex_directions(self):
+    def complex_directions(self):
+        """The unit vectors of the headings as complex numbers, (m,)."""
         return self.directions[:, 0] + 1j * self.directions[:, 1]
 
     def offset(self, lateral):

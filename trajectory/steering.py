@@ -17,6 +17,7 @@ from trajectory._checks import finite_number, positive_finite
 from trajectory.followers import Population
 from trajectory.game_clock import GameClock
 from trajectory.neighbours import separation_push
+from trajectory.path_queries import nearest, tangent
 
 TARGET_AHEAD = 0.25
 """The target lies this fraction of the lookahead beyond the predicted position's nearest path
@@ -149,7 +150,7 @@ class SteeringFollowers(Population):
         velocity = _as_complex(self.velocities)
         moving = np.abs(velocity)
         ahead = np.where(
-            moving > 1e-9, velocity / np.maximum(moving, 1e-9), self._table.tangent(self.distance)
+            moving > 1e-9, velocity / np.maximum(moving, 1e-9), tangent(self._table, self.distance)
         )
         predicted = position + ahead * self.lookahead
         near, along = self._nearest_on_path(predicted)
@@ -157,7 +158,9 @@ class SteeringFollowers(Population):
         target = self._table.pose(np.minimum(along + TARGET_AHEAD * self.lookahead, self.length))
         # Off the path: seek the target. On it: go on the way the path goes there, at full speed.
         towards = _as_complex(target[:, :2]) - position
-        desired = np.where(off_path, towards / np.maximum(np.abs(towards), 1e-12), self._table.tangent(along))
+        desired = np.where(
+            off_path, towards / np.maximum(np.abs(towards), 1e-12), tangent(self._table, along)
+        )
         force = _limit((desired * speeds - velocity) / self.reaction, self.max_force)
         force += self._separation_force(velocity, speeds)
         velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
@@ -173,7 +176,7 @@ class SteeringFollowers(Population):
     def _along_own_segment(self, points):
         """Distance along the path of each (complex) point's foot on its follower's segment."""
         k = self.segments
-        _, local = self._table.nearest(points, k)
+        _, local = nearest(self._table, points, k)
         return np.minimum(self._table.begins[k] + local, self.length)
 
     def _nearest_on_path(self, points):
@@ -186,7 +189,7 @@ class SteeringFollowers(Population):
         last = table.count - 1
         options = []
         for k in (self.segments, np.minimum(self.segments + 1, last)):
-            foot, t = table.nearest(points, k)
+            foot, t = nearest(table, points, k)
             options.append((foot, table.begins[k] + t, np.abs(points - foot), k, t))
         (foot, along, gap, k, t), (next_foot, next_along, next_gap, next_k, _) = options
         lengths = table.lengths[k]

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from trajectory import SegmentTable, SteeringFollowers, WaypointPath
 from trajectory.grid import SEED_PATH_CELLS, Grid
+from trajectory.path_queries import nearest, tangent
 from trajectory.segments import LEFT, RIGHT, STRAIGHT, advance, circle_centre
 
 turns = st.sampled_from([LEFT, STRAIGHT, RIGHT])
@@ -99,7 +100,7 @@ def test_a_chain_joins_its_segments_and_reads_alike_scalar_and_array(x, y, headi
 )
 def test_the_nearest_point_is_the_nearest_of_many(x, y, heading, turn, length, radius, px, py):
     table = SegmentTable([turn], [(x, y)], [heading], [radius], [length])
-    feet, local = table.nearest(np.array([px + 1j * py]), np.array([0]))
+    feet, local = nearest(table, np.array([px + 1j * py]), np.array([0]))
     samples = table.pose(np.linspace(0, length, 20001))[:, :2]
     brute = np.hypot(samples[:, 0] - px, samples[:, 1] - py).min()
     assert abs(feet[0] - (px + 1j * py)) <= brute + 1e-9 * (1 + length)
@@ -173,12 +174,12 @@ def test_segments_backed_along_move_against_their_heading():
     # Backing a quarter circle left from (-2, 0) facing +x: the centre is (-2, 1), the unit ends
     # at (-3, 1) facing -pi/2 (its heading turned clockwise).
     np.testing.assert_allclose(table.pose(table.length), (-3.0, 1.0, -math.pi / 2), atol=1e-15)
-    np.testing.assert_allclose(table.tangent(np.array([1.0])), [-1.0 + 0j], atol=1e-15)  # moving along -x
+    np.testing.assert_allclose(tangent(table, np.array([1.0])), [-1.0 + 0j], atol=1e-15)  # moving along -x
     line, arc = table.views()
     assert line.angle == pytest.approx(math.pi) or line.angle == pytest.approx(-math.pi)
     assert arc.centre == pytest.approx((-2.0, 1.0)) and arc.sweep == pytest.approx(-math.pi / 2)
     samples = table.pose(np.linspace(0.0, table.length, 2001))[:, :2]
     for point in ((-3.5, -0.5), (-1.0, 2.0), (0.5, 0.3)):
-        feet, _ = table.nearest(np.array([complex(*point)] * 2), np.array([0, 1]))
+        feet, _ = nearest(table, np.array([complex(*point)] * 2), np.array([0, 1]))
         brute = np.hypot(*(samples - point).T).min()
         assert min(abs(feet - complex(*point))) <= brute + 1e-9
