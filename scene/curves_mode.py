@@ -5,8 +5,6 @@ curve is plotted in 2D with its own draggable control points. Every change rebui
 once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
 """
 
-import logging
-
 import numpy as np
 
 from scene import presets, user_presets
@@ -16,12 +14,12 @@ from scene.curve_editor import CurveEditor
 from scene.drive import Drive
 from scene.event_markers import EventMarkers
 from scene.mode import Drag
+from scene.preset_edits import PresetEdits
 from scene.riders import Riders
 from scene.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.velocity_plot import METHOD_WORDS, VelocityPlot
 from trajectory import KeyframeSampler, Motion
 
-log = logging.getLogger(__name__)
 KEYFRAME_INTERVALS = (
     (1 / 60, "1 frame"),
     (0.05, "50 ms"),
@@ -61,6 +59,7 @@ class CurvesMode:
         self.presets_file = user_presets.PresetsFile(app.presets_path)
         self.trajectories, self.velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
         self.startup_problem = self.presets_file.problem
+        self.edits = PresetEdits(self)
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         self.interval_index = DEFAULT_INTERVAL
         self.method = "exact"
@@ -78,11 +77,11 @@ class CurvesMode:
             app,
             self.plot,
             self.drawing,
-            lambda index, position: self.move_point(index, position, live=True),
-            lambda index, unit: self.move_handle(index, unit, live=True),
+            lambda index, position: self.edits.move_point(index, position, live=True),
+            lambda index, unit: self.edits.move_handle(index, unit, live=True),
         )
-        self.drawing.show_control_points(self._points())
-        self._rebuild(frame=True)  # makes the run
+        self.drawing.show_control_points(self.points())
+        self.rebuild(frame=True)  # makes the run
         self.bindings = (
             numbered(
                 f"1-{min(len(self.trajectories), 9)}",
@@ -123,7 +122,7 @@ class CurvesMode:
             bind("M", "our exact method or the seed's tables", self.toggle_method),
             *self.riders.bindings(self._show_frames),
             bind("F", "frame the curve", self.frame),
-            bind("S", "save edited curves to the presets file", self.save),
+            bind("S", "save edited curves to the presets file", self.edits.save),
         )
         self.restart()
         self.root.hide()
@@ -182,15 +181,15 @@ class CurvesMode:
         """Show trajectory preset ``index`` and restart."""
         if index < len(self.trajectories):
             self.trajectory_index = index
-            self.drawing.show_control_points(self._points())
-            self._rebuild(frame=True)
+            self.drawing.show_control_points(self.points())
+            self.rebuild(frame=True)
             self.restart()
 
     def choose_velocity(self, index):
         """Use velocity preset ``index``, going on from where the rider is."""
         if index < len(self.velocities):
             self.velocity_index = index
-            self._rebuild()
+            self.rebuild()
 
     def restart(self):
         """Back to the start of the run."""
@@ -211,17 +210,17 @@ class CurvesMode:
         else:
             index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
             self.duration = DURATIONS[index]
-        self._rebuild()
+        self.rebuild()
 
     def change_interval(self, step):
         """Keyframes further apart (step 1) or closer (step -1)."""
         self.interval_index = int(np.clip(self.interval_index + step, 0, len(KEYFRAME_INTERVALS) - 1))
-        self._rebuild()
+        self.rebuild()
 
     def toggle_method(self):
         """Switch between the exact tables and the seed's chord tables."""
         self.method = "chord" if self.method == "exact" else "exact"
-        self._rebuild()
+        self.rebuild()
 
     def _show_frames(self):
         self.riders.show_frames(self.motion, self.sampler.keyframe_times)
@@ -229,26 +228,6 @@ class CurvesMode:
     def frame(self):
         """Aim the camera at the whole curve."""
         self.app.orbit.frame(self.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 200)))
-
-    def save(self):
-        """Write the edited presets to the presets file (or beside it, when it must be kept)."""
-        path = self.presets_file.path
-        try:
-            saved = self.presets_file.save(
-                self.trajectories, self.velocities, presets.TRAJECTORIES, presets.VELOCITIES
-            )
-        except OSError as error:
-            self.app.messages.say(
-                f"Could not save the presets to {path}: {error.strerror or error}", warning=True
-            )
-            return
-        curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
-        if saved.beside is None:
-            self.app.messages.say(f"Saved {curves} to {saved.path}")
-        else:
-            self.app.messages.say(
-                f"Saved {curves} to {saved.path}: {path.name} is kept as it is ({saved.beside})", warning=True
-            )
 
     # Dragging control points.
 
@@ -259,7 +238,7 @@ class CurvesMode:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
         editable = self.trajectories[self.trajectory_index].editable
-        return self.editor.grab(self._points() if editable else None, self._handles(), shifted)
+        return self.editor.grab(self.points() if editable else None, self.handles(), shifted)
 
     def set_scale(self, scale):
         """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""
@@ -276,67 +255,21 @@ class CurvesMode:
         if self.editor.release():
             self._show_plot()
 
-    def move_point(self, index, position, live=False):
-        """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid.
-
-        ``live`` marks a step of a drag: the plot then skips measuring the exact method's speed.
-        """
-        preset = self.trajectories[self.trajectory_index]
-        points = np.array(self._points())
-        points[index] = position
-        try:
-            trajectory = preset.curve(points)
-            if self.velocities[self.velocity_index].drive:  # the car's motion too (kept for _rebuild)
-                self.drive.motion(trajectory, self.method)
-        except ValueError as error:
-            self._refuse(error)
-            return False
-        self.trajectories[self.trajectory_index] = preset.with_points(points)
-        self._rebuild(trajectory=trajectory, live=live)
-        self.drawing.show_grabbed(position)
-        return True
-
-    def move_handle(self, index, unit, live=False):
-        """Move velocity control point or key ``index`` to ``unit`` (t, s); refuse what is
-        invalid, saying why.
-
-        ``live`` marks a step of a drag, as for ``move_point``.
-        """
-        preset = self.velocities[self.velocity_index]
-        if preset.handles is None:  # nothing to move on a fixed velocity curve
-            return
-        handles = [list(c) for c in preset.handles]
-        handles[index] = [float(unit[0]), float(unit[1])]
-        try:
-            velocity = preset.curve(handles)
-        except ValueError as error:
-            self._refuse(error)
-            return
-        self.velocities[self.velocity_index] = preset.with_handles(handles)
-        self._rebuild(velocity=velocity, live=live)
-
-    def _refuse(self, error):
-        """Say why an edit was refused, in the user's words; the library's own reason (if the
-        words replace one) goes to the log."""
-        if error.__cause__ is not None:
-            log.info("edit refused: %s", error.__cause__)
-        self.app.messages.say(f"Refused: {error}", warning=True)
-
     # Building and drawing.
 
-    def _points(self):
+    def points(self):
         return self.trajectories[self.trajectory_index].points
 
-    def _handles(self):
+    def handles(self):
         return self.velocities[self.velocity_index].handles
 
     def _show_plot(self, measure=True):
         """The plot of the motion, with the velocity curve's handles (a cubic's joined)."""
         self.plot.show(
-            self.motion, self._handles(), measure, polygon=bool(self.velocities[self.velocity_index].controls)
+            self.motion, self.handles(), measure, polygon=bool(self.velocities[self.velocity_index].controls)
         )
 
-    def _rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
+    def rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
         """Build the motion from the current presets (or the curves given, already built from them)
         and redraw everything that depends on it; ``live`` while a drag goes on."""
         trajectory_preset = self.trajectories[self.trajectory_index]
@@ -360,7 +293,7 @@ class CurvesMode:
         self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
         self.drawing.show_curve(trajectory)
         self.events.show(trajectory)
-        self.drawing.move_control_points(self._points())
+        self.drawing.move_control_points(self.points())
         self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
         self._show_frames()
         # While dragging, only the seed's error (the one worth seeing) is measured every frame.

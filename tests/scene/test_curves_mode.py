@@ -137,7 +137,7 @@ def test_hud_names_the_curves_and_the_state(app):
 def test_moving_a_control_point_rebuilds_the_curve(app):
     mode = app.mode
     before = mode.motion.trajectory.evaluate(0.5)
-    assert mode.move_point(1, (0.0, 9.0, 6.0))
+    assert mode.edits.move_point(1, (0.0, 9.0, 6.0))
     after = mode.motion.trajectory.evaluate(0.5)
     assert np.linalg.norm(after - before) > 1.0
     np.testing.assert_allclose(mode.trajectories[0].points[1], (0.0, 9.0, 6.0))
@@ -148,7 +148,7 @@ def test_moving_a_control_point_rebuilds_the_curve(app):
 def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
     mode = app.mode
     for index in range(3):  # all four points together: no length
-        mode.move_point(index, mode.trajectories[0].points[3])
+        mode.edits.move_point(index, mode.trajectories[0].points[3])
     assert "no length" in app.messages.current
     assert mode.motion.length > 1.0
 
@@ -157,11 +157,11 @@ def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):
     mode = app.mode
     press(app, "shift-6")  # CSS ease, editable
     controls = mode.velocities[5].controls
-    mode.move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
+    mode.edits.move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
     message = app.messages.current
     assert "Refused" in message and "go back in time (it would be 1.40)" in message
     assert mode.velocities[5].controls == controls
-    mode.move_handle(0, (0.6, 0.2))
+    mode.edits.move_handle(0, (0.6, 0.2))
     assert mode.velocities[5].controls[0] == pytest.approx((0.6, 0.2))
     assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
         presets.VELOCITIES[5].curve(((0.6, 0.2), (0.25, 1.0))).distance_at_time(0.5), abs=1e-12
@@ -179,8 +179,8 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
     readable scale with the spike at its top, and the marker stays on the panel."""
     mode = app.mode
     press(app, "shift-6")
-    mode.move_handle(0, (1.0, 0.0))
-    mode.move_handle(1, (0.0, 1.0))
+    mode.edits.move_handle(0, (1.0, 0.0))
+    mode.edits.move_handle(1, (0.0, 1.0))
     assert mode.motion.velocity.rate_at_time(0.5) == np.inf
     mode.run.playhead.seek(time=mode.duration / 2 - 1 / 60)  # the next frame lands on t = 1/2 exactly
     step(app)
@@ -196,7 +196,7 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
 def test_saving_writes_the_edited_curves_and_a_new_start_loads_them(app, presets_file):
     from scene.app import SceneApp
 
-    app.mode.move_point(0, (-7.0, -3.0, 2.0))
+    app.mode.edits.move_point(0, (-7.0, -3.0, 2.0))
     press(app, "s")
     assert "Saved 1 edited curve" in app.messages.current
     saved = json.loads(presets_file.read_text())
@@ -234,7 +234,7 @@ def test_the_plot_is_anchored_to_the_bottom_right_corner(app):
 def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
     """A drag with the mouse, as a person does it: press on a control point, move, let go."""
     mode = app.mode
-    grabbed = mode._points()[1]
+    grabbed = mode.points()[1]
     pointer.at = to_film(app, grabbed)
     press(app, "mouse1")
     peaks = set()
@@ -243,7 +243,7 @@ def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
         step(app)
         assert "when you let go" in mode.plot._texts["ripple"].getText()
         peaks.add(mode.plot._texts["peak"].getText())  # the speed scale follows the length
-    assert np.linalg.norm(np.array(mode._points()[1]) - grabbed) > 0.5 and len(peaks) > 1
+    assert np.linalg.norm(np.array(mode.points()[1]) - grabbed) > 0.5 and len(peaks) > 1
     press(app, "mouse1-up")
     assert "max" in mode.plot._texts["ripple"].getText()
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
@@ -277,24 +277,24 @@ def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):
 
 def test_a_shift_drag_moves_a_control_point_along_the_view_only(app, pointer):
     mode = app.mode
-    grabbed = np.array(mode._points()[1])
+    grabbed = np.array(mode.points()[1])
     view = np.array(app.render.get_relative_vector(app.camera, (0, 1, 0)))
     pointer.at = to_film(app, grabbed)
     press(app, "shift-mouse1")
     pointer.at = (pointer.at[0], pointer.at[1] + 0.05)
     step(app)
     press(app, "mouse1-up")
-    moved = np.array(mode._points()[1]) - grabbed
+    moved = np.array(mode.points()[1]) - grabbed
     assert np.linalg.norm(moved) > 0.1
     np.testing.assert_allclose(np.cross(moved, view), 0.0, atol=1e-9 * np.linalg.norm(moved))
 
 
 def test_pressing_where_there_is_no_control_point_orbits_instead(app, pointer):
     mode = app.mode
-    points = [tuple(p) for p in mode._points()]
+    points = [tuple(p) for p in mode.points()]
     pointer.at = (0.95, 0.95)
     press(app, "mouse1")
     pointer.at = (0.85, 0.9)
     step(app)
     press(app, "mouse1-up")
-    assert [tuple(p) for p in mode._points()] == points and mode.editor.grabbed is None
+    assert [tuple(p) for p in mode.points()] == points and mode.editor.grabbed is None

@@ -32,7 +32,7 @@ def test_a_drag_step_keeps_the_rider_in_place(app):
     mode = app.mode
     step(app, 90)
     s = mode.motion.distance(mode.run.time)
-    mode.move_point(1, (-2.0, 6.5, 4.5), live=True)
+    mode.edits.move_point(1, (-2.0, 6.5, 4.5), live=True)
     assert mode.motion.distance(mode.run.time) == pytest.approx(s, abs=1e-12)
     assert mode.run.time > 1.0
 

@@ -89,12 +89,12 @@ def test_a_key_move_that_would_send_the_object_back_is_refused_and_said(app):
     press(app, _shift(HOLD_INDEX))
     mode = app.mode
     keys = mode.velocities[HOLD_INDEX].keys
-    mode.move_handle(0, (0.35, 0.7))  # above the next key's s = 0.5
+    mode.edits.move_handle(0, (0.35, 0.7))  # above the next key's s = 0.5
     assert "Refused" in app.messages.current and "s may not decrease" in app.messages.current
-    mode.move_handle(1, (0.2, 0.5))  # before the first key's t = 0.35
+    mode.edits.move_handle(1, (0.2, 0.5))  # before the first key's t = 0.35
     assert "keys keep their order" in app.messages.current
     assert mode.velocities[HOLD_INDEX].keys == keys  # nothing the user made is lost
-    mode.move_handle(0, (0.3, 0.35))
+    mode.edits.move_handle(0, (0.3, 0.35))
     assert mode.velocities[HOLD_INDEX].keys[0] == (0.3, 0.35)
     assert float(mode.motion.distance(0.3 * mode.motion.duration)) == pytest.approx(0.35, abs=1e-14)
     assert "(edited)" in _hud(app)
@@ -119,7 +119,7 @@ def test_edited_keys_are_saved_and_loaded_back(app, presets_file):
     from scene.user_presets import PresetsFile
 
     press(app, _shift(HOLD_INDEX))
-    app.mode.move_handle(0, (0.3, 0.35))
+    app.mode.edits.move_handle(0, (0.3, 0.35))
     press(app, "s")
     _, velocities = PresetsFile(presets_file).load(presets.TRAJECTORIES, presets.VELOCITIES)
     assert velocities[HOLD_INDEX].keys == ((0.3, 0.35), (0.65, 0.5))
@@ -130,7 +130,7 @@ def test_dragging_the_trajectory_while_driving_rebuilds_the_fastest_motion(app):
     press(app, "d")
     mode = app.mode
     before = mode.motion.duration
-    points = np.array(mode._points())
-    assert mode.move_point(1, points[1] + (0.0, 0.0, 3.0))
+    points = np.array(mode.points())
+    assert mode.edits.move_point(1, points[1] + (0.0, 0.0, 3.0))
     assert mode.motion.duration != before
     assert mode.motion.duration == Motion.fastest(mode.motion.trajectory, **presets.DRIVE_LIMITS).duration

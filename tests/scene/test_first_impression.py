@@ -118,10 +118,13 @@ def test_the_speed_error_strip_is_logarithmic_ours_low_the_seeds_high(app):
 @pytest.mark.parametrize(
     ("edit", "words"),
     [
-        (lambda mode: mode.move_handle(0, (1.217948473416842, 0.5)), "go back in time (it would be 1.22)"),
-        (lambda mode: mode.move_handle(1, (0.5, 1.6)), "past the end of the curve"),
-        (lambda mode: mode.move_handle(0, (0.3, -0.9)), "back before the start of the curve"),
-        (lambda mode: mode.move_point(0, (2e4, 0.0, 0.0)), "could not be seen or grabbed back"),
+        (
+            lambda mode: mode.edits.move_handle(0, (1.217948473416842, 0.5)),
+            "go back in time (it would be 1.22)",
+        ),
+        (lambda mode: mode.edits.move_handle(1, (0.5, 1.6)), "past the end of the curve"),
+        (lambda mode: mode.edits.move_handle(0, (0.3, -0.9)), "back before the start of the curve"),
+        (lambda mode: mode.edits.move_point(0, (2e4, 0.0, 0.0)), "could not be seen or grabbed back"),
     ],
 )
 def test_refusals_are_in_the_users_words_with_rounded_numbers(app, edit, words):
@@ -158,7 +161,7 @@ def test_hud_plot_and_messages_never_overlap_and_stay_in_the_window(app, size, v
     app.orbit.keep_clear_of(app.orbit.covered_right)
     app.layout()
     press(app, velocity)
-    app.mode.move_handle(0, (0.3, 0.35)) if velocity != "d" else None
+    app.mode.edits.move_handle(0, (0.3, 0.35)) if velocity != "d" else None
     app.messages.say("Refused: " + "a long reason that a person needs to read in full " * 3, warning=True)
     step(app, 10)  # the HUD refreshes a few times a second
     hud = _box(app.hud.text, app)

@@ -221,7 +221,7 @@ def test_the_s_key_says_where_it_saved_when_the_file_is_kept(presets_file):
     before = presets_file.read_bytes()
     app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
     try:
-        app.mode.move_point(0, EDITED_POINTS[0])
+        app.mode.edits.move_point(0, EDITED_POINTS[0])
         press(app, "s")
         message = app.messages.current
         assert (
