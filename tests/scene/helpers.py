@@ -38,3 +38,13 @@ def plot_to_film(app, unit):
     local = Point3(unit[0] * WIDTH, 0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)
     film = app.render2d.get_relative_point(plot.root, local)
     return film.x, film.z
+
+
+def drag_in_plot(app, pointer, start, end):
+    """Press the left button on the plot's distance-panel point ``start`` (t, s), move to ``end``,
+    release: a drag as a person makes it."""
+    pointer.at = plot_to_film(app, start)
+    press(app, "mouse1")
+    pointer.at = plot_to_film(app, end)
+    step(app)
+    press(app, "mouse1-up")

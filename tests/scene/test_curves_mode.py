@@ -12,7 +12,7 @@ from scene.curves_mode import KEYFRAME_INTERVALS
 from scene.pointer import to_film
 from scene.run import DEFAULT_DURATION
 from scene.velocity_plot import SPEED_HEIGHT
-from tests.scene.helpers import FRAME_RATE, plot_to_film, press, step
+from tests.scene.helpers import FRAME_RATE, drag_in_plot, press, step
 from trajectory import Motion
 
 
@@ -262,11 +262,7 @@ def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):
     press(app, "shift-6")  # CSS ease, editable
     before = np.array(mode.velocities[5].controls[0])
     target = before + (0.1, 0.15)
-    pointer.at = plot_to_film(app, before)
-    press(app, "mouse1")
-    pointer.at = plot_to_film(app, target)
-    step(app)
-    press(app, "mouse1-up")
+    drag_in_plot(app, pointer, before, target)
     # The screen transforms are single precision: the handle lands within a few float32 ulps.
     np.testing.assert_allclose(mode.velocities[5].controls[0], target, atol=1e-6)
     expected = presets.VELOCITIES[5].curve((mode.velocities[5].controls[0], (0.25, 1.0)))

@@ -9,7 +9,7 @@ from scene import presets
 from scene.drive import TOP_SPEEDS
 from scene.run import DEFAULT_DURATION
 from scene.velocity_plot import SAMPLES, SPEED_HEIGHT
-from tests.scene.helpers import plot_to_film, press, step
+from tests.scene.helpers import drag_in_plot, press, step
 from trajectory import Motion
 from trajectory.speed_limits import Binding
 
@@ -105,11 +105,7 @@ def test_a_key_dragged_with_the_mouse_follows_it(app, pointer):
     mode = app.mode
     before = np.array(mode.velocities[HOLD_INDEX].keys[1])
     target = before + (0.1, 0.2)
-    pointer.at = plot_to_film(app, before)
-    press(app, "mouse1")
-    pointer.at = plot_to_film(app, target)
-    step(app)
-    press(app, "mouse1-up")
+    drag_in_plot(app, pointer, before, target)
     np.testing.assert_allclose(mode.velocities[HOLD_INDEX].keys[1], target, atol=1e-6)
     t, s = mode.velocities[HOLD_INDEX].keys[1]
     assert float(mode.motion.distance(t * mode.motion.duration)) == pytest.approx(s, abs=1e-13)
