@@ -12,7 +12,7 @@ import time
 
 import numpy as np
 
-from trajectory import Arc, ObstacleMap, PlanStatus, plan_path
+from trajectory import ObstacleMap, PlanStatus, plan_path
 from trajectory.turn_paths import path_from_turns
 
 BUILDINGS = (
@@ -87,7 +87,7 @@ class Ground:
         are discs (x, y, radius) where other units will stand."""
         began = time.perf_counter()
         obstacles = self._with_others(start, goal, footprint, others)
-        if _keeps_clear(direct, obstacles, footprint, self.half_size):
+        if not obstacles.path_hits(self._shifted(direct, self.half_size).segments, footprint):
             return Planned(direct, PlanStatus.FOUND, np.empty((0, 3)), 1e3 * (time.perf_counter() - began))
         plan = plan_path(
             self._to_map(start) + (start[2],),
@@ -99,19 +99,23 @@ class Ground:
             goal_heading=heading,
             max_expansions=MAX_EXPANSIONS,
         )
-        path = None if plan.path is None else self._path_on_board(plan.path)
+        path = None if plan.path is None else self._shifted(plan.path, -self.half_size)
         explored = plan.explored - [self.half_size, self.half_size, 0.0]
         return Planned(path, plan.status, explored, 1e3 * (time.perf_counter() - began))
 
     def _to_map(self, point):
         return (point[0] + self.half_size, point[1] + self.half_size)
 
-    def _path_on_board(self, path):
-        """A ``TurnPath`` planned on the map, moved to board coordinates."""
-        shift = (-self.half_size, -self.half_size, 0.0)
-        start, end = (tuple(a + b for a, b in zip(pose, shift)) for pose in (path.start, path.end))
+    @staticmethod
+    def _shifted(path, offset):
+        """``path`` moved by ``offset`` in x and in y: from the board to the map (half the board's
+        size) or back."""
+        start, end = (
+            None if pose is None else (pose[0] + offset, pose[1] + offset, pose[2])
+            for pose in (path.start, path.end)
+        )
         return path_from_turns(
-            start, path.radius, path.turns, path.parts, path.word, end=end, gears=path.gears
+            start, path.radius, path.turns, path.parts, path.word, path.case, end, path.gears
         )
 
     def _with_others(self, start, goal, footprint, others):
@@ -142,23 +146,4 @@ class Ground:
 
     def keeps_clear(self, path, footprint):
         """Whether ``path`` (board coordinates) keeps ``footprint`` clear of the buildings."""
-        return _keeps_clear(path, self.map, footprint, self.half_size)
-
-
-def _keeps_clear(path, obstacles, footprint, half_size):
-    """Whether ``path`` (board coordinates: the map's shifted by ``half_size``) keeps
-    ``footprint`` clear of ``obstacles``: exactly, segment by segment."""
-    for segment in path.segments:
-        if isinstance(segment, Arc):
-            centre = (segment.centre[0] + half_size, segment.centre[1] + half_size)
-            hits = obstacles.arc_hits(centre, segment.radius, segment.start_angle, segment.sweep, footprint)
-        else:
-            begin = (segment.start[0] + half_size, segment.start[1] + half_size)
-            end = (
-                begin[0] + segment.length * math.cos(segment.angle),
-                begin[1] + segment.length * math.sin(segment.angle),
-            )
-            hits = obstacles.segment_hits(begin, end, footprint)
-        if hits:
-            return False
-    return True
+        return not self.map.path_hits(self._shifted(path, self.half_size).segments, footprint)

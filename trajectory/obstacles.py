@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from trajectory._checks import positive_finite
+from trajectory.segments import Arc
 
 
 class ObstacleMap:
@@ -130,6 +131,25 @@ class ObstacleMap:
         if getattr(self, "_padding", (None,))[0] != key:
             self._padding = (key, np.pad(self.blocked, reach, constant_values=True))
         return self._padding[1]
+
+    def path_hits(self, segments, clearance=0.0):
+        """Whether a disc of radius ``clearance`` driven along ``segments`` (``Arc`` and ``Line``
+        views, as ``TurnPath.segments`` gives them) touches a blocked cell or leaves the map:
+        exactly, segment by segment."""
+        for segment in segments:
+            if isinstance(segment, Arc):
+                hits = self.arc_hits(
+                    segment.centre, segment.radius, segment.start_angle, segment.sweep, clearance
+                )
+            else:
+                end = (
+                    segment.start[0] + segment.length * math.cos(segment.angle),
+                    segment.start[1] + segment.length * math.sin(segment.angle),
+                )
+                hits = self.segment_hits(segment.start, end, clearance)
+            if hits:
+                return True
+        return False
 
     def _inside(self, points, clearance):
         """Whether discs of radius ``clearance`` at ``points`` (k, 2) stay strictly inside the map

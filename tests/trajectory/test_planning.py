@@ -40,16 +40,8 @@ def assert_path_is_sound(plan, start, goal, radius, obstacles, footprint, goal_h
         assert abs(math.remainder(end[2] - goal_heading, 2 * math.pi)) <= 1e-15
     chained = path.table.ends()[-1]  # the segments themselves, driven from the start
     assert math.dist(chained[:2], goal) <= 1e-8 * radius
-    for segment in path.segments:
-        if isinstance(segment, Arc):
-            assert segment.radius == radius
-            hits = obstacles.arc_hits(segment.centre, radius, segment.start_angle, segment.sweep, footprint)
-        else:
-            direction = np.array([math.cos(segment.angle), math.sin(segment.angle)])
-            hits = obstacles.segment_hits(
-                segment.start, np.add(segment.start, segment.length * direction), footprint
-            )
-        assert not hits
+    assert all(segment.radius == radius for segment in path.segments if isinstance(segment, Arc))
+    assert not obstacles.path_hits(path.segments, footprint)
     distances = np.linspace(0.0, path.length, max(2, int(path.length / 0.01)))
     assert obstacles.discs_clear(path.pose(distances)[:, :2], footprint).all()
     assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, radius)
