@@ -34,33 +34,25 @@ class Clearance:
         # Half the spacing, and a hair for the rounding of the sample points' positions.
         self.margin = footprint + self.spacing / 2.0 + 1e-12 * obstacles.cell_size
         self._padding, self._codes = _code_raster(obstacles, self.margin)
+        self._blocked_rows = obstacles.blocked.tolist()
 
-    def pieces_clear(self, x, y, heading, turns, signed_lengths):
-        """Whether each piece, driven from (x, y, heading) turning ``turns`` (1, 0, -1) for
-        ``signed_lengths`` (negative: in reverse), stays clear: arrays shaped (k,) in, (k,) out."""
-        x, y, heading, turns, signed = (
-            np.asarray(a, dtype=float).reshape(-1) for a in (x, y, heading, turns, signed_lengths)
-        )
-        # A first look one cell apart finds most pieces that run into a blocked cell.
-        points, first, _ = self._samples(x, y, heading, turns, signed, self.obstacles.cell_size)
-        clear = np.logical_and.reduceat(self._codes_at(points) != BLOCKED, first)
-        if not clear.any():
-            return clear
-        rest = np.flatnonzero(clear)
-        points, first, counts = self._samples(
-            x[rest], y[rest], heading[rest], turns[rest], signed[rest], self.spacing
-        )
-        clear[rest] = self._decide(
-            points, first, counts, x[rest], y[rest], heading[rest], turns[rest], signed[rest]
-        )
-        return clear
-
-    def sampled_pieces_clear(self, points, x, y, heading, turns, signed_lengths):
-        """``pieces_clear`` of pieces already sampled: ``points`` (m, k, 2), k samples from the
-        start to the end of each, at most ``spacing`` apart; the pieces' arrays shaped (m,)."""
-        m, k = points.shape[:2]
-        first, counts = np.arange(0, m * k, k), np.full(m, k)
-        return self._decide(points.reshape(-1, 2), first, counts, x, y, heading, turns, signed_lengths)
+    def path_clear(self, pose, pieces):
+        """Whether ``pieces`` (turn, gear, length), driven one after another from ``pose`` (x, y,
+        heading), keep clear. A walk along them a cell apart first finds most paths that run into
+        a blocked cell, cheaply (the planner's shots at the goal mostly do)."""
+        x, y, heading = pose
+        starts = []
+        for turn, gear, length in pieces:
+            signed = gear * length
+            if self._walk_hits(x, y, heading, turn, signed):
+                return False
+            starts.append((x, y, heading, turn, signed))
+            x, y, heading = advance(x, y, heading, turn, signed, self.radius)
+        if not starts:
+            return True
+        x, y, heading, turns, signed = np.array(starts).T
+        points, first, counts = self._samples(x, y, heading, turns, signed, self.spacing)
+        return bool(self._decide(points, first, counts, x, y, heading, turns, signed).all())
 
     def _decide(self, points, first, counts, x, y, heading, turns, signed):
         """Whether each piece sampled by ``points`` (its rows from ``first``, ``counts`` of them)
@@ -103,6 +95,29 @@ class Clearance:
         )
         return np.column_stack([sx, sy]), first, counts
 
+    def _walk_hits(self, x, y, heading, turn, signed):
+        """Whether one of the points a cell apart along a piece (both ends included) lies in a
+        blocked cell or off the map: then the piece surely hits; otherwise it may still."""
+        size, radius, blocked = self.obstacles.cell_size, self.radius, self._blocked_rows
+        steps = math.ceil(abs(signed) / size)
+        rows, cols = len(blocked), len(blocked[0])
+        if turn == 0.0:
+            step = signed / max(steps, 1)
+            dx, dy = math.cos(heading) * step, math.sin(heading) * step
+            points = ((x + k * dx, y + k * dy) for k in range(steps + 1))
+        else:
+            cx, cy = circle_centre(x, y, heading, turn, radius)
+            first, step = heading - turn * math.pi / 2.0, turn * signed / radius / max(steps, 1)
+            points = (
+                (cx + radius * math.cos(first + k * step), cy + radius * math.sin(first + k * step))
+                for k in range(steps + 1)
+            )
+        for px, py in points:
+            col, row = math.floor(px / size), math.floor(py / size)
+            if not (0 <= col < cols and 0 <= row < rows) or blocked[row][col]:
+                return True
+        return False
+
     def _stretches_hit(self, close, x, y, heading, turn, signed):
         """Whether the stretches of one piece around its ``close`` samples (a mask over its evenly
         spaced samples, start to end) touch a blocked cell, tested exactly."""
@@ -141,6 +156,70 @@ class Clearance:
         return self.obstacles.arc_hits(
             centre, self.radius, start_angle, turn * signed / self.radius, self.footprint
         )
+
+
+class Fan:
+    """Pieces of the same lengths and turns driven from any pose, tested for many poses: the
+    search's moves. Their samples are kept in the frame of the pose they start from, so that
+    testing them from a pose is a rotation and one look-up in the code raster.
+
+    Args:
+        clearance: The ``Clearance`` to test against.
+        turns, signed_lengths: The pieces (m,): how each turns (1, 0, -1) and how far it goes
+            (negative: in reverse).
+    """
+
+    def __init__(self, clearance, turns, signed_lengths):
+        self.clearance = clearance
+        self.turns = np.asarray(turns, dtype=float)
+        self.signed = np.asarray(signed_lengths, dtype=float)
+        longest = float(np.abs(self.signed).max())
+        fractions = np.linspace(0.0, 1.0, math.ceil(longest / clearance.spacing) + 1)
+        x, y, _ = advance(
+            0.0, 0.0, 0.0, self.turns[:, None], self.signed[:, None] * fractions, clearance.radius
+        )
+        self._local = x, y  # (m, k) each
+        self._scale = SQUARES_PER_CELL / clearance.obstacles.cell_size
+        self._reach = longest * self._scale + 1.0  # in squares, beyond the farthest sample
+        self._in_squares = x * self._scale, y * self._scale
+
+    def clear(self, x, y, heading):
+        """The indices of the pieces that stay clear driven from (x, y, heading): a list."""
+        c, s = math.cos(heading), math.sin(heading)
+        codes = self._codes(x, y, c, s)
+        least = codes.min(axis=1)
+        if least.min() == OPEN:  # the usual case
+            return list(range(len(least)))
+        clear = least == OPEN
+        unsure = np.flatnonzero(least == UNSURE)
+        if unsure.size:
+            local_x, local_y = (a[unsure] for a in self._local)
+            points = np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
+            m, k = points.shape[:2]
+            clear[unsure] = self.clearance._decide(
+                points.reshape(-1, 2),
+                np.arange(0, m * k, k),
+                np.full(m, k),
+                np.full(m, x),
+                np.full(m, y),
+                np.full(m, heading),
+                self.turns[unsure],
+                self.signed[unsure],
+            )
+        return np.flatnonzero(clear).tolist()
+
+    def _codes(self, x, y, c, s):
+        """The code raster's values at the samples from (x, y) facing (c, s): (m, k)."""
+        clearance = self.clearance
+        rows, cols = clearance._codes.shape
+        gx, gy = x * self._scale + clearance._padding, y * self._scale + clearance._padding
+        local_x, local_y = self._in_squares
+        squares_x, squares_y = gx + c * local_x - s * local_y, gy + s * local_x + c * local_y
+        if self._reach <= min(gx, gy) and max(gx - cols, gy - rows) < -self._reach:  # on the raster
+            return clearance._codes[squares_y.astype(np.intp), squares_x.astype(np.intp)]
+        local_x, local_y = self._local
+        points = np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
+        return clearance._codes_at(points.reshape(-1, 2)).reshape(local_x.shape)
 
 
 def _code_raster(obstacles, margin):

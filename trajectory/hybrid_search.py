@@ -11,6 +11,7 @@ import math
 import numpy as np
 
 from trajectory.angles import wrapped
+from trajectory.clearance import Fan
 from trajectory.segments import advance
 
 HEADING_BINS = 32
@@ -70,15 +71,9 @@ class Search:
         self.gear_change = GEAR_CHANGE_COST * radius
         gears = (1.0, -1.0) if reverse else (1.0,)
         self.moves = [(turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0)]
-        # Each move's sample points in the frame of the pose it starts from, (moves, k) each.
-        fractions = np.linspace(0.0, 1.0, math.ceil(self.step / clearance.spacing) + 1)
-        samples = [
-            advance(0.0, 0.0, 0.0, turn, gear * self.step * fractions, radius)[:2]
-            for turn, gear in self.moves
-        ]
-        self._local_x, self._local_y = (np.array(column) for column in zip(*samples))
-        self._turns = np.array([turn for turn, _ in self.moves])
-        self._signed = np.array([gear * self.step for _, gear in self.moves])
+        self.fan = Fan(
+            clearance, [turn for turn, _ in self.moves], [gear * self.step for _, gear in self.moves]
+        )
 
     def run(self, start):
         """Search from pose ``start`` (x, y, heading): a ``Found``."""
@@ -112,7 +107,7 @@ class Search:
             explored.append(here)
             if expansions == 1 or expansions % self._shot_every(here) == 0:
                 shot, length = nodes.ways[node]
-                if nodes.costs[node] + length < best[0] and self.clear(here, shot):
+                if nodes.costs[node] + length < best[0] and self.clearance.path_clear(here, shot):
                     best = (nodes.costs[node] + length, node, shot)
             self._expand(node, nodes, best_cost, closed, heap)
         return Found(nodes.route(best[1]), best[2], np.array(explored), expansions, not heap)
@@ -120,7 +115,7 @@ class Search:
     def _expand(self, node, nodes, best_cost, closed, heap):
         """Push the children of ``node`` that are clear and better than what their bins hold."""
         x, y, heading = nodes.poses[node]
-        for k in self._clear_moves(x, y, heading):
+        for k in self.fan.clear(x, y, heading):
             turn, gear = self.moves[k]
             cx, cy, ch = advance(x, y, heading, turn, gear * self.step, self.clearance.radius)
             child = (cx, cy, wrapped(ch))
@@ -140,21 +135,6 @@ class Search:
                 child_node = nodes.add(child, index, cost, node, gear, (turn, gear, self.step), around)
                 heapq.heappush(heap, (cost + around, -cost, child_node))
 
-    def _clear_moves(self, x, y, heading):
-        """The indices of the moves from (x, y, heading) that stay clear."""
-        c, s = math.cos(heading), math.sin(heading)
-        px, py = x + c * self._local_x - s * self._local_y, y + s * self._local_x + c * self._local_y
-        n = len(self.moves)
-        clear = self.clearance.sampled_pieces_clear(
-            np.stack([px, py], axis=-1),
-            np.full(n, x),
-            np.full(n, y),
-            np.full(n, heading),
-            self._turns,
-            self._signed,
-        )
-        return np.flatnonzero(clear).tolist()
-
     def _bin(self, pose, index):
         size = self.clearance.obstacles.cell_size
         return (math.floor(pose[0] / size), math.floor(pose[1] / size), index % HEADING_BINS)
@@ -171,17 +151,6 @@ class Search:
         size = self.clearance.obstacles.cell_size
         grid = self.distances[math.floor(pose[1] / size), math.floor(pose[0] / size)]
         return HEURISTIC_WEIGHT * max(grid / _GRID_EXCESS - math.sqrt(2.0) * size, 0.0)
-
-    def clear(self, pose, pieces):
-        """Whether the pieces driven from ``pose`` stay clear."""
-        x, y, heading = pose
-        starts = []
-        for turn, gear, length in pieces:
-            starts.append((x, y, heading, turn, gear * length))
-            x, y, heading = advance(x, y, heading, turn, gear * length, self.clearance.radius)
-        if not starts:
-            return True
-        return bool(self.clearance.pieces_clear(*np.array(starts).T).all())
 
 
 class _Nodes:

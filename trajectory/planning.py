@@ -125,9 +125,9 @@ def plan_path(
     gear_change = GEAR_CHANGE_COST * radius
     pieces = found.pieces + found.shot
     pieces = straight_start(
-        tuple(start), pieces, radius, gear_change, search.clear, to_goal, search.step, goal, gears
+        tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, search.step, goal, gears
     )
-    pieces = shortened(tuple(start), pieces, radius, gear_change, search.clear, to_goal, link)
+    pieces = shortened(tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, link)
     return Plan(
         PlanStatus.FOUND,
         _as_path(start, pieces, radius, goal, goal_heading),
