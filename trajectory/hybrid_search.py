@@ -31,6 +31,10 @@ units of ``SHOT_SPACING`` turning radii: at every expansion near the goal, rarel
 HEURISTIC_WEIGHT = 1.3
 """The estimate of the rest is weighted: on the benchmark's maps the search then expands about a
 fifth as many poses, and after smoothing the paths are as short (0.2 % longer in all)."""
+CLOSED_CHECK_AFTER = 100
+"""A search that has expanded this many poses without reaching the goal asks whether the goal
+looks closed in (most searches find the goal sooner; a closed-in goal would keep one going until
+it gives up); if so, it gives up after as many again."""
 _GRID_EXCESS = math.sqrt(4.0 - 2.0 * math.sqrt(2.0))
 """How much longer a chain of straight and diagonal cell steps can be than the straight line
 (1.082, at 22.5 degrees): the 2D distance is divided by it, so as not to overestimate."""
@@ -60,13 +64,26 @@ class Search:
         reverse: Whether the unit may back up.
         goal: The goal point (x, y).
         max_expansions: How many poses to expand at most.
+        goal_closed: ``goal_closed()`` -> whether the goal looks closed in: asked once, after
+            ``CLOSED_CHECK_AFTER`` expansions; None: never.
+        step_cells: About how far an expansion drives, in cells (at least one heading bin).
     """
 
-    def __init__(self, clearance, distances, to_goal, reverse, goal, max_expansions):
+    def __init__(
+        self,
+        clearance,
+        distances,
+        to_goal,
+        reverse,
+        goal,
+        max_expansions,
+        goal_closed=None,
+        step_cells=STEP_CELLS,
+    ):
         self.clearance, self.distances, self.to_goal = clearance, distances, to_goal
-        self.goal, self.max_expansions = goal, max_expansions
+        self.goal, self.max_expansions, self.goal_closed = goal, max_expansions, goal_closed
         radius, cell = clearance.radius, clearance.obstacles.cell_size
-        self.bins_per_arc = max(1, round(STEP_CELLS * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
+        self.bins_per_arc = max(1, round(step_cells * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
         self.step = radius * self.bins_per_arc * 2.0 * math.pi / HEADING_BINS
         self.gear_change = GEAR_CHANGE_COST * radius
         gears = (1.0, -1.0) if reverse else (1.0,)
@@ -87,7 +104,8 @@ class Search:
         # is refined when first popped.
         heap = [(0.0, 0.0, 0)]
         explored, best, expansions = [], (math.inf, None, None), 0
-        while heap and expansions < self.max_expansions:
+        limit = self.max_expansions
+        while heap and expansions < limit:
             f, _, node = heapq.heappop(heap)
             if f >= best[0]:
                 break
@@ -110,6 +128,8 @@ class Search:
                 if nodes.costs[node] + length < best[0] and self.clearance.path_clear(here, shot):
                     best = (nodes.costs[node] + length, node, shot)
             self._expand(node, nodes, best_cost, closed, heap)
+            if expansions == CLOSED_CHECK_AFTER and best[1] is None and self._goal_closed():
+                limit = min(limit, 2 * CLOSED_CHECK_AFTER)
         return Found(nodes.route(best[1]), best[2], np.array(explored), expansions, not heap)
 
     def _expand(self, node, nodes, best_cost, closed, heap):
@@ -134,6 +154,9 @@ class Search:
                 best_cost[key] = cost
                 child_node = nodes.add(child, index, cost, node, gear, (turn, gear, self.step), around)
                 heapq.heappush(heap, (cost + around, -cost, child_node))
+
+    def _goal_closed(self):
+        return self.goal_closed is not None and self.goal_closed()
 
     def _bin(self, pose, index):
         size = self.clearance.obstacles.cell_size

@@ -31,6 +31,9 @@ from trajectory.turn_to_point import shortest_path_to_point
 
 MAX_EXPANSIONS = 5000
 """How many poses a search expands before it gives up (about a second of searching)."""
+CLOSED_PROBE = 50
+"""How many poses the search from the goal backwards may expand to find it closed in (closed-in
+goals on the benchmark's maps run out within 25)."""
 _LETTERS = {1.0: "L", 0.0: "S", -1.0: "R"}
 
 
@@ -42,7 +45,8 @@ class PlanStatus(enum.Enum):
     UNREACHABLE = "unreachable"
     """No path: the goal is walled off, or the search tried every pose it can reach."""
     GAVE_UP = "gave up"
-    """No path found within ``max_expansions`` expanded poses (one may still exist)."""
+    """No path found within ``max_expansions`` expanded poses, or within twice
+    ``CLOSED_CHECK_AFTER`` when the goal looked closed in (one may still exist)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,7 +119,8 @@ def plan_path(
     shortest = functools.partial(
         _shortest_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
     )
-    search = Search(clearance, distances, shortest, reverse, goal, max_expansions)
+    closed = functools.partial(_goal_closed, start, goal, goal_heading, clearance, reverse)
+    search = Search(clearance, distances, shortest, reverse, goal, max_expansions, closed)
     found = search.run(tuple(start))
     if found.shot is None:
         status = PlanStatus.UNREACHABLE if found.exhausted else PlanStatus.GAVE_UP
@@ -141,6 +146,28 @@ def _count(value):
     if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
         raise ValueError(f"max_expansions must be a whole number >= 1, got {value!r}")
     return int(value)
+
+
+def _goal_closed(start, goal, goal_heading, clearance, reverse):
+    """Whether the goal pose looks closed in: a search of the journey backwards in time, from the
+    goal to the start, in short steps, runs out of poses within ``CLOSED_PROBE`` expansions (not a
+    proof: a path may thread a gap its steps miss). Backwards in time a forwards path is backed
+    along; for a unit turned around, that is driving forwards. Only with a ``goal_heading`` (a
+    goal point can be reached from any side)."""
+    if goal_heading is None:
+        return False
+    turn = 0.0 if reverse else math.pi
+    shortest = functools.partial(
+        _shortest_to_goal,
+        goal=start[:2],
+        heading=wrapped(start[2] + turn),
+        radius=clearance.radius,
+        reverse=reverse,
+    )
+    no_estimate = np.zeros(clearance.obstacles.blocked.shape)  # it must try all it can reach anyway
+    probe = Search(clearance, no_estimate, shortest, reverse, start[:2], CLOSED_PROBE, step_cells=0.0)
+    found = probe.run((goal[0], goal[1], wrapped(goal_heading + turn)))
+    return found.exhausted and found.shot is None
 
 
 def _to_goal(pose, goal, heading, radius, reverse):

@@ -13,6 +13,7 @@ from tests.benchmarks.bench_planning import random_map as benchmark_map
 from tests.trajectory.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
 from trajectory import Arc, ObstacleMap, PlanStatus, plan_path
 from trajectory.angles import wrapped
+from trajectory.hybrid_search import CLOSED_CHECK_AFTER
 
 
 def random_map(seed):
@@ -127,6 +128,21 @@ def test_a_dead_end_is_left_backwards_only_when_reversing_is_allowed():
     backing = plan_path(start, goal, 2.0, obstacles, reverse=True)
     assert_path_is_sound(backing, start, goal, 2.0, obstacles, 0.0)
     assert backing.path.gears[0] == -1.0
+
+
+def test_a_closed_in_goal_is_given_up_early():
+    # The dead end of a corridor one cell wide is the goal, facing out of it: driving forwards only,
+    # the unit could not have got there. The search from the start has a large yard to comb.
+    obstacles = ObstacleMap(60, 31, 1.0)
+    obstacles.block([(col, row) for col in range(40, 60) for row in range(31) if row != 15])
+    start, goal = (5.0, 15.5, 0.0), (57.5, 15.5)
+    facing_out = plan_path(start, goal, 2.0, obstacles, goal_heading=math.pi)
+    assert facing_out.status is PlanStatus.GAVE_UP
+    assert facing_out.expansions == 2 * CLOSED_CHECK_AFTER
+    facing_in = plan_path(start, goal, 2.0, obstacles, goal_heading=0.0)
+    assert_path_is_sound(facing_in, start, goal, 2.0, obstacles, 0.0, 0.0)
+    backed_in = plan_path(start, goal, 2.0, obstacles, reverse=True, goal_heading=math.pi)
+    assert_path_is_sound(backed_in, start, goal, 2.0, obstacles, 0.0, math.pi)
 
 
 def test_a_truck_backs_into_a_bay():
