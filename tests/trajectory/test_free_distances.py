@@ -1,0 +1,72 @@
+"""The planner's grid distances around obstacles, against Dijkstra's algorithm cell by cell."""
+
+import heapq
+import math
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trajectory.free_distances import distances_from
+from trajectory.obstacles import ObstacleMap
+
+
+def dijkstra(blocked, cell, size):
+    """Distances from ``cell`` (col, row) over free cells, eight neighbours, a diagonal step only
+    when both cells beside it are free: (rows, cols), inf where not reached."""
+    rows, cols = blocked.shape
+
+    def free(r, c):
+        return 0 <= r < rows and 0 <= c < cols and not blocked[r, c]
+
+    distances = np.full(blocked.shape, math.inf)
+    distances[cell[1], cell[0]] = 0.0
+    queue = [(0.0, cell[1], cell[0])]
+    while queue:
+        d, r, c = heapq.heappop(queue)
+        if d > distances[r, c]:
+            continue
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                if (
+                    (dr or dc)
+                    and free(r + dr, c + dc)
+                    and (not (dr and dc) or free(r + dr, c) and free(r, c + dc))
+                ):
+                    step = d + math.hypot(dr, dc) * size
+                    if step < distances[r + dr, c + dc]:
+                        distances[r + dr, c + dc] = step
+                        heapq.heappush(queue, (step, r + dr, c + dc))
+    return distances
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(1, 14),
+    st.integers(1, 14),
+    st.sampled_from([1.0, 0.5, 2.5]),
+    st.floats(0.0, 0.6),
+    st.integers(0, 2**32 - 1),
+)
+def test_distances_are_dijkstras(cols, rows, size, fill, seed):
+    rng = np.random.default_rng(seed)
+    blocked = rng.random((rows, cols)) < fill
+    cell = (int(rng.integers(cols)), int(rng.integers(rows)))
+    blocked[cell[1], cell[0]] = False
+    got = distances_from(ObstacleMap(cols, rows, size, blocked), cell)
+    expected = dijkstra(blocked, cell, size)
+    assert np.array_equal(np.isinf(got), np.isinf(expected))
+    reached = np.isfinite(expected)
+    np.testing.assert_allclose(got[reached], expected[reached], rtol=1e-12, atol=1e-9 * size)
+
+
+def test_a_walled_in_cell_and_a_corner_squeeze_are_not_reached():
+    # A ring of blocked cells around (5, 5), and a free cell (0, 9) reachable only diagonally
+    # between two blocked cells (touching their corners): neither is reached from (0, 0).
+    blocked = np.zeros((10, 10), dtype=bool)
+    blocked[4:7, 4:7] = True
+    blocked[5, 5] = False
+    blocked[8, 0] = blocked[9, 1] = True
+    distances = distances_from(ObstacleMap(10, 10, 1.0, blocked), (0, 0))
+    assert math.isinf(distances[5, 5]) and math.isinf(distances[9, 0])
+    assert distances[0, 9] == 9.0 and math.isclose(distances[3, 3], 3 * math.sqrt(2), rel_tol=1e-12)
