@@ -1,10 +1,16 @@
 """Whether a unit driving arcs and lines keeps its footprint clear of an ``ObstacleMap``: the
-planner's test of many pieces at once, exact in its answer and quick where the way is open.
+planner's tests of many pieces at once, quick where the way is open.
 
 Points are sampled along each piece at most ``spacing`` apart, so every point of the piece lies
-within ``spacing / 2`` of a sample. A piece is surely clear when a disc of ``footprint +
-spacing / 2`` around every sample is; surely blocked when the footprint's disc around a sample
-touches a blocked cell; only in between is it tested exactly, arc by arc and line by line.
+within ``spacing / 2`` of a sample. A piece is surely clear when a disc of ``margin`` =
+``footprint + spacing / 2`` around every sample is; surely blocked when the footprint's disc
+around a sample touches a blocked cell. In between:
+
+- the search's moves (``Fan``) are tested exactly, arc by arc and line by line: a move that
+  grazes a corner is one the search may need to thread a gap;
+- whole paths (``Clearance.path_clear``: the search's shots at the goal, the shortcuts of the
+  smoothing) are refused: they keep a margin of ``spacing / 2`` (1/32 of a cell) beyond the
+  footprint, less than the smoothing's own resolution, and are tested several times quicker.
 """
 
 import functools
@@ -16,7 +22,7 @@ from trajectory.segments import advance, circle_centre
 
 SAMPLES_PER_CELL = 16
 """Samples per cell width along a piece: the margin of the quick test is 1/32 of a cell, so
-that only a piece passing that close to a blocked cell needs the exact test."""
+that only a move passing that close to a blocked cell needs the exact test."""
 SQUARES_PER_CELL = 8
 """The code raster's squares per cell width."""
 BLOCKED, UNSURE, OPEN = 0, 1, 2
@@ -38,8 +44,10 @@ class Clearance:
 
     def path_clear(self, pose, pieces):
         """Whether ``pieces`` (turn, gear, length), driven one after another from ``pose`` (x, y,
-        heading), keep clear. A walk along them a cell apart first finds most paths that run into
-        a blocked cell, cheaply (the planner's shots at the goal mostly do)."""
+        heading), keep their footprint clear with a margin: the disc of ``margin`` around each
+        sample clear (a path clear by more than that passes; one that touches never does). A
+        walk along them a cell apart first finds most paths that run into a blocked cell,
+        cheaply (the planner's shots at the goal mostly do)."""
         x, y, heading = pose
         starts = []
         for turn, gear, length in pieces:
@@ -51,8 +59,12 @@ class Clearance:
         if not starts:
             return True
         x, y, heading, turns, signed = np.array(starts).T
-        points, first, counts = self._samples(x, y, heading, turns, signed, self.spacing)
-        return bool(self._decide(points, first, counts, x, y, heading, turns, signed).all())
+        points = self._samples(x, y, heading, turns, signed, self.spacing)[0]
+        codes = self._codes_at(points)
+        if codes.min() == BLOCKED:
+            return False
+        unsure = codes != OPEN
+        return not unsure.any() or bool(self.obstacles.discs_clear(points[unsure], self.margin).all())
 
     def _decide(self, points, first, counts, x, y, heading, turns, signed):
         """Whether each piece sampled by ``points`` (its rows from ``first``, ``counts`` of them)

@@ -14,8 +14,9 @@ import math
 
 from trajectory.segments import advance
 
-REFINEMENTS = 6
-"""Bisection steps for the point of departure: to 1/64 of a search step."""
+REFINEMENTS = 4
+"""Bisection steps for the point of departure: to 1/16 of a search step (about a tenth of a cell;
+to 1/64 made the benchmark's paths 0.07 % shorter for 40 % more time smoothing)."""
 _SLACK = 1e-9
 """Relative slack in comparing costs: a connection as long as the pieces it replaces (a straight
 run) is taken, merging them."""
