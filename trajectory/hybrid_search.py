@@ -80,7 +80,7 @@ class Search:
         goal_closed=None,
         step_cells=STEP_CELLS,
     ):
-        self.clearance, self.distances, self.to_goal = clearance, distances, to_goal
+        self.clearance, self.to_goal = clearance, to_goal
         self.goal, self.max_expansions, self.goal_closed = goal, max_expansions, goal_closed
         radius, cell = clearance.radius, clearance.obstacles.cell_size
         self.bins_per_arc = max(1, round(step_cells * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
@@ -88,6 +88,12 @@ class Search:
         self.gear_change = GEAR_CHANGE_COST * radius
         gears = (1.0, -1.0) if reverse else (1.0,)
         self.moves = [(turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0)]
+        # The 2D distance to the goal around obstacles, made a lower bound (the pose and the goal
+        # lie anywhere in their cells) and weighted, per cell: rows of floats, looked up per child.
+        lower = np.maximum(distances / _GRID_EXCESS - math.sqrt(2.0) * cell, 0.0)
+        self._estimates = (HEURISTIC_WEIGHT * lower).tolist()
+        # Where each move ends in the frame of the pose it starts from: (x, y, turn of heading).
+        self._ends = [advance(0.0, 0.0, 0.0, turn, gear * self.step, radius) for turn, gear in self.moves]
         self.fan = Fan(
             clearance, [turn for turn, _ in self.moves], [gear * self.step for _, gear in self.moves]
         )
@@ -135,10 +141,11 @@ class Search:
     def _expand(self, node, nodes, best_cost, closed, heap):
         """Push the children of ``node`` that are clear and better than what their bins hold."""
         x, y, heading = nodes.poses[node]
+        c, s = math.cos(heading), math.sin(heading)
         for k in self.fan.clear(x, y, heading):
             turn, gear = self.moves[k]
-            cx, cy, ch = advance(x, y, heading, turn, gear * self.step, self.clearance.radius)
-            child = (cx, cy, wrapped(ch))
+            dx, dy, turned = self._ends[k]
+            child = (x + c * dx - s * dy, y + s * dx + c * dy, wrapped(heading + turned))
             index = nodes.indices[node] + round(turn * gear) * self.bins_per_arc
             key = self._bin(child, index)
             cost = nodes.costs[node] + self.step
@@ -169,11 +176,9 @@ class Search:
         return 1 + int(far)
 
     def _around(self, pose):
-        """The 2D distance to the goal around obstacles, made a lower bound (the pose and the goal
-        lie anywhere in their cells); inf where the goal cannot be reached."""
+        """The weighted 2D estimate of the rest at ``pose``; inf where the goal cannot be reached."""
         size = self.clearance.obstacles.cell_size
-        grid = self.distances[math.floor(pose[1] / size), math.floor(pose[0] / size)]
-        return HEURISTIC_WEIGHT * max(grid / _GRID_EXCESS - math.sqrt(2.0) * size, 0.0)
+        return self._estimates[math.floor(pose[1] / size)][math.floor(pose[0] / size)]
 
 
 class _Nodes:
@@ -184,17 +189,14 @@ class _Nodes:
         self.gears, self.pieces, self.around, self.ways = [0.0], [None], [0.0], [None]
 
     def add(self, pose, index, cost, parent, gear, piece, around):
-        for column, value in (
-            (self.poses, pose),
-            (self.indices, index),
-            (self.costs, cost),
-            (self.parents, parent),
-            (self.gears, gear),
-            (self.pieces, piece),
-            (self.around, around),
-            (self.ways, None),
-        ):
-            column.append(value)
+        self.poses.append(pose)
+        self.indices.append(index)
+        self.costs.append(cost)
+        self.parents.append(parent)
+        self.gears.append(gear)
+        self.pieces.append(piece)
+        self.around.append(around)
+        self.ways.append(None)
         return len(self.poses) - 1
 
     def route(self, node):

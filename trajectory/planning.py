@@ -187,6 +187,8 @@ def _to_goal(pose, goal, heading, radius, reverse):
 
 def _shortest_to_goal(pose, goal, heading, radius, reverse):
     """The shortest obstacle-free way from ``pose`` to the goal: (pieces, length)."""
+    if heading is not None and not reverse:  # the search's most frequent question, directly
+        return _dubins(pose, (goal[0], goal[1], heading), radius)
     return next(_to_goal(pose, goal, heading, radius, reverse))
 
 
