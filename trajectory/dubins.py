@@ -55,13 +55,15 @@ def shortest(start, goal, radius):
     phi = math.atan2(dy, dx) if d > 0.0 else 0.0
     alpha, beta = wrapped(heading0 - phi), wrapped(heading1 - phi)
     trig = _trig(alpha, beta, math)
-    best = None
-    for word in WORDS:
+    best_word, best_parts, best_total = None, None, math.inf
+    # The end circles of a CCC word lie at most 4 radii apart, their centres within 1 of the ends.
+    for word in WORDS if d <= 6.5 else WORDS[:4]:
         parts = _word_parts(word, alpha, beta, d, trig)
-        if parts is not None and (best is None or sum(parts) < sum(best[1])):
-            best = (word, parts)
-    word, parts = best
-    return word, [_TURNS[letter] for letter in word], [part * radius for part in parts]
+        if parts is not None:
+            total = parts[0] + parts[1] + parts[2]
+            if total < best_total:
+                best_word, best_parts, best_total = word, parts, total
+    return best_word, [_TURNS[letter] for letter in best_word], [part * radius for part in best_parts]
 
 
 def _trig(alpha, beta, maths):
