@@ -194,7 +194,7 @@ class Fan:
         self._local = x, y  # (m, k) each
         self._scale = SQUARES_PER_CELL / clearance.obstacles.cell_size
         self._reach = longest * self._scale + 1.0  # in squares, beyond the farthest sample
-        self._in_squares = x * self._scale, y * self._scale
+        self._in_squares = (x + 1j * y) * self._scale  # the samples as complex numbers, in squares
 
     def clear(self, x, y, heading):
         """The indices of the pieces that stay clear driven from (x, y, heading): a list."""
@@ -226,10 +226,9 @@ class Fan:
         clearance = self.clearance
         rows, cols = clearance._codes.shape
         gx, gy = x * self._scale + clearance._padding, y * self._scale + clearance._padding
-        local_x, local_y = self._in_squares
-        squares_x, squares_y = gx + c * local_x - s * local_y, gy + s * local_x + c * local_y
         if self._reach <= min(gx, gy) and max(gx - cols, gy - rows) < -self._reach:  # on the raster
-            return clearance._codes[squares_y.astype(np.intp), squares_x.astype(np.intp)]
+            squares = complex(gx, gy) + complex(c, s) * self._in_squares  # rotated, then moved
+            return clearance._codes[squares.imag.astype(np.intp), squares.real.astype(np.intp)]
         local_x, local_y = self._local
         points = np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
         return clearance._codes_at(points.reshape(-1, 2)).reshape(local_x.shape)
