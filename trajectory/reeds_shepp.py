@@ -160,8 +160,9 @@ _SYMMETRIES = ((False, False), (True, False), (False, True), (True, True))  # (t
 
 
 def _candidates(x, y, phi):
-    """Every word that reaches (x, y, phi) from the origin facing +x with radius 1, as
-    (word, signed lengths)."""
+    """Every word that reaches (x, y, phi) from the origin facing +x with radius 1, as (its
+    formula's lengths, how to read them: (word, time-flip, reflect, backwards)); ``_read`` gives
+    the word and its signed lengths. The total length does not depend on the reading."""
     cos_phi, sin_phi = math.cos(phi), math.sin(phi)
     back_x, back_y = x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi
     for formula, word, has_backwards in _FAMILIES:
@@ -170,14 +171,18 @@ def _candidates(x, y, phi):
             for flip, reflect in _SYMMETRIES:
                 turn = -phi if flip != reflect else phi
                 lengths = formula(-gx if flip else gx, -gy if reflect else gy, turn)
-                if lengths is None:
-                    continue
-                letters = word.translate(_MIRRORED) if reflect else word
-                if flip:
-                    lengths = tuple(-length for length in lengths)
-                if backwards:
-                    letters, lengths = letters[::-1], lengths[::-1]
-                yield letters, lengths
+                if lengths is not None:
+                    yield lengths, (word, flip, reflect, backwards)
+
+
+def _read(lengths, word, flip, reflect, backwards):
+    """A candidate's word and signed lengths (negative: in reverse)."""
+    letters = word.translate(_MIRRORED) if reflect else word
+    if flip:
+        lengths = tuple(-length for length in lengths)
+    if backwards:
+        letters, lengths = letters[::-1], lengths[::-1]
+    return letters, lengths
 
 
 def _goal_in_start_frame(start, goal, radius):
@@ -190,12 +195,17 @@ def _goal_in_start_frame(start, goal, radius):
 
 def shortest_word(x, y, phi):
     """The shortest word to (x, y, phi) from the origin facing +x, radius 1: (word, signed lengths)."""
-    return min(_candidates(x, y, phi), key=lambda candidate: sum(map(abs, candidate[1])))
+    best, least = None, math.inf
+    for lengths, reading in _candidates(x, y, phi):
+        total = sum(map(abs, lengths))
+        if total < least:
+            best, least = (lengths, reading), total
+    return _read(best[0], *best[1])
 
 
 def shortest_length(x, y, phi):
     """The length of the shortest path to (x, y, phi) from the origin facing +x, radius 1."""
-    return min(sum(map(abs, lengths)) for _, lengths in _candidates(x, y, phi))
+    return min(sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi))
 
 
 def reeds_shepp_path(start, goal, radius):
