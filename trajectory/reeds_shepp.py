@@ -50,17 +50,17 @@ def _tau_omega(u, v, xi, eta, phi):
     return tau, _signed_angle(tau - u + v - phi)
 
 
-def _lsl(x, y, phi):
+def _lsl(x, y, phi, sin_phi, cos_phi):
     """8.1: L+ S+ L+."""
-    xi, eta = x - math.sin(phi), y - 1.0 + math.cos(phi)
+    xi, eta = x - sin_phi, y - 1.0 + cos_phi
     u, t = math.hypot(xi, eta), math.atan2(eta, xi)
     v = _signed_angle(phi - t)
     return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lsr(x, y, phi):
+def _lsr(x, y, phi, sin_phi, cos_phi):
     """8.2: L+ S+ R+."""
-    xi, eta = x + math.sin(phi), y - 1.0 - math.cos(phi)
+    xi, eta = x + sin_phi, y - 1.0 - cos_phi
     squared = xi * xi + eta * eta
     if squared < 4.0:
         return None
@@ -70,9 +70,9 @@ def _lsr(x, y, phi):
     return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lrl(x, y, phi):
+def _lrl(x, y, phi, sin_phi, cos_phi):
     """8.3/8.4: L+ R- L."""
-    xi, eta = x - math.sin(phi), y - 1.0 + math.cos(phi)
+    xi, eta = x - sin_phi, y - 1.0 + cos_phi
     rho = math.hypot(xi, eta)
     if rho > 4.0:
         return None
@@ -82,9 +82,9 @@ def _lrl(x, y, phi):
     return (t, u, v) if t >= -_ZERO and u <= _ZERO else None
 
 
-def _lrlr_opposed(x, y, phi):
+def _lrlr_opposed(x, y, phi, sin_phi, cos_phi):
     """8.7: L+ R+ L- R-, the middle turns equal and opposite."""
-    xi, eta = x + math.sin(phi), y - 1.0 - math.cos(phi)
+    xi, eta = x + sin_phi, y - 1.0 - cos_phi
     rho = (2.0 + math.hypot(xi, eta)) / 4.0
     if rho > 1.0:
         return None
@@ -93,9 +93,9 @@ def _lrlr_opposed(x, y, phi):
     return (t, u, -u, v) if t >= -_ZERO and v <= _ZERO else None
 
 
-def _lrlr_equal(x, y, phi):
+def _lrlr_equal(x, y, phi, sin_phi, cos_phi):
     """8.8: L+ R- L- R+, the middle turns equal."""
-    xi, eta = x + math.sin(phi), y - 1.0 - math.cos(phi)
+    xi, eta = x + sin_phi, y - 1.0 - cos_phi
     rho = (20.0 - xi * xi - eta * eta) / 16.0
     if not 0.0 <= rho <= 1.0:
         return None
@@ -106,9 +106,9 @@ def _lrlr_equal(x, y, phi):
     return (t, u, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lrsl(x, y, phi):
+def _lrsl(x, y, phi, sin_phi, cos_phi):
     """8.9: L+ R-(pi/2) S- L-."""
-    xi, eta = x - math.sin(phi), y - 1.0 + math.cos(phi)
+    xi, eta = x - sin_phi, y - 1.0 + cos_phi
     rho = math.hypot(xi, eta)
     if rho < 2.0:
         return None
@@ -119,9 +119,9 @@ def _lrsl(x, y, phi):
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
-def _lrsr(x, y, phi):
+def _lrsr(x, y, phi, sin_phi, cos_phi):
     """8.10: L+ R-(pi/2) S- R-."""
-    xi, eta = x + math.sin(phi), y - 1.0 - math.cos(phi)
+    xi, eta = x + sin_phi, y - 1.0 - cos_phi
     rho = math.hypot(eta, xi)
     if rho < 2.0:
         return None
@@ -131,9 +131,9 @@ def _lrsr(x, y, phi):
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
-def _lrslr(x, y, phi):
+def _lrslr(x, y, phi, sin_phi, cos_phi):
     """8.11: L+ R-(pi/2) S- L-(pi/2) R+."""
-    xi, eta = x + math.sin(phi), y - 1.0 - math.cos(phi)
+    xi, eta = x + sin_phi, y - 1.0 - cos_phi
     rho = math.hypot(xi, eta)
     if rho < 2.0:
         return None
@@ -146,7 +146,9 @@ def _lrslr(x, y, phi):
 
 
 _FAMILIES = (
-    # (formula, its word, whether its backwards reading is another word)
+    # (formula, its word, whether its backwards reading is another word); a formula takes the
+    # goal (x, y, phi) and the sine and cosine of phi, worked out once for all the candidates
+    # (a reading changes only their signs)
     (_lsl, "LSL", False),
     (_lsr, "LSR", False),
     (_lrl, "LRL", True),
@@ -169,8 +171,10 @@ def _candidates(x, y, phi):
         readings = ((x, y, False), (back_x, back_y, True)) if has_backwards else ((x, y, False),)
         for gx, gy, backwards in readings:
             for flip, reflect in _SYMMETRIES:
-                turn = -phi if flip != reflect else phi
-                lengths = formula(-gx if flip else gx, -gy if reflect else gy, turn)
+                sign = -1.0 if flip != reflect else 1.0  # the turn's, and so its sine's
+                lengths = formula(
+                    -gx if flip else gx, -gy if reflect else gy, sign * phi, sign * sin_phi, cos_phi
+                )
                 if lengths is not None:
                     yield lengths, (word, flip, reflect, backwards)
 
