@@ -67,6 +67,9 @@ class Search:
         goal_closed: ``goal_closed()`` -> whether the goal looks closed in: asked once, after
             ``CLOSED_CHECK_AFTER`` expansions; None: never.
         step_cells: About how far an expansion drives, in cells (at least one heading bin).
+        estimate: ``estimate(pose)`` -> a quicker stand-in for the length of ``to_goal(pose)`` in
+            the estimate of the rest (the way itself then worked out only for a shot); None:
+            the way's length.
     """
 
     def __init__(
@@ -79,8 +82,9 @@ class Search:
         max_expansions,
         goal_closed=None,
         step_cells=STEP_CELLS,
+        estimate=None,
     ):
-        self.clearance, self.to_goal = clearance, to_goal
+        self.clearance, self.to_goal, self.estimate = clearance, to_goal, estimate
         self.goal, self.max_expansions, self.goal_closed = goal, max_expansions, goal_closed
         radius, cell = clearance.radius, clearance.obstacles.cell_size
         self.bins_per_arc = max(1, round(step_cells * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
@@ -101,7 +105,8 @@ class Search:
     def run(self, start):
         """Search from pose ``start`` (x, y, heading): a ``Found``."""
         # Per node: pose, heading index (bins from the start heading), cost, parent, gear, the
-        # piece that led to it, and its way to the goal (once the heuristic is refined).
+        # piece that led to it, whether its estimate is refined and its way to the goal (once
+        # worked out).
         nodes = _Nodes(start)
         best_cost = {self._bin(start, 0): 0.0}
         closed = set()
@@ -119,10 +124,10 @@ class Search:
             key = self._bin(here, nodes.indices[node])
             if key in closed:
                 continue
-            if nodes.ways[node] is None:  # refine the estimate with the obstacle-free way
-                nodes.ways[node] = self.to_goal(here)
-                shortest = nodes.ways[node][1]
-                refined = nodes.costs[node] + max(nodes.around[node], HEURISTIC_WEIGHT * shortest)
+            if not nodes.refined[node]:  # refine the estimate with the obstacle-free way
+                nodes.refined[node] = True
+                rest = self._rest(node, here, nodes)
+                refined = nodes.costs[node] + max(nodes.around[node], HEURISTIC_WEIGHT * rest)
                 if refined > f:
                     heapq.heappush(heap, (refined, -nodes.costs[node], node))
                     continue
@@ -130,7 +135,7 @@ class Search:
             expansions += 1
             explored.append(here)
             if expansions == 1 or expansions % self._shot_every(here) == 0:
-                shot, length = nodes.ways[node]
+                shot, length = self._way(node, here, nodes)
                 if nodes.costs[node] + length < best[0] and self.clearance.path_clear(here, shot):
                     best = (nodes.costs[node] + length, node, shot)
             self._expand(node, nodes, best_cost, closed, heap)
@@ -162,6 +167,19 @@ class Search:
                 child_node = nodes.add(child, index, cost, node, gear, (turn, gear, self.step), around)
                 heapq.heappush(heap, (cost + around, -cost, child_node))
 
+    def _rest(self, node, here, nodes):
+        """The obstacle-free length of the rest from ``here``: the estimate, or the length of the
+        way to the goal (kept for a shot)."""
+        if self.estimate is not None:
+            return self.estimate(here)
+        return self._way(node, here, nodes)[1]
+
+    def _way(self, node, here, nodes):
+        """The obstacle-free way to the goal from ``here``, worked out once: (pieces, length)."""
+        if nodes.ways[node] is None:
+            nodes.ways[node] = self.to_goal(here)
+        return nodes.ways[node]
+
     def _goal_closed(self):
         return self.goal_closed is not None and self.goal_closed()
 
@@ -187,6 +205,7 @@ class _Nodes:
     def __init__(self, start):
         self.poses, self.indices, self.costs, self.parents = [start], [0], [0.0], [-1]
         self.gears, self.pieces, self.around, self.ways = [0.0], [None], [0.0], [None]
+        self.refined = [False]
 
     def add(self, pose, index, cost, parent, gear, piece, around):
         self.poses.append(pose)
@@ -197,6 +216,7 @@ class _Nodes:
         self.pieces.append(piece)
         self.around.append(around)
         self.ways.append(None)
+        self.refined.append(False)
         return len(self.poses) - 1
 
     def route(self, node):

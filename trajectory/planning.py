@@ -120,7 +120,12 @@ def plan_path(
         _shortest_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
     )
     closed = functools.partial(_goal_closed, start, goal, goal_heading, clearance, reverse)
-    search = Search(clearance, distances, shortest, reverse, goal, max_expansions, closed)
+    estimate = None
+    if reverse and goal_heading is not None:
+        estimate = functools.partial(
+            reeds_shepp.csc_length, goal=(goal[0], goal[1], goal_heading), radius=radius
+        )
+    search = Search(clearance, distances, shortest, reverse, goal, max_expansions, closed, estimate=estimate)
     found = search.run(tuple(start))
     if found.shot is None:
         status = PlanStatus.UNREACHABLE if found.exhausted else PlanStatus.GAVE_UP

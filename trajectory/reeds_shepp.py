@@ -161,13 +161,13 @@ _FAMILIES = (
 _SYMMETRIES = ((False, False), (True, False), (False, True), (True, True))  # (time-flip, reflect)
 
 
-def _candidates(x, y, phi):
-    """Every word that reaches (x, y, phi) from the origin facing +x with radius 1, as (its
+def _candidates(x, y, phi, families=_FAMILIES):
+    """Every word of ``families`` that reaches (x, y, phi) from the origin facing +x with radius 1, as (its
     formula's lengths, how to read them: (word, time-flip, reflect, backwards)); ``_read`` gives
     the word and its signed lengths. The total length does not depend on the reading."""
     cos_phi, sin_phi = math.cos(phi), math.sin(phi)
     back_x, back_y = x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi
-    for formula, word, has_backwards in _FAMILIES:
+    for formula, word, has_backwards in families:
         readings = ((x, y, False), (back_x, back_y, True)) if has_backwards else ((x, y, False),)
         for gx, gy, backwards in readings:
             for flip, reflect in _SYMMETRIES:
@@ -210,6 +210,17 @@ def shortest_word(x, y, phi):
 def shortest_length(x, y, phi):
     """The length of the shortest path to (x, y, phi) from the origin facing +x, radius 1."""
     return min(sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi))
+
+
+def csc_length(start, goal, radius):
+    """The length of the shortest of the eight CSC words (LSL and LSR, each time-flipped and
+    reflected) between two poses (floats, the radius positive; unchecked): at least the shortest
+    path's, and often equal to it away from the goal; a fifth of the work (the planner's
+    estimate of the rest). Where none of them exists (their turns have signs to keep), the
+    shortest path's."""
+    x, y, phi = _goal_in_start_frame(start, goal, radius)
+    csc = min((sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi, _FAMILIES[:2])), default=None)
+    return radius * (shortest_length(x, y, phi) if csc is None else csc)
 
 
 def reeds_shepp_path(start, goal, radius):
