@@ -11,7 +11,7 @@ from ompl import base as ompl_base
 
 from tests.trajectory.test_against_ompl import ompl_length as dubins_ompl_length
 from tests.trajectory.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
-from trajectory import dubins_path, reeds_shepp_path
+from trajectory import dubins_path, reeds_shepp, reeds_shepp_path
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
@@ -41,6 +41,26 @@ def test_lengths_agree_with_ompl_to_1e_9_on_2000_random_cases():
     np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-9)
     words = {reeds_shepp_path(s, g, r).word for s, g, r in zip(starts, goals, radii)}
     assert any(len(word) >= 4 for word in words)  # the four- and five-segment families are reached
+
+
+def test_the_csc_length_is_the_shortest_length_where_a_csc_word_wins_and_more_elsewhere():
+    # OMPL's lengths are the reference. A Dubins CSC path (all forwards, or all backwards: the
+    # unit turned round) whose turns are at most half a circle is one of the eight CSC words,
+    # so the CSC length is at most its length, and never less than the shortest path's.
+    starts, goals, radii = random_cases(600, seed=16)
+    ties = bounded = 0
+    for start, goal, radius in zip(starts, goals, radii):
+        shortest, csc = ompl_length(start, goal, radius), reeds_shepp.csc_length(start, goal, radius)
+        assert csc >= shortest - 1e-9
+        if len(word := reeds_shepp_path(start, goal, radius).word) == 3 and word[1] == "S":
+            ties += 1
+            assert csc == pytest.approx(shortest, abs=1e-9)
+        turned = ((*start[:2], start[2] + math.pi), (*goal[:2], goal[2] + math.pi))
+        for dubins in (dubins_path(start, goal, radius), dubins_path(*turned, radius)):
+            if dubins.word[1] == "S" and max(dubins.parts[0], dubins.parts[2]) <= math.pi * radius:
+                bounded += 1
+                assert csc <= dubins.length + 1e-9
+    assert ties > 100 and bounded > 300
 
 
 def test_every_path_ends_exactly_at_its_goal_and_its_segments_reach_it():
