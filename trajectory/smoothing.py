@@ -44,6 +44,15 @@ def cost(pieces, gear_change):
     return sum(length for _, _, length in pieces) + gear_change * stops
 
 
+def _suffix_costs(pieces, gear_change):
+    """``cost(pieces[i:])`` for every i from 0 to len(pieces), in one pass from the end."""
+    costs = [0.0]
+    for i in range(len(pieces) - 1, -1, -1):
+        stop = gear_change if i + 1 < len(pieces) and pieces[i][1] != pieces[i + 1][1] else 0.0
+        costs.append(costs[-1] + pieces[i][2] + stop)
+    return costs[::-1]
+
+
 def shortened(start, pieces, radius, gear_change, clear, to_goal, link):
     """The pieces from ``start`` with runs replaced by direct connections.
 
@@ -67,7 +76,7 @@ def shortened(start, pieces, radius, gear_change, clear, to_goal, link):
 
     while head.pieces:
         n = len(head.pieces)
-        rest = [cost(head.pieces[i:], gear_change) for i in range(n + 1)]
+        rest = _suffix_costs(head.pieces, gear_change)
         way = connection(head.joints[0], rest[0])
         if way is not None:  # all that is left in one
             tail[:0] = way
