@@ -30,31 +30,27 @@ _ZERO = 10.0 * 2.0**-52
 _NEGLIGIBLE = 1e-12
 """Segments shorter than this part of the path (in radii, at least) are left out."""
 _HALF_PI = math.pi / 2.0
+_TWO_PI = 2.0 * math.pi  # math.remainder(angle, _TWO_PI): the angle reduced to [-pi, pi]
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
 _MIRRORED = str.maketrans("LR", "RL")
 
 
-def _signed_angle(angle):
-    """``angle`` reduced to [-pi, pi]."""
-    return math.remainder(angle, 2.0 * math.pi)
-
-
 def _tau_omega(u, v, xi, eta, phi):
     """The first and last turns (t, v) of the four-turn words, given the middle ones (8.7, 8.8)."""
-    delta = _signed_angle(u - v)
+    delta = math.remainder(u - v, _TWO_PI)
     a = math.sin(u) - math.sin(delta)
     b = math.cos(u) - math.cos(delta) - 1.0
     t1 = math.atan2(eta * a - xi * b, xi * a + eta * b)
     t2 = 2.0 * (math.cos(delta) - math.cos(v) - math.cos(u)) + 3.0
-    tau = _signed_angle(t1 + math.pi) if t2 < 0.0 else _signed_angle(t1)
-    return tau, _signed_angle(tau - u + v - phi)
+    tau = math.remainder(t1 + math.pi, _TWO_PI) if t2 < 0.0 else math.remainder(t1, _TWO_PI)
+    return tau, math.remainder(tau - u + v - phi, _TWO_PI)
 
 
 def _lsl(x, y, phi, sin_phi, cos_phi):
     """8.1: L+ S+ L+."""
     xi, eta = x - sin_phi, y - 1.0 + cos_phi
     u, t = math.hypot(xi, eta), math.atan2(eta, xi)
-    v = _signed_angle(phi - t)
+    v = math.remainder(phi - t, _TWO_PI)
     return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
@@ -65,8 +61,8 @@ def _lsr(x, y, phi, sin_phi, cos_phi):
     if squared < 4.0:
         return None
     u = math.sqrt(squared - 4.0)
-    t = _signed_angle(math.atan2(eta, xi) + math.atan2(2.0, u))
-    v = _signed_angle(t - phi)
+    t = math.remainder(math.atan2(eta, xi) + math.atan2(2.0, u), _TWO_PI)
+    v = math.remainder(t - phi, _TWO_PI)
     return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
@@ -77,8 +73,8 @@ def _lrl(x, y, phi, sin_phi, cos_phi):
     if rho > 4.0:
         return None
     u = -2.0 * math.asin(rho / 4.0)
-    t = _signed_angle(math.atan2(eta, xi) + u / 2.0 + math.pi)
-    v = _signed_angle(phi - t + u)
+    t = math.remainder(math.atan2(eta, xi) + u / 2.0 + math.pi, _TWO_PI)
+    v = math.remainder(phi - t + u, _TWO_PI)
     return (t, u, v) if t >= -_ZERO and u <= _ZERO else None
 
 
@@ -114,8 +110,8 @@ def _lrsl(x, y, phi, sin_phi, cos_phi):
         return None
     r = math.sqrt(rho * rho - 4.0)
     u = 2.0 - r
-    t = _signed_angle(math.atan2(eta, xi) + math.atan2(r, -2.0))
-    v = _signed_angle(phi - _HALF_PI - t)
+    t = math.remainder(math.atan2(eta, xi) + math.atan2(r, -2.0), _TWO_PI)
+    v = math.remainder(phi - _HALF_PI - t, _TWO_PI)
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
@@ -127,7 +123,7 @@ def _lrsr(x, y, phi, sin_phi, cos_phi):
         return None
     t = math.atan2(xi, -eta)
     u = 2.0 - rho
-    v = _signed_angle(t + _HALF_PI - phi)
+    v = math.remainder(t + _HALF_PI - phi, _TWO_PI)
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
@@ -140,8 +136,8 @@ def _lrslr(x, y, phi, sin_phi, cos_phi):
     u = 4.0 - math.sqrt(rho * rho - 4.0)
     if u > _ZERO:
         return None
-    t = _signed_angle(math.atan2((4.0 - u) * xi - 2.0 * eta, -2.0 * xi + (u - 4.0) * eta))
-    v = _signed_angle(t - phi)
+    t = math.remainder(math.atan2((4.0 - u) * xi - 2.0 * eta, -2.0 * xi + (u - 4.0) * eta), _TWO_PI)
+    v = math.remainder(t - phi, _TWO_PI)
     return (t, -_HALF_PI, u, -_HALF_PI, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
