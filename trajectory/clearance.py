@@ -60,7 +60,7 @@ class Clearance:
         if not starts:
             return True
         x, y, heading, turns, signed = np.array(starts).T
-        points = self._samples(x, y, heading, turns, signed, self.spacing)[0]
+        points = self._samples(x, y, heading, turns, signed)
         codes = self._codes_at(points)
         if codes.min() == BLOCKED:
             return False
@@ -96,17 +96,16 @@ class Clearance:
             clear[k] = not self._stretches_hit(close[mine], x[k], y[k], heading[k], turns[k], signed[k])
         return clear
 
-    def _samples(self, x, y, heading, turns, signed, spacing):
-        """Points along each piece at most ``spacing`` apart, both ends included: (points (n, 2),
-        each piece's first row, each piece's count)."""
-        counts = np.ceil(np.abs(signed) / spacing).astype(int) + 1
+    def _samples(self, x, y, heading, turns, signed):
+        """Points along each piece at most ``spacing`` apart, both ends included: (n, 2)."""
+        counts = np.ceil(np.abs(signed) / self.spacing).astype(int) + 1
         piece = np.repeat(np.arange(x.size), counts)
         first = np.cumsum(counts) - counts
         fraction = (np.arange(piece.size) - first[piece]) / np.maximum(counts[piece] - 1, 1)
         sx, sy, _ = advance(
             x[piece], y[piece], heading[piece], turns[piece], fraction * signed[piece], self.radius
         )
-        return np.column_stack([sx, sy]), first, counts
+        return np.column_stack([sx, sy])
 
     def _walk_hits(self, x, y, heading, turn, signed):
         """Whether one of the points a cell apart along a piece (both ends included) lies in a
