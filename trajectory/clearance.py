@@ -48,17 +48,20 @@ class Clearance:
         heading), keep their footprint clear with a margin: the disc of ``margin`` around each
         sample clear (a path clear by more than that passes; one that touches never does). A
         walk along them a cell apart first finds most paths that run into a blocked cell,
-        cheaply (the planner's shots at the goal mostly do)."""
+        cheaply (the planner's shots at the goal mostly do); one half a cell apart, most of the
+        others (a shortcut cutting a corner)."""
         x, y, heading = pose
         starts = []
         for turn, gear, length in pieces:
             signed = gear * length
-            if self._walk_hits(x, y, heading, turn, signed):
+            if self._walk_hits(x, y, heading, turn, signed, 1.0):
                 return False
             starts.append((x, y, heading, turn, signed))
             x, y, heading = advance(x, y, heading, turn, signed, self.radius)
         if not starts:
             return True
+        if any(self._walk_hits(*start, 0.5) for start in starts):
+            return False
         x, y, heading, turns, signed = np.array(starts).T
         points = self._samples(x, y, heading, turns, signed)
         codes = self._codes_at(points)
@@ -107,11 +110,12 @@ class Clearance:
         )
         return np.column_stack([sx, sy])
 
-    def _walk_hits(self, x, y, heading, turn, signed):
-        """Whether one of the points a cell apart along a piece (both ends included) lies in a
-        blocked cell or off the map: then the piece surely hits; otherwise it may still."""
+    def _walk_hits(self, x, y, heading, turn, signed, cells):
+        """Whether one of the points ``cells`` cell widths apart along a piece (both ends
+        included) lies in a blocked cell or off the map: then the piece surely hits; otherwise
+        it may still."""
         size, radius, blocked = self.obstacles.cell_size, self.radius, self._blocked_rows
-        steps = math.ceil(abs(signed) / size)
+        steps = math.ceil(abs(signed) / (cells * size))
         rows, cols = len(blocked), len(blocked[0])
         if turn == 0.0:
             step = signed / max(steps, 1)

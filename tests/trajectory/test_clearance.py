@@ -6,7 +6,7 @@ passing one that touches, never refusing one clear by more than the margin."""
 import math
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from trajectory.clearance import Clearance, Fan
@@ -64,12 +64,9 @@ def test_a_fan_of_moves_is_tested_exactly(obstacles, pose, step, footprint):
     clearance = Clearance(obstacles, RADIUS, footprint)
     moves = [(turn, gear) for gear in (1.0, -1.0) for turn in (1.0, 0.0, -1.0)]
     fan = Fan(clearance, [turn for turn, _ in moves], [gear * step for _, gear in moves])
-    expected = [
-        k
-        for k, (turn, gear) in enumerate(moves)
-        if exactly_clear(obstacles, pose, [(turn, gear, step)], footprint)
-    ]
-    assert fan.clear(*pose) == expected
+    expected = [exactly_clear(obstacles, pose, [(turn, gear, step)], footprint) for turn, gear in moves]
+    assume(None not in expected)  # a move within a hair of touching: left to the tests by hand
+    assert fan.clear(*pose) == [k for k, clear in enumerate(expected) if clear]
 
 
 def test_a_move_grazing_a_corner_touches_it_to_the_last_bit():
