@@ -131,11 +131,10 @@ def plan_path(
         status = PlanStatus.UNREACHABLE if found.exhausted else PlanStatus.GAVE_UP
         return Plan(status, None, found.explored, found.expansions)
     link = functools.partial(_link, radius=radius, reverse=reverse)
-    gears = (1.0, -1.0) if reverse else (1.0,)
     gear_change = GEAR_CHANGE_COST * radius
     pieces = found.pieces + found.shot
     pieces = straight_start(
-        tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, search.step, goal, gears
+        tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, search.step, goal
     )
     pieces = shortened(tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, link)
     return Plan(
