@@ -209,8 +209,7 @@ class Fan:
         clear = least == OPEN
         unsure = np.flatnonzero(least == UNSURE)
         if unsure.size:
-            local_x, local_y = (a[unsure] for a in self._local)
-            points = np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
+            points = self._points(x, y, c, s, unsure)
             m, k = points.shape[:2]
             clear[unsure] = self.clearance._decide(
                 points.reshape(-1, 2),
@@ -232,9 +231,13 @@ class Fan:
         if self._reach <= min(gx, gy) and max(gx - cols, gy - rows) < -self._reach:  # on the raster
             squares = complex(gx, gy) + complex(c, s) * self._in_squares  # rotated, then moved
             return clearance._codes[squares.imag.astype(np.intp), squares.real.astype(np.intp)]
-        local_x, local_y = self._local
-        points = np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
-        return clearance._codes_at(points.reshape(-1, 2)).reshape(local_x.shape)
+        points = self._points(x, y, c, s, slice(None))
+        return clearance._codes_at(points.reshape(-1, 2)).reshape(points.shape[:2])
+
+    def _points(self, x, y, c, s, pieces):
+        """The samples of ``pieces`` (an index) driven from (x, y) facing (c, s): (m, k, 2)."""
+        local_x, local_y = (a[pieces] for a in self._local)
+        return np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
 
 
 def _code_raster(obstacles, margin):

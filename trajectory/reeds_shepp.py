@@ -203,9 +203,10 @@ def shortest_word(x, y, phi):
     return _read(best[0], *best[1])
 
 
-def shortest_length(x, y, phi):
-    """The length of the shortest path to (x, y, phi) from the origin facing +x, radius 1."""
-    return min(sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi))
+def shortest_length(x, y, phi, families=_FAMILIES):
+    """The length of the shortest path of ``families`` to (x, y, phi) from the origin facing +x,
+    radius 1; inf where none reaches it (every goal has a word of all the families)."""
+    return min((sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi, families)), default=math.inf)
 
 
 def csc_length(start, goal, radius):
@@ -215,8 +216,8 @@ def csc_length(start, goal, radius):
     estimate of the rest). Where none of them exists (their turns have signs to keep), the
     shortest path's."""
     x, y, phi = _goal_in_start_frame(start, goal, radius)
-    csc = min((sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi, _FAMILIES[:2])), default=None)
-    return radius * (shortest_length(x, y, phi) if csc is None else csc)
+    csc = shortest_length(x, y, phi, _FAMILIES[:2])
+    return radius * (csc if math.isfinite(csc) else shortest_length(x, y, phi))
 
 
 def reeds_shepp_path(start, goal, radius):

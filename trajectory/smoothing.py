@@ -9,7 +9,6 @@ a turn around a corner starts where it first can, not at the next step of the se
 that, ``straight_start`` tries leaving the start on a straight run.
 """
 
-import itertools
 import math
 
 from trajectory.segments import advance
@@ -40,12 +39,12 @@ class Pieces:
 
 def cost(pieces, gear_change):
     """Length plus ``gear_change`` per stop to change gear."""
-    stops = sum(1 for a, b in itertools.pairwise(pieces) if a[1] != b[1])
-    return sum(length for _, _, length in pieces) + gear_change * stops
+    return _suffix_costs(pieces, gear_change)[0]
 
 
 def _suffix_costs(pieces, gear_change):
-    """``cost(pieces[i:])`` for every i from 0 to len(pieces), in one pass from the end."""
+    """``cost(pieces[i:])`` for every i from 0 to len(pieces) (the one place of the formula), in
+    one pass from the end."""
     costs = [0.0]
     for i in range(len(pieces) - 1, -1, -1):
         stop = gear_change if i + 1 < len(pieces) and pieces[i][1] != pieces[i + 1][1] else 0.0

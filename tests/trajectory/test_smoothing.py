@@ -14,11 +14,15 @@ pieces = st.lists(
 
 
 @given(pieces, st.floats(0.0, 5.0))
-def test_the_costs_of_every_tail_in_one_pass_are_those_of_each_tail(run, gear_change):
+def test_the_cost_of_every_tail_is_its_length_and_a_price_per_change_of_gear(run, gear_change):
     tails = _suffix_costs(run, gear_change)
     assert len(tails) == len(run) + 1 and tails[-1] == 0.0
     for i, tail in enumerate(tails):
-        assert math.isclose(tail, cost(run[i:], gear_change), rel_tol=1e-12, abs_tol=1e-12)
+        lengths = sum(length for _, _, length in run[i:])
+        stops = sum(a[1] != b[1] for a, b in zip(run[i:], run[i + 1 :]))
+        expected = lengths + gear_change * stops  # worked out here, not by the module
+        assert math.isclose(tail, expected, rel_tol=1e-12, abs_tol=1e-12)
+        assert math.isclose(cost(run[i:], gear_change), expected, rel_tol=1e-12, abs_tol=1e-12)
 
 
 def test_a_change_of_gear_costs_its_price_once():
