@@ -13,6 +13,7 @@ around a sample touches a blocked cell. In between:
   footprint, less than the smoothing's own resolution, and are tested several times quicker.
 """
 
+import cmath
 import functools
 import math
 
@@ -41,34 +42,54 @@ class Clearance:
         # Half the spacing, and a hair for the rounding of the sample points' positions.
         self.margin = footprint + self.spacing / 2.0 + 1e-12 * obstacles.cell_size
         self._padding, self._codes = _code_raster(obstacles, self.margin)
+        self._scale = SQUARES_PER_CELL / obstacles.cell_size  # squares per length unit
         self._blocked_rows = obstacles.blocked.tolist()
+        self._templates = {}
 
     def path_clear(self, pose, pieces):
         """Whether ``pieces`` (turn, gear, length), driven one after another from ``pose`` (x, y,
         heading), keep their footprint clear with a margin: the disc of ``margin`` around each
         sample clear (a path clear by more than that passes; one that touches never does). A
         walk along them a cell apart first finds most paths that run into a blocked cell,
-        cheaply (the planner's shots at the goal mostly do); one half a cell apart, most of the
-        others (a shortcut cutting a corner)."""
+        cheaply (the planner's shots at the goal mostly do)."""
         x, y, heading = pose
-        starts = []
+        points = []
         for turn, gear, length in pieces:
             signed = gear * length
             if self._walk_hits(x, y, heading, turn, signed, 1.0):
                 return False
-            starts.append((x, y, heading, turn, signed))
+            points.append(complex(x, y) + cmath.exp(1j * heading) * self._template(turn, gear, length))
             x, y, heading = advance(x, y, heading, turn, signed, self.radius)
-        if not starts:
-            return True
-        if any(self._walk_hits(*start, 0.5) for start in starts):
-            return False
-        x, y, heading, turns, signed = np.array(starts).T
-        points = self._samples(x, y, heading, turns, signed)
-        codes = self._codes_at(points)
+        points.append(np.array([complex(x, y)]))  # the end
+        points = np.concatenate(points)
+        codes = self._codes_of(points)
         if codes.min() == BLOCKED:
             return False
-        unsure = codes != OPEN
-        return not unsure.any() or bool(self.obstacles.discs_clear(points[unsure], self.margin).all())
+        unsure = points[codes != OPEN]
+        return unsure.size == 0 or bool(
+            self.obstacles.discs_clear(np.column_stack([unsure.real, unsure.imag]), self.margin).all()
+        )
+
+    def _template(self, turn, gear, length):
+        """The samples of a piece driven from the origin facing +x, ``spacing`` apart from its
+        start up to ``length`` (its end left out): complex, (k,). Cut from one long run of
+        samples per turn and gear, worked out once and grown as needed."""
+        count = int(length / self.spacing) + 1
+        run = self._templates.get((turn, gear))
+        if run is None or len(run) < count:
+            steps = np.arange(max(2 * count, 64)) * (gear * self.spacing)
+            x, y, _ = advance(0.0, 0.0, 0.0, turn, steps, self.radius)
+            run = self._templates[turn, gear] = x + 1j * y
+        return run[:count]
+
+    def _codes_of(self, points):
+        """The code raster's value where each point lies (complex (n,)), shape (n,)."""
+        squares = points * self._scale + self._padding * (1 + 1j)
+        rows, cols = self._codes.shape
+        c, r = squares.real, squares.imag
+        if c.min() >= 0.0 and r.min() >= 0.0 and c.max() < cols and r.max() < rows:  # on the raster
+            return self._codes[r.astype(np.intp), c.astype(np.intp)]
+        return self._codes_at(np.column_stack([points.real, points.imag]))
 
     def _decide(self, points, first, counts, x, y, heading, turns, signed):
         """Whether each piece sampled by ``points`` (its rows from ``first``, ``counts`` of them)
@@ -98,17 +119,6 @@ class Clearance:
             mine = slice(first[k], first[k] + counts[k])
             clear[k] = not self._stretches_hit(close[mine], x[k], y[k], heading[k], turns[k], signed[k])
         return clear
-
-    def _samples(self, x, y, heading, turns, signed):
-        """Points along each piece at most ``spacing`` apart, both ends included: (n, 2)."""
-        counts = np.ceil(np.abs(signed) / self.spacing).astype(int) + 1
-        piece = np.repeat(np.arange(x.size), counts)
-        first = np.cumsum(counts) - counts
-        fraction = (np.arange(piece.size) - first[piece]) / np.maximum(counts[piece] - 1, 1)
-        sx, sy, _ = advance(
-            x[piece], y[piece], heading[piece], turns[piece], fraction * signed[piece], self.radius
-        )
-        return np.column_stack([sx, sy])
 
     def _walk_hits(self, x, y, heading, turn, signed, cells):
         """Whether one of the points ``cells`` cell widths apart along a piece (both ends
@@ -151,9 +161,7 @@ class Clearance:
         """The code raster's value (``BLOCKED``, ``UNSURE``, ``OPEN``) where each point (n, 2)
         lies, shape (n,); ``BLOCKED`` beyond the raster (far off the map)."""
         rows, cols = self._codes.shape
-        squares = (
-            np.floor(points * (SQUARES_PER_CELL / self.obstacles.cell_size)).astype(np.intp) + self._padding
-        )
+        squares = np.floor(points * self._scale).astype(np.intp) + self._padding
         c, r = squares[:, 0], squares[:, 1]
         if squares.min() >= 0 and c.max() < cols and r.max() < rows:  # the usual case: all on the raster
             return self._codes[r, c]
@@ -195,7 +203,7 @@ class Fan:
             0.0, 0.0, 0.0, self.turns[:, None], self.signed[:, None] * fractions, clearance.radius
         )
         self._local = x, y  # (m, k) each
-        self._scale = SQUARES_PER_CELL / clearance.obstacles.cell_size
+        self._scale = clearance._scale
         self._reach = longest * self._scale + 1.0  # in squares, beyond the farthest sample
         self._in_squares = (x + 1j * y) * self._scale  # the samples as complex numbers, in squares
 

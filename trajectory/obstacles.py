@@ -14,6 +14,10 @@ import numpy as np
 from trajectory._checks import positive_finite
 from trajectory.segments import Arc
 
+_CELLS_ONE_BY_ONE = 150
+"""``discs_clear`` tests discs one by one, in plain Python, when they have at most this many cells
+to look at in all (a few discs: the numpy version's fixed cost is some 20 array operations)."""
+
 
 class ObstacleMap:
     """A ``cols`` x ``rows`` grid of cells ``cell_size`` wide; ``blocked`` (shape (rows, cols),
@@ -103,12 +107,14 @@ class ObstacleMap:
     def discs_clear(self, points, radius):
         """Whether each disc of ``radius`` around ``points`` (n, 2) stays clear of the blocked
         cells and strictly inside the map, shape (n,): exact, all discs at once (the planner's
-        test of many sample points)."""
+        test of many sample points); a few discs one by one (quicker than numpy for them)."""
         points = np.asarray(points, dtype=float).reshape(-1, 2)
+        reach = int(radius // self.cell_size) + 1  # cells a disc in cell (c, r) can touch: c +- reach
+        if len(points) * (2 * reach + 1) ** 2 <= _CELLS_ONE_BY_ONE:
+            return np.array([self._disc_clear(x, y, radius, reach) for x, y in points.tolist()], dtype=bool)
         width, height = self.size
         x, y = points[:, 0], points[:, 1]
         clear = (x - radius > 0) & (x + radius < width) & (y - radius > 0) & (y + radius < height)
-        reach = int(radius // self.cell_size) + 1  # cells a disc in cell (c, r) can touch: c +- reach
         padded = self._padded(reach)
         offsets = np.arange(-reach, reach + 1)
         cols = np.floor(np.where(clear, x, 0.0) / self.cell_size).astype(int)[:, None] + offsets
@@ -120,9 +126,26 @@ class ObstacleMap:
             np.maximum(rows * self.cell_size - y[:, None], y[:, None] - (rows + 1) * self.cell_size), 0
         )
         blocked = padded[rows[:, :, None] + reach, cols[:, None, :] + reach]  # (n, row offset, col offset)
-        touching = np.hypot(gap_y[:, :, None], gap_x[:, None, :]) <= radius
+        touching = (
+            gap_y[:, :, None] * gap_y[:, :, None] + gap_x[:, None, :] * gap_x[:, None, :] <= radius * radius
+        )
         clear &= ~np.any(blocked & touching, axis=(1, 2))
         return clear
+
+    def _disc_clear(self, x, y, radius, reach):
+        """``discs_clear`` of one disc (floats), by the same formulas."""
+        width, height = self.size
+        if not (x - radius > 0 and x + radius < width and y - radius > 0 and y + radius < height):
+            return False
+        size, col, row = self.cell_size, math.floor(x / self.cell_size), math.floor(y / self.cell_size)
+        for r in range(max(row - reach, 0), min(row + reach + 1, self.rows)):
+            gap_y = max(max(r * size - y, y - (r + 1) * size), 0)
+            for c in range(max(col - reach, 0), min(col + reach + 1, self.cols)):
+                if self.blocked[r, c]:
+                    gap_x = max(max(c * size - x, x - (c + 1) * size), 0)
+                    if gap_y * gap_y + gap_x * gap_x <= radius * radius:
+                        return False
+        return True
 
     def _padded(self, reach):
         """The blocked cells with ``reach`` rows and columns of blocked cells around them (the

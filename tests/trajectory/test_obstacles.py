@@ -68,6 +68,21 @@ def test_arc_hits_agree_with_dense_sampling(board, cx, cy, radius, start, sweep,
     assert board.arc_hits(centre, radius, start, sweep, clearance) == (gap <= clearance)
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    boards(),
+    st.lists(st.tuples(coordinates, coordinates), min_size=1, max_size=40),
+    st.floats(0.0, 1.6),
+)
+def test_discs_clear_agree_with_the_distance_to_every_blocked_square(board, points, radius):
+    points = np.array(points) * [8, 6]
+    gaps = np.array([_sampled_gap(board, point[None]) for point in points])
+    assume(np.all(np.abs(gaps - radius) > 1e-12))
+    all_at_once = board.discs_clear(points, radius)  # numpy past a few discs
+    one_by_one = [bool(board.discs_clear(point, radius)[0]) for point in points]  # plain Python
+    assert all_at_once.tolist() == one_by_one == (gaps > radius).tolist()
+
+
 def _wall():
     board = ObstacleMap(6, 4, 1.0)
     board.block([(2, 0)])  # the square [2, 3] x [0, 1]
@@ -82,6 +97,21 @@ def test_touching_counts_as_a_hit_to_the_last_bit():
     assert board.segment_hits((1.0, 2.0), (3.0, 0.0))  # through its corner (2, 1) only
     assert not board.segment_hits((0.5, 3.5), (5.5, 3.5), clearance=0.49)
     assert board.segment_hits((0.5, 3.5), (5.5, 3.5), clearance=0.5)  # the map's top edge at 4
+
+
+def test_a_touching_disc_is_not_clear_to_the_last_bit_one_by_one_or_all_at_once():
+    board = _wall()
+    # (1.5, 0.5) is 0.5 left of the square; (2.5, 1.5) 0.5 above it; (3.5, 1.5) sqrt(0.5) from its corner.
+    points = np.array([(1.5, 0.5), (2.5, 1.5), (3.5, 1.5)] * 10)
+    for radius, clear in (
+        (0.5, [False, False, True]),
+        (math.nextafter(0.5, 0.0), [True, True, True]),
+        (math.sqrt(0.5), [False, False, False]),
+    ):
+        assert board.discs_clear(points, radius).tolist() == clear * 10
+        assert [bool(board.discs_clear(point, radius)[0]) for point in points[:3]] == clear
+    assert board.discs_clear([(0.4, 2.0)], 0.4).tolist() == [False]  # the map's left edge
+    assert board.discs_clear([(0.4, 2.0)], math.nextafter(0.4, 0.0)).tolist() == [True]
 
 
 def test_arcs_by_hand():
