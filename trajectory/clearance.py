@@ -91,34 +91,21 @@ class Clearance:
             return self._codes[r.astype(np.intp), c.astype(np.intp)]
         return self._codes_at(np.column_stack([points.real, points.imag]))
 
-    def _decide(self, points, first, counts, x, y, heading, turns, signed):
-        """Whether each piece sampled by ``points`` (its rows from ``first``, ``counts`` of them)
-        is clear: by the code raster, and where it cannot tell, exactly: the discs of its
-        samples that are not in open squares (all such pieces at once), then the exact test of
-        the stretches around the samples whose discs of ``margin`` were not clear (every point of
-        a piece lies within half a spacing of a sample)."""
-        codes = self._codes_at(points)
-        clear = np.logical_and.reduceat(codes == OPEN, first)
-        if clear.all():
-            return clear
-        undecided = ~clear & ~np.logical_or.reduceat(codes == BLOCKED, first)
-        piece_of = np.repeat(np.arange(len(first)), counts)
-        unsure = np.flatnonzero(undecided[piece_of] & (codes != OPEN))
-        if unsure.size == 0:
-            return clear
-        close = np.zeros(len(points), dtype=bool)
-        close[unsure] = ~self.obstacles.discs_clear(points[unsure], self.margin)
-        near = np.logical_or.reduceat(close, first)
-        clear |= undecided & ~near
-        rows = np.flatnonzero(close)
-        if rows.size == 0:
-            return clear
-        touching = np.zeros(len(points), dtype=bool)
-        touching[rows] = ~self.obstacles.discs_clear(points[rows], self.footprint)
-        for k in np.flatnonzero(undecided & near & ~np.logical_or.reduceat(touching, first)):
-            mine = slice(first[k], first[k] + counts[k])
-            clear[k] = not self._stretches_hit(close[mine], x[k], y[k], heading[k], turns[k], signed[k])
-        return clear
+    def _piece_clear(self, points, codes, x, y, heading, turn, signed):
+        """Whether one piece, driven from (x, y, heading) and sampled evenly from end to end by
+        ``points`` (k, 2) whose code raster values are ``codes`` (k,), is clear, where the code
+        raster cannot tell: the discs of its samples in squares near a blocked cell are tested,
+        and where a disc of ``margin`` is not clear but the footprint's is, the stretches around
+        those samples exactly (every point of the piece lies within half a spacing of a sample)."""
+        near = np.flatnonzero(codes == UNSURE)
+        close = near[~self.obstacles.discs_clear(points[near], self.margin)]
+        if close.size == 0:
+            return True
+        if not self.obstacles.discs_clear(points[close], self.footprint).all():
+            return False
+        mask = np.zeros(len(points), dtype=bool)
+        mask[close] = True
+        return not self._stretches_hit(mask, x, y, heading, turn, signed)
 
     def _walk_hits(self, x, y, heading, turn, signed, cells):
         """Whether one of the points ``cells`` cell widths apart along a piece (both ends
@@ -214,22 +201,13 @@ class Fan:
         least = codes.min(axis=1)
         if least.min() == OPEN:  # the usual case
             return list(range(len(least)))
-        clear = least == OPEN
-        unsure = np.flatnonzero(least == UNSURE)
-        if unsure.size:
-            points = self._points(x, y, c, s, unsure)
-            m, k = points.shape[:2]
-            clear[unsure] = self.clearance._decide(
-                points.reshape(-1, 2),
-                np.arange(0, m * k, k),
-                np.full(m, k),
-                np.full(m, x),
-                np.full(m, y),
-                np.full(m, heading),
-                self.turns[unsure],
-                self.signed[unsure],
+        clear = (least == OPEN).tolist()
+        for k in np.flatnonzero(least == UNSURE).tolist():
+            points = self._points(x, y, c, s, k)
+            clear[k] = self.clearance._piece_clear(
+                points, codes[k], x, y, heading, self.turns[k], self.signed[k]
             )
-        return np.flatnonzero(clear).tolist()
+        return [k for k, open_way in enumerate(clear) if open_way]
 
     def _codes(self, x, y, c, s):
         """The code raster's values at the samples from (x, y) facing (c, s): (m, k)."""
@@ -243,7 +221,8 @@ class Fan:
         return clearance._codes_at(points.reshape(-1, 2)).reshape(points.shape[:2])
 
     def _points(self, x, y, c, s, pieces):
-        """The samples of ``pieces`` (an index) driven from (x, y) facing (c, s): (m, k, 2)."""
+        """The samples of ``pieces`` driven from (x, y) facing (c, s): (k, 2) for one piece's
+        index, (m, k, 2) for a slice."""
         local_x, local_y = (a[pieces] for a in self._local)
         return np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
 
