@@ -20,6 +20,7 @@ shortest kept: the candidate set of OMPL's ``ReedsSheppStateSpace`` (its equival
 """
 
 import math
+from math import acos, asin, atan2, cos, hypot, remainder, sin, sqrt
 
 from trajectory._checks import positive_finite
 from trajectory.angles import same_headings, wrapped
@@ -30,149 +31,163 @@ _ZERO = 10.0 * 2.0**-52
 _NEGLIGIBLE = 1e-12
 """Segments shorter than this part of the path (in radii, at least) are left out."""
 _HALF_PI = math.pi / 2.0
-_TWO_PI = 2.0 * math.pi  # math.remainder(angle, _TWO_PI): the angle reduced to [-pi, pi]
+_TWO_PI = 2.0 * math.pi  # remainder(angle, _TWO_PI): the angle reduced to [-pi, pi]
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
 _MIRRORED = str.maketrans("LR", "RL")
+
+# The formulas. Each takes the goal (x, y, phi) seen from the origin facing +x, radius 1, through
+# the centre of one of its turning circles relative to the start's left circle (0, 1): (xi, eta),
+# its distance rho and direction theta (worked out once for all the formulas of a reading), and
+# phi; it returns the signed lengths of its word, or None where the word does not reach the goal.
+# The left circle's centre is (x - sin phi, y + cos phi), the right one's (x + sin phi, y - cos phi).
 
 
 def _tau_omega(u, v, xi, eta, phi):
     """The first and last turns (t, v) of the four-turn words, given the middle ones (8.7, 8.8)."""
-    delta = math.remainder(u - v, _TWO_PI)
-    a = math.sin(u) - math.sin(delta)
-    b = math.cos(u) - math.cos(delta) - 1.0
-    t1 = math.atan2(eta * a - xi * b, xi * a + eta * b)
-    t2 = 2.0 * (math.cos(delta) - math.cos(v) - math.cos(u)) + 3.0
-    tau = math.remainder(t1 + math.pi, _TWO_PI) if t2 < 0.0 else math.remainder(t1, _TWO_PI)
-    return tau, math.remainder(tau - u + v - phi, _TWO_PI)
+    delta = remainder(u - v, _TWO_PI)
+    a = sin(u) - sin(delta)
+    b = cos(u) - cos(delta) - 1.0
+    t1 = atan2(eta * a - xi * b, xi * a + eta * b)
+    t2 = 2.0 * (cos(delta) - cos(v) - cos(u)) + 3.0
+    tau = remainder(t1 + math.pi, _TWO_PI) if t2 < 0.0 else remainder(t1, _TWO_PI)
+    return tau, remainder(tau - u + v - phi, _TWO_PI)
 
 
-def _lsl(x, y, phi, sin_phi, cos_phi):
-    """8.1: L+ S+ L+."""
-    xi, eta = x - sin_phi, y - 1.0 + cos_phi
-    u, t = math.hypot(xi, eta), math.atan2(eta, xi)
-    v = math.remainder(phi - t, _TWO_PI)
-    return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
+def _lsl(xi, eta, rho, theta, phi):
+    """8.1: L+ S+ L+ (the left circle)."""
+    v = remainder(phi - theta, _TWO_PI)
+    return (theta, rho, v) if theta >= -_ZERO and v >= -_ZERO else None
 
 
-def _lsr(x, y, phi, sin_phi, cos_phi):
-    """8.2: L+ S+ R+."""
-    xi, eta = x + sin_phi, y - 1.0 - cos_phi
+def _lsr(xi, eta, rho, theta, phi):
+    """8.2: L+ S+ R+ (the right circle)."""
     squared = xi * xi + eta * eta
     if squared < 4.0:
         return None
-    u = math.sqrt(squared - 4.0)
-    t = math.remainder(math.atan2(eta, xi) + math.atan2(2.0, u), _TWO_PI)
-    v = math.remainder(t - phi, _TWO_PI)
+    u = sqrt(squared - 4.0)
+    t = remainder(theta + atan2(2.0, u), _TWO_PI)
+    v = remainder(t - phi, _TWO_PI)
     return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lrl(x, y, phi, sin_phi, cos_phi):
-    """8.3/8.4: L+ R- L."""
-    xi, eta = x - sin_phi, y - 1.0 + cos_phi
-    rho = math.hypot(xi, eta)
+def _lrl(xi, eta, rho, theta, phi):
+    """8.3/8.4: L+ R- L (the left circle)."""
     if rho > 4.0:
         return None
-    u = -2.0 * math.asin(rho / 4.0)
-    t = math.remainder(math.atan2(eta, xi) + u / 2.0 + math.pi, _TWO_PI)
-    v = math.remainder(phi - t + u, _TWO_PI)
+    u = -2.0 * asin(rho / 4.0)
+    t = remainder(theta + u / 2.0 + math.pi, _TWO_PI)
+    v = remainder(phi - t + u, _TWO_PI)
     return (t, u, v) if t >= -_ZERO and u <= _ZERO else None
 
 
-def _lrlr_opposed(x, y, phi, sin_phi, cos_phi):
-    """8.7: L+ R+ L- R-, the middle turns equal and opposite."""
-    xi, eta = x + sin_phi, y - 1.0 - cos_phi
-    rho = (2.0 + math.hypot(xi, eta)) / 4.0
+def _lrlr_opposed(xi, eta, rho, theta, phi):
+    """8.7: L+ R+ L- R-, the middle turns equal and opposite (the right circle)."""
+    rho = (2.0 + rho) / 4.0
     if rho > 1.0:
         return None
-    u = math.acos(rho)
+    u = acos(rho)
     t, v = _tau_omega(u, -u, xi, eta, phi)
     return (t, u, -u, v) if t >= -_ZERO and v <= _ZERO else None
 
 
-def _lrlr_equal(x, y, phi, sin_phi, cos_phi):
-    """8.8: L+ R- L- R+, the middle turns equal."""
-    xi, eta = x + sin_phi, y - 1.0 - cos_phi
+def _lrlr_equal(xi, eta, rho, theta, phi):
+    """8.8: L+ R- L- R+, the middle turns equal (the right circle)."""
     rho = (20.0 - xi * xi - eta * eta) / 16.0
     if not 0.0 <= rho <= 1.0:
         return None
-    u = -math.acos(rho)
+    u = -acos(rho)
     if u < -_HALF_PI:
         return None
     t, v = _tau_omega(u, u, xi, eta, phi)
     return (t, u, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lrsl(x, y, phi, sin_phi, cos_phi):
-    """8.9: L+ R-(pi/2) S- L-."""
-    xi, eta = x - sin_phi, y - 1.0 + cos_phi
-    rho = math.hypot(xi, eta)
+def _lrsl(xi, eta, rho, theta, phi):
+    """8.9: L+ R-(pi/2) S- L- (the left circle)."""
     if rho < 2.0:
         return None
-    r = math.sqrt(rho * rho - 4.0)
+    r = sqrt(rho * rho - 4.0)
     u = 2.0 - r
-    t = math.remainder(math.atan2(eta, xi) + math.atan2(r, -2.0), _TWO_PI)
-    v = math.remainder(phi - _HALF_PI - t, _TWO_PI)
+    t = remainder(theta + atan2(r, -2.0), _TWO_PI)
+    v = remainder(phi - _HALF_PI - t, _TWO_PI)
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
-def _lrsr(x, y, phi, sin_phi, cos_phi):
-    """8.10: L+ R-(pi/2) S- R-."""
-    xi, eta = x + sin_phi, y - 1.0 - cos_phi
-    rho = math.hypot(eta, xi)
+def _lrsr(xi, eta, rho, theta, phi):
+    """8.10: L+ R-(pi/2) S- R- (the right circle)."""
     if rho < 2.0:
         return None
-    t = math.atan2(xi, -eta)
+    t = atan2(xi, -eta)
     u = 2.0 - rho
-    v = math.remainder(t + _HALF_PI - phi, _TWO_PI)
+    v = remainder(t + _HALF_PI - phi, _TWO_PI)
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
-def _lrslr(x, y, phi, sin_phi, cos_phi):
-    """8.11: L+ R-(pi/2) S- L-(pi/2) R+."""
-    xi, eta = x + sin_phi, y - 1.0 - cos_phi
-    rho = math.hypot(xi, eta)
+def _lrslr(xi, eta, rho, theta, phi):
+    """8.11: L+ R-(pi/2) S- L-(pi/2) R+ (the right circle)."""
     if rho < 2.0:
         return None
-    u = 4.0 - math.sqrt(rho * rho - 4.0)
+    u = 4.0 - sqrt(rho * rho - 4.0)
     if u > _ZERO:
         return None
-    t = math.remainder(math.atan2((4.0 - u) * xi - 2.0 * eta, -2.0 * xi + (u - 4.0) * eta), _TWO_PI)
-    v = math.remainder(t - phi, _TWO_PI)
+    t = remainder(atan2((4.0 - u) * xi - 2.0 * eta, -2.0 * xi + (u - 4.0) * eta), _TWO_PI)
+    v = remainder(t - phi, _TWO_PI)
     return (t, -_HALF_PI, u, -_HALF_PI, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
+_LEFT, _RIGHT = 0, 1
+_ROOM = 1e-9
+"""Slack on the distances between circles where a word can exist: the formula itself decides
+near the bounds."""
 _FAMILIES = (
-    # (formula, its word, whether its backwards reading is another word); a formula takes the
-    # goal (x, y, phi) and the sine and cosine of phi, worked out once for all the candidates
-    # (a reading changes only their signs)
-    (_lsl, "LSL", False),
-    (_lsr, "LSR", False),
-    (_lrl, "LRL", True),
-    (_lrlr_opposed, "LRLR", False),
-    (_lrlr_equal, "LRLR", False),
-    (_lrsl, "LRSL", True),
-    (_lrsr, "LRSR", True),
-    (_lrslr, "LRSLR", False),
+    # (formula, its word, the goal's circle it takes, whether its backwards reading is another
+    # word, and the distances rho between the circles where it can exist: the formula's own
+    # first test, made before calling it)
+    (_lsl, "LSL", _LEFT, False, (0.0, math.inf)),
+    (_lsr, "LSR", _RIGHT, False, (2.0 - _ROOM, math.inf)),
+    (_lrl, "LRL", _LEFT, True, (0.0, 4.0 + _ROOM)),
+    (_lrlr_opposed, "LRLR", _RIGHT, False, (0.0, 2.0 + _ROOM)),
+    (_lrlr_equal, "LRLR", _RIGHT, False, (2.0 - _ROOM, math.sqrt(20.0) + _ROOM)),
+    (_lrsl, "LRSL", _LEFT, True, (2.0 - _ROOM, math.inf)),
+    (_lrsr, "LRSR", _RIGHT, True, (2.0 - _ROOM, math.inf)),
+    (_lrslr, "LRSLR", _RIGHT, False, (math.sqrt(20.0) - _ROOM, math.inf)),
 )
+_CSC = _FAMILIES[:2]
 _SYMMETRIES = ((False, False), (True, False), (False, True), (True, True))  # (time-flip, reflect)
 
 
-def _candidates(x, y, phi, families=_FAMILIES):
-    """Every word of ``families`` that reaches (x, y, phi) from the origin facing +x with radius 1, as (its
-    formula's lengths, how to read them: (word, time-flip, reflect, backwards)); ``_read`` gives
-    the word and its signed lengths. The total length does not depend on the reading."""
-    cos_phi, sin_phi = math.cos(phi), math.sin(phi)
-    back_x, back_y = x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi
-    for formula, word, has_backwards in families:
-        readings = ((x, y, False), (back_x, back_y, True)) if has_backwards else ((x, y, False),)
-        for gx, gy, backwards in readings:
-            for flip, reflect in _SYMMETRIES:
-                sign = -1.0 if flip != reflect else 1.0  # the turn's, and so its sine's
-                lengths = formula(
-                    -gx if flip else gx, -gy if reflect else gy, sign * phi, sign * sin_phi, cos_phi
-                )
-                if lengths is not None:
-                    yield lengths, (word, flip, reflect, backwards)
+def _shortest_candidate(x, y, phi, families=_FAMILIES):
+    """The shortest word of ``families`` that reaches (x, y, phi) from the origin facing +x with
+    radius 1: (its length, its formula's lengths, how to read them: (word, time-flip, reflect,
+    backwards)); (inf, None, None) where none does. ``_read`` gives the word and its signed
+    lengths; the total length does not depend on the reading. Of equal lengths, the first of
+    ``families`` wins, then the forwards reading, then the first of ``_SYMMETRIES``."""
+    cos_phi, sin_phi = cos(phi), sin(phi)
+    goals = [(False, x, y)]
+    if any(family[3] for family in families):
+        goals.append((True, x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi))
+    readings = {}  # (backwards, flip, reflect) -> the goal's two circles, as the formulas take them
+    for backwards, gx, gy in goals:
+        for flip, reflect in _SYMMETRIES:
+            # A time-flip negates x, a reflection y; either one (not both) the turn.
+            sign = -1.0 if flip != reflect else 1.0
+            rx, ry, turn, sine = -gx if flip else gx, -gy if reflect else gy, sign * phi, sign * sin_phi
+            lx, ly, qx, qy = rx - sine, ry - 1.0 + cos_phi, rx + sine, ry - 1.0 - cos_phi
+            readings[backwards, flip, reflect] = (
+                (lx, ly, hypot(lx, ly), atan2(ly, lx), turn),
+                (qx, qy, hypot(qx, qy), atan2(qy, qx), turn),
+            )
+    least, best, reading = math.inf, None, None
+    for formula, word, circle, has_backwards, (near, far) in families:
+        for (backwards, flip, reflect), circles in readings.items():
+            if backwards and not has_backwards or not near <= circles[circle][2] <= far:
+                continue
+            lengths = formula(*circles[circle])
+            if lengths is not None:
+                total = sum(map(abs, lengths))
+                if total < least:
+                    least, best, reading = total, lengths, (word, flip, reflect, backwards)
+    return least, best, reading
 
 
 def _read(lengths, word, flip, reflect, backwards):
@@ -195,18 +210,14 @@ def _goal_in_start_frame(start, goal, radius):
 
 def shortest_word(x, y, phi):
     """The shortest word to (x, y, phi) from the origin facing +x, radius 1: (word, signed lengths)."""
-    best, least = None, math.inf
-    for lengths, reading in _candidates(x, y, phi):
-        total = sum(map(abs, lengths))
-        if total < least:
-            best, least = (lengths, reading), total
-    return _read(best[0], *best[1])
+    _, lengths, reading = _shortest_candidate(x, y, phi)
+    return _read(lengths, *reading)
 
 
 def shortest_length(x, y, phi, families=_FAMILIES):
     """The length of the shortest path of ``families`` to (x, y, phi) from the origin facing +x,
     radius 1; inf where none reaches it (every goal has a word of all the families)."""
-    return min((sum(map(abs, lengths)) for lengths, _ in _candidates(x, y, phi, families)), default=math.inf)
+    return _shortest_candidate(x, y, phi, families)[0]
 
 
 def csc_length(start, goal, radius):
@@ -216,7 +227,7 @@ def csc_length(start, goal, radius):
     estimate of the rest). Where none of them exists (their turns have signs to keep), the
     shortest path's."""
     x, y, phi = _goal_in_start_frame(start, goal, radius)
-    csc = shortest_length(x, y, phi, _FAMILIES[:2])
+    csc = shortest_length(x, y, phi, _CSC)
     return radius * (csc if math.isfinite(csc) else shortest_length(x, y, phi))
 
 
