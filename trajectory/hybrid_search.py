@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from trajectory.angles import wrapped
-from trajectory.clearance import Fan
+from trajectory.clearance import BLOCKED, UNSURE, Fan
 from trajectory.segments import advance
 
 HEADING_BINS = 32
@@ -91,6 +91,7 @@ class Search:
         self.bins_per_arc = max(1, round(step_cells * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
         self.step = radius * self.bins_per_arc * 2.0 * math.pi / HEADING_BINS
         self.gear_change = GEAR_CHANGE_COST * radius
+        self.weighted_step = HEURISTIC_WEIGHT * self.step
         gears = (1.0, -1.0) if reverse else (1.0,)
         self.moves = [(turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0)]
         # The 2D distance to the goal around obstacles, made a lower bound (the pose and the goal
@@ -127,8 +128,8 @@ class Search:
                 continue
             if not nodes.refined[node]:  # refine the estimate with the obstacle-free way
                 nodes.refined[node] = True
-                rest = self._rest(node, here, nodes)
-                refined = nodes.costs[node] + max(nodes.around[node], HEURISTIC_WEIGHT * rest)
+                nodes.rests[node] = HEURISTIC_WEIGHT * self._rest(node, here, nodes)
+                refined = nodes.costs[node] + max(nodes.around[node], nodes.rests[node])
                 if refined > f:
                     heapq.heappush(heap, (refined, -nodes.costs[node], node))
                     continue
@@ -148,7 +149,10 @@ class Search:
         """Push the children of ``node`` that are clear and better than what their bins hold."""
         x, y, heading = nodes.poses[node]
         c, s = math.cos(heading), math.sin(heading)
-        for k in self.fan.clear(x, y, heading):
+        verdicts, codes = self.fan.verdicts(x, y, heading)
+        for k, verdict in enumerate(verdicts):
+            if verdict == BLOCKED:
+                continue
             turn, gear = self.moves[k]
             dx, dy, turned = self._ends[k]
             child = (x + c * dx - s * dy, y + s * dx + c * dy, wrapped(heading + turned))
@@ -163,10 +167,16 @@ class Search:
             if key in closed or cost >= best_cost.get(key, math.inf):
                 continue
             around = self._around(child)
-            if math.isfinite(around):
-                best_cost[key] = cost
-                child_node = nodes.add(child, index, cost, node, gear, (turn, gear, self.step), around)
-                heapq.heappush(heap, (cost + around, -cost, child_node))
+            if not math.isfinite(around):
+                continue
+            if verdict == UNSURE and not self.fan.exactly_clear(x, y, heading, k, codes):
+                continue
+            # The rest from the child is at least the parent's less the move (a move is a way
+            # between them): a first estimate, refined when the child is popped.
+            around = max(around, nodes.rests[node] - self.weighted_step)
+            best_cost[key] = cost
+            child_node = nodes.add(child, index, cost, node, gear, (turn, gear, self.step), around)
+            heapq.heappush(heap, (cost + around, -cost, child_node))
 
     def _rest(self, node, here, nodes):
         """The obstacle-free length of the rest from ``here``: the estimate, or the length of the
@@ -206,7 +216,7 @@ class _Nodes:
     def __init__(self, start):
         self.poses, self.indices, self.costs, self.parents = [start], [0], [0.0], [-1]
         self.gears, self.pieces, self.around, self.ways = [0.0], [None], [0.0], [None]
-        self.refined = [False]
+        self.refined, self.rests = [False], [0.0]
 
     def add(self, pose, index, cost, parent, gear, piece, around):
         self.poses.append(pose)
@@ -218,6 +228,7 @@ class _Nodes:
         self.around.append(around)
         self.ways.append(None)
         self.refined.append(False)
+        self.rests.append(0.0)
         return len(self.poses) - 1
 
     def route(self, node):
