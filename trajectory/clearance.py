@@ -27,6 +27,9 @@ that only a move passing that close to a blocked cell needs the exact test."""
 SQUARES_PER_CELL = 16
 """The code raster's squares per cell width: a sample within a square of a blocked cell's (1/16
 of a cell) needs a closer look; 8 made twice as many moves need the exact test."""
+HALVINGS = 6
+"""How many times ``Clearance._stretch_clear`` halves a stretch before testing it exactly: to 1/64
+of a spacing, a thousandth of a cell (a move that passes a blocked cell closer than that)."""
 BLOCKED, UNSURE, OPEN = 0, 1, 2
 """The code raster's values: a square in a blocked cell or off the map; near one; clear by a
 margin."""
@@ -44,6 +47,10 @@ class Clearance:
         self._padding, self._codes = _code_raster(obstacles, self.margin)
         self._scale = SQUARES_PER_CELL / obstacles.cell_size  # squares per length unit
         self._blocked_rows = obstacles.blocked.tolist()
+        # Cells around a point's own within which ``_slack`` looks: those nearer than the
+        # footprint and a spacing.
+        self._reach = int((footprint + self.spacing) // obstacles.cell_size) + 1
+        self._hair = 1e-12 * obstacles.cell_size  # the rounding of the points' positions
         self._templates = {}
 
     def path_clear(self, pose, pieces):
@@ -94,18 +101,59 @@ class Clearance:
     def _piece_clear(self, points, codes, x, y, heading, turn, signed):
         """Whether one piece, driven from (x, y, heading) and sampled evenly from end to end by
         ``points`` (k, 2) whose code raster values are ``codes`` (k,), is clear, where the code
-        raster cannot tell: the discs of its samples in squares near a blocked cell are tested,
-        and where a disc of ``margin`` is not clear but the footprint's is, the stretches around
-        those samples exactly (every point of the piece lies within half a spacing of a sample)."""
+        raster cannot tell. Its samples in squares near a blocked cell whose disc of ``margin``
+        is not clear are "close": each one's slack (its distance to the blocked cells beyond the
+        footprint) is worked out, and the stretches on either side of it tested by
+        ``_stretch_clear``. Every other sample has a slack of half a spacing at least."""
         near = np.flatnonzero(codes == UNSURE)
-        close = near[~self.obstacles.discs_clear(points[near], self.margin)]
-        if close.size == 0:
+        close = near[~self.obstacles.discs_clear(points[near], self.margin)].tolist()
+        if not close:
             return True
-        if not self.obstacles.discs_clear(points[close], self.footprint).all():
+        slacks = {i: self._slack(*points[i]) for i in close}
+        if min(slacks.values()) <= 0.0:  # a sample touches
             return False
-        mask = np.zeros(len(points), dtype=bool)
-        mask[close] = True
-        return not self._stretches_hit(mask, x, y, heading, turn, signed)
+        gap = signed / (len(points) - 1)  # signed, like the piece
+        stretches = sorted({first for i in close for first in (i - 1, i) if 0 <= first < len(points) - 1})
+        for first in stretches:
+            start = advance(x, y, heading, turn, first * gap, self.radius)
+            ends = slacks.get(first, self.spacing / 2.0), slacks.get(first + 1, self.spacing / 2.0)
+            if not self._stretch_clear(start, turn, gap, *ends):
+                return False
+        return True
+
+    def _stretch_clear(self, start, turn, signed, slack_start, slack_end, halvings=0):
+        """Whether the stretch of a piece from pose ``start``, ``signed`` long, whose ends have
+        the slacks given (both positive), is clear. A point's distance to the blocked cells
+        changes no faster than the distance driven, so the stretch is clear when its ends' slacks
+        add up to more than its length; else it is halved, until that decides or a point of it
+        touches, and after ``HALVINGS`` tested exactly."""
+        if slack_start + slack_end > abs(signed) + self._hair:
+            return True
+        if halvings == HALVINGS:
+            return not self._piece_hits(*start, turn, signed)
+        middle = advance(*start, turn, signed / 2.0, self.radius)
+        slack = self._slack(middle[0], middle[1])
+        return slack > 0.0 and (
+            self._stretch_clear(start, turn, signed / 2.0, slack_start, slack, halvings + 1)
+            and self._stretch_clear(middle, turn, signed / 2.0, slack, slack_end, halvings + 1)
+        )
+
+    def _slack(self, x, y):
+        """How far the point (x, y) on the map is from the blocked cells and the map's edge beyond
+        the footprint (negative or 0: its footprint touches them); exact up to a spacing, at
+        least that beyond."""
+        size, rows = self.obstacles.cell_size, self._blocked_rows
+        width, height = self.obstacles.size
+        nearest = min(x, width - x, y, height - y, self._reach * size)
+        col, row = math.floor(x / size), math.floor(y / size)
+        squared = nearest * nearest
+        for r in range(max(row - self._reach, 0), min(row + self._reach + 1, len(rows))):
+            gap_y = max(r * size - y, y - (r + 1) * size, 0.0)
+            for c in range(max(col - self._reach, 0), min(col + self._reach + 1, len(rows[0]))):
+                if rows[r][c]:
+                    gap_x = max(c * size - x, x - (c + 1) * size, 0.0)
+                    squared = min(squared, gap_x * gap_x + gap_y * gap_y)
+        return math.sqrt(squared) - self.footprint
 
     def _walk_hits(self, x, y, heading, turn, signed, cells):
         """Whether one of the points ``cells`` cell widths apart along a piece (both ends
@@ -128,19 +176,6 @@ class Clearance:
         for px, py in points:
             col, row = math.floor(px / size), math.floor(py / size)
             if not (0 <= col < cols and 0 <= row < rows) or blocked[row][col]:
-                return True
-        return False
-
-    def _stretches_hit(self, close, x, y, heading, turn, signed):
-        """Whether the stretches of one piece around its ``close`` samples (a mask over its evenly
-        spaced samples, start to end) touch a blocked cell, tested exactly."""
-        gap = signed / max(len(close) - 1, 1)  # signed, like the piece
-        # Runs of close samples, each with a sample's stretch on either side: [begin, end].
-        edges = np.flatnonzero(np.diff(np.concatenate([[0], close.view(np.int8), [0]])))
-        for first, after in zip(edges[::2], edges[1::2]):
-            begin, end = max(first - 1, 0), min(after, len(close) - 1)
-            start = advance(x, y, heading, turn, begin * gap, self.radius)
-            if self._piece_hits(*start, turn, (end - begin) * gap):
                 return True
         return False
 

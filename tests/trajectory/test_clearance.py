@@ -91,3 +91,15 @@ def test_a_path_keeps_a_32nd_of_a_cell_from_blocked_cells():
     below = 5.0 - 1.0 / 32
     assert clearance.path_clear((1.0, below - 1e-9, 0.0), [(0.0, 1.0, 8.0)])
     assert not clearance.path_clear((1.0, below + 1e-9, 0.0), [(0.0, 1.0, 8.0)])
+
+
+def test_a_move_a_hair_from_a_cell_is_clear_however_near():
+    # A move passing the cell closer than its samples' margin is decided by the slacks of the
+    # samples (1e-2), by halving the stretches near the cell (1e-3), or exactly (closer still).
+    obstacles = ObstacleMap(10, 10, 1.0)
+    obstacles.block([(5, 5)])
+    for footprint in (0.0, 0.25):  # 5 - 0.25 exactly
+        along = Fan(Clearance(obstacles, RADIUS, footprint), [0.0, 1.0], [8.0, 1.0])
+        for below in (1e-2, 1e-3, 1e-4, 1e-7):
+            assert along.clear(1.0, 5.0 - footprint - below, 0.0) == [0, 1]
+        assert along.clear(1.0, 5.0 - footprint, 0.0) == [1]  # touches along the cell's bottom
