@@ -46,6 +46,7 @@ class Clearance:
         self.margin = footprint + self.spacing / 2.0 + 1e-12 * obstacles.cell_size
         self._padding, self._codes = _code_raster(obstacles, self.margin)
         self._scale = SQUARES_PER_CELL / obstacles.cell_size  # squares per length unit
+        self._corner = self._padding * (1 + 1j)  # the map's lower-left corner on the raster
         self._blocked_rows = obstacles.blocked.tolist()
         # Cells around a point's own within which ``_slack`` looks: those nearer than the
         # footprint and a spacing.
@@ -60,43 +61,40 @@ class Clearance:
         walk along them a cell apart first finds most paths that run into a blocked cell,
         cheaply (the planner's shots at the goal mostly do)."""
         x, y, heading = pose
-        points = []
+        squares = []  # the samples, in the code raster's squares (complex)
         for turn, gear, length in pieces:
             signed = gear * length
             if self._walk_hits(x, y, heading, turn, signed, 1.0):
                 return False
-            points.append(complex(x, y) + cmath.exp(1j * heading) * self._template(turn, gear, length))
+            squares.append(
+                complex(x, y) * self._scale
+                + self._corner
+                + cmath.exp(1j * heading) * self._template(turn, gear, length)
+            )
             x, y, heading = advance(x, y, heading, turn, signed, self.radius)
-        points.append(np.array([complex(x, y)]))  # the end
-        points = np.concatenate(points)
-        codes = self._codes_of(points)
-        if codes.min() == BLOCKED:
-            return False
-        unsure = points[codes != OPEN]
-        return unsure.size == 0 or bool(
+        squares.append(np.array([complex(x, y) * self._scale + self._corner]))  # the end
+        squares = np.concatenate(squares)
+        # Every sample lies within half a cell of a point of the walk, on the map: on the raster.
+        codes = self._codes[squares.imag.astype(np.intp), squares.real.astype(np.intp)]
+        least = codes.min()
+        if least != UNSURE:
+            return least == OPEN
+        unsure = (squares[codes == UNSURE] - self._corner) / self._scale
+        return bool(
             self.obstacles.discs_clear(np.column_stack([unsure.real, unsure.imag]), self.margin).all()
         )
 
     def _template(self, turn, gear, length):
         """The samples of a piece driven from the origin facing +x, ``spacing`` apart from its
-        start up to ``length`` (its end left out): complex, (k,). Cut from one long run of
-        samples per turn and gear, worked out once and grown as needed."""
+        start up to ``length`` (its end left out), in the code raster's squares: complex, (k,).
+        Cut from one long run of samples per turn and gear, worked out once and grown as needed."""
         count = int(length / self.spacing) + 1
         run = self._templates.get((turn, gear))
         if run is None or len(run) < count:
             steps = np.arange(max(2 * count, 64)) * (gear * self.spacing)
             x, y, _ = advance(0.0, 0.0, 0.0, turn, steps, self.radius)
-            run = self._templates[turn, gear] = x + 1j * y
+            run = self._templates[turn, gear] = (x + 1j * y) * self._scale
         return run[:count]
-
-    def _codes_of(self, points):
-        """The code raster's value where each point lies (complex (n,)), shape (n,)."""
-        squares = points * self._scale + self._padding * (1 + 1j)
-        rows, cols = self._codes.shape
-        c, r = squares.real, squares.imag
-        if c.min() >= 0.0 and r.min() >= 0.0 and c.max() < cols and r.max() < rows:  # on the raster
-            return self._codes[r.astype(np.intp), c.astype(np.intp)]
-        return self._codes_at(np.column_stack([points.real, points.imag]))
 
     def _piece_clear(self, points, codes, x, y, heading, turn, signed):
         """Whether one piece, driven from (x, y, heading) and sampled evenly from end to end by
