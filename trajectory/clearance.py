@@ -157,24 +157,24 @@ class Clearance:
         """Whether one of the points ``cells`` cell widths apart along a piece (both ends
         included) lies in a blocked cell or off the map: then the piece surely hits; otherwise
         it may still."""
-        size, radius, blocked = self.obstacles.cell_size, self.radius, self._blocked_rows
-        steps = math.ceil(abs(signed) / (cells * size))
+        size, blocked = self.obstacles.cell_size, self._blocked_rows
+        steps = max(math.ceil(abs(signed) / (cells * size)), 1)
         rows, cols = len(blocked), len(blocked[0])
+        # The points in cell widths as complex numbers, each the one before it moved by a step
+        # (a line) or turned about the centre (an arc).
         if turn == 0.0:
-            step = signed / max(steps, 1)
-            dx, dy = math.cos(heading) * step, math.sin(heading) * step
-            points = ((x + k * dx, y + k * dy) for k in range(steps + 1))
+            pivot, arm = 0j, complex(x, y) / size
+            step, turning = cmath.exp(1j * heading) * (signed / steps / size), 1.0
         else:
-            cx, cy = circle_centre(x, y, heading, turn, radius)
-            first, step = heading - turn * math.pi / 2.0, turn * signed / radius / max(steps, 1)
-            points = (
-                (cx + radius * math.cos(first + k * step), cy + radius * math.sin(first + k * step))
-                for k in range(steps + 1)
-            )
-        for px, py in points:
-            col, row = math.floor(px / size), math.floor(py / size)
-            if not (0 <= col < cols and 0 <= row < rows) or blocked[row][col]:
+            pivot = complex(*circle_centre(x, y, heading, turn, self.radius)) / size
+            arm, step = complex(x, y) / size - pivot, 0j
+            turning = cmath.exp(1j * turn * signed / self.radius / steps)
+        for _ in range(steps + 1):
+            point = pivot + arm
+            col, row = point.real, point.imag
+            if not (0.0 <= col < cols and 0.0 <= row < rows) or blocked[int(row)][int(col)]:
                 return True
+            arm = arm * turning + step
         return False
 
     def _codes_at(self, points):
