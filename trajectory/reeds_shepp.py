@@ -137,20 +137,22 @@ def _lrslr(xi, eta, rho, theta, phi):
 
 _LEFT, _RIGHT = 0, 1
 _ROOM = 1e-9
-"""Slack on the distances between circles where a word can exist: the formula itself decides
-near the bounds."""
+"""Slack on the bounds within which a word can exist: the formula itself decides near them."""
+_ANY = (-math.pi, math.pi)
 _FAMILIES = (
     # (formula, its word, the goal's circle it takes, whether its backwards reading is another
-    # word, and the distances rho between the circles where it can exist: the formula's own
-    # first test, made before calling it)
-    (_lsl, "LSL", _LEFT, False, (0.0, math.inf)),
-    (_lsr, "LSR", _RIGHT, False, (2.0 - _ROOM, math.inf)),
-    (_lrl, "LRL", _LEFT, True, (0.0, 4.0 + _ROOM)),
-    (_lrlr_opposed, "LRLR", _RIGHT, False, (0.0, 2.0 + _ROOM)),
-    (_lrlr_equal, "LRLR", _RIGHT, False, (2.0 - _ROOM, math.sqrt(20.0) + _ROOM)),
-    (_lrsl, "LRSL", _LEFT, True, (2.0 - _ROOM, math.inf)),
-    (_lrsr, "LRSR", _RIGHT, True, (2.0 - _ROOM, math.inf)),
-    (_lrslr, "LRSLR", _RIGHT, False, (math.sqrt(20.0) - _ROOM, math.inf)),
+    # word, and the distances rho and directions theta of the circle where it can exist: checked
+    # before calling it. The first turn t must lie in [0, pi], and is theta plus a turn of known
+    # size: LSL 0, LSR (0, pi/2], LRSR pi/2. (LRL's and LRSL's, in [pi/2, pi], would give theta
+    # <= pi/2 but for theta = pi, t = 0 on a circle's edge.))
+    (_lsl, "LSL", _LEFT, False, (0.0, math.inf), (-_ZERO, math.pi)),
+    (_lsr, "LSR", _RIGHT, False, (2.0 - _ROOM, math.inf), (-_HALF_PI - _ROOM, math.pi)),
+    (_lrl, "LRL", _LEFT, True, (0.0, 4.0 + _ROOM), _ANY),
+    (_lrlr_opposed, "LRLR", _RIGHT, False, (0.0, 2.0 + _ROOM), _ANY),
+    (_lrlr_equal, "LRLR", _RIGHT, False, (2.0 - _ROOM, math.sqrt(20.0) + _ROOM), _ANY),
+    (_lrsl, "LRSL", _LEFT, True, (2.0 - _ROOM, math.inf), _ANY),
+    (_lrsr, "LRSR", _RIGHT, True, (2.0 - _ROOM, math.inf), (-_HALF_PI - _ROOM, _HALF_PI + _ROOM)),
+    (_lrslr, "LRSLR", _RIGHT, False, (math.sqrt(20.0) - _ROOM, math.inf), _ANY),
 )
 _CSC = _FAMILIES[:2]
 _SYMMETRIES = ((False, False), (True, False), (False, True), (True, True))  # (time-flip, reflect)
@@ -178,11 +180,16 @@ def _shortest_candidate(x, y, phi, families=_FAMILIES):
                 (qx, qy, hypot(qx, qy), atan2(qy, qx), turn),
             )
     least, best, reading = math.inf, None, None
-    for formula, word, circle, has_backwards, (near, far) in families:
+    for formula, word, circle, has_backwards, (near, far), (lowest, highest) in families:
         for (backwards, flip, reflect), circles in readings.items():
-            if backwards and not has_backwards or not near <= circles[circle][2] <= far:
+            seen = circles[circle]
+            if (
+                backwards
+                and not has_backwards
+                or not (near <= seen[2] <= far and lowest <= seen[3] <= highest)
+            ):
                 continue
-            lengths = formula(*circles[circle])
+            lengths = formula(*seen)
             if lengths is not None:
                 total = sum(map(abs, lengths))
                 if total < least:
