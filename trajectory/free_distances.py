@@ -7,8 +7,9 @@ touching it). Cells that cannot reach the goal that way cannot reach it by any p
 
 The distances are relaxed by sweeps along whole lines of cells (rows, columns and both diagonals,
 each way): along a line, a cell's distance is the least over the cells of its open stretch of
-their distance plus the steps between, a running minimum. A few rounds of sweeps settle the map
-where relaxing one step at a time would take as many rounds as the longest path has cells.
+their distance plus the steps between, a running minimum. The axes take turns until a sweep along
+each has changed nothing: a few rounds settle the map where relaxing one step at a time would
+take as many rounds as the longest path has cells.
 """
 
 import functools
@@ -30,17 +31,19 @@ def distances_from(obstacles, cell):
     distances = np.full((rows + 2) * (cols + 2), math.inf)  # a border of blocked cells around the map
     col, row = cell
     distances[(row + 1) * (cols + 2) + col + 1] = 0.0
-    while True:
-        before = distances.copy()
-        for line, offsets in sweeps:
-            along = distances[line]
-            forwards = np.minimum.accumulate(along - offsets, axis=0) + offsets
-            backwards = np.minimum.accumulate((along + offsets)[::-1], axis=0)[::-1] - offsets
-            nearest = np.minimum(forwards, backwards)
-            nearest[nearest >= apart] = math.inf  # reached only across a closed step: not at all
-            distances[line] = nearest
-        if not np.any(distances < before - 1e-9 * apart):  # settled, but for the rounding of the offsets
-            return distances.reshape(rows + 2, cols + 2)[1:-1, 1:-1].copy()
+    settled, axis = 0, 0  # sweeps in a row that changed nothing, and the next one's axis
+    while settled < len(sweeps):  # a sweep along every axis changed nothing: done
+        line, offsets = sweeps[axis]
+        along = distances[line]
+        forwards = np.minimum.accumulate(along - offsets, axis=0) + offsets
+        backwards = np.minimum.accumulate((along + offsets)[::-1], axis=0)[::-1] - offsets
+        nearest = np.minimum(forwards, backwards)
+        nearest[nearest >= apart] = math.inf  # reached only across a closed step: not at all
+        # Changed, but for the rounding of the offsets?
+        settled = 0 if np.any(nearest < along - 1e-9 * apart) else settled + 1
+        distances[line] = nearest
+        axis = (axis + 1) % len(sweeps)
+    return distances.reshape(rows + 2, cols + 2)[1:-1, 1:-1].copy()
 
 
 @functools.lru_cache(maxsize=8)

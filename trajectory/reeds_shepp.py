@@ -158,27 +158,37 @@ _CSC = _FAMILIES[:2]
 _SYMMETRIES = ((False, False), (True, False), (False, True), (True, True))  # (time-flip, reflect)
 
 
-def _shortest_candidate(x, y, phi, families=_FAMILIES):
-    """The shortest word of ``families`` that reaches (x, y, phi) from the origin facing +x with
-    radius 1: (its length, its formula's lengths, how to read them: (word, time-flip, reflect,
+def _readings(x, y, phi, backwards):
+    """The goal (x, y, phi), seen from the origin facing +x with radius 1 (read ``backwards``:
+    the path from the goal to the start), through each of ``_SYMMETRIES``: a dict (backwards,
+    time-flip, reflect) -> the goal's left and right circles as the formulas take them."""
+    cos_phi, sin_phi = cos(phi), sin(phi)
+    if backwards:
+        x, y = x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi
+    readings = {}
+    for flip, reflect in _SYMMETRIES:
+        # A time-flip negates x, a reflection y; either one (not both) the turn.
+        sign = -1.0 if flip != reflect else 1.0
+        rx, ry, turn, sine = -x if flip else x, -y if reflect else y, sign * phi, sign * sin_phi
+        lx, ly, qx, qy = rx - sine, ry - 1.0 + cos_phi, rx + sine, ry - 1.0 - cos_phi
+        readings[backwards, flip, reflect] = (
+            (lx, ly, hypot(lx, ly), atan2(ly, lx), turn),
+            (qx, qy, hypot(qx, qy), atan2(qy, qx), turn),
+        )
+    return readings
+
+
+def _all_readings(x, y, phi):
+    """``_readings`` forwards, then backwards."""
+    return _readings(x, y, phi, False) | _readings(x, y, phi, True)
+
+
+def _shortest_candidate(readings, families=_FAMILIES):
+    """The shortest word of ``families`` that reaches the goal of ``readings`` (``_readings``):
+    (its length, its formula's lengths, how to read them: (word, time-flip, reflect,
     backwards)); (inf, None, None) where none does. ``_read`` gives the word and its signed
     lengths; the total length does not depend on the reading. Of equal lengths, the first of
     ``families`` wins, then the forwards reading, then the first of ``_SYMMETRIES``."""
-    cos_phi, sin_phi = cos(phi), sin(phi)
-    goals = [(False, x, y)]
-    if any(family[3] for family in families):
-        goals.append((True, x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi))
-    readings = {}  # (backwards, flip, reflect) -> the goal's two circles, as the formulas take them
-    for backwards, gx, gy in goals:
-        for flip, reflect in _SYMMETRIES:
-            # A time-flip negates x, a reflection y; either one (not both) the turn.
-            sign = -1.0 if flip != reflect else 1.0
-            rx, ry, turn, sine = -gx if flip else gx, -gy if reflect else gy, sign * phi, sign * sin_phi
-            lx, ly, qx, qy = rx - sine, ry - 1.0 + cos_phi, rx + sine, ry - 1.0 - cos_phi
-            readings[backwards, flip, reflect] = (
-                (lx, ly, hypot(lx, ly), atan2(ly, lx), turn),
-                (qx, qy, hypot(qx, qy), atan2(qy, qx), turn),
-            )
     least, best, reading = math.inf, None, None
     for formula, word, circle, has_backwards, (near, far), (lowest, highest) in families:
         for (backwards, flip, reflect), circles in readings.items():
@@ -217,14 +227,8 @@ def _goal_in_start_frame(start, goal, radius):
 
 def shortest_word(x, y, phi):
     """The shortest word to (x, y, phi) from the origin facing +x, radius 1: (word, signed lengths)."""
-    _, lengths, reading = _shortest_candidate(x, y, phi)
+    _, lengths, reading = _shortest_candidate(_all_readings(x, y, phi))
     return _read(lengths, *reading)
-
-
-def shortest_length(x, y, phi, families=_FAMILIES):
-    """The length of the shortest path of ``families`` to (x, y, phi) from the origin facing +x,
-    radius 1; inf where none reaches it (every goal has a word of all the families)."""
-    return _shortest_candidate(x, y, phi, families)[0]
 
 
 def csc_length(start, goal, radius):
@@ -234,8 +238,12 @@ def csc_length(start, goal, radius):
     estimate of the rest). Where none of them exists (their turns have signs to keep), the
     shortest path's."""
     x, y, phi = _goal_in_start_frame(start, goal, radius)
-    csc = shortest_length(x, y, phi, _CSC)
-    return radius * (csc if math.isfinite(csc) else shortest_length(x, y, phi))
+    readings = _readings(x, y, phi, False)  # CSC words read backwards are CSC words
+    csc = _shortest_candidate(readings, _CSC)[0]
+    if math.isfinite(csc):
+        return radius * csc
+    readings |= _readings(x, y, phi, True)
+    return radius * _shortest_candidate(readings, _FAMILIES[len(_CSC) :])[0]
 
 
 def reeds_shepp_path(start, goal, radius):

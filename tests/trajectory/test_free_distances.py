@@ -7,6 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.benchmarks.bench_planning import random_map
 from trajectory.free_distances import distances_from
 from trajectory.obstacles import ObstacleMap
 
@@ -70,3 +71,17 @@ def test_a_walled_in_cell_and_a_corner_squeeze_are_not_reached():
     distances = distances_from(ObstacleMap(10, 10, 1.0, blocked), (0, 0))
     assert math.isinf(distances[5, 5]) and math.isinf(distances[9, 0])
     assert distances[0, 9] == 9.0 and math.isclose(distances[3, 3], 3 * math.sqrt(2), rel_tol=1e-12)
+
+
+def test_distances_on_the_benchmarks_maps_are_dijkstras():
+    # 64 x 64 cells, a fifth blocked in blocks: paths that wind round many of them (most cells
+    # settle in the first sweeps, a few only after some thirty).
+    for seed in range(4):
+        obstacles, rng = random_map(seed)
+        free = np.argwhere(~obstacles.blocked)
+        row, col = free[rng.integers(len(free))]
+        got = distances_from(obstacles, (int(col), int(row)))
+        expected = dijkstra(obstacles.blocked, (int(col), int(row)), 1.0)
+        assert np.array_equal(np.isinf(got), np.isinf(expected))
+        reached = np.isfinite(expected)
+        np.testing.assert_allclose(got[reached], expected[reached], rtol=1e-12, atol=1e-9)
