@@ -9,16 +9,15 @@ The distances are relaxed by sweeps along whole lines of cells (rows, columns an
 each way): along a line, a cell's distance is the least over the cells of its open stretch of
 their distance plus the steps between, a running minimum. The axes take turns until a sweep along
 each has changed nothing: a few rounds settle the map where relaxing one step at a time would
-take as many rounds as the longest path has cells.
+take as many rounds as the longest path has cells. Every line is a view of one array of the
+cells (a diagonal steps one cell more or less than a row's width through it): a sweep gathers and
+scatters nothing.
 """
 
 import functools
 import math
 
 import numpy as np
-
-_AXES = ((0, 1), (1, 0), (1, 1), (1, -1))
-"""The directions of the lines swept, as (row step, column step): each is swept both ways."""
 
 
 def distances_from(obstacles, cell):
@@ -27,60 +26,71 @@ def distances_from(obstacles, cell):
     off. A cell's distance is within 8.3 % above the straight line between the centres where
     nothing is in the way."""
     rows, cols = obstacles.blocked.shape
-    sweeps, apart = _sweeps(obstacles.blocked.tobytes(), (rows, cols), obstacles.cell_size)
-    distances = np.full((rows + 2) * (cols + 2), math.inf)  # a border of blocked cells around the map
+    layouts, apart = _sweeps(obstacles.blocked.tobytes(), (rows, cols), obstacles.cell_size)
+    # The bordered map's cells, row by row, and blocked cells after them for the lines' layouts.
+    cells = np.full(max(length for length, _, _, _ in layouts), math.inf)
     col, row = cell
-    distances[(row + 1) * (cols + 2) + col + 1] = 0.0
+    cells[(row + 1) * (cols + 2) + col + 1] = 0.0
+    sweeps = [
+        (_lines_of(cells, length, width, transposed), offsets)
+        for length, width, transposed, offsets in layouts
+    ]
     settled, axis = 0, 0  # sweeps in a row that changed nothing, and the next one's axis
     while settled < len(sweeps):  # a sweep along every axis changed nothing: done
-        line, offsets = sweeps[axis]
-        along = distances[line]
+        along, offsets = sweeps[axis]
         forwards = np.minimum.accumulate(along - offsets, axis=0) + offsets
         backwards = np.minimum.accumulate((along + offsets)[::-1], axis=0)[::-1] - offsets
         nearest = np.minimum(forwards, backwards)
         nearest[nearest >= apart] = math.inf  # reached only across a closed step: not at all
         # Changed, but for the rounding of the offsets?
         settled = 0 if np.any(nearest < along - 1e-9 * apart) else settled + 1
-        distances[line] = nearest
+        along[...] = nearest
         axis = (axis + 1) % len(sweeps)
-    return distances.reshape(rows + 2, cols + 2)[1:-1, 1:-1].copy()
+    return cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1].copy()
+
+
+def _lines_of(cells, length, width, transposed):
+    """The lines of one axis as a view of ``cells`` (k, n): n lines of k cells, along axis 0."""
+    lines = cells[:length].reshape(-1, width)
+    return lines.T if transposed else lines
 
 
 @functools.lru_cache(maxsize=8)
 def _sweeps(blocked_bytes, shape, cell_size):
-    """For each axis: the lines of the bordered map's cells along it (flat indices, (k, n): n
-    lines of k cells) and each cell's offset along its line: its steps from
-    the line's start, plus ``apart`` per closed step before it (into or out of a blocked cell, or
-    a diagonal past one), so that a running minimum never reaches across one. ``apart`` is more
-    than any distance on the map: a path visits each cell at most once, sqrt(2) cells a step."""
+    """For each axis: how its lines lie in the bordered map's cells taken row by row (then
+    blocked cells), as ``_lines_of`` takes it: (how many cells, how many a row of the layout,
+    transposed), and each cell's offset along its line: its steps from the line's start, plus
+    ``apart`` per closed step before it (into or out of a blocked cell, or a diagonal past one),
+    so that a running minimum never reaches across one. ``apart`` is more than any distance on
+    the map: a path visits each cell at most once, sqrt(2) cells a step.
+
+    A line steps by a fixed number of cells in that order: 1 along a row, a row's width up a
+    column, one more or one less along a diagonal, which so runs on from the map's last column
+    into its first, both of them border cells: no step leads across."""
     rows, cols = shape
-    free = np.zeros((rows + 2, cols + 2), dtype=bool)
+    width = cols + 2
+    free = np.zeros((rows + 2, width), dtype=bool)
     free[1:-1, 1:-1] = ~np.frombuffer(blocked_bytes, dtype=bool).reshape(shape)
-    index = np.arange(free.size).reshape(free.shape)
+    size = free.size
     apart = 2.0 * rows * cols * cell_size
-    sweeps = []
-    for dr, dc in _AXES:
-        line = _lines(index, dr, dc)
-        open_step = free.copy()  # the step into each cell from the one before it on its line
-        open_step[1:-1, 1:-1] &= free[1 - dr : rows + 1 - dr, 1 - dc : cols + 1 - dc]
-        if dr and dc:  # a diagonal: the two cells beside the corner it crosses must be free too
-            open_step[1:-1, 1:-1] &= free[1 - dr : rows + 1 - dr, 1:-1] & free[1:-1, 1 - dc : cols + 1 - dc]
-        closed = ~open_step.reshape(-1)[line]
+    # Per axis: the step between cells in the flat order, the layout's row, and the steps to the
+    # two cells beside the corner a diagonal crosses.
+    axes = ((1, width, True, None), (width, width, False, None))
+    axes += ((width + 1, width + 1, False, (width, 1)), (width - 1, width - 1, False, (width, -1)))
+    longest = max(-(-size // row) * row for _, row, _, _ in axes)
+    flat = np.zeros(longest + width + 1, dtype=bool)  # with room for a diagonal's neighbours
+    flat[:size] = free.reshape(-1)
+    layouts = []
+    for step, row, transposed, beside in axes:
+        length = -(-size // row) * row
+        index = _lines_of(np.arange(length), length, row, transposed)
+        before = index - step  # the cell before each on its line
+        open_step = flat[index] & flat[np.maximum(before, 0)] & (before >= 0)
+        if beside is not None:
+            open_step &= flat[before + beside[0]] & flat[np.maximum(before + beside[1], 0)]
+        closed = ~open_step
         closed[0] = True
-        step = math.hypot(dr, dc) * cell_size
-        offsets = np.arange(line.shape[0])[:, None] * step + np.cumsum(closed, axis=0) * apart
-        sweeps.append((line, offsets))
-    return tuple(sweeps), apart
-
-
-def _lines(index, dr, dc):
-    """The cells of ``index`` on lines along (dr, dc): shape (k, n), n lines of k cells, each cell
-    once. A diagonal line runs on from the map's last column into its first, both of them
-    border cells: no step leads across."""
-    rows, cols = index.shape
-    if (dr, dc) == (0, 1):
-        return index.T.copy()
-    if (dr, dc) == (1, 0):
-        return index
-    along, start = np.arange(rows)[:, None], np.arange(cols)[None, :]
-    return index[along, (start + dc * along) % cols]
+        reach = math.hypot(1.0, 1.0) if beside else 1.0
+        offsets = np.arange(index.shape[0])[:, None] * reach * cell_size + np.cumsum(closed, axis=0) * apart
+        layouts.append((length, row, transposed, offsets))
+    return tuple(layouts), apart
