@@ -215,17 +215,11 @@ class Fan:
 
     def __init__(self, clearance, turns, signed_lengths):
         self.clearance = clearance
-        self.turns = np.asarray(turns, dtype=float)
-        self.signed = np.asarray(signed_lengths, dtype=float)
-        longest = float(np.abs(self.signed).max())
-        fractions = np.linspace(0.0, 1.0, math.ceil(longest / clearance.spacing) + 1)
-        x, y, _ = advance(
-            0.0, 0.0, 0.0, self.turns[:, None], self.signed[:, None] * fractions, clearance.radius
-        )
-        self._local = x, y  # (m, k) each
+        self.turns, self.signed = tuple(map(float, turns)), tuple(map(float, signed_lengths))
         self._scale = clearance._scale
-        self._reach = longest * self._scale + 1.0  # in squares, beyond the farthest sample
-        self._in_squares = (x + 1j * y) * self._scale  # the samples as complex numbers, in squares
+        self._local, self._in_squares, self._reach = _fan_samples(
+            self.turns, self.signed, clearance.spacing, clearance.radius, self._scale
+        )
 
     def clear(self, x, y, heading):
         """The indices of the pieces that stay clear driven from (x, y, heading): a list."""
@@ -266,6 +260,19 @@ class Fan:
         index, (m, k, 2) for a slice."""
         local_x, local_y = (a[pieces] for a in self._local)
         return np.stack([x + c * local_x - s * local_y, y + s * local_x + c * local_y], axis=-1)
+
+
+@functools.lru_cache(maxsize=8)
+def _fan_samples(turns, signed, spacing, radius, scale):
+    """A ``Fan``'s samples in the frame of the pose they start from, ``spacing`` apart at most
+    and evenly from end to end: (x, y) (m, k) each, the same as complex numbers in squares of
+    ``scale`` per length unit, and how far the farthest lies, in squares and one more (kept for the
+    next plan with the same moves)."""
+    longest = max(map(abs, signed))
+    fractions = np.linspace(0.0, 1.0, math.ceil(longest / spacing) + 1)
+    turns, signed = np.array(turns)[:, None], np.array(signed)[:, None]
+    x, y, _ = advance(0.0, 0.0, 0.0, turns, signed * fractions, radius)
+    return (x, y), (x + 1j * y) * scale, longest * scale + 1.0
 
 
 def _code_raster(obstacles, margin):

@@ -76,7 +76,8 @@ class ObstacleMap:
     def point_hits(self, point, clearance=0.0):
         """Whether a disc of radius ``clearance`` at ``point`` (x, y) touches a blocked cell or
         leaves the map."""
-        return self.segment_hits(point, point, clearance)
+        x, y = (float(value) for value in point)
+        return not self._disc_clear(x, y, clearance, int(clearance // self.cell_size) + 1)
 
     def segment_hits(self, start, end, clearance=0.0):
         """Whether a disc of radius ``clearance`` swept from ``start`` to ``end`` (x, y) touches a

@@ -234,7 +234,7 @@ def shortest_word(x, y, phi):
 def csc_length(start, goal, radius):
     """The length of the shortest of the eight CSC words (LSL and LSR, each time-flipped and
     reflected) between two poses (floats, the radius positive; unchecked): at least the shortest
-    path's, and often equal to it away from the goal; a fifth of the work (the planner's
+    path's, and often equal to it away from the goal; a third of the work (the planner's
     estimate of the rest). Where none of them exists (their turns have signs to keep), the
     shortest path's."""
     x, y, phi = _goal_in_start_frame(start, goal, radius)

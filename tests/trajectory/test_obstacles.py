@@ -81,6 +81,7 @@ def test_discs_clear_agree_with_the_distance_to_every_blocked_square(board, poin
     all_at_once = board.discs_clear(points, radius)  # numpy past a few discs
     one_by_one = [bool(board.discs_clear(point, radius)[0]) for point in points]  # plain Python
     assert all_at_once.tolist() == one_by_one == (gaps > radius).tolist()
+    assert [board.point_hits(point, radius) for point in points] == (gaps <= radius).tolist()
 
 
 def _wall():
