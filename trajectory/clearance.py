@@ -27,9 +27,14 @@ that only a move passing that close to a blocked cell needs the exact test."""
 SQUARES_PER_CELL = 16
 """The code raster's squares per cell width: a sample within a square of a blocked cell's (1/16
 of a cell) needs a closer look; 8 made twice as many moves need the exact test."""
-HALVINGS = 6
-"""How many times ``Clearance._stretch_clear`` halves a stretch before testing it exactly: to 1/64
-of a spacing, a thousandth of a cell (a move that passes a blocked cell closer than that)."""
+HALVINGS = 12
+"""How many halvings of its stretches the exact test of a move may try before it tests them arc
+by arc and line by line (this many slacks take about as long as one such test): a move passing
+a corner a thousandth of a cell away is decided in about that many."""
+CLOSE_SAMPLES = 8
+"""A move with more samples closer than the margin than this runs along a wall: the stretches
+around them are tested arc by arc and line by line at once (their slacks would each need
+halving)."""
 BLOCKED, UNSURE, OPEN = 0, 1, 2
 """The code raster's values: a square in a blocked cell or off the map; near one; clear by a
 margin."""
@@ -100,41 +105,68 @@ class Clearance:
         """Whether one piece, driven from (x, y, heading) and sampled evenly from end to end by
         ``points`` (k, 2) whose code raster values are ``codes`` (k,), is clear, where the code
         raster cannot tell. Its samples in squares near a blocked cell whose disc of ``margin``
-        is not clear are "close": each one's slack (its distance to the blocked cells beyond the
-        footprint) is worked out, and the stretches on either side of it tested by
-        ``_stretch_clear``. Every other sample has a slack of half a spacing at least."""
+        is not clear are "close"; every other sample's slack (its distance to the blocked cells
+        beyond the footprint) is half a spacing at least. A point's distance changes no faster
+        than the distance driven, so a stretch between two points is clear when their slacks add
+        up to more than its length: the stretches beside the close samples are halved until
+        that decides or a point touches. Where a piece has many close samples (along a wall), or
+        its halvings run past ``HALVINGS``, the stretches around its close samples are tested arc
+        by arc and line by line (``_runs_hit``)."""
         near = np.flatnonzero(codes == UNSURE)
         close = near[~self.obstacles.discs_clear(points[near], self.margin)].tolist()
         if not close:
             return True
+        if not self.obstacles.discs_clear(points[close], self.footprint).all():  # a sample touches
+            return False
+        if len(close) > CLOSE_SAMPLES:
+            return not self._runs_hit(close, len(points), x, y, heading, turn, signed)
         slacks = {i: self._slack(*points[i]) for i in close}
-        if min(slacks.values()) <= 0.0:  # a sample touches
+        if min(slacks.values()) <= 0.0:  # touching, but for rounding
             return False
         gap = signed / (len(points) - 1)  # signed, like the piece
-        stretches = sorted({first for i in close for first in (i - 1, i) if 0 <= first < len(points) - 1})
-        for first in stretches:
-            start = advance(x, y, heading, turn, first * gap, self.radius)
-            ends = slacks.get(first, self.spacing / 2.0), slacks.get(first + 1, self.spacing / 2.0)
-            if not self._stretch_clear(start, turn, gap, *ends):
+        firsts = sorted({first for i in close for first in (i - 1, i) if 0 <= first < len(points) - 1})
+        # The stretches to decide: (start pose, signed length, the slacks at its ends).
+        stretches = [
+            (
+                advance(x, y, heading, turn, first * gap, self.radius),
+                gap,
+                slacks.get(first, self.spacing / 2.0),
+                slacks.get(first + 1, self.spacing / 2.0),
+            )
+            for first in firsts
+        ]
+        halvings = 0
+        while stretches:
+            start, length, slack_start, slack_end = stretches.pop()
+            if slack_start + slack_end > abs(length) + self._hair:
+                continue
+            halvings += 1
+            if halvings > HALVINGS:
+                return not self._runs_hit(close, len(points), x, y, heading, turn, signed)
+            middle = advance(*start, turn, length / 2.0, self.radius)
+            slack = self._slack(middle[0], middle[1])
+            if slack <= 0.0:
                 return False
+            stretches += [(start, length / 2.0, slack_start, slack), (middle, length / 2.0, slack, slack_end)]
         return True
 
-    def _stretch_clear(self, start, turn, signed, slack_start, slack_end, halvings=0):
-        """Whether the stretch of a piece from pose ``start``, ``signed`` long, whose ends have
-        the slacks given (both positive), is clear. A point's distance to the blocked cells
-        changes no faster than the distance driven, so the stretch is clear when its ends' slacks
-        add up to more than its length; else it is halved, until that decides or a point of it
-        touches, and after ``HALVINGS`` tested exactly."""
-        if slack_start + slack_end > abs(signed) + self._hair:
-            return True
-        if halvings == HALVINGS:
-            return not self._piece_hits(*start, turn, signed)
-        middle = advance(*start, turn, signed / 2.0, self.radius)
-        slack = self._slack(middle[0], middle[1])
-        return slack > 0.0 and (
-            self._stretch_clear(start, turn, signed / 2.0, slack_start, slack, halvings + 1)
-            and self._stretch_clear(middle, turn, signed / 2.0, slack, slack_end, halvings + 1)
-        )
+    def _runs_hit(self, close, count, x, y, heading, turn, signed):
+        """Whether the stretches of one piece around its ``close`` samples (sorted indices of its
+        ``count`` evenly spaced samples) touch a blocked cell, tested exactly: each run of
+        consecutive close samples with a sample's stretch on either side."""
+        gap = signed / (count - 1)  # signed, like the piece
+        runs = []  # [first, last] of each run
+        for i in close:
+            if runs and i == runs[-1][1] + 1:
+                runs[-1][1] = i
+            else:
+                runs.append([i, i])
+        for first, last in runs:
+            begin, end = max(first - 1, 0), min(last + 1, count - 1)
+            start = advance(x, y, heading, turn, begin * gap, self.radius)
+            if self._piece_hits(*start, turn, (end - begin) * gap):
+                return True
+        return False
 
     def _slack(self, x, y):
         """How far the point (x, y) on the map is from the blocked cells and the map's edge beyond

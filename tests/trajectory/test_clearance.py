@@ -59,7 +59,7 @@ def test_a_path_is_clear_when_it_keeps_the_margin_and_never_when_it_touches(obst
 
 
 @settings(max_examples=300, deadline=None)
-@given(maps(), poses, st.floats(0.2, 3.0), st.sampled_from([0.0, 0.3]))
+@given(maps(), poses, st.floats(0.2, 3.0), st.sampled_from([0.0, 0.3, 1.2]))
 def test_a_fan_of_moves_is_tested_exactly(obstacles, pose, step, footprint):
     clearance = Clearance(obstacles, RADIUS, footprint)
     moves = [(turn, gear) for gear in (1.0, -1.0) for turn in (1.0, 0.0, -1.0)]
