@@ -19,18 +19,23 @@ import math
 
 import numpy as np
 
+_FAR = 2**62
+"""A cell not reached (yet), in the integer units of the sweeps: more than any distance plus any
+offset, and twice it still an int64."""
+
 
 def distances_from(obstacles, cell):
     """The length of the shortest chain of cell centres from each cell to ``cell`` (col, row),
     moving to the eight neighbours as above: shape (rows, cols), ``inf`` where blocked or cut
     off. A cell's distance is within 8.3 % above the straight line between the centres where
-    nothing is in the way."""
+    nothing is in the way. Worked out in whole units of a cell's width (2^-40 of it on maps up
+    to 64 x 64 cells), a diagonal step rounded to the nearest unit: to 1e-12 per step."""
     rows, cols = obstacles.blocked.shape
-    layouts, apart = _sweeps(obstacles.blocked.tobytes(), (rows, cols), obstacles.cell_size)
+    layouts, apart, unit = _sweeps(obstacles.blocked.tobytes(), (rows, cols))
     # The bordered map's cells, row by row, and blocked cells after them for the lines' layouts.
-    cells = np.full(max(length for length, _, _, _ in layouts), math.inf)
+    cells = np.full(max(length for length, _, _, _ in layouts), _FAR, dtype=np.int64)
     col, row = cell
-    cells[(row + 1) * (cols + 2) + col + 1] = 0.0
+    cells[(row + 1) * (cols + 2) + col + 1] = 0
     sweeps = [
         (_lines_of(cells, length, width, transposed), offsets)
         for length, width, transposed, offsets in layouts
@@ -41,12 +46,12 @@ def distances_from(obstacles, cell):
         forwards = np.minimum.accumulate(along - offsets, axis=0) + offsets
         backwards = np.minimum.accumulate((along + offsets)[::-1], axis=0)[::-1] - offsets
         nearest = np.minimum(forwards, backwards)
-        nearest[nearest >= apart] = math.inf  # reached only across a closed step: not at all
-        # Changed, but for the rounding of the offsets?
-        settled = 0 if np.any(nearest < along - 1e-9 * apart) else settled + 1
+        nearest[nearest >= apart] = _FAR  # reached only across a closed step: not at all
+        settled = 0 if np.any(nearest < along) else settled + 1
         along[...] = nearest
         axis = (axis + 1) % len(sweeps)
-    return cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1].copy()
+    found = cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1]
+    return np.where(found < _FAR, found * (obstacles.cell_size / unit), math.inf)
 
 
 def _lines_of(cells, length, width, transposed):
@@ -56,13 +61,15 @@ def _lines_of(cells, length, width, transposed):
 
 
 @functools.lru_cache(maxsize=8)
-def _sweeps(blocked_bytes, shape, cell_size):
+def _sweeps(blocked_bytes, shape):
     """For each axis: how its lines lie in the bordered map's cells taken row by row (then
     blocked cells), as ``_lines_of`` takes it: (how many cells, how many a row of the layout,
     transposed), and each cell's offset along its line: its steps from the line's start, plus
     ``apart`` per closed step before it (into or out of a blocked cell, or a diagonal past one),
     so that a running minimum never reaches across one. ``apart`` is more than any distance on
-    the map: a path visits each cell at most once, sqrt(2) cells a step.
+    the map: a path visits each cell at most once, sqrt(2) cells a step. Offsets and ``apart``
+    are whole numbers of ``unit`` per cell width (also returned): a power of two, as fine as
+    int64 allows for the map's offsets, at most 2^40.
 
     A line steps by a fixed number of cells in that order: 1 along a row, a row's width up a
     column, one more or one less along a diagonal, which so runs on from the map's last column
@@ -72,12 +79,15 @@ def _sweeps(blocked_bytes, shape, cell_size):
     free = np.zeros((rows + 2, width), dtype=bool)
     free[1:-1, 1:-1] = ~np.frombuffer(blocked_bytes, dtype=bool).reshape(shape)
     size = free.size
-    apart = 2.0 * rows * cols * cell_size
     # Per axis: the step between cells in the flat order, the layout's row, and the steps to the
     # two cells beside the corner a diagonal crosses.
     axes = ((1, width, True, None), (width, width, False, None))
     axes += ((width + 1, width + 1, False, (width, 1)), (width - 1, width - 1, False, (width, -1)))
     longest = max(-(-size // row) * row for _, row, _, _ in axes)
+    # An offset is at most (a diagonal step + apart) per cell of its line: below _FAR / 2.
+    line = max(rows, cols) + 2
+    unit = 2 ** min(40, math.floor(math.log2(_FAR / 2 / (line * (2 * rows * cols + 2)))))
+    apart = 2 * rows * cols * unit
     flat = np.zeros(longest + width + 1, dtype=bool)  # with room for a diagonal's neighbours
     flat[:size] = free.reshape(-1)
     layouts = []
@@ -90,7 +100,9 @@ def _sweeps(blocked_bytes, shape, cell_size):
             open_step &= flat[before + beside[0]] & flat[np.maximum(before + beside[1], 0)]
         closed = ~open_step
         closed[0] = True
-        reach = math.hypot(1.0, 1.0) if beside else 1.0
-        offsets = np.arange(index.shape[0])[:, None] * reach * cell_size + np.cumsum(closed, axis=0) * apart
+        reach = round(math.sqrt(2.0) * unit) if beside else unit
+        offsets = (
+            np.arange(index.shape[0], dtype=np.int64)[:, None] * reach + np.cumsum(closed, axis=0) * apart
+        )
         layouts.append((length, row, transposed, offsets))
-    return tuple(layouts), apart
+    return tuple(layouts), apart, unit
