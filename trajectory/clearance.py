@@ -29,8 +29,8 @@ SQUARES_PER_CELL = 16
 of a cell) needs a closer look; 8 made twice as many moves need the exact test."""
 HALVINGS = 12
 """How many halvings of its stretches the exact test of a move may try before it tests them arc
-by arc and line by line (this many slacks take about as long as one such test): a move passing
-a corner a thousandth of a cell away is decided in about that many."""
+by arc and line by line (this many slacks take about as long as one such test): enough for a move
+passing a corner a few thousandths of a cell away."""
 CLOSE_SAMPLES = 8
 """A move with more samples closer than the margin than this runs along a wall: the stretches
 around them are tested arc by arc and line by line at once (their slacks would each need

@@ -94,12 +94,19 @@ def test_a_path_keeps_a_32nd_of_a_cell_from_blocked_cells():
 
 
 def test_a_move_a_hair_from_a_cell_is_clear_however_near():
-    # A move passing the cell closer than its samples' margin is decided by the slacks of the
-    # samples (1e-2), by halving the stretches near the cell (1e-3), or exactly (closer still).
+    # Past the cell's corner (5, 5), closer than its samples' margin: decided by the samples'
+    # slacks and by halving the stretches near the corner (1e-2, and 1e-3 without a footprint),
+    # or exactly after too many halvings (closer). Along the cell's bottom (many close samples):
+    # exactly at once.
     obstacles = ObstacleMap(10, 10, 1.0)
     obstacles.block([(5, 5)])
     for footprint in (0.0, 0.25):  # 5 - 0.25 exactly
-        along = Fan(Clearance(obstacles, RADIUS, footprint), [0.0, 1.0], [8.0, 1.0])
-        for below in (1e-2, 1e-3, 1e-4, 1e-7):
-            assert along.clear(1.0, 5.0 - footprint - below, 0.0) == [0, 1]
-        assert along.clear(1.0, 5.0 - footprint, 0.0) == [1]  # touches along the cell's bottom
+        clearance = Clearance(obstacles, RADIUS, footprint)
+        diagonal = Fan(clearance, [0.0], [4.0 * math.sqrt(2.0)])  # heading -pi/4, x + y constant
+        along = Fan(clearance, [0.0], [8.0])
+        for gap in (1e-2, 1e-3, 1e-4, 1e-7):
+            beside = 10.0 - (footprint + gap) * math.sqrt(2.0)  # x + y on the way past the corner
+            assert diagonal.clear(3.0, beside - 3.0, -math.pi / 4) == [0]
+            assert along.clear(1.0, 5.0 - footprint - gap, 0.0) == [0]
+        assert diagonal.clear(3.0, 10.0 - footprint * math.sqrt(2.0) - 3.0 + 1e-9, -math.pi / 4) == []
+        assert along.clear(1.0, 5.0 - footprint, 0.0) == []  # touches along the cell's bottom
