@@ -53,9 +53,9 @@ def window(display, tmp_path):
         timeout=60,
         check=True,
     )
-    window_id = found.stdout.split()[0]
-    time.sleep(1.0)  # let the first frames render
-    yield Window(app, window_id, env)
+    window = Window(app, found.stdout.split()[0], env)
+    window.wait_for_the_sphere()
+    yield window
     if app.poll() is None:
         app.kill()
         app.wait()
@@ -83,6 +83,15 @@ class Window:
         # the same frame as the press would be where the press is read (the app reads the
         # pointer once a frame).
         time.sleep(0.2)
+
+    def wait_for_the_sphere(self, timeout=30.0):
+        """Wait until the scene's first frames are drawn: a cold start (shaders, models, the first
+        tables) can take several seconds before the sphere shows."""
+        deadline = time.monotonic() + timeout
+        while not has_sphere(self.screenshot()):
+            assert time.monotonic() < deadline, "the window showed no sphere within 30 s"
+            time.sleep(0.25)
+        time.sleep(0.5)  # a few more frames, so the tests start from a scene in motion
 
     def screenshot(self, whole=False):
         """The 3D part (or the whole) of the window's pixels, shape (height, width, 3), 0-255."""
@@ -114,10 +123,19 @@ def solid(mask, size=7, fill=0.8):
     return mask & (box >= fill * size * size)
 
 
-def sphere_centre(image):
-    """The centroid (x, y) in pixels of the blue sphere (not of the thin blue z axis)."""
+def sphere_mask(image):
+    """Where the blue sphere is (not the thin blue z axis)."""
     r, b = image[..., 0], image[..., 2]
-    ys, xs = np.nonzero(solid((b > 140) & (b > r + 60)))
+    return solid((b > 140) & (b > r + 60))
+
+
+def has_sphere(image):
+    return sphere_mask(image).sum() > 50
+
+
+def sphere_centre(image):
+    """The centroid (x, y) in pixels of the blue sphere."""
+    ys, xs = np.nonzero(sphere_mask(image))
     assert xs.size > 50, "no sphere in the picture"
     return np.array([xs.mean(), ys.mean()])
 
