@@ -19,14 +19,12 @@ import math
 
 import numpy as np
 
+from trajectory.code_raster import BLOCKED, OPEN, SQUARES_PER_CELL, UNSURE, code_raster
 from trajectory.segments import advance, circle_centre
 
 SAMPLES_PER_CELL = 16
 """Samples per cell width along a piece: the margin of the quick test is 1/32 of a cell, so
 that only a move passing that close to a blocked cell needs the exact test."""
-SQUARES_PER_CELL = 16
-"""The code raster's squares per cell width: a sample within a square of a blocked cell's (1/16
-of a cell) needs a closer look; 8 made twice as many moves need the exact test."""
 HALVINGS = 12
 """How many halvings of its stretches the exact test of a move may try before it tests them arc
 by arc and line by line (this many slacks take about as long as one such test): enough for a move
@@ -35,9 +33,6 @@ CLOSE_SAMPLES = 8
 """A move with more samples closer than the margin than this runs along a wall: the stretches
 around them are tested arc by arc and line by line at once (their slacks would each need
 halving)."""
-BLOCKED, UNSURE, OPEN = 0, 1, 2
-"""The code raster's values: a square in a blocked cell or off the map; near one; clear by a
-margin."""
 
 
 class Clearance:
@@ -47,16 +42,15 @@ class Clearance:
     def __init__(self, obstacles, radius, footprint):
         self.obstacles, self.radius, self.footprint = obstacles, radius, footprint
         self.spacing = obstacles.cell_size / SAMPLES_PER_CELL
-        # Half the spacing, and a hair for the rounding of the sample points' positions.
-        self.margin = footprint + self.spacing / 2.0 + 1e-12 * obstacles.cell_size
-        self._padding, self._codes = _code_raster(obstacles, self.margin)
+        self._hair = 1e-12 * obstacles.cell_size  # the rounding of the points' positions
+        self.margin = footprint + self.spacing / 2.0 + self._hair
+        self._padding, self._codes = code_raster(obstacles, self.margin)
         self._scale = SQUARES_PER_CELL / obstacles.cell_size  # squares per length unit
         self._corner = self._padding * (1 + 1j)  # the map's lower-left corner on the raster
         self._blocked_rows = obstacles.blocked.tolist()
         # Cells around a point's own within which ``_slack`` looks: those nearer than the
         # footprint and a spacing.
         self._reach = int((footprint + self.spacing) // obstacles.cell_size) + 1
-        self._hair = 1e-12 * obstacles.cell_size  # the rounding of the points' positions
         self._templates = {}
 
     def path_clear(self, pose, pieces):
@@ -305,39 +299,3 @@ def _fan_samples(turns, signed, spacing, radius, scale):
     turns, signed = np.array(turns)[:, None], np.array(signed)[:, None]
     x, y, _ = advance(0.0, 0.0, 0.0, turns, signed * fractions, radius)
     return (x, y), (x + 1j * y) * scale, longest * scale + 1.0
-
-
-def _code_raster(obstacles, margin):
-    """The map in squares of 1 / SQUARES_PER_CELL of a cell, with a border of outside cells:
-    ``BLOCKED`` where the square lies in a blocked cell or outside the map, ``OPEN`` where every
-    point of the square has its disc of ``margin`` clear (no blocked square within the box of
-    ``margin`` around it), ``UNSURE`` between. Returns (border in squares, raster)."""
-    blocked = obstacles.blocked
-    return _code_raster_of(blocked.tobytes(), blocked.shape, obstacles.cell_size, margin)
-
-
-@functools.lru_cache(maxsize=8)
-def _code_raster_of(blocked_bytes, shape, cell_size, margin):
-    """``_code_raster`` of a map given by its cells' bytes: kept for the next plan on the same map."""
-    fine = cell_size / SQUARES_PER_CELL
-    reach = int(margin // fine) + 1  # squares that a box of margin around a square can touch
-    border = -(-reach // SQUARES_PER_CELL) + 1  # whole cells of outside around the map
-    blocked = np.frombuffer(blocked_bytes, dtype=bool).reshape(shape)
-    blocked = np.pad(blocked, border, constant_values=True).repeat(SQUARES_PER_CELL, axis=1)
-    near = _dilated(blocked, reach, axis=1).repeat(SQUARES_PER_CELL, axis=0)  # across, then along
-    near = _dilated(near, reach, axis=0)
-    blocked = blocked.repeat(SQUARES_PER_CELL, axis=0)
-    # BLOCKED = 0 where blocked (and so near), UNSURE = 1 where only near, OPEN = 2 elsewhere.
-    codes = OPEN - near.view(np.int8) - blocked.view(np.int8)
-    return border * SQUARES_PER_CELL, codes
-
-
-def _dilated(mask, reach, axis):
-    """``mask`` grown by ``reach`` squares both ways along ``axis``."""
-    grown = mask.copy()
-    for shift in range(1, reach + 1):
-        later, earlier = [slice(None)] * 2, [slice(None)] * 2
-        later[axis], earlier[axis] = slice(shift, None), slice(None, -shift)
-        grown[tuple(later)] |= mask[tuple(earlier)]
-        grown[tuple(earlier)] |= mask[tuple(later)]
-    return grown

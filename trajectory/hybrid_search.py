@@ -11,7 +11,8 @@ import math
 import numpy as np
 
 from trajectory.angles import wrapped
-from trajectory.clearance import BLOCKED, UNSURE, Fan
+from trajectory.clearance import Fan
+from trajectory.code_raster import BLOCKED, UNSURE
 from trajectory.segments import advance
 
 HEADING_BINS = 32
