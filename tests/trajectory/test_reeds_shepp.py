@@ -142,14 +142,9 @@ def test_bad_input_is_refused_by_name(start, goal, radius, message):
 def test_no_word_that_reaches_the_goal_is_skipped_by_the_bounds_checked_before_its_formula(x, y, phi):
     # Each formula is called only where the goal's circle is at a distance and in a direction
     # where its word can exist; called everywhere, it never finds one outside them.
-    cos_phi, sin_phi = math.cos(phi), math.sin(phi)
-    for gx, gy in ((x, y), (x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi)):
-        for flip, reflect in reeds_shepp._SYMMETRIES:
-            sign = -1.0 if flip != reflect else 1.0
-            rx, ry = -gx if flip else gx, -gy if reflect else gy
-            for formula, _, circle, _, (near, far), (lowest, highest) in reeds_shepp._FAMILIES:
-                side = 1.0 if circle == reeds_shepp._LEFT else -1.0
-                xi, eta = rx - side * sign * sin_phi, ry - 1.0 + side * cos_phi
-                rho, theta = math.hypot(xi, eta), math.atan2(eta, xi)
-                if formula(xi, eta, rho, theta, sign * phi) is not None:
-                    assert near <= rho <= far and lowest <= theta <= highest
+    # Every reading, also the backwards ones of the families whose backwards reading is skipped.
+    for circles in reeds_shepp._all_readings(x, y, phi).values():
+        for formula, _, circle, _, (near, far), (lowest, highest) in reeds_shepp._FAMILIES:
+            _, _, rho, theta, _ = seen = circles[circle]
+            if formula(*seen) is not None:
+                assert near <= rho <= far and lowest <= theta <= highest
