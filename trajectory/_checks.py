@@ -30,6 +30,14 @@ def finite_number(value, message):
     return number
 
 
+def flag(value, name):
+    """``value`` as a bool, or a ValueError unless it is True or False (numpy's too): text such
+    as "no" is not taken as True."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise ValueError(f"{name} must be True or False, got {_shown(value)}")
+
+
 def breakpoints(values):
     """Breakpoints (values of u where a curve may be less smooth) as a sorted tuple of distinct
     interior values: numbers in [0, 1], the ends dropped (they are piece boundaries anyway); a

@@ -30,6 +30,8 @@ class MotionChain:
     """
 
     def __init__(self, motions):
+        if not hasattr(motions, "__iter__"):
+            raise ValueError(f"a chain needs a list of Motions, got {type(motions).__name__}")
         motions = list(motions)
         if not motions:
             raise ValueError("a chain needs at least one motion")

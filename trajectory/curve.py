@@ -131,6 +131,8 @@ class Curve:
         from trajectory.frames import Orientation, frames
 
         orientation = Orientation.of(mode, options)
+        if orientation.bank:
+            raise ValueError("banking needs a speed, and a curve has none: ask a Motion's frame")
         u = np.clip(real_values(u, "u"), 0.0, 1.0)
         s = self.arc_length.at(u) / self.length
         return frames(self, orientation, u, s)

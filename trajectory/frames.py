@@ -27,11 +27,13 @@ import math
 
 import numpy as np
 
-from trajectory._checks import finite_number, positive_finite
+from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angle_keys import AngleKeys
 from trajectory.rotations import cross, dot, length
 
 MODES = ("minimal", "yaw", "up")
+OPTIONS = frozenset({"closed", "bank", "max_bank", "tilt"})
+"""The keyword options of an ``Orientation`` besides its mode."""
 CLOSED_TOLERANCE = 1e-9
 """How near (relative to the length, and in the tangent's direction) a closed curve's end must
 come to its start."""
@@ -76,8 +78,9 @@ class Orientation:
             if not 0.0 < limit <= math.pi / 2:
                 raise ValueError(f"max_bank must be an angle in (0, pi/2], got {limit!r}")
             object.__setattr__(self, "max_bank", limit)
-        object.__setattr__(self, "closed", bool(self.closed))
-        keys = AngleKeys(self.tilt, "tilt") if len(self.tilt) else None
+        object.__setattr__(self, "closed", flag(self.closed, "closed"))
+        no_keys = isinstance(self.tilt, (tuple, list)) and not self.tilt
+        keys = None if no_keys else AngleKeys(self.tilt, "tilt")
         object.__setattr__(self, "tilt", tuple(keys.keys) if keys else ())
         object.__setattr__(self, "_tilt_keys", keys)
 
@@ -88,6 +91,9 @@ class Orientation:
             if options:
                 raise ValueError("give the options in the Orientation, not beside it")
             return mode
+        unknown = sorted(set(options) - OPTIONS)
+        if unknown:
+            raise ValueError(f"unknown orientation option {unknown[0]!r}: the options are {sorted(OPTIONS)}")
         return cls(mode, **options)
 
     @property

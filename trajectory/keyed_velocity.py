@@ -6,7 +6,7 @@ import functools
 import numpy as np
 
 from trajectory._checks import finite_number, real_array
-from trajectory.angle_keys import monotone_slopes
+from trajectory.angle_keys import MIN_SPACING, monotone_slopes
 from trajectory.bezier import UNIT_TO_CENTRED
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.velocity import VelocityCurve, identity
@@ -26,14 +26,16 @@ class KeyedVelocityCurve(VelocityCurve):
         if (t[0], s[0]) != (0.0, 0.0) or (t[-1], s[-1]) != (1.0, 1.0):
             first, last = pairs[0].tolist(), pairs[-1].tolist()
             raise ValueError(f"keys must start at (0, 0) and end at (1, 1), got {first} ... {last}")
-        if np.any(np.diff(t) <= 0.0):
-            raise ValueError(f"keys' t must increase, got {t.tolist()}")
+        if np.any(np.diff(t) < MIN_SPACING):
+            raise ValueError(f"keys' t must increase (by {MIN_SPACING:g} at least), got {t.tolist()}")
         if np.any(np.diff(s) < 0.0):
             raise ValueError(f"keys' s must not decrease (the object would go back), got {s.tolist()}")
         slopes = monotone_slopes(t, s)
         if speeds is not None:
-            if len(speeds) != len(t):
-                raise ValueError(f"speeds must be one per key ({len(t)}), got {len(speeds)}")
+            if isinstance(speeds, (str, bytes)) or not hasattr(speeds, "__len__") or len(speeds) != len(t):
+                raise ValueError(
+                    f"speeds must be a list with one per key ({len(t)}, None where free), got {speeds!r}"
+                )
             for index, speed in enumerate(speeds):
                 if speed is not None:
                     slopes[index] = finite_number(speed, "a key's speed must be a finite number")

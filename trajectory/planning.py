@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from trajectory import dubins, reeds_shepp
-from trajectory._checks import finite_number, positive_finite
+from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angles import wrapped
 from trajectory.clearance import Clearance
 from trajectory.free_distances import distances_from
@@ -98,6 +98,7 @@ def plan_path(
     start, goal = pose(start, "start"), point(goal, "goal")
     start[2] = wrapped(start[2])
     radius = positive_finite(radius, "radius")
+    reverse = flag(reverse, "reverse")
     if not isinstance(obstacles, ObstacleMap):
         raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
     footprint = finite_number(footprint, "footprint must be a finite number >= 0")

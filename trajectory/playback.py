@@ -26,6 +26,7 @@ class Playhead:
 
     def __init__(self, motion, loop="once", events=()):
         self._heads = Playheads(motion, 1, loop, events)
+        self._skipped = 0.0
         self._refresh()
 
     motion = property(lambda self: self._heads.motion)
@@ -57,8 +58,17 @@ class Playhead:
 
     @property
     def speed(self):
-        """The object's speed now, length units per second (the motion's, times the rate)."""
+        """The object's speed now, length units per second (the motion's, times the rate; 0 once
+        finished)."""
+        if self.finished:
+            return 0.0
         return float(self.motion.speed(self._time)) * abs(self.rate)
+
+    @property
+    def skipped_cycles(self):
+        """The whole cycles the last ``advance`` skipped without listing their crossings (see
+        ``playheads.LISTED_CYCLES``)."""
+        return self._skipped
 
     def advance(self, dt):
         """Move on by ``dt`` seconds of real time; the ``Crossing``s of the step, in order."""
@@ -68,18 +78,22 @@ class Playhead:
         if self._low < self._time + step < self._high:  # nothing to cross: the per-frame path
             self._time += step
             self._heads._times[0] = self._time
+            self._skipped = 0.0
             return []
         crossings = self._heads.crossings(self._heads.advance(dt))
         self._refresh()
+        self._skipped = float(self._heads.skipped_cycles[0])
         return crossings
 
     def set_rate(self, rate):
-        """Play at ``rate`` from now on (0 pauses, negative goes back); the object stays put."""
+        """Play at ``rate`` from now on (0 pauses, negative goes back); the object stays put (a
+        finished playhead whose new rate leads back into the motion plays its last pass again)."""
         self._heads.set_rates(finite_number(rate, "rate must be a finite number"))
         self._refresh()
 
     def reverse(self):
-        """Go back the way it came, from where it is."""
+        """Go back the way it came, from where it is (a finished playhead plays its last pass
+        again, backwards)."""
         self._heads.reverse()
         self._refresh()
 

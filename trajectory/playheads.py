@@ -5,18 +5,27 @@ events it crosses (arc-length fractions), each once per crossing, in the order c
 times. (One object: ``playback.Playhead``.)
 
 A step is walked one stretch at a time, from end to end of the motion, comparing times as they
-are: so a step of any length reports what many small steps would, in the same order.
+are: so a step reports what many small steps would, in the same order. A step longer than
+``LISTED_CYCLES`` whole cycles (a lap; two in ping-pong) skips the cycles before its last
+``LISTED_CYCLES`` arithmetically, so that one call's work is bounded however long the step: their
+crossings are not listed but counted, in ``skipped_cycles``.
 """
 
 import dataclasses
 import enum
+import math
 
 import numpy as np
 
-from trajectory._checks import finite_number, real_values
+from trajectory._checks import _shown, finite_number, real_array, real_values
 
 LOOP_MODES = ("once", "loop", "pingpong")
 """Besides a whole number of passes (``"once"`` is 1)."""
+MAX_PASSES = 2**62
+"""The largest whole number of passes (the count of passes played is kept in an int64)."""
+LISTED_CYCLES = 100
+"""How many whole cycles of one step (the last ones) have their crossings listed; the ones
+before are skipped arithmetically and counted."""
 
 
 class Marker(enum.Enum):
@@ -51,10 +60,12 @@ class Playheads:
 
     Attributes:
         finished: (n,) whether each has stopped at the end of its last pass.
+        skipped_cycles: (n,) the whole cycles (laps; in ping-pong, there and back) the last
+            ``advance`` skipped without listing their crossings (a float: it can pass 2^63).
 
     Raises:
-        ValueError: On a loop mode that is not one of these, a count of passes below 1, events
-            outside [0, 1] or not (s, name) pairs.
+        ValueError: On a motion without a duration and distances, a loop mode that is not one
+            of these, a count of passes below 1, events outside [0, 1] or not (s, name) pairs.
     """
 
     def __init__(self, motion, count=1, loop="once", events=()):
@@ -65,6 +76,7 @@ class Playheads:
         self._times = np.zeros(count)
         self._rates = np.ones(count)
         self.finished = np.zeros(count, dtype=bool)
+        self.skipped_cycles = np.zeros(count)
         self._laps = np.zeros(count, dtype=np.int64)  # passes completed
         self.switch(motion)
 
@@ -84,23 +96,55 @@ class Playheads:
         return _read_only(self._rates)
 
     def set_rates(self, rates, which=slice(None)):
-        """Play ``which`` playheads at ``rates`` from now on (none moves at the change)."""
-        rates = np.asarray(rates, dtype=float)
-        if not np.all(np.isfinite(rates)):
-            raise ValueError("rates must be finite numbers")
+        """Play ``which`` playheads at ``rates`` (one, or one each) from now on (none moves at the
+        change; a finished one whose new rate leads back into the motion plays its last pass
+        again, that way)."""
+        which = self._which(which)
+        rates = real_array(rates, "rates", "finite numbers, one or one per playhead")
+        if rates.ndim > 1 or rates.size not in (1, self._rates[which].size) or not np.all(np.isfinite(rates)):
+            raise ValueError(
+                f"rates must be finite numbers, one or one per playhead ({self._rates[which].size}), "
+                f"got {_shown(rates)}"
+            )
         self._rates[which] = rates
+        self._play_back_finished()
         self._bounds()
 
     def reverse(self, which=slice(None)):
-        """Send ``which`` playheads back the way they came, from where they are."""
+        """Send ``which`` playheads back the way they came, from where they are (a finished one
+        plays its last pass again, backwards)."""
+        which = self._which(which)
         self._rates[which] = -self._rates[which]
+        self._play_back_finished()
         self._bounds()
+
+    def _play_back_finished(self):
+        """Finished playheads whose rate now leads back into the motion (away from the end they
+        stopped at) play again: one more pass, that way."""
+        going_back = np.where(self._times > 0.0, self._rates < 0.0, self._rates > 0.0)
+        again = self.finished & going_back
+        self.finished[again] = False
+        self._laps[again] -= 1
+
+    def _which(self, which):
+        """``which`` (a slice, an index, indices or a mask of playheads), checked."""
+        if isinstance(which, slice):
+            return which
+        index = np.asarray(which)
+        if index.dtype == bool:
+            if index.shape != (self.count,):
+                raise ValueError(f"which as a mask must have one entry per playhead ({self.count})")
+            return index
+        if index.dtype.kind not in "iu" or np.any((index < -self.count) | (index >= self.count)):
+            raise ValueError(f"which must be playhead indices in [0, {self.count}), got {_shown(which)}")
+        return index
 
     def seek(self, times=None, distances=None, which=slice(None)):
         """Put ``which`` playheads at ``times`` (seconds) or arc-length fractions ``distances``
         (no events fire; a finished one plays again)."""
         if (times is None) == (distances is None):
             raise ValueError("seek needs times or distances, not both")
+        which = self._which(which)
         if times is not None:
             values = np.clip(real_values(times, "time"), 0.0, self.motion.duration)
         else:
@@ -126,6 +170,8 @@ class Playheads:
             raise ValueError(
                 f"keep must be 'distance' or 'time' (or 'nearest' for one Playhead), got {keep!r}"
             )
+        if not all(hasattr(motion, name) for name in ("duration", "distance", "time_at_distance")):
+            raise ValueError(f"motion must be a Motion or a MotionChain, got {_shown(motion)}")
         if hasattr(self, "motion"):
             if keep == "distance":
                 self._times = np.atleast_1d(motion.time_at_distance(self.distances)).astype(float)
@@ -163,6 +209,9 @@ class Playheads:
             ``Marker.END``), ``after`` (seconds into the step).
         """
         dt = checked_step(dt)
+        self.skipped_cycles[:] = 0.0
+        if not math.isfinite(float(np.abs(self._rates).max(initial=0.0)) * dt):
+            raise ValueError(f"a step of {dt!r} s at these rates goes beyond the largest float")
         reached = self._times + self._rates * dt * ~self.finished
         inside = (reached > self._low) & (reached < self._high)
         self._times = np.where(inside, reached, self._times)
@@ -198,6 +247,7 @@ class Playheads:
         travelled = np.zeros(self.count)
         found = []  # (index, event, seconds into the step) arrays, in the order crossed
         active = rows[remaining[rows] > 0.0]
+        self._skip_cycles(active, remaining, travelled)
         while active.size:
             t, r = self._times[active], remaining[active]
             forward = ~np.signbit(self._rates[active])
@@ -216,6 +266,25 @@ class Playheads:
                 found.append(self._at_ends(ends, room[~final] > 0.0, travelled, remaining, speeds))
             active = active[~final & (remaining[active] > 0.0) & ~self.finished[active]]
         return _joined(found)
+
+    def _skip_cycles(self, rows, remaining, travelled):
+        """Of ``rows``' ``remaining`` seconds of motion, all but the last ``LISTED_CYCLES`` whole
+        cycles skipped (a cycle leaves a playhead where it was, going the same way), counted in
+        ``skipped_cycles``; in a count of passes, all but the last ``LISTED_CYCLES`` passes."""
+        cycle = self.motion.duration * (2.0 if self.loop == "pingpong" else 1.0)
+        r = remaining[rows]
+        skip = np.maximum(np.floor(r / cycle) - LISTED_CYCLES, 0.0)
+        left = np.fmod(r, cycle) + LISTED_CYCLES * cycle  # the exact rest, however large r is
+        if self._passes_allowed is not None:  # never past the passes still to play
+            ahead = self._passes_allowed - self._laps[rows]
+            limited = np.floor(r / cycle) > ahead
+            skip = np.where(limited, np.maximum(ahead - LISTED_CYCLES, 0), skip)
+            left = np.where(limited, r - skip * cycle, left)
+            self._laps[rows] += skip.astype(np.int64)
+        skipping = skip > 0.0
+        self.skipped_cycles[rows] = skip
+        travelled[rows] += np.where(skipping, r - left, 0.0)
+        remaining[rows] = np.where(skipping, left, r)
 
     def _at_ends(self, ends, arrived, travelled, remaining, speeds):
         """Playheads ``ends`` at an end of the motion: the marker for those that ``arrived`` there
@@ -250,14 +319,16 @@ def _loop_mode(loop):
     if isinstance(loop, str) and loop in LOOP_MODES:
         return loop, (1 if loop == "once" else None)
     if isinstance(loop, (int, np.integer)) and not isinstance(loop, bool):
-        if loop < 1:
-            raise ValueError(f"a count of passes must be at least 1, got {loop}")
+        if not 1 <= loop <= MAX_PASSES:
+            raise ValueError(f"a count of passes must be at least 1 and at most 2**62, got {loop}")
         return "count", int(loop)
     raise ValueError(f"loop must be one of {LOOP_MODES} or a whole number of passes, got {loop!r}")
 
 
 def _events(events):
     """``events`` as a list of (s, name) sorted by s (stable), checked."""
+    if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
+        raise ValueError(f"events must be a list of (s, name) pairs, got {_shown(events)}")
     checked = []
     for event in events:
         try:

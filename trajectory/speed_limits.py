@@ -56,6 +56,8 @@ class SpeedLimits:
     def squared_speeds(self, curve, s):
         """The largest v² that v_max and a_lat allow at the arc-length fractions ``s`` (scalar or
         (n,)) of ``curve``: min(v_max², a_lat / κ), 0 where κ is infinite."""
+        if not hasattr(curve, "arc_length"):
+            raise ValueError(f"speed limits need a curve, got {type(curve).__name__}")
         return self.squared_speeds_at_parameters(curve, curve.arc_length.parameter(s))
 
     def squared_speeds_at_parameters(self, curve, u):

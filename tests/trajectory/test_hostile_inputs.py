@@ -15,15 +15,19 @@ from trajectory import (
     FunctionCurve,
     KeyframeSampler,
     Motion,
+    MotionChain,
+    ObstacleMap,
     PiecewiseBezier,
     SteeringFollowers,
     VelocityCurve,
     WaypointPath,
     dubins_path,
     dubins_paths,
+    plan_path,
     plan_turn,
 )
 from trajectory.neighbours import separation_push
+from trajectory.speed_limits import SpeedLimits
 from trajectory.steering import CROWD
 
 POINTS = [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]
@@ -269,3 +273,25 @@ def test_a_motion_works_at_1e_160_and_1e160():
     for scale in (1e-160, 1e160):
         scaled = Motion(CubicBezier(np.array(POINTS) * scale), VelocityCurve.ease_in_out(), 3.0)
         np.testing.assert_allclose(scaled.position(1.2) / scale, motion().position(1.2), rtol=1e-13)
+
+
+ROUND_TWO_BAD_CALLS = {
+    "a tilt that is one number": lambda: motion().frame(1.0, tilt=5),
+    "a quaternion's tilt that is one number": lambda: motion().quaternion(1.0, tilt=5),
+    "an unknown frame option": lambda: motion().frame(1.0, foo=1),
+    "an unknown curve frame option": lambda: CubicBezier(POINTS).frame(0.5, foo=1),
+    "banking without a speed": lambda: CubicBezier(POINTS).frame(0.5, bank=9.81),
+    "closed as text": lambda: motion().frame(1.0, closed="no"),
+    "key speeds as one number": lambda: VelocityCurve.from_keys([(0, 0), (0.5, 0.5), (1, 1)], speeds=1.0),
+    "key speeds as text": lambda: VelocityCurve.from_keys([(0, 0), (1, 1)], speeds="ab"),
+    "a chain of a number": lambda: MotionChain(5),
+    "speed limits of no curve": lambda: SpeedLimits(3.0).speeds(None, 0.5),
+    "reverse as text": lambda: plan_path((3, 3, 0), (10, 10), 1.0, ObstacleMap(20, 20, 1.0), reverse="no"),
+}
+
+
+@pytest.mark.parametrize("call", sorted(ROUND_TWO_BAD_CALLS))
+def test_what_promises_a_value_error_raises_one(call):
+    """TypeError, AttributeError or (for "no") silently True before."""
+    with pytest.raises(ValueError):
+        ROUND_TWO_BAD_CALLS[call]()

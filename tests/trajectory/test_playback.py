@@ -256,3 +256,84 @@ def test_any_change_leaves_the_object_where_it_is(
     else:
         head.switch(Motion(CURVE, VELOCITIES[velocity], other_duration), keep="time")
     assert np.abs(head.position - before).max() <= 1e-12 * CURVE.length
+
+
+@pytest.mark.parametrize("loop", ["loop", "pingpong"])
+@pytest.mark.parametrize("step", [1e300, 1e7 + 0.5, 250.25])
+def test_a_step_of_any_length_takes_bounded_work_and_lands_where_exact_arithmetic_says(loop, step):
+    """``advance(1e300)`` never returned (a lap at a time: 1e300 - 4 == 1e300); 1e7 took minutes.
+    The whole cycles before the last ``LISTED_CYCLES`` are counted, not listed."""
+    from fractions import Fraction
+
+    from trajectory.playheads import LISTED_CYCLES
+
+    played = Motion(CURVE, VELOCITIES["constant"], 4.0)
+    head = Playhead(played, loop=loop, events=[(0.5, "half")])
+    found = head.advance(step)
+    cycle = Fraction(8 if loop == "pingpong" else 4)
+    cycles = Fraction(step) // cycle
+    assert head.skipped_cycles == max(float(cycles) - LISTED_CYCLES, 0.0)
+    ends_per_cycle = 2 if loop == "pingpong" else 1
+    listed_ends = sum(c.event in (Marker.END, Marker.START) for c in found)
+    assert listed_ends == ends_per_cycle * min(cycles, LISTED_CYCLES) + (Fraction(step) % cycle >= 4)
+    within = Fraction(step) % cycle  # where exact arithmetic puts it in its cycle
+    expected = within if within <= 4 else 8 - within
+    assert head.time == float(expected) or (expected == 0 and head.time == 4.0 and loop != "pingpong")
+    assert all(0.0 <= c.after <= step for c in found)
+    assert [c.after for c in found] == sorted(c.after for c in found)
+
+
+def test_a_count_of_passes_lists_its_last_passes_and_stops_after_the_last():
+    played = Motion(CURVE, VELOCITIES["constant"], 4.0)
+    few = Playhead(played, loop=5, events=[(0.5, "half")])
+    assert [c.event for c in few.advance(1e300)] == ["half", Marker.END] * 5 and few.finished
+    many = Playheads(played, 3, loop=10**12)
+    many.advance(1e300)
+    assert many.finished.all() and list(many.skipped_cycles) == [10**12 - 100] * 3
+    assert np.all(many.times == 4.0)
+
+
+def test_a_step_beyond_the_largest_float_is_refused():
+    head = Playhead(motion(), loop="loop")
+    head.set_rate(1e300)
+    with pytest.raises(ValueError, match="largest float"):
+        head.advance(1e300)
+
+
+@pytest.mark.parametrize("turn", ["reverse", "set_rate"])
+def test_a_finished_playhead_is_still_and_plays_its_last_pass_back_when_turned(turn):
+    """A finished "once" playhead reported the motion's end speed, and reverse() / set_rate(-1)
+    were silently ignored."""
+    played = Motion(CURVE, VELOCITIES["constant"], 4.0)
+    head = Playhead(played)
+    head.advance(5.0)
+    assert head.finished and head.speed == 0.0
+    head.reverse() if turn == "reverse" else head.set_rate(-1.0)
+    assert not head.finished
+    head.advance(1.0)
+    assert head.time == 3.0 and math.isclose(head.speed, CURVE.length / 4.0, rel_tol=1e-9)
+    assert [c.event for c in head.advance(5.0)] == [Marker.START] and head.finished and head.time == 0.0
+    head.set_rate(-2.0)  # still pointing out of the motion: stays finished
+    assert head.finished and head.advance(1.0) == []
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda m: Playhead(None), "motion must be"),
+        (lambda m: Playhead(5), "motion must be"),
+        (lambda m: Playhead(m, events=5), "events must be"),
+        (lambda m: Playhead(m, events="ab"), "events must be"),
+        (lambda m: Playhead(m, loop=2**70), "at most"),
+        (lambda m: Playheads(m, 3).seek(times=1.0, which=5), "which must be"),
+        (lambda m: Playheads(m, 3).seek(times=1.0, which=[True, False]), "mask"),
+        (lambda m: Playheads(m, 3).reverse(which="a"), "which must be"),
+        (lambda m: Playheads(m, 3).set_rates([1.0, 2.0]), "one per playhead"),
+        (lambda m: Playheads(m, 3).set_rates(["a", "b", "c"]), "rates must be"),
+        (lambda m: Playheads(m, 3).set_rates([[1.0], [2.0], [3.0]]), "rates must be"),
+        (lambda m: Playheads(m, 3).set_rates(None), "rates must be"),
+    ],
+)
+def test_bad_arguments_of_every_kind_are_value_errors(make, message):
+    with pytest.raises(ValueError, match=message):
+        make(motion())
