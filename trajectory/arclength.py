@@ -31,6 +31,10 @@ _GRADING_START = 0.125
 _GRADING = 4.0
 """Ratio of consecutive piece widths closing in on a slow point."""
 _MAX_GRADING_STEPS = 12
+STOPPED = 1e-12
+"""A slow point whose speed, found to the last bit, is below this fraction of the curve's top
+speed is a stop (a cusp where the curve bends): |Q'| is zero there to rounding."""
+_BISECTIONS = 64
 
 
 class ArcLength:
@@ -39,12 +43,17 @@ class ArcLength:
     Attributes:
         length: The curve's arc length.
         table: u as a ``PiecewisePolynomial`` of the normalised distance s in [0, 1].
+        stops: The u inside (0, 1) where the curve stops (its speed zero to rounding: an exact
+            cusp), found to the last bit; each is a break of the table.
     """
 
     def __init__(self, curve, tolerance=DISTANCE_TOLERANCE):
         self.curve = curve
         joints = np.asarray(curve.breakpoints, dtype=float)
-        breaks = np.unique(np.concatenate(([0.0, 1.0], joints, _graded_around_slow_points(curve))))
+        slow, precision, top_speed = _slow_points(curve)
+        self.stops = _stops(curve, slow, precision, top_speed)
+        graded = _graded_around(curve, slow)
+        breaks = np.unique(np.concatenate(([0.0, 1.0], joints, graded, self.stops)))
         estimate = np.sum(_integrate(curve, breaks[:-1], breaks[1:]))
         if not (estimate > 0.0 and np.isfinite(estimate)):
             raise ValueError(f"the trajectory has no length (arc length {float(estimate):g})")
@@ -98,28 +107,64 @@ class ArcLength:
         return self.at(u1) - self.at(u0)
 
 
-def _graded_around_slow_points(curve):
-    """Breakpoints closing in geometrically on the places where the curve nearly stops.
-
-    Near a (near-)cusp the speed dips to almost nothing and u(s) turns almost singular; pieces
-    must shrink to the width of the dip there. Starting from such a layout spares the fit many
-    rounds of refinement. Returns an array of u in (0, 1), empty for most curves.
-    """
+def _slow_points(curve):
+    """The places where the curve nearly stops: local minima of the speed below ``_SLOW`` of its
+    top, each zoomed in on. Returns their u (an array, empty for most curves), how far (in u) the
+    true minimum may be from each, and the top speed on the scan."""
     grid = np.linspace(0.0, 1.0, _SCAN_POINTS)
     speed = curve.speed(grid)
     padded = np.concatenate(([np.inf], speed, [np.inf]))
     slow = np.flatnonzero((speed <= padded[:-2]) & (speed <= padded[2:]) & (speed < _SLOW * speed.max()))
-    if slow.size == 0:
-        return np.empty(0)
     step = grid[1]
     centre = grid[slow[:_MAX_SLOW_POINTS]]
     local = np.linspace(-1.0, 1.0, _ZOOM_POINTS)
-    for _ in range(_ZOOM_ROUNDS):  # zoom in on each minimum, all at once
+    for _ in range(_ZOOM_ROUNDS if centre.size else 0):  # zoom in on each minimum, all at once
         points = np.clip(centre[:, None] + step * local, 0.0, 1.0)
         centre = points[
             np.arange(centre.size), np.argmin(curve.speed(points.ravel()).reshape(points.shape), axis=1)
         ]
         step *= 2.0 / (_ZOOM_POINTS - 1)
+    return centre, step, float(speed.max())
+
+
+def _stops(curve, slow, precision, top_speed):
+    """Of the ``slow`` points (u, each within ``precision`` of a minimum of the speed), those inside
+    (0, 1) where the curve stops, each found to the last bit by bisection on the sign of
+    d|Q'|²/du = 2 Q' . Q'' (negative before a minimum of the speed, positive after)."""
+    stops = []
+    for centre in slow.tolist():
+        low, high = max(centre - 2.0 * precision, 0.0), min(centre + 2.0 * precision, 1.0)
+
+        def slope(u):
+            return float(np.dot(curve.derivative(u), curve.second_derivative(u)))
+
+        if not (slope(low) < 0.0 < slope(high)):
+            continue
+        for _ in range(_BISECTIONS):
+            middle = (low + high) / 2.0
+            if not low < middle < high:
+                break
+            if slope(middle) < 0.0:
+                low = middle
+            else:
+                high = middle
+        u = min((low, high), key=curve.speed)
+        if 0.0 < u < 1.0 and curve.speed(u) <= STOPPED * top_speed:
+            stops.append(u)
+    return np.array(sorted(set(stops)))
+
+
+def _graded_around(curve, slow):
+    """Breakpoints closing in geometrically on the ``slow`` points, where the curve nearly stops.
+
+    Near a (near-)cusp the speed dips to almost nothing and u(s) turns almost singular; pieces
+    must shrink to the width of the dip there. Starting from such a layout spares the fit many
+    rounds of refinement. Returns an array of u in (0, 1), empty for most curves.
+    """
+    if slow.size == 0:
+        return np.empty(0)
+    grid = np.linspace(0.0, 1.0, _SCAN_POINTS)
+    centre = slow
     # The dip is about (slowest speed) / (how fast the speed grows) wide.
     slowest = curve.speed(centre)
     growth = (curve.speed(np.clip(centre + grid[1], 0, 1)) + curve.speed(np.clip(centre - grid[1], 0, 1))) / (

@@ -16,6 +16,11 @@ from trajectory.turn_paths import TurnPaths, path_from_turns, pose, radii_for, r
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
 _WORD_TURNS = np.array([[_TURNS[letter] for letter in word] for word in WORDS])  # (6, 3)
+_NEAR_ZERO_TURN = 1e-9
+"""A first or last turn (radians) this near 0 may be a full turn rounded onto 0 (a goal a hair
+behind): such a word is kept only if it reaches the goal (``_reaches``)."""
+_REACH = 1e-9
+"""How near (relative to its length) such a word's end must come to the goal."""
 _ROUNDING = 4.0 * 2.0**-52
 """The rounding of each of the terms (x, y) of the straight part of LSL and RSR, relative to their
 size. The part's direction is then known only to (|x| dy + |y| dx) / p^2 radians, and within that
@@ -52,30 +57,86 @@ def shortest(start, goal, radius):
     x1, y1, heading1 = goal
     dx, dy = x1 - x0, y1 - y0
     d = math.hypot(dx, dy) / radius
-    phi = math.atan2(dy, dx) if d > 0.0 else 0.0
-    alpha, beta = wrapped(heading0 - phi), wrapped(heading1 - phi)
-    trig = _trig(alpha, beta, math)
+    alpha, beta, sines_and_cosines = _relative_headings(heading0, heading1, dx, dy, math)
+    trig = _trig(alpha, beta, math, sines_and_cosines)
     best_word, best_parts, best_total = None, None, math.inf
     # The end circles of a CCC word lie at most 4 radii apart, their centres within 1 of the ends.
     for word in WORDS if d <= 6.5 else WORDS[:4]:
         parts = _word_parts(word, alpha, beta, d, trig)
-        if parts is not None:
+        if parts is not None and (
+            min(parts[0], parts[2]) > _NEAR_ZERO_TURN or _reaches(word, parts, alpha, d)
+        ):
             total = parts[0] + parts[1] + parts[2]
             if total < best_total:
                 best_word, best_parts, best_total = word, parts, total
     return best_word, [_TURNS[letter] for letter in best_word], [part * radius for part in best_parts]
 
 
-def _trig(alpha, beta, maths):
+def _reaches(word, parts, alpha, d):
+    """Whether the word's path (normalised lengths ``parts``) from (0, 0) heading ``alpha`` ends
+    at the goal (d, 0), to ``_REACH`` of its length and the rounding of each turn that is not 0:
+    a turn rounded from 2 pi onto 0 (exactly) misses by about twice the distance, a path within
+    rounding of the goal by far less."""
+    x = y = rounding = 0.0
+    heading = alpha
+    for letter, part in zip(word, parts):
+        turn = _TURNS[letter]
+        if turn == 0.0:
+            x, y = x + part * math.cos(heading), y + part * math.sin(heading)
+        elif part != 0.0:
+            after = heading + turn * part
+            x += turn * (math.sin(after) - math.sin(heading))
+            y += turn * (math.cos(heading) - math.cos(after))
+            heading, rounding = after, rounding + _ROUNDING
+    return math.hypot(x - d, y) <= _REACH * (parts[0] + parts[1] + parts[2]) + rounding
+
+
+def _reach_batch(turns, parts, alpha, d):
+    """``_reaches`` for arrays: ``turns`` (3,), ``parts`` (n, 3), ``alpha`` and ``d`` (n,)."""
+    x, y, heading, rounding = np.zeros_like(d), np.zeros_like(d), alpha.copy(), np.zeros_like(d)
+    for turn, part in zip(turns.tolist(), parts.T):
+        if turn == 0.0:
+            x, y = x + part * np.cos(heading), y + part * np.sin(heading)
+        else:
+            after = heading + turn * part
+            x, y = x + turn * (np.sin(after) - np.sin(heading)), y + turn * (np.cos(heading) - np.cos(after))
+            heading, rounding = after, rounding + _ROUNDING * (part != 0.0)
+    return np.hypot(x - d, y) <= _REACH * parts.sum(axis=1) + rounding
+
+
+def _relative_headings(heading0, heading1, dx, dy, maths):
+    """The headings alpha = heading0 - phi and beta = heading1 - phi, phi the direction of (dx, dy)
+    (0 where dx = dy = 0), and (sin alpha, sin beta, cos alpha, cos beta), with ``maths`` = math
+    for floats or numpy for arrays. Worked out from the vector, not from phi: a goal exactly
+    ahead or behind has sin(alpha) = 0 exactly (sin of the rounded pi is 1.2e-16, as much as a
+    goal a hair away measures), so a goal a hair behind is not taken for one a hair ahead."""
+    distance = maths.hypot(dx, dy)
+    if maths is math:
+        apart = distance > 0.0
+        cos_phi, sin_phi = (dx / distance, dy / distance) if apart else (1.0, 0.0)
+    else:
+        apart = distance > 0.0
+        cos_phi = np.where(apart, dx / np.where(apart, distance, 1.0), 1.0)
+        sin_phi = np.where(apart, dy / np.where(apart, distance, 1.0), 0.0)
+    s0, c0, s1, c1 = maths.sin(heading0), maths.cos(heading0), maths.sin(heading1), maths.cos(heading1)
+    sa, sb = s0 * cos_phi - c0 * sin_phi, s1 * cos_phi - c1 * sin_phi
+    ca, cb = c0 * cos_phi + s0 * sin_phi, c1 * cos_phi + s1 * sin_phi
+    if maths is math:
+        alpha, beta = (math.atan2(sa, ca), math.atan2(sb, cb)) if apart else (heading0, heading1)
+    else:
+        alpha = np.where(apart, np.arctan2(sa, ca), heading0)
+        beta = np.where(apart, np.arctan2(sb, cb), heading1)
+    return alpha, beta, (sa, sb, ca, cb)
+
+
+def _trig(alpha, beta, maths, sines_and_cosines):
     """What every word needs of the angles, with ``maths`` = math for floats or numpy for arrays:
-    sin and cos of both, sin((alpha - beta) / 2), and in product form (keeping the digits of a tiny
-    difference) sin(alpha) - sin(beta) and cos(alpha) - cos(beta)."""
+    sin and cos of both (``sines_and_cosines``: sin alpha, sin beta, cos alpha, cos beta),
+    sin((alpha - beta) / 2), and in product form (keeping the digits of a tiny difference)
+    sin(alpha) - sin(beta) and cos(alpha) - cos(beta)."""
     half_gap, mean = maths.sin((alpha - beta) / 2.0), (alpha + beta) / 2.0
     return (
-        maths.sin(alpha),
-        maths.sin(beta),
-        maths.cos(alpha),
-        maths.cos(beta),
+        *sines_and_cosines,
         half_gap,
         2.0 * maths.cos(mean) * half_gap,
         -2.0 * maths.sin(mean) * half_gap,
@@ -121,11 +182,12 @@ def _word_parts(word, alpha, beta, d, trig):
 def _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta):
     """How far (radians) the direction atan2(y, x) of a straight part p = |(x, y)| may be off by
     rounding (floats or arrays): x = d + sine_gap and y = cosine_gap each carry about _ROUNDING of
-    their terms, plus, where the headings differ, the rounding of the angles in the gaps."""
+    their terms, plus, where the headings differ, the rounding of the angles in the gaps; and
+    alpha itself, measured from the goal's direction, about _ROUNDING radians."""
     angles = (alpha != beta) * (abs(alpha) + abs(beta))  # plain arithmetic: floats and arrays alike
     dx = _ROUNDING * (d + abs(sine_gap) + angles)
     dy = _ROUNDING * (abs(cosine_gap) + angles)
-    return (abs(x) / p * dy + abs(y) / p * dx) / p
+    return (abs(x) / p * dy + abs(y) / p * dx) / p + _ROUNDING
 
 
 def dubins_paths(starts, goals, radius):
@@ -150,12 +212,16 @@ def dubins_paths(starts, goals, radius):
     radii = radii_for(radius, len(starts))
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
-    phi = np.where(d > 0.0, np.arctan2(dy, dx), 0.0)
-    alpha, beta = wrapped(starts[:, 2] - phi), wrapped(goals[:, 2] - phi)
-    sa, sb, ca, cb, half_gap, sine_gap, cosine_gap = _trig(alpha, beta, np)
+    alpha, beta, sines_and_cosines = _relative_headings(starts[:, 2], goals[:, 2], dx, dy, np)
+    sa, sb, ca, cb, half_gap, sine_gap, cosine_gap = _trig(alpha, beta, np, sines_and_cosines)
     trig = (sa + sb, ca + cb, sine_gap, cosine_gap, 4.0 * half_gap * half_gap)
     candidates = np.stack([_word_parts_batch(word, alpha, beta, d, trig) for word in WORDS])  # (6, n, 3)
     totals = np.where(np.isnan(candidates[..., 0]), np.inf, candidates.sum(axis=2))
+    for index, turns in enumerate(_WORD_TURNS):  # a turn near 0 may be a full one rounded onto 0
+        near = np.flatnonzero(np.minimum(candidates[index, :, 0], candidates[index, :, 2]) <= _NEAR_ZERO_TURN)
+        if near.size:
+            missed = ~_reach_batch(turns, candidates[index, near], alpha[near], d[near])
+            totals[index, near[missed]] = np.inf
     words = np.argmin(totals, axis=0)
     parts = candidates[words, np.arange(words.size)] * radii[:, None]
     return TurnPaths(starts, radii, _WORD_TURNS[words], parts, np.array(WORDS)[words], ends=goals)

@@ -12,6 +12,8 @@ _DIFFERENCE_STEP = 1e-3
 """Step of the finite differences used when the function refuses complex input."""
 _AGREEMENT = 1e-6
 """Relative agreement between the complex-step and difference derivatives that trusts the former."""
+_CHECK_STEPS = (_DIFFERENCE_STEP, 1e-4, 1e-5)
+"""The difference steps tried, in turn, for that agreement."""
 _SMOOTH = 1e-4
 """Finite differences at two steps that disagree by more than this (relative to the curve's typical
 speed) mean f is not smooth at the scale of the step there (a kink not named, sqrt(u) near 0): its
@@ -141,7 +143,7 @@ def _checked_differences(f, u, edges, scale):
     return derivative
 
 
-def richardson_differences(f, u, edges):
+def richardson_differences(f, u, edges, h=_DIFFERENCE_STEP):
     """Finite differences of f at u, Richardson-extrapolated: central where [u - 2h, u + 2h] stays
     between two ``edges`` (breakpoints and ends), else five-point one-sided away from the edge, so
     that no difference reaches across a kink or outside [0, 1].
@@ -151,7 +153,6 @@ def richardson_differences(f, u, edges):
         (shaped like u): far more than their own error where f is not smooth at that scale.
     """
     u = np.asarray(u, dtype=float)
-    h = _DIFFERENCE_STEP
     lower = edges[np.clip(np.searchsorted(edges, u, side="right") - 1, 0, edges.size - 2)]
     upper = edges[np.clip(np.searchsorted(edges, u, side="right"), 1, edges.size - 1)]
     # Forward near the lower edge, backward near the upper one: a sign for the one-sided step.
@@ -184,14 +185,20 @@ def richardson_differences(f, u, edges):
 
 def _complex_step_works(f):
     """Whether f is analytic enough for the complex step: it takes complex u and agrees with finite
-    differences at the inner probes (at the ends a derivative may be infinite, as sqrt(u)'s is)."""
+    differences at the inner probes (at the ends a derivative may be infinite, as sqrt(u)'s is),
+    at one of ``_CHECK_STEPS`` (a function that turns fast, cos(200 u), needs a small one)."""
     inner = _PROBES[1:-1]
     try:
         with np.errstate(all="ignore"):
             exact = _complex_step(f, inner)
     except (TypeError, ValueError):
         return False
-    with np.errstate(all="ignore"):
-        estimate, _ = richardson_differences(f, inner, np.array([0.0, 1.0]))
-    scale = np.max(np.abs(estimate)) + np.finfo(float).tiny
-    return bool(np.all(np.isfinite(exact)) and np.max(np.abs(exact - estimate)) <= _AGREEMENT * scale)
+    if not np.all(np.isfinite(exact)):
+        return False
+    for step in _CHECK_STEPS:
+        with np.errstate(all="ignore"):
+            estimate, _ = richardson_differences(f, inner, np.array([0.0, 1.0]), step)
+        scale = np.max(np.abs(estimate)) + np.finfo(float).tiny
+        if np.max(np.abs(exact - estimate)) <= _AGREEMENT * scale:
+            return True
+    return False

@@ -13,6 +13,10 @@ import numpy as np
 from trajectory._checks import positive_finite
 
 
+LARGEST_SPEED = 1e150
+"""The largest v_max (and the inverse of the least): the limits work in squared speeds."""
+
+
 class Binding(enum.IntEnum):
     """Which limit sets the speed on a stretch of the fastest motion."""
 
@@ -31,7 +35,8 @@ class SpeedLimits:
     deceleration ``brake``.
 
     Raises:
-        ValueError: If a limit is not a positive finite number (or None, for the last three).
+        ValueError: If a limit is not a positive finite number (or None, for the last three), or
+            v_max is beyond ``LARGEST_SPEED`` either way.
 
     >>> limits = SpeedLimits(v_max=20.0, a_lat=4.0)
     >>> from trajectory import FunctionCurve
@@ -48,6 +53,11 @@ class SpeedLimits:
 
     def __post_init__(self):
         object.__setattr__(self, "v_max", positive_finite(self.v_max, "v_max"))
+        if not 1.0 / LARGEST_SPEED <= self.v_max <= LARGEST_SPEED:
+            raise ValueError(
+                f"v_max must be from {1 / LARGEST_SPEED:g} to {LARGEST_SPEED:g} (its square must be a "
+                f"float), got {self.v_max!r}"
+            )
         for name in ("a_lat", "accel", "brake"):
             value = getattr(self, name)
             if value is not None:

@@ -53,7 +53,12 @@ class SpeedProfile(ProfileRefinement):
         fractions = np.union1d(np.linspace(0.0, 1.0, _GRID + 1), curve.arc_length.table.breaks)
         joints = np.asarray(curve.breakpoints, dtype=float)
         at_joints = curve.arc_length.at(joints) / self.length
-        fractions = fractions[np.min(np.abs(fractions[:, None] - at_joints), axis=1, initial=1.0) > 1e-9]
+        # Where the curve stops (an exact cusp) κ is infinite: a node there, exactly, holds w at
+        # a_lat / κ, about 0 (between grid nodes a cone would pass it at speed).
+        stops = curve.arc_length.stops if limits.a_lat is not None else np.empty(0)
+        at_stops = curve.arc_length.at(stops) / self.length
+        special = np.concatenate((at_joints, at_stops))
+        fractions = fractions[np.min(np.abs(fractions[:, None] - special), axis=1, initial=1.0) > 1e-9]
         self.s = fractions * self.length
         self.left = self.right = limits.squared_speeds(curve, fractions)
         # Corners (ends, joints, roots) are looked at from one side only when zoomed around; a
@@ -66,6 +71,9 @@ class SpeedProfile(ProfileRefinement):
             before = limits.squared_speeds_at_parameters(curve, np.nextafter(joints, -1.0))
             after = limits.squared_speeds_at_parameters(curve, joints)
             self._insert(at_joints * self.length, before, after, corner=True)
+        if stops.size:
+            at_stop = limits.squared_speeds_at_parameters(curve, stops)
+            self._insert(at_stops * self.length, at_stop, at_stop, corner=True)
         top = np.minimum(self.left, self.right)
         for name, speed, allowed in (("v_start", v_start, top[0]), ("v_end", v_end, top[-1])):
             if speed * speed > allowed * (1.0 + TIE):

@@ -25,18 +25,25 @@ class Transport:
     changes its result by less than ``STEP_TOLERANCE``; and the horizontal heading there, held
     through vertical stretches. Any u is reached by one more reflection from the node before it.
 
+    The reflections work on points scaled by a power of two that makes the curve about 1 across
+    (exactly, so nothing rounds differently): a curve 1e-155 or 1e155 across squares its chords
+    without underflow or overflow.
+
     Attributes:
         nodes: (m + 1,) the values of u.
-        points, tangents, ups: (3, m + 1) the curve's points, unit tangents and up axes there.
+        points, tangents, ups: (3, m + 1) the curve's points (scaled), unit tangents and up axes
+            there.
     """
 
     def __init__(self, curve):
         self.curve = curve
         nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_NODES + 1), curve.arc_length.u_breaks)
+        size = float(np.abs(curve.evaluate(nodes)).max())
+        self._scale = math.ldexp(1.0, -math.frexp(size)[1]) if size > 0.0 else 1.0
         for _ in range(_MAX_ROUNDS):
-            points, tangents = curve.evaluate(nodes).T, unit_tangents(curve, nodes)
+            points, tangents = self._scaled(curve.evaluate(nodes).T), unit_tangents(curve, nodes)
             middle = (nodes[:-1] + nodes[1:]) / 2.0
-            mid_points, mid_tangents = curve.evaluate(middle).T, unit_tangents(curve, middle)
+            mid_points, mid_tangents = self._scaled(curve.evaluate(middle).T), unit_tangents(curve, middle)
             start = reference_ups(tangents[:, :-1])
             whole = reflected(points[:, :-1], tangents[:, :-1], start, points[:, 1:], tangents[:, 1:])
             halfway = reflected(points[:, :-1], tangents[:, :-1], start, mid_points, mid_tangents)
@@ -45,7 +52,7 @@ class Transport:
             if not split.any():
                 break
             nodes = np.union1d(nodes, middle[split])
-        points, tangents = curve.evaluate(nodes).T, unit_tangents(curve, nodes)
+        points, tangents = self._scaled(curve.evaluate(nodes).T), unit_tangents(curve, nodes)
         self.nodes, self.points, self.tangents = nodes, np.ascontiguousarray(points), tangents
         # Each step's twist, measured against a reference frame at either end, adds up to the
         # transported up's angle from the reference: one cumulative sum, no loop.
@@ -65,7 +72,7 @@ class Transport:
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
         unit ``tangents`` (3, n)."""
         before = self._stacked.take(self._node(u), axis=1)
-        return reflected(before[0:3], before[3:6], before[6:9], points, tangents)
+        return reflected(before[0:3], before[3:6], before[6:9], self._scaled(points), tangents)
 
     def held_headings(self, u):
         """The horizontal direction of travel (radians from +X) last taken before each of ``u``
@@ -83,7 +90,12 @@ class Transport:
         """``up`` at one Python float ``u``, for a point and unit tangent given as 3 floats."""
         nodes, points, tangents, ups = self._python
         node = min(max(bisect.bisect_right(nodes, u) - 1, 0), len(nodes) - 2)
-        return reflected_scalar(points[node], tangents[node], ups[node], point, tangent)
+        scale = self._scale
+        scaled = [point[0] * scale, point[1] * scale, point[2] * scale]
+        return reflected_scalar(points[node], tangents[node], ups[node], scaled, tangent)
+
+    def _scaled(self, points):
+        return points * self._scale
 
     def _node(self, u):
         return np.clip(np.searchsorted(self.nodes, u, side="right") - 1, 0, self.nodes.size - 2)

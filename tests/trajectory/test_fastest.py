@@ -216,3 +216,40 @@ def test_the_speed_limit_curve_for_the_plot():
     kappa = loop.curvature(loop.arc_length.parameter(s))
     assert np.array_equal(limits.speeds(loop, s), np.sqrt(np.minimum(64.0, 6.0 / kappa)))
     assert float(SpeedLimits(v_max=8.0).speeds(loop, 0.3)) == 8.0
+
+
+ROAD = CubicBezier([[-6, -2, 0], [-2, 7, 0], [2, -7, 0], [6, 2, 0]])  # the README's, an inflection at s = 1/2
+
+
+@pytest.mark.parametrize("v_max", [5.0, 50.0, 500.0, 5e3, 5e4, 5e5, 2.5e6, 5e6, 1e10, 1e150])
+def test_any_top_speed_round_an_inflection_gives_the_optimal_motion(v_max):
+    """35 of 61 top speeds from 5 to 5e6 were refused as "bends too sharply near s = 0.5", the
+    inflection, where κ = 0: the cornering pace ignored v_max there."""
+    motion = Motion.fastest(ROAD, v_max=v_max, a_lat=6.0)
+    limits = (v_max, 6.0, None, None, 0.0, 0.0)
+    assert motion.duration == pytest.approx(_reference_duration(ROAD, limits), rel=1e-6)
+
+
+def test_a_top_speed_whose_square_is_no_float_is_refused_by_name():
+    """v_max = 1e155 raised OverflowError from v_max ** 2."""
+    for v_max in (1e155, 1e-155):
+        with pytest.raises(ValueError, match="v_max"):
+            Motion.fastest(ROAD, v_max=v_max, a_lat=6.0)
+
+
+def test_an_exact_cusp_is_found_exactly_and_stopped_at_whatever_the_limits():
+    """With a_lat = 1e6 the grid's nodes missed the cusp (κ infinite only at u = 1/2 itself): the
+    motion passed it at 0.118 and lasted 23.99 s. From rest, never gaining more than 0.01 per
+    second, reaching half the length at rest takes sqrt(2 (L / 2) / 0.01): twice that is a
+    lower bound, and braking at 1000 costs almost nothing more."""
+    cusp = CubicBezier([[0, 0, 0], [2, 1, 0], [0, 1, 0], [2, 0, 0]])
+    assert cusp.arc_length.stops.tolist() == [0.5]  # Q'(1/2) = 0 exactly: a symmetric cusp
+    motion = Motion.fastest(cusp, v_max=3.0, a_lat=1e6, accel=0.01, brake=1000.0)
+    bound = 2.0 * math.sqrt(2.0 * (cusp.length / 2.0) / 0.01)
+    assert bound <= motion.duration <= bound * 1.001
+    assert float(motion.speed(motion.time_at_parameter(0.5))) <= 1e-6
+
+
+def test_a_near_cusp_is_no_stop():
+    near = CubicBezier([[0, 0, 0], [2, 1, 0], [0, 1, 0], [2.01, 0, 0]])
+    assert near.arc_length.stops.size == 0 and ROAD.arc_length.stops.size == 0

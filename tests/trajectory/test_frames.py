@@ -407,3 +407,15 @@ def test_one_time_and_many_agree_with_options(mode):
             many = motion.quaternion(np.array([t]), orientation)[0]
             assert np.allclose(one, many, rtol=0, atol=1e-14), (orientation, t)
     assert knot.closes and not PRESET_CURVES["S-bend"].closes
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-155, 1e155, 1e300])
+def test_frames_do_not_depend_on_the_curve_s_size(scale):
+    """Minimal frames of a curve 1e-155 across were NaN (a chord's square was subnormal): a
+    frame is the same at any scale (the reflections are scale-free), to rounding."""
+    points = np.array([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]], dtype=float)
+    u = np.linspace(0.0, 1.0, 9)
+    reference = CubicBezier(points).frame(u)
+    scaled = CubicBezier(points * scale)
+    assert np.abs(scaled.frame(u) - reference).max() <= 1e-14
+    assert np.abs(np.array([scaled.frame(float(x)) for x in u]) - reference).max() <= 1e-14

@@ -53,3 +53,13 @@ def test_shapes():
 def test_bad_functions_are_named(f, message):
     with np.errstate(all="ignore"), pytest.raises(ValueError, match=message):
         FunctionCurve(f)
+
+
+def test_a_fast_turning_analytic_function_gets_its_exact_complex_step_derivative():
+    """cos(200 u) was refused as "not smooth": the check of the complex step against differences
+    of step 1e-3 saw the differences' own error (200 h)^4."""
+    helix = FunctionCurve(lambda u: (np.cos(200 * u), np.sin(200 * u), 0.01 * u))
+    u = np.linspace(0.0, 1.0, 11)
+    exact = np.stack([-200 * np.sin(200 * u), 200 * np.cos(200 * u), np.full_like(u, 0.01)], axis=1)
+    assert np.abs(helix.derivative(u) - exact).max() <= 1e-12 * 200
+    assert abs(helix.length - math.hypot(200.0, 0.01)) <= 1e-12 * 200

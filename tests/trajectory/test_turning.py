@@ -440,3 +440,22 @@ def test_plans_scale_from_1e_160_to_1e160(scale):
         plan_turn(origin, 0.4, destination, 1.3 * scale).length, rel=1e-13
     )
     assert math.isfinite(plan_turn((scale, scale), 0.0, (-scale, 2 * scale), 1.0).length)
+
+
+@pytest.mark.parametrize("side", [1.0, -1.0], ids=["ahead", "behind"])
+def test_a_goal_a_hair_ahead_is_a_line_and_a_hair_behind_a_loop(side):
+    """(0, 0, 0) to (-1e-15, 0, 0) was 7e-16 long: sin of the rounded pi (1.2e-16) outweighed the
+    goal's distance, and a first turn of 2 pi rounded onto 0. The goal is given exactly: behind
+    by d, the shortest path is the loop, 2 pi r + d; ahead, the line of length d."""
+    rng = np.random.default_rng(25)
+    for _ in range(500):
+        heading, d, r = rng.uniform(-math.pi, math.pi), 10 ** rng.uniform(-300, -10), 10 ** rng.uniform(-2, 2)
+        goal = (side * d * math.cos(heading), side * d * math.sin(heading), heading)
+        one = dubins_path((0.0, 0.0, heading), goal, r).length
+        many = float(dubins_paths([(0.0, 0.0, heading)], [goal], r).lengths[0])
+        expected = d if side > 0 else 2 * math.pi * r + d
+        assert one == pytest.approx(expected, rel=1e-9) and many == pytest.approx(expected, rel=1e-9)
+    for gap in (1e-15, 1e-16, 3e-16, 1e-300):  # on the x axis: the goal's direction is exact
+        assert dubins_path((0, 0, 0), (side * gap, 0, 0), 1).length == pytest.approx(
+            gap if side > 0 else 2 * math.pi + gap, rel=1e-12
+        )
