@@ -316,10 +316,9 @@ def test_dubins_goals_a_hair_apart_match_an_exact_reference(x0, y0, h0, log_gap,
     """Goals 1e-16 to 1e-6 radii away: the length of the exact shortest path (all six words in 50
     digits), and a path whose segments really end at the goal.
 
-    One place is left out, and the README says so: a goal closer than 1e-15 r straight ahead of or
-    behind the start heading, to within the rounding of an angle (1e-16 rad). Whether it is
-    reached by a stub or needs a full loop turns there on the last bit of the angle between the
-    heading and the goal, which float angles do not hold."""
+    Left out here: a goal closer than 1e-15 r within the rounding of an angle (1e-16 rad) of
+    straight ahead or behind, where a goal rounded onto a point in floats is no longer the one
+    the reference was given; goals given exactly there are tested below."""
     from tests.reference import dubins_length
 
     gap = r * 10.0**log_gap
