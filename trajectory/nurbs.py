@@ -68,7 +68,9 @@ class NurbsCurve(Curve):
         inner = np.unique(knots[(knots > start) & (knots < end)])
         self.breakpoints = tuple(((inner - start) / (end - start)).tolist())
         homogeneous = np.column_stack([points * weights[:, None], weights])  # (w x, w y, w z, w)
-        self._numerator = _polynomial_pieces(homogeneous, knots, degree)
+        # Relative to the domain's start: knots in milliseconds from 1e12 would lose their digits
+        # in de Boor's differences (x - knot) otherwise.
+        self._numerator = _polynomial_pieces(homogeneous, knots - start, degree)
         self._slope = self._numerator.derivative()
         self._bending = self._slope.derivative()
 

@@ -169,3 +169,15 @@ def test_bad_nurbs_data_is_refused_by_name(options, message):
     arguments = {"control_points": [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0], [6, 1, 2]], **options}
     with pytest.raises(ValueError, match=message):
         NurbsCurve(**arguments)
+
+
+@pytest.mark.parametrize("offset", [1e6, 1e9, 1e12, 2.0**52])
+def test_knots_far_from_zero_keep_their_digits(offset):
+    """Knots [0,0,0,0,1,2,3,3,3,3] shifted by 1e9 were off by 1.3e-7, by 1e12 by 1.7e-4 (knots in
+    milliseconds are common): de Boor's differences now work relative to the domain's start."""
+    rng = np.random.default_rng(7)
+    points = rng.uniform(-5, 5, (6, 3))
+    knots = np.array([0, 0, 0, 0, 1, 2, 3, 3, 3, 3], dtype=float) + offset
+    curve = NurbsCurve(points, knots=knots, weights=rng.uniform(0.5, 2.0, 6), degree=3)
+    for u in (0.0, 0.1, 0.37, 0.5, 0.81, 1.0):
+        assert np.abs(curve.evaluate(u) - reference_point(curve, u)).max() <= 1e-13 * 5
