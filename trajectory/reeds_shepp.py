@@ -37,8 +37,9 @@ _MIRRORED = str.maketrans("LR", "RL")
 
 # The formulas. Each takes the goal (x, y, phi) seen from the origin facing +x, radius 1, through
 # the centre of one of its turning circles relative to the start's left circle (0, 1): (xi, eta),
-# its distance rho and direction theta (worked out once for all the formulas of a reading), and
-# phi; it returns the signed lengths of its word, or None where the word does not reach the goal.
+# its distance rho and direction theta (worked out once for all the formulas of a reading), phi,
+# and rho² - 4 without the cancellation of a circle 2 away (``room``); it returns the signed
+# lengths of its word, or None where the word does not reach the goal.
 # The left circle's centre is (x - sin phi, y + cos phi), the right one's (x + sin phi, y - cos phi).
 
 
@@ -53,24 +54,25 @@ def _tau_omega(u, v, xi, eta, phi):
     return tau, remainder(tau - u + v - phi, _TWO_PI)
 
 
-def _lsl(xi, eta, rho, theta, phi):
+def _lsl(xi, eta, rho, theta, phi, room):
     """8.1: L+ S+ L+ (the left circle)."""
     v = remainder(phi - theta, _TWO_PI)
     return (theta, rho, v) if theta >= -_ZERO and v >= -_ZERO else None
 
 
-def _lsr(xi, eta, rho, theta, phi):
-    """8.2: L+ S+ R+ (the right circle)."""
-    squared = xi * xi + eta * eta
-    if squared < 4.0:
+def _lsr(xi, eta, rho, theta, phi, room):
+    """8.2: L+ S+ R+ (the right circle). The first turn theta + atan2(2, u) written as
+    atan2(xi, -eta) - atan2(u, 2): no cancellation of two angles near pi / 2 (a goal a hair beside
+    the start's line, straight ahead or behind)."""
+    if room < 0.0:
         return None
-    u = sqrt(squared - 4.0)
-    t = remainder(theta + atan2(2.0, u), _TWO_PI)
+    u = sqrt(room)
+    t = remainder(atan2(xi, -eta) - atan2(u, 2.0), _TWO_PI)
     v = remainder(t - phi, _TWO_PI)
     return (t, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lrl(xi, eta, rho, theta, phi):
+def _lrl(xi, eta, rho, theta, phi, room):
     """8.3/8.4: L+ R- L (the left circle)."""
     if rho > 4.0:
         return None
@@ -80,7 +82,7 @@ def _lrl(xi, eta, rho, theta, phi):
     return (t, u, v) if t >= -_ZERO and u <= _ZERO else None
 
 
-def _lrlr_opposed(xi, eta, rho, theta, phi):
+def _lrlr_opposed(xi, eta, rho, theta, phi, room):
     """8.7: L+ R+ L- R-, the middle turns equal and opposite (the right circle)."""
     rho = (2.0 + rho) / 4.0
     if rho > 1.0:
@@ -90,7 +92,7 @@ def _lrlr_opposed(xi, eta, rho, theta, phi):
     return (t, u, -u, v) if t >= -_ZERO and v <= _ZERO else None
 
 
-def _lrlr_equal(xi, eta, rho, theta, phi):
+def _lrlr_equal(xi, eta, rho, theta, phi, room):
     """8.8: L+ R- L- R+, the middle turns equal (the right circle)."""
     rho = (20.0 - xi * xi - eta * eta) / 16.0
     if not 0.0 <= rho <= 1.0:
@@ -102,7 +104,7 @@ def _lrlr_equal(xi, eta, rho, theta, phi):
     return (t, u, u, v) if t >= -_ZERO and v >= -_ZERO else None
 
 
-def _lrsl(xi, eta, rho, theta, phi):
+def _lrsl(xi, eta, rho, theta, phi, room):
     """8.9: L+ R-(pi/2) S- L- (the left circle)."""
     if rho < 2.0:
         return None
@@ -113,7 +115,7 @@ def _lrsl(xi, eta, rho, theta, phi):
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
-def _lrsr(xi, eta, rho, theta, phi):
+def _lrsr(xi, eta, rho, theta, phi, room):
     """8.10: L+ R-(pi/2) S- R- (the right circle)."""
     if rho < 2.0:
         return None
@@ -123,11 +125,11 @@ def _lrsr(xi, eta, rho, theta, phi):
     return (t, -_HALF_PI, u, v) if t >= -_ZERO and u <= _ZERO and v <= _ZERO else None
 
 
-def _lrslr(xi, eta, rho, theta, phi):
+def _lrslr(xi, eta, rho, theta, phi, room):
     """8.11: L+ R-(pi/2) S- L-(pi/2) R+ (the right circle)."""
     if rho < 2.0:
         return None
-    u = 4.0 - sqrt(rho * rho - 4.0)
+    u = 4.0 - sqrt(max(room, 0.0))
     if u > _ZERO:
         return None
     t = remainder(atan2((4.0 - u) * xi - 2.0 * eta, -2.0 * xi + (u - 4.0) * eta), _TWO_PI)
@@ -170,10 +172,14 @@ def _readings(x, y, phi, backwards):
         # A time-flip negates x, a reflection y; either one (not both) the turn.
         sign = -1.0 if flip != reflect else 1.0
         rx, ry, turn, sine = -x if flip else x, -y if reflect else y, sign * phi, sign * sin_phi
-        lx, ly, qx, qy = rx - sine, ry - 1.0 + cos_phi, rx + sine, ry - 1.0 - cos_phi
+        # ry - 1 + cos(phi) and (for the right circle, qy + 2) ry + 1 - cos(phi) written without
+        # losing a tiny ry to the 1: a goal a hair beside the start's line.
+        versine = 2.0 * sin(phi / 2.0) ** 2
+        lx, ly, qx, qy = rx - sine, ry - versine, rx + sine, ry - 1.0 - cos_phi
+        right_room = qx * qx + (qy - 2.0) * (ry + versine)
         readings[backwards, flip, reflect] = (
-            (lx, ly, hypot(lx, ly), atan2(ly, lx), turn),
-            (qx, qy, hypot(qx, qy), atan2(qy, qx), turn),
+            (lx, ly, hypot(lx, ly), atan2(ly, lx), turn, lx * lx + ly * ly - 4.0),
+            (qx, qy, hypot(qx, qy), atan2(qy, qx), turn, right_room),
         )
     return readings
 

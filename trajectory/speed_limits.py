@@ -12,7 +12,6 @@ import numpy as np
 
 from trajectory._checks import positive_finite
 
-
 LARGEST_SPEED = 1e150
 """The largest v_max (and the inverse of the least): the limits work in squared speeds."""
 

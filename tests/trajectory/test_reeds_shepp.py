@@ -145,6 +145,33 @@ def test_no_word_that_reaches_the_goal_is_skipped_by_the_bounds_checked_before_i
     # Every reading, also the backwards ones of the families whose backwards reading is skipped.
     for circles in reeds_shepp._all_readings(x, y, phi).values():
         for formula, _, circle, _, (near, far), (lowest, highest) in reeds_shepp._FAMILIES:
-            _, _, rho, theta, _ = seen = circles[circle]
+            _, _, rho, theta, _, _ = seen = circles[circle]
             if formula(*seen) is not None:
                 assert near <= rho <= far and lowest <= theta <= highest
+
+
+def test_goals_a_hair_beside_the_line_straight_ahead_or_behind_are_driven_straight():
+    """(0, 0, 0) to (0.00135, 1.1e-16, 0) was LRLR of 0.003265 (the straight path: 0.001352): the
+    circles' coordinates lost the goal's tiny offset to the 1 they are measured from, and LSR's
+    first turn was a difference of two angles near pi / 2. A goal e beside the line at distance
+    d >= 2 sqrt(e) is reached by an S of turns about e / d: its length is d to far below 1e-9
+    (OMPL, for comparison, answers LRLR for some of them: never shorter than ours)."""
+    rng = np.random.default_rng(2511)
+    for _ in range(2000):
+        d, side = 10 ** rng.uniform(-4, 1), rng.choice([-1.0, 1.0])
+        beside = min(10 ** rng.uniform(-17, -8), d * d / 8) * rng.choice([-1.0, 1.0])
+        turn = rng.choice([0.0, 10 ** rng.uniform(-16, -12) * rng.choice([-1.0, 1.0])])
+        goal = (float(side * d), float(beside), float(turn))
+        length = reeds_shepp_path((0.0, 0.0, 0.0), goal, 1.0).length
+        assert length == pytest.approx(d, abs=1e-9)
+        assert length <= ompl_length((0.0, 0.0, 0.0), goal, 1.0) + 1e-9
+
+
+def test_goals_nearly_ahead_or_behind_in_world_coordinates_are_never_longer_than_ompl_s():
+    rng = np.random.default_rng(2512)
+    for _ in range(1000):
+        x0, y0, heading = rng.uniform(-10, 10), rng.uniform(-10, 10), rng.uniform(-math.pi, math.pi)
+        d, side = 10 ** rng.uniform(-3, 1), rng.choice([-1.0, 1.0])
+        goal = (x0 + side * d * math.cos(heading), y0 + side * d * math.sin(heading), heading)
+        path = reeds_shepp_path((x0, y0, heading), goal, 1.0)
+        assert d - 1e-9 <= path.length <= ompl_length((x0, y0, heading), goal, 1.0) + 1e-9
