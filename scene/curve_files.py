@@ -1,10 +1,21 @@
 """Curves from Panda3D model files: the NURBS curves of an .egg or .bam file (what ``Mopath``
 reads, and what Blender's exporters write), as ``trajectory.NurbsCurve``s."""
 
+import contextlib
 from pathlib import Path
 
 import numpy as np
-from panda3d.core import PCT_NONE, PCT_XYZ, Filename, Loader, LoaderOptions, NodePath, NurbsCurve
+from panda3d.core import (
+    PCT_NONE,
+    PCT_XYZ,
+    Filename,
+    Loader,
+    LoaderOptions,
+    NodePath,
+    Notify,
+    NurbsCurve,
+    StringStream,
+)
 
 from trajectory import NurbsCurve as Nurbs
 
@@ -26,9 +37,13 @@ def load_curves(path):
     if not path.is_file():
         raise ValueError(f"no curve file at {path}")
     options = LoaderOptions(LoaderOptions.LF_no_cache)
-    node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(path.resolve())), options)
+    with _panda_errors() as errors:
+        try:
+            node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(path.resolve())), options)
+        except AssertionError:  # Panda3D's own checks, such as a curve's order of 1 to 4
+            node = None
     if node is None:
-        raise ValueError(f"{path.name} could not be read as a Panda3D model (.egg or .bam)")
+        raise ValueError(f"{path.name} could not be read as a Panda3D model{_first(errors)}")
     root = NodePath(node)
     curves = []
     for found in root.find_all_matches("**/+NurbsCurve"):
@@ -36,14 +51,46 @@ def load_curves(path):
         if not isinstance(curve, NurbsCurve) or curve.get_curve_type() not in _POSITION_CURVES:
             continue
         matrix = np.array(found.get_mat(root), dtype=float)  # row vectors: p' = p M
-        points = np.array([tuple(curve.get_cv_point(i)) for i in range(curve.get_num_cvs())])
-        points = points @ matrix[:3, :3] + matrix[3, :3]
-        weights = [curve.get_cv_weight(i) for i in range(curve.get_num_cvs())]
+        homogeneous = np.array([tuple(curve.get_cv(i)) for i in range(curve.get_num_cvs())])
+        weights = homogeneous[:, 3]
+        if np.any(weights <= 0.0):  # Panda3D asserts on a point of weight 0
+            raise ValueError(
+                f"{path.name}: curve {found.get_name()!r}: NURBS weights must be positive, "
+                f"got {weights.tolist()}"
+            )
+        points = homogeneous[:, :3] / weights[:, None] @ matrix[:3, :3] + matrix[3, :3]
         knots = [curve.get_knot(i) for i in range(curve.get_num_knots())]
         try:
             curves.append(Nurbs(points, knots, weights, degree=curve.get_order() - 1, name=found.get_name()))
         except ValueError as error:
             raise ValueError(f"{path.name}: curve {found.get_name()!r}: {error}") from None
     if not curves:
-        raise ValueError(f"{path.name} holds no NURBS curve")
+        raise ValueError(f"{path.name} holds no NURBS curve{_first(errors)}")
     return curves
+
+
+@contextlib.contextmanager
+def _panda_errors():
+    """Panda3D's messages while the block runs, as a list of lines (filled when it ends), kept
+    from the terminal: a refused curve is said in our error, not in a line of its own."""
+    notify = Notify.ptr()
+    previous, stream, lines = notify.get_ostream_ptr(), StringStream(), []
+    notify.set_ostream_ptr(stream, False)
+    try:
+        yield lines
+    finally:
+        notify.set_ostream_ptr(previous, False)
+        text = stream.get_data().decode(errors="replace")
+        lines.extend(line for line in text.splitlines() if "error" in line or "Assertion" in line)
+
+
+def _first(errors):
+    """What Panda3D said, as the end of a sentence (" (Panda3D: ...)"), or nothing: a failed
+    assertion first (the cause: an <Order> of 5 is then reported as order 0)."""
+    if not errors:
+        return ""
+    said = next((line for line in errors if "Assertion" in line), errors[0])
+    if "order >= 1 && order <= 4" in said:
+        return " (Panda3D reads a curve's <Order> of 1 to 4 only)"
+    said = said.split("): ", 1)[-1] if said.startswith(":") else said.removeprefix("Assertion failed: ")
+    return f" (Panda3D: {said.split(' at line ')[0]})"

@@ -68,3 +68,26 @@ def test_files_without_curves_are_refused_clearly(tmp_path, name, text, message)
         path.write_text(text)
     with pytest.raises(ValueError, match=message):
         load_curves(path)
+
+
+COASTER_EGG = (MODELS / "coaster.egg").read_text()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("<Order> { 4 }", "<Order> { 0 }", "<Order> of 1 to 4"),
+        ("<Order> { 4 }", "<Order> { 5 }", "<Order> of 1 to 4"),
+        ("<Order> { 4 }", "<Order> { 10 }", "<Order> of 1 to 4"),
+        ("<Order> { 4 }", "<Order> { 1 }", "number of knots"),
+        ("4.0 1.0 }", "4.0 0.0 }", "weights must be positive"),
+        ("4.0 1.0 }", "4.0 -1.0 }", "weights must be positive"),
+    ],
+)
+def test_curves_panda3d_refuses_are_value_errors_saying_why(tmp_path, old, new, message):
+    """<Order> 0, 5 or 10 and a zero weight let Panda3D's AssertionError out of load_curves."""
+    assert old in COASTER_EGG
+    path = tmp_path / "edited.egg"
+    path.write_text(COASTER_EGG.replace(old, new, 1))
+    with pytest.raises(ValueError, match=message):
+        load_curves(path)
