@@ -40,6 +40,10 @@ CLOSED_CHECK_AFTER = 100
 looks closed in (most searches find the goal sooner; a closed-in goal would keep one going until
 it gives up); if so, it gives up after as many again."""
 _GRID_EXCESS = math.sqrt(4.0 - 2.0 * math.sqrt(2.0))
+GOAL_MISS = 1e-6
+"""How far (in cells) a shot may end from the goal: rounding only. A shot's formulas can fail
+where the radius dwarfs the distance (a point "on" a turning circle 1e20 across); such a shot is
+not taken."""
 """How much longer a chain of straight and diagonal cell steps can be than the straight line
 (1.082, at 22.5 degrees): the 2D distance is divided by it, so as not to overestimate."""
 
@@ -96,14 +100,22 @@ class Search:
         self.gear_change = GEAR_CHANGE_COST * radius
         self.weighted_step = HEURISTIC_WEIGHT * self.step
         gears = (1.0, -1.0) if reverse else (1.0,)
-        self.moves = [(turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0)]
+        # A move whose chord is longer than the map's diagonal leaves the map: with a radius far
+        # larger than the map there are none, and the search is the shot from the start (its
+        # work bounded by the map, not the radius).
+        obstacles = clearance.obstacles
+        diagonal = math.hypot(obstacles.cols, obstacles.rows) * cell
+        chords = {0.0: self.step, 1.0: 2.0 * radius * math.sin(min(self.step / (2.0 * radius), math.pi / 2))}
+        self.moves = [
+            (turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0) if chords[abs(turn)] <= diagonal
+        ]
         # The 2D distance to the goal around obstacles, made a lower bound (the pose and the goal
         # lie anywhere in their cells) and weighted, per cell: rows of floats, looked up per child.
         lower = np.maximum(distances / _GRID_EXCESS - math.sqrt(2.0) * cell, 0.0)
         self._estimates = (HEURISTIC_WEIGHT * lower).tolist()
         # Where each move ends in the frame of the pose it starts from: (x, y, turn of heading).
         self._ends = [advance(0.0, 0.0, 0.0, turn, gear * self.step, radius) for turn, gear in self.moves]
-        self.fan = Fan(
+        self.fan = self.moves and Fan(
             clearance, [turn for turn, _ in self.moves], [gear * self.step for _, gear in self.moves]
         )
 
@@ -141,7 +153,11 @@ class Search:
             explored.append(here)
             if expansions == 1 or expansions % self._shot_every(here) == 0:
                 shot, length = self._way(node, here, nodes)
-                if nodes.costs[node] + length < best[0] and self.clearance.path_clear(here, shot):
+                if (
+                    nodes.costs[node] + length < best[0]
+                    and self.clearance.path_clear(here, shot)
+                    and self._reaches_goal(here, shot)
+                ):
                     best = (nodes.costs[node] + length, node, shot)
             self._expand(node, nodes, best_cost, closed, heap)
             if expansions == CLOSED_CHECK_AFTER and best[1] is None and self._goal_closed():
@@ -150,6 +166,8 @@ class Search:
 
     def _expand(self, node, nodes, best_cost, closed, heap):
         """Push the children of ``node`` that are clear and better than what their bins hold."""
+        if not self.moves:
+            return
         x, y, heading = nodes.poses[node]
         c, s = math.cos(heading), math.sin(heading)
         verdicts, codes = self.fan.verdicts(x, y, heading)
@@ -193,6 +211,15 @@ class Search:
         if nodes.ways[node] is None:
             nodes.ways[node] = self.to_goal(here)
         return nodes.ways[node]
+
+    def _reaches_goal(self, pose, pieces):
+        """Whether ``pieces`` driven from ``pose`` end at the goal, to ``GOAL_MISS``."""
+        x, y, heading = pose
+        radius = self.clearance.radius
+        for turn, gear, length in pieces:
+            x, y, heading = advance(x, y, heading, turn, gear * length, radius)
+        miss = math.hypot(x - self.goal[0], y - self.goal[1])
+        return miss <= GOAL_MISS * self.clearance.obstacles.cell_size
 
     def _goal_closed(self):
         return self.goal_closed is not None and self.goal_closed()

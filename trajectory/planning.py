@@ -20,15 +20,19 @@ import numpy as np
 
 from trajectory import dubins, reeds_shepp
 from trajectory._checks import finite_number, flag, positive_finite
-from trajectory.angles import wrapped
+from trajectory.angles import same_headings, wrapped
 from trajectory.clearance import Clearance
 from trajectory.free_distances import distances_from
-from trajectory.hybrid_search import GEAR_CHANGE_COST, Search
+from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, Search
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
 from trajectory.turn_paths import angle, path_from_turns, point, pose
 from trajectory.turn_to_point import shortest_path_to_point
 
+STRAIGHT_ONLY = 1e6
+"""A turning radius over this many of the map's diagonals fits no turn on it (an arc across the
+map turns by under 1e-6 rad, and the turning formulas lose their digits to the radius): such a
+unit drives straight to the goal or not at all, answered at once."""
 MAX_EXPANSIONS = 5000
 """How many poses a search expands before it gives up (about a second of searching)."""
 CLOSED_PROBE = 50
@@ -112,6 +116,10 @@ def plan_path(
                 f"the {name} {tuple(where)} is off the map or its footprint touches a blocked cell"
             )
     size = obstacles.cell_size
+    if radius > STRAIGHT_ONLY * math.hypot(obstacles.cols, obstacles.rows) * size:
+        return _straight_only(
+            start, goal, goal_heading, radius, Clearance(obstacles, radius, footprint), reverse
+        )
     distances = distances_from(obstacles, (math.floor(goal[0] / size), math.floor(goal[1] / size)))
     if not math.isfinite(distances[math.floor(start[1] / size), math.floor(start[0] / size)]):
         return Plan(PlanStatus.UNREACHABLE, None, np.empty((0, 3)), 0)
@@ -149,6 +157,25 @@ def plan_path(
         found.explored,
         found.expansions,
     )
+
+
+def _straight_only(start, goal, goal_heading, radius, clearance, reverse):
+    """The plan of a unit that cannot turn on the map (``STRAIGHT_ONLY``): the line to the goal
+    where it lies straight ahead (or behind, backing up), facing the way the goal asks, and clear."""
+    c, s = math.cos(start[2]), math.sin(start[2])
+    dx, dy = goal[0] - start[0], goal[1] - start[1]
+    along, across = c * dx + s * dy, c * dy - s * dx
+    gear = 1.0 if along >= 0.0 else -1.0
+    pieces = [(0.0, gear, abs(along))]
+    if (
+        abs(across) <= GOAL_MISS * clearance.obstacles.cell_size
+        and (gear > 0.0 or reverse)
+        and (goal_heading is None or same_headings(goal_heading, start[2]))
+        and clearance.path_clear(tuple(start), pieces)
+    ):
+        path = _as_path(start, pieces, radius, goal, goal_heading)
+        return Plan(PlanStatus.FOUND, path, np.array([start]), 1)
+    return Plan(PlanStatus.UNREACHABLE, None, np.array([start]), 1)
 
 
 def _count(value):

@@ -4,13 +4,13 @@ other)."""
 
 import dataclasses
 import math
+import types
 import typing
 
 import numpy as np
 
 from trajectory._checks import positive_finite, real_array
 from trajectory.angles import TWO_PI, wrapped
-from trajectory.segments import circle_centre
 from trajectory.turn_paths import Case, TurnPaths, angle, path_from_turns, point, radii_for, rows
 
 ON_CIRCLE_TOLERANCE = 1e-9
@@ -20,6 +20,32 @@ _FULL_TURN_SLACK = 1e-12
 TIE = 1e-12
 """Candidates this close in length (relative) are equally short: the first is taken, alike for one
 unit and many, so that rounding does not pick a different turn in each."""
+_FLOATS = types.SimpleNamespace(
+    atan2=math.atan2,
+    asin=math.asin,
+    sqrt=math.sqrt,
+    hypot=math.hypot,
+    maximum=max,
+    minimum=min,
+    clip=lambda x, low, high: min(max(x, low), high),
+    where=lambda condition, yes, no: yes if condition else no,
+    both=lambda p, q: p and q,
+    either=lambda p, q: p or q,
+)
+_ARRAYS = types.SimpleNamespace(
+    atan2=np.arctan2,
+    asin=np.arcsin,
+    sqrt=np.sqrt,
+    hypot=np.hypot,
+    maximum=np.maximum,
+    minimum=np.minimum,
+    clip=np.clip,
+    where=np.where,
+    both=np.logical_and,
+    either=np.logical_or,
+)
+"""The functions the path formulas need, for one unit (floats, the planner's fast path) and for
+many (arrays): the same formulas serve both."""
 
 
 def plan_turn(origin, heading, destination, radius):
@@ -99,54 +125,80 @@ def _first_shortest(plans):
 def _turn_then_turn(origin, heading, destination, radius, turn):
     """Paths turning ``turn`` (1 left, -1 right) on the start circle, then the other way on a
     circle of the same radius that touches it and passes through the destination."""
-    first = circle_centre(*origin, heading, turn, radius)
-    offset = (destination[0] - first[0], destination[1] - first[1])
-    gap = math.hypot(*offset)
-    if (
-        not (radius * (1.0 - ON_CIRCLE_TOLERANCE) <= gap <= 3.0 * radius * (1.0 + ON_CIRCLE_TOLERANCE))
-        or gap == 0.0
-    ):
-        return []
-    # Second centre: 2r from the first, r from the destination.
-    along = 1.5 * radius * (radius / gap) + gap / 2.0
-    across = _leg(2.0 * radius, min(along, 2.0 * radius))
-    unit = (offset[0] / gap, offset[1] / gap)
+    c, s = math.cos(heading), math.sin(heading)
+    dx, dy = destination[0] - origin[0], destination[1] - origin[1]
+    a, b = c * dx + s * dy, turn * (c * dy - s * dx)
     paths = []  # plans, not yet paths
     for sign in (1.0, -1.0):
-        second = (
-            first[0] + along * unit[0] - sign * across * unit[1],
-            first[1] + along * unit[1] + sign * across * unit[0],
-        )
-        start_angle = heading - turn * math.pi / 2.0  # of the origin, seen from the first centre
-        switch_angle = math.atan2(second[1] - first[1], second[0] - first[0])
-        sweep = (turn * (switch_angle - start_angle)) % TWO_PI
-        end_angle = math.atan2(destination[1] - second[1], destination[0] - second[0])
-        sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
-        paths.append(_Plan((turn, -turn), (radius * sweep, radius * sweep2), "LR" if turn > 0 else "RL"))
+        exists, sweep, sweep2 = _touching_turns(a, b, radius, sign, _FLOATS)
+        if exists:
+            paths.append(_Plan((turn, -turn), (radius * sweep, radius * sweep2), "LR" if turn > 0 else "RL"))
     return paths
+
+
+def _touching_turns(a, b, radius, sign, m):
+    """Turning left on the circle of ``radius`` from the origin facing +x, then right on one that
+    touches it and passes through (a, b) (a right turn first: b mirrored), the second centre on
+    the ``sign`` side of the line from the first centre to the destination: (exists, the first
+    turn, the second turn), radians, floats or arrays (``m``: ``_FLOATS`` or ``_ARRAYS``).
+
+    The centres (2r apart) and the destination (g from the first centre, r from the second) make
+    a triangle whose angles at the centres, alpha and beta, are worked out from their half-angle
+    sines, sin²(alpha / 2) = (g - r)(3r - g) / (8 r g) and sin²(beta / 2) = (g² - r²) / (8 r²),
+    with g² - r² = a² + b (b - 2r): no cancellation where the radius dwarfs the distance. The
+    first centre sees the origin at -pi / 2 and the destination at atan2(a, r - b) - pi / 2."""
+    scale = m.maximum(m.maximum(abs(a), abs(b)), radius)
+    a, b, r = a / scale, b / scale, radius / scale
+    g = m.hypot(a, b - r)
+    excess = a * a + b * (b - 2.0 * r)  # g² - r²
+    # Inside the first circle by no more than ``_tangent_exit``'s slack counts as on it.
+    slack = ON_CIRCLE_TOLERANCE * m.minimum(r, m.hypot(a, b))
+    exists = m.both(m.both(excess / (g + r) >= -slack, g <= 3.0 * r * (1.0 + ON_CIRCLE_TOLERANCE)), g > 0.0)
+    excess = m.maximum(excess, 0.0)
+    g = m.where(exists, g, r)
+    alpha = 2.0 * m.asin(m.sqrt(m.clip(excess / (g + r) * (3.0 * r - g) / (8.0 * r * g), 0.0, 1.0)))
+    beta = 2.0 * m.asin(m.sqrt(m.clip(excess / (8.0 * r * r), 0.0, 1.0)))
+    return exists, (m.atan2(a, r - b) + sign * alpha) % TWO_PI, (-sign * beta) % TWO_PI
 
 
 def _turn_then_straight(origin, heading, destination, radius, turn):
     """The path turning left (turn = 1) or right (-1), or None if the destination is inside."""
-    centre = circle_centre(*origin, heading, turn, radius)
-    dx, dy = destination[0] - centre[0], destination[1] - centre[1]
-    h = math.hypot(dx, dy)
-    if h < radius * (1.0 - ON_CIRCLE_TOLERANCE):
+    c, s = math.cos(heading), math.sin(heading)
+    dx, dy = destination[0] - origin[0], destination[1] - origin[1]
+    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radius, _FLOATS)
+    if not reachable:
         return None
-    # On the circle (within the tolerance) the straight part vanishes; computing it from
-    # h^2 - r^2 would turn rounding in h into a spurious sliver of line and a near-full turn.
-    h = max(h, radius)
-    straight = 0.0 if h <= radius * (1.0 + ON_CIRCLE_TOLERANCE) else _leg(h, radius)
-    # The exit point Q, where the tangent leaves for the destination: P + r (cos, -turn sin) of
-    # theta = acos(r / h) from the destination's direction, written without acos, which loses
-    # half the digits when the destination is (nearly) on the circle.
-    tangent = straight / radius  # the angle of (r dx - turn straight dy, ...) divided by r: no overflow
-    exit_angle = math.atan2(dy - turn * tangent * dx, dx + turn * tangent * dy)
-    start_angle = heading - turn * math.pi / 2.0  # of the origin, seen from the centre
-    sweep = (turn * (exit_angle - start_angle)) % TWO_PI
-    if TWO_PI - sweep < _FULL_TURN_SLACK:  # facing the destination already, up to rounding
-        sweep = 0.0
     return _Plan((turn, 0.0), (radius * sweep, straight), "LS" if turn > 0 else "RS")
+
+
+def _tangent_exit(a, b, radius, m):
+    """Turning left on the circle of ``radius`` from the origin facing +x, then straight to the
+    destination (a, b) (a right turn: b mirrored): (reachable, the turn in radians, the straight
+    length), floats or arrays (``m``: ``_FLOATS`` or ``_ARRAYS``).
+
+    Worked out in the origin's frame, scaled to the largest of |a|, |b| and the radius, without
+    cancellation: h² - r² = a² + b (b - 2r) (h: the destination's distance from the centre), the
+    straight part L = sqrt(h² - r²), and the turn psi = atan2(b L + r (a - L), a L + r (r - b)),
+    with a - L = b (2r - b) / (a + L). A radius 1e20 times the distance plans as well as one
+    like it. Within ``ON_CIRCLE_TOLERANCE`` of the smaller of the radius and the distance, the
+    destination counts as on the circle: the straight part vanishes there, rather than a
+    rounding-level distance turning a spurious sliver of line and a near-full turn."""
+    scale = m.maximum(m.maximum(abs(a), abs(b)), radius)
+    a, b, r = a / scale, b / scale, radius / scale
+    excess = a * a + b * (b - 2.0 * r)  # h² - r²
+    gap = excess / (m.hypot(a, b - r) + r)
+    slack = ON_CIRCLE_TOLERANCE * m.minimum(r, m.hypot(a, b))
+    reachable = gap >= -slack
+    on_circle = abs(gap) <= slack
+    line = m.where(m.either(on_circle, gap < -slack), 0.0, m.sqrt(m.maximum(excess, 0.0)))
+    plain = m.either(on_circle, a + line <= 0.0)
+    short = m.where(plain, a - line, b * (2.0 * r - b) / m.where(plain, 1.0, a + line))
+    sweep = m.atan2(b * line + r * short, a * line + r * (r - b)) % TWO_PI
+    # Facing it already, to rounding: the destination ahead on the heading's line (a turn
+    # within rounding of a full one may be a loop that rounding made whole).
+    ahead = abs(b) <= ON_CIRCLE_TOLERANCE * a
+    sweep = m.where(m.both(TWO_PI - sweep < _FULL_TURN_SLACK, ahead), 0.0, sweep)
+    return reachable, sweep, line * scale
 
 
 def plan_turns(origins, headings, destinations, radius):
@@ -213,45 +265,16 @@ def _shortest(origins, headings, radii, options):
 
 def _arcs_then_straight(origins, headings, destinations, radii, turn):
     """``_turn_then_straight`` over arrays: (reachable, parts (arc, line), turns, word)."""
-    centres = np.column_stack(circle_centre(origins[:, 0], origins[:, 1], headings, turn, radii))
-    dx, dy = (destinations - centres).T
-    h = np.hypot(dx, dy)
-    reachable = h >= radii * (1.0 - ON_CIRCLE_TOLERANCE)
-    h = np.maximum(h, radii)
-    straight = np.where(h <= radii * (1.0 + ON_CIRCLE_TOLERANCE), 0.0, _leg(h, radii))
-    tangent = straight / radii
-    exit_angle = np.arctan2(dy - turn * tangent * dx, dx + turn * tangent * dy)
-    sweep = (turn * (exit_angle - headings + turn * math.pi / 2.0)) % TWO_PI
-    sweep = np.where(TWO_PI - sweep < _FULL_TURN_SLACK, 0.0, sweep)
+    c, s = np.cos(headings), np.sin(headings)
+    dx, dy = (destinations - origins).T
+    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radii, _ARRAYS)
     return reachable, np.column_stack([radii * sweep, straight]), (turn, 0.0), "LS" if turn > 0 else "RS"
 
 
 def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
     """``_turn_then_turn`` over arrays, one of its two solutions (``sign``): (exists, parts, turns, word)."""
-    first = np.column_stack(circle_centre(origins[:, 0], origins[:, 1], headings, turn, radii))
-    offset = destinations - first
-    gap = np.hypot(offset[:, 0], offset[:, 1])
-    exists = (
-        (radii * (1.0 - ON_CIRCLE_TOLERANCE) <= gap)
-        & (gap <= 3.0 * radii * (1.0 + ON_CIRCLE_TOLERANCE))
-        & (gap > 0.0)
-    )
-    gap = np.where(exists, gap, 1.0)
-    along = 1.5 * radii * (radii / gap) + gap / 2.0
-    across = _leg(2.0 * radii, np.minimum(along, 2.0 * radii))
-    ux, uy = offset[:, 0] / gap, offset[:, 1] / gap
-    second = first + np.column_stack([along * ux - sign * across * uy, along * uy + sign * across * ux])
-    switch_angle = np.arctan2(second[:, 1] - first[:, 1], second[:, 0] - first[:, 0])
-    sweep = (turn * (switch_angle - headings + turn * math.pi / 2.0)) % TWO_PI
-    end_angle = np.arctan2(destinations[:, 1] - second[:, 1], destinations[:, 0] - second[:, 0])
-    sweep2 = (-turn * (end_angle - switch_angle - math.pi)) % TWO_PI
+    c, s = np.cos(headings), np.sin(headings)
+    dx, dy = (destinations - origins).T
+    exists, sweep, sweep2 = _touching_turns(c * dx + s * dy, turn * (c * dy - s * dx), radii, sign, _ARRAYS)
     parts = np.column_stack([radii * sweep, radii * sweep2])
     return exists, parts, (turn, -turn), "LR" if turn > 0 else "RL"
-
-
-def _leg(hypotenuse, side):
-    """sqrt(hypotenuse^2 - side^2) for hypotenuse >= side >= 0 (floats or arrays), without squares
-    that overflow or underflow: coordinates of 1e155 or 1e-160 plan as well as ones of 1."""
-    if isinstance(hypotenuse, float):
-        return math.sqrt(hypotenuse - side) * math.sqrt(hypotenuse + side)
-    return np.sqrt(hypotenuse - side) * np.sqrt(hypotenuse + side)

@@ -215,3 +215,19 @@ def test_bad_input_is_refused_by_name(change, message):
     } | change
     with pytest.raises(ValueError, match=message):
         plan_path(**arguments)
+
+
+@pytest.mark.parametrize("radius", [1e3, 1e6, 1e8, 1e20, 1e100])
+def test_a_radius_far_larger_than_the_map_is_answered_at_once_and_truly(radius):
+    """plan_path((3, 3, 0), (37, 20), 1e6, a 40 x 30 map) took 2.4 s and 770 MB, 1e8 raised
+    MemoryError: the moves' samples grew with the radius. Moves that leave the map are not
+    tried; past a million diagonals the unit drives straight or not at all. (37, 20) needs a
+    turn of atan(17 / 34) = 0.46 rad, an arc of 0.46 r: off the map."""
+    board = ObstacleMap(40, 30, 1.0)
+    turning = plan_path((3, 3, 0), (37, 20), radius, board)
+    assert turning.status is PlanStatus.UNREACHABLE and turning.expansions <= 10
+    ahead = plan_path((3, 3, 0), (37, 3), radius, board)
+    assert ahead.status is PlanStatus.FOUND and ahead.path.length == pytest.approx(34.0, abs=1e-9)
+    behind = plan_path((37, 3, 0), (3, 3), radius, board, reverse=True)
+    assert behind.status is PlanStatus.FOUND and behind.path.length == pytest.approx(34.0, abs=1e-9)
+    assert plan_path((37, 3, 0), (3, 3), radius, board).status is PlanStatus.UNREACHABLE

@@ -458,3 +458,21 @@ def test_a_goal_a_hair_ahead_is_a_line_and_a_hair_behind_a_loop(side):
         assert dubins_path((0, 0, 0), (side * gap, 0, 0), 1).length == pytest.approx(
             gap if side > 0 else 2 * math.pi + gap, rel=1e-12
         )
+
+
+@pytest.mark.parametrize("radius", [1e3, 1e6, 1e9, 1e12, 1e20])
+def test_paths_to_a_point_reach_it_when_the_radius_dwarfs_the_distance(radius):
+    """With a radius of 1e20 a point 38 away counted as on the turning circle (the slack was
+    1e-9 of the radius) and the path was of length 0, ending at the start; the tangent and the
+    turns lost their digits to the radius from 1e6 on. They are worked out in the start's frame
+    without cancellation: each path ends at its point to the rounding of its own length."""
+    rng = np.random.default_rng(int(math.log10(radius)))
+    for _ in range(200):
+        origin, heading = rng.uniform(-10, 10, 2), rng.uniform(-math.pi, math.pi)
+        destination = origin + rng.uniform(-40, 40, 2)
+        one = shortest_path_to_point(origin, heading, destination, radius)
+        many = shortest_paths_to_points([origin], [heading], [destination], radius)
+        for path, length in ((one, one.length), (many, float(many.lengths[0]))):
+            end = path.pose(length) if path is one else path.pose(np.array([length]))[0]
+            assert math.hypot(*(end[:2] - destination)) <= 1e-13 * (length + 50.0)
+        assert float(many.lengths[0]) == pytest.approx(one.length, rel=1e-12)
