@@ -13,10 +13,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks.timing import best_of
+from tests.benchmarks.timing import best_of, sized
 from trajectory import SEED_PATH_CELLS, Followers, Grid, SteeringFollowers, WaypointPath
 
-COUNT = 10_000
+COUNT = sized(10_000, 20)
 SPEED = 120.0  # the seed's 2 px per frame at 60 Hz
 
 
@@ -88,7 +88,7 @@ def pandai(count):
 def main():
     ours()
     print("== PandAI pathFollow, one AIWorld.update ==")
-    for count in (1_000, COUNT):
+    for count in (sized(1_000, 10), COUNT):
         print(f"  {count:6,d} characters {pandai(count) * 1e3:8.2f} ms")
     sys.stdout.flush()
     os._exit(0)  # PandAI asserts when its characters outlive the world at exit; nothing to clean

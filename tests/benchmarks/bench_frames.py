@@ -15,11 +15,11 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scene.presets import TRAJECTORIES, VELOCITIES
-from tests.benchmarks.timing import best_of
+from tests.benchmarks.timing import best_of, sized
 from trajectory import Motion, VelocityCurve
 
 DURATION = 6.0
-SAMPLES = 10_000
+SAMPLES = sized(10_000, 10)
 
 
 def largest_turn(quaternions):
@@ -31,7 +31,7 @@ def largest_turn(quaternions):
 def ours():
     print("== Motion.quaternion (loop preset, ease in-out, 6 s) ==")
     motion = Motion(TRAJECTORIES[1].curve(), VELOCITIES[1].curve(), DURATION)
-    times = np.linspace(0.0, DURATION, 1_000_000)
+    times = np.linspace(0.0, DURATION, sized(1_000_000, 10))
     for mode in ("minimal", "yaw", "up"):
         bulk = best_of(lambda m=mode: motion.quaternion(times, m), repeat=3)
         scalar = best_of(lambda m=mode: motion.quaternion(1.234, m), repeat=5, inner=20_000)

@@ -18,7 +18,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks.timing import best_of
+from tests.benchmarks.timing import best_of, sized
 from trajectory import CubicBezier, KeyframeSampler, Motion, PiecewiseBezier, VelocityCurve
 
 mpmath.mp.dps = 30
@@ -45,6 +45,8 @@ VELOCITIES = {
     "sine ease": (lambda: VelocityCurve.sine_ease(0.3, 0.7), None),
 }
 DURATION = 4.0
+CALLS = sized(20000, 10)
+"""Scalar calls per timing."""
 PLOT_SAMPLES = 400
 """Even times at which the scene's velocity plot measures the speed error (its ``SAMPLES``)."""
 
@@ -169,7 +171,7 @@ def speed_section(quick):
     print("\n== Speed (one core; best of several runs) ==")
     points = CURVES["S-bend"]
     motion = Motion(CubicBezier(points), VelocityCurve.ease_in_out(), DURATION)
-    times = np.linspace(0, DURATION, 10**6)
+    times = np.linspace(0, DURATION, sized(10**6, 100))
     motion.position(times)
     batch = best_of(lambda: motion.position(times), 3 if quick else 7)
     print(
@@ -179,12 +181,12 @@ def speed_section(quick):
     shuffled = np.random.default_rng(0).permutation(times)
     unsorted = best_of(lambda: motion.position(shuffled), 3)
     print(f"Motion.position, 10^6 shuffled times   {1e6 / unsorted / 1e6:8.1f} M positions/s")
-    n_scalar = 20000 if quick else 100000
+    n_scalar = sized(20000 if quick else 100000, 10)
     scalar = best_of(lambda: [motion.position(1.2345) for _ in range(n_scalar)], 3) / n_scalar
     print(f"Motion.position, one scalar query      {scalar * 1e6:8.2f} us")
 
     seed = SeedLoop(points)
-    few = np.linspace(0, 1, 20000).tolist()
+    few = np.linspace(0, 1, sized(20000, 10)).tolist()
     seed_time = best_of(lambda: [seed.position(t) for t in few], 3) / len(few)
     print(
         f"seed's loop in plain Python            {1 / seed_time / 1e6:8.3f} M positions/s "
@@ -205,7 +207,7 @@ def speed_section(quick):
             nurbs.set_knot(i, knot)
         nurbs.recompute()
         length = nurbs.calc_length()
-        distances = (motion.distance(np.linspace(0, DURATION, 5000)) * length).tolist()
+        distances = (motion.distance(np.linspace(0, DURATION, sized(5000, 10))) * length).tolist()
         out = LPoint3f()
 
         def panda():
@@ -230,7 +232,7 @@ def speed_section(quick):
             kept = make_velocity()
             Motion(make_curve(name), kept, DURATION)
             scratch, drag = [], []
-            for _ in range(50):
+            for _ in range(sized(50, 1)):
                 start = time.perf_counter()
                 Motion(make_curve(name), make_velocity(), DURATION)
                 middle = time.perf_counter()
@@ -250,7 +252,7 @@ def speed_section(quick):
 
 
 def accuracy_section(quick):
-    samples = 40 if quick else 150
+    samples = sized(40 if quick else 150, 4)
     print(f"\n== Accuracy against mpmath ({samples} times per motion) ==")
     print("targets: length <= 1e-13, distance <= 1e-12, speed ripple <= 1e-9 (ours)")
     print("(the last column is Motion.speed_errors, what the scene's plot shows, for comparison)")
@@ -288,7 +290,7 @@ def css_section(quick):
     """The CSS cubic-bezier timing s(t) against mpmath (50 digits), its exact ends, build and speed."""
     from tests.reference import css_distance_at_time
 
-    samples = 60 if quick else 300
+    samples = sized(60 if quick else 300, 12)
     print(f"\n== CSS cubic-bezier timing s(t) against mpmath at 50 digits ({samples} times each) ==")
     print("error: max |s - exact|; beyond: max of it less what 4 ulps of t change s by (target <= 1e-12)")
     rng = np.random.default_rng(1)
@@ -309,14 +311,14 @@ def css_section(quick):
             spread = max(abs(float(css_distance_at_time(*controls, t + k * step) - exact)) for k in (-1, 1))
             miss = abs(s - float(exact))
             error, beyond = max(error, miss), max(beyond, miss - spread)
-        many = np.linspace(0, 1, 10**6)
+        many = np.linspace(0, 1, sized(10**6, 10))
         bulk = best_of(lambda v=velocity, t=many: v.distance_at_time(t), 3)
-        one = best_of(lambda v=velocity: [v.distance_at_time(0.3) for _ in range(20000)], 3) / 20000
+        one = best_of(lambda v=velocity: [v.distance_at_time(0.3) for _ in range(CALLS)], 3) / CALLS
         print(
             f"{name:26s} {error:9.1e} {max(beyond, 0.0):9.1e} {build * 1e3:9.2f} {1 / bulk:9.1f} "
             f"{one * 1e6:9.2f}"
         )
-    count, off = 535, 0
+    count, off = sized(535, 5), 0
     for x1, y1, x2, y2 in zip(
         rng.random(count), rng.uniform(-0.3, 1.3, count), rng.random(count), rng.uniform(-0.3, 1.3, count)
     ):
@@ -331,6 +333,7 @@ def css_section(quick):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer repeats and samples")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes: only that it runs")
     args = parser.parse_args()
     speed_section(args.quick)
     css_section(args.quick)

@@ -22,9 +22,10 @@ from ompl import util as ompl_util
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tests.benchmarks.timing import sized
 from trajectory import ObstacleMap, PlanStatus, plan_path
 
-SIZE, FILL, RADIUS, MAPS = 64, 0.2, 3.0, 10
+SIZE, FILL, RADIUS, MAPS = 64, 0.2, 3.0, sized(10, 1)
 
 
 def random_map(seed, size=SIZE, fill=FILL):
@@ -87,7 +88,7 @@ def plan_times(reverse, per_map):
         for _ in range(per_map):
             start, goal = random_query(obstacles, rng)
             best = math.inf
-            for _ in range(3):
+            for _ in range(sized(3, 1)):
                 began = time.perf_counter()
                 plan = plan_path(start, goal[:2], RADIUS, obstacles, reverse=reverse, goal_heading=goal[2])
                 best = min(best, time.perf_counter() - began)
@@ -97,7 +98,7 @@ def plan_times(reverse, per_map):
 
 def main():
     ompl_util.setLogLevel(ompl_util.LOG_ERROR)
-    per_map = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    per_map = int(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1].isdigit() else sized(10, 1)
     for reverse in (False, True):
         rows = plan_times(reverse, per_map)
         times = np.array([row[0] for row in rows]) * 1e3
@@ -111,10 +112,10 @@ def main():
         print("  (targets: median <= 20 ms, 95th percentile <= 100 ms)")
         ratios = []
         for _, plan, obstacles, start, goal in [row for row in rows if row[1].found][:20]:
-            theirs = ompl_rrt_star_length(obstacles, start, goal, reverse)
+            theirs = ompl_rrt_star_length(obstacles, start, goal, reverse, seconds=sized(1.0, 0.02))
             if theirs is not None:
                 ratios.append(plan.path.length / theirs)
-        ratios = np.array(ratios)
+        ratios = np.array(ratios or [np.nan])
         print(f"  beside RRT* (1 s), {len(ratios)} of 20 solved by both: ours / theirs")
         print(f"    median {np.median(ratios):.3f}, best {ratios.min():.3f}, worst {ratios.max():.3f}")
 

@@ -30,8 +30,10 @@ load_prc_file_data(
 
 from scene import presets
 from scene.app import SceneApp
+from tests.benchmarks.timing import sized
 
-FRAMES = 600
+FRAMES = sized(600, 4)
+CHANGE_FRAMES = sized(120, 4)
 
 
 def milliseconds(samples):
@@ -53,7 +55,7 @@ def frame_section(app):
         print(f"  {preset.name:26s} {milliseconds(samples)}")
 
 
-def timed_frames(app, change, frames=120):
+def timed_frames(app, change, frames=CHANGE_FRAMES):
     """Times of ``frames`` frames, each calling ``change(frame)`` and then the app's update."""
     samples = []
     for frame in range(frames):
@@ -75,7 +77,7 @@ def drag_section(app):
 
         def move(frame, start_point=start_point):
             wobble = np.array([np.sin(frame / 20), np.cos(frame / 15), 0.3 * np.sin(frame / 10)])
-            app.mode.move_point(1, start_point + 2.0 * wobble, live=True)
+            app.mode.edits.move_point(1, start_point + 2.0 * wobble, live=True)
 
         print(f"  control point of {preset.name:26s} {milliseconds(timed_frames(app, move))}")
     app.mode.choose_trajectory(0)
@@ -85,7 +87,7 @@ def drag_section(app):
         app.mode.choose_velocity(index)
 
         def move_handle(frame):
-            app.mode.move_handle(
+            app.mode.edits.move_handle(
                 0, (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15)), live=True
             )
 
@@ -135,7 +137,7 @@ def startup_section():
             runs.append((f"window on {os.environ['DISPLAY']}", []))
         for label, extra in runs:
             times = []
-            for _ in range(5):
+            for _ in range(sized(5, 1)):
                 start = time.perf_counter()
                 subprocess.run(
                     [sys.executable, "main.py", "--frames", "1", "--presets", presets_file, *extra],

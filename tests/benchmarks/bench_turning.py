@@ -12,7 +12,7 @@ from ompl import base as ompl_base
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks.timing import best_of
+from tests.benchmarks.timing import best_of, sized
 from trajectory import (
     dubins_path,
     dubins_paths,
@@ -41,7 +41,7 @@ def ompl_lengths(starts, goals, radius):
 
 def main():
     rng = np.random.default_rng(0)
-    count = 2000
+    count = sized(2000)
     starts, goals = rng.uniform(-50, 50, (count, 3)), rng.uniform(-50, 50, (count, 3))
     pairs = list(zip(starts.tolist(), goals.tolist()))
     turn = best_of(lambda: [plan_turn(s[:2], s[2], g[:2], 2.0) for s, g in pairs]) / count
@@ -51,7 +51,7 @@ def main():
     print(f"{'shortest_path_to_point, one plan':40}{shortest * 1e6:7.1f} us (target <= 30 us)")
     print(f"{'dubins_path, one plan':40}{dubins * 1e6:7.1f} us (target <= 30 us)")
 
-    many = 100_000
+    many = sized(100_000, 8)
     starts, goals = rng.uniform(-50, 50, (many, 3)), rng.uniform(-50, 50, (many, 3))
     for name, plan in (
         ("dubins_paths", lambda: dubins_paths(starts, goals, 2.0)),
@@ -74,10 +74,14 @@ def main():
     near = starts[:, :2] + radii[:, None] * rng.uniform(-2, 2, (many, 2))
     goals[: many // 2, :2] = near[: many // 2]  # half of them near, where RLR and LRL win
     ours = dubins_paths(starts, goals, radii).lengths
+    compared = sized(20_000)
     theirs = np.concatenate(
-        [ompl_lengths(s[None], g[None], r) for s, g, r in zip(starts[:20000], goals[:20000], radii[:20000])]
+        [
+            ompl_lengths(s[None], g[None], r)
+            for s, g, r in zip(starts[:compared], goals[:compared], radii[:compared])
+        ]
     )
-    gap = np.abs(ours[:20000] - theirs)
+    gap = np.abs(ours[:compared] - theirs)
     print(f"{'lengths against OMPL, 20,000 cases':40}max |difference| {gap.max():.1e} (target <= 1e-9)")
 
 

@@ -1,12 +1,25 @@
 """The benchmarks' one way to time: the best of several repeats (the least disturbed by the rest
-of the machine)."""
+of the machine); and their quick form, ``--smoke`` (the test suite runs every script so, to prove
+that it still runs: every size tiny, one repeat, the figures meaningless)."""
 
+import sys
 import time
+
+SMOKE = "--smoke" in sys.argv
+if SMOKE:
+    print("(a smoke run: tiny sizes, one repeat; the figures below mean nothing)")
+
+
+def sized(full, smoke=2):
+    """``full``, or ``smoke`` in a smoke run."""
+    return smoke if SMOKE else full
 
 
 def best_of(function, repeat=5, inner=1):
     """The shortest time (seconds) one call of ``function`` took, over ``repeat`` rounds of
-    ``inner`` calls each."""
+    ``inner`` calls each (one of one in a smoke run)."""
+    if SMOKE:
+        repeat = inner = 1
     best = float("inf")
     for _ in range(repeat):
         start = time.perf_counter()
