@@ -144,6 +144,12 @@ class Ground:
                         cells.add((col, row))
         return cells
 
-    def keeps_clear(self, path, footprint):
-        """Whether ``path`` (board coordinates) keeps ``footprint`` clear of the buildings."""
-        return not self.map.path_hits(self._shifted(path, self.half_size).segments, footprint)
+    def keeps_clear(self, path, footprint, since=0.0):
+        """Whether ``path`` (board coordinates) keeps ``footprint`` clear of the buildings: the whole
+        of it, or from ``since`` (a distance along it) on, at samples a quarter of a cell apart (a
+        cell cannot hide between two)."""
+        if since <= 0.0:
+            return not self.map.path_hits(self._shifted(path, self.half_size).segments, footprint)
+        samples = max(2, math.ceil(4.0 * (path.length - since) / self.map.cell_size) + 1)
+        points = path.pose(np.linspace(since, path.length, samples))[:, :2] + self.half_size
+        return bool(self.map.discs_clear(points, footprint).all())

@@ -8,6 +8,7 @@ import math
 
 import numpy as np
 
+from scene import traffic
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import axes, ground_grid
 from scene.ground import Ground
@@ -18,16 +19,16 @@ from scene.order_drag import OrderDrag
 from scene.plan_drawing import PlanDrawing
 from scene.pointer import on_ground
 from scene.unit_models import UnitModels
-from scene.units import KINDS, NO_PATH_WORDS, PLANNER_WORDS, Planner, Unit, side_by_side
+from scene.units import KINDS, PLANNER_WORDS, Planner, Unit, no_path_sentence, side_by_side
 
 BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 FRAME_YAW_PITCH = (0.0, 55.0)
 FRAME_FRACTION = 0.5
 """Framing aims at this fraction of the board: it then fills the window (the corners may be cut)."""
-SIDE_BY_SIDE = 3.5
-"""Ground units between the goals of units sent together to one point: side by side, across the
-way they come (or across the arrival heading), not stacked."""
+SIDE_BY_SIDE_GAP = 1.0
+"""Ground units between the footprints of units sent together to one point: side by side,
+across the way they come (or across the arrival heading), not stacked."""
 DEMONSTRATION = (
     (10.0, -10.0, None),
     (9.0, 7.0, math.pi / 2.0),
@@ -70,6 +71,7 @@ class TurningMode:
         self.obstacles.update(self.ground.squares())
         self.obstacles.set_search_visible(False)
         self.painting, self.showing_search, self.last_plan = False, False, None
+        self._ground_dirty = False  # painted since the units last looked at their ways
         self.painter = GroundPainter(self.ground, self._standing_discs, self._ground_changed)
         self.goals = [None] * len(KINDS)  # per unit: (goal, heading) of its last order
         self.units = [Unit(kind) for kind in KINDS]
@@ -129,6 +131,9 @@ class TurningMode:
             point = on_ground(self.app, self.app.pointer.position())
             if point is not None:
                 self.painter.paint(point[:2])
+        if self._ground_dirty:  # at once, not when the stroke ends: no unit drives through a fresh wall
+            self._ground_dirty = False
+            self._replan_blocked()
         self.order_drag.follow()
 
     def status_lines(self):
@@ -231,8 +236,7 @@ class TurningMode:
         """Finish the order under way (a click plans to the press point; a drag arrives along it),
         or the stroke (units whose way it blocked plan again)."""
         if self.painter.active:
-            if self.painter.finish():
-                self._replan_blocked()
+            self.painter.finish()
             return
         finished = self.order_drag.finish()
         if finished is not None:
@@ -246,29 +250,76 @@ class TurningMode:
             return
         chosen = list(range(len(self.units))) if self.selected is None else [self.selected]
         here = np.array([self.units[i].pose(self.now)[:2] for i in chosen])
-        goals = side_by_side(here, np.asarray(destination, dtype=float), heading, SIDE_BY_SIDE)
+        footprints = [KINDS[i].footprint for i in chosen]
+        goals = side_by_side(
+            here, np.asarray(destination, dtype=float), heading, footprints, SIDE_BY_SIDE_GAP
+        )
         for index, goal in zip(chosen, np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE)):
             self._send(index, goal, heading)
 
-    def _send(self, index, goal, heading):
-        """Plan unit ``index``'s way to ``goal``, around buildings and the other units' final
-        positions; say so on screen when there is none."""
+    def _send(self, index, goal, heading, stop_if_refused=False):
+        """Plan unit ``index``'s way to ``goal``, around buildings and where the other units will
+        stand, and send it when it can drive it without meeting another (``scene.traffic``: it
+        may wait first); else say why on screen, and it goes on as it was (or, with
+        ``stop_if_refused``, when its way is blocked, stops where it is)."""
         unit, kind = self.units[index], KINDS[index]
         goal = tuple(map(float, goal))
-        if self.ground.touches(goal, kind.footprint):
-            self.app.messages.say(
-                f"The {kind.name} cannot stand there: a building is in the way", warning=True
-            )
+        refusal = self._refusal(index, goal)
+        if refusal is None:
+            others = [other.standing_disc() for number, other in enumerate(self.units) if number != index]
+            try:
+                planned = unit.plan(self.now, goal, self.planner, self.ground, heading, others)
+            except ValueError:  # its footprint where it stands touches a building
+                planned = None
+                refusal = (
+                    f"The {kind.name} is hemmed in by a building where it stands: free a cell beside it (O)."
+                )
+        if refusal is None:
+            self.last_plan = (kind.name, planned.milliseconds)
+            self.obstacles.show_search(index, planned.explored, kind.colour)
+            if planned.path is None:
+                self._stop(index, planned)
+                self.app.messages.say(no_path_sentence(kind, planned.status, unit.reversing), warning=True)
+                return
+            drives = [other.drive for number, other in enumerate(self.units) if number != index]
+            wait, met = traffic.earliest_start(planned.path, kind.speed, kind.footprint, self.now, drives)
+            if wait is None:
+                who = [other for number, other in enumerate(self.units) if number != index][met].kind.name
+                refusal = (
+                    f"The {kind.name} would meet the {who} however long it waited "
+                    f"(up to {traffic.MAX_WAIT:g} s): send it another way or later."
+                )
+        if refusal is not None:
+            if stop_if_refused:
+                self._stop(index, unit.planned)
+            self.app.messages.say(refusal, warning=True)
             return
-        others = [other.standing_disc() for number, other in enumerate(self.units) if number != index]
-        planned = unit.send(self.now, goal, self.planner, self.ground, heading, others)
-        self.goals[index], self.last_plan = (goal, heading), (kind.name, planned.milliseconds)
-        self.obstacles.show_search(index, planned.explored, kind.colour)
-        if planned.path is None:
-            self.drawings[index].hide()
-            self.app.messages.say(f"The {kind.name} found {NO_PATH_WORDS[planned.status]}", warning=True)
-            return
+        unit.follow(planned, self.now, self.now + wait)
+        self.goals[index] = (goal, heading)
         self.drawings[index].show(planned.path, unit.rest, kind.radius, dubins=heading is not None)
+        if wait > 0.0:
+            self.app.messages.say(f"The {kind.name} waits {wait:.1f} s for its way to clear of the others.")
+
+    def _refusal(self, index, goal):
+        """Why unit ``index`` cannot stand at ``goal`` (a sentence), or None."""
+        kind = KINDS[index]
+        if self.ground.touches(goal, kind.footprint):
+            return f"The {kind.name} cannot stand there: a building is in the way."
+        for number, other in enumerate(self.units):
+            x, y, footprint = other.standing_disc()
+            if (
+                number != index
+                and math.hypot(goal[0] - x, goal[1] - y) < kind.footprint + footprint + traffic.MARGIN
+            ):
+                return (
+                    f"The {kind.name} cannot stand there: the {other.kind.name} stands (or will stand) there."
+                )
+        return None
+
+    def _stop(self, index, planned=None):
+        """Unit ``index`` stands where it is now; its drawing goes."""
+        self.units[index].stop(self.now, planned)
+        self.drawings[index].hide()
 
     def _standing_discs(self):
         """Where the units stand now and will stand: discs (x, y, footprint) to keep free."""
@@ -277,10 +328,14 @@ class TurningMode:
 
     def _ground_changed(self):
         self.obstacles.update(self.ground.squares())
+        self._ground_dirty = True
 
     def _replan_blocked(self):
-        """Units on their way whose path a stroke blocked plan again from where they are."""
+        """Units on their way whose way on a stroke blocked plan again from where they are (or
+        stop there, saying why)."""
         for index, unit in enumerate(self.units):
-            moving = unit.path is not None and unit.progress(self.now) < 1.0
-            if moving and not self.ground.keeps_clear(unit.path, unit.kind.footprint):
-                self._send(index, *self.goals[index])
+            if unit.path is None or unit.progress(self.now) >= 1.0:
+                continue
+            along = unit.progress(self.now) * unit.path.length
+            if not self.ground.keeps_clear(unit.path, unit.kind.footprint, since=along):
+                self._send(index, *self.goals[index], stop_if_refused=True)

@@ -23,9 +23,11 @@ class Planner(enum.Enum):
 
 PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
 NO_PATH_WORDS = {
-    PlanStatus.UNREACHABLE: "no path: walled off",
-    PlanStatus.GAVE_UP: "no path found (the search gave up)",
+    PlanStatus.WALLED_OFF: "no way there: walled off",
+    PlanStatus.UNREACHABLE: "no room to turn there",
+    PlanStatus.GAVE_UP: "no way found: the search gave up",
 }
+"""What the HUD says of a unit without a path, after its name."""
 CASE_WORDS = {
     Case.OUTSIDE: "outside both turning circles",
     Case.INSIDE_LEFT: "inside the left turning circle",
@@ -77,24 +79,33 @@ class Unit:
         self.planned = None  # what the last plan found (a ``scene.ground.Planned``)
 
     def pose(self, now):
-        """(x, y, heading) at time ``now``."""
+        """(x, y, heading) at time ``now`` (at the path's start while it waits to leave)."""
         if self.path is None:
             return self.rest
-        return tuple(self.path.pose_at_time(now - self.started, self.kind.speed).tolist())
+        return tuple(self.path.pose_at_time(max(now - self.started, 0.0), self.kind.speed).tolist())
 
     def progress(self, now):
-        """The fraction of the current path travelled at ``now`` (1 when standing)."""
+        """The fraction of the current path travelled at ``now`` (0 while it waits, 1 when
+        standing)."""
         if self.path is None or self.path.length == 0.0:
             return 1.0
-        return min((now - self.started) * self.kind.speed / self.path.length, 1.0)
+        return min(max(now - self.started, 0.0) * self.kind.speed / self.path.length, 1.0)
 
-    def send(self, now, destination, planner, ground, heading=None, others=()):
+    @property
+    def drive(self):
+        """Its drive in time, for ``scene.traffic``: (path, started, rest, speed, footprint)."""
+        return (self.path, self.started, self.rest, self.kind.speed, self.kind.footprint)
+
+    def plan(self, now, destination, planner, ground, heading=None, others=()):
         """Plan from the pose at ``now`` to ``destination`` (x, y) on ``ground`` (a
         ``scene.ground.Ground``), around its buildings and the discs ``others`` (x, y, radius)
         where other units will stand: the direct path where it is clear (by ``planner``, a
         ``Planner``, or with an arrival ``heading`` Dubins, or Reeds-Shepp when backing up is
-        allowed), else around. Without a path the unit stops where it is. Returns the
-        ``Planned``."""
+        allowed), else around. The unit goes on as it was: ``follow`` or ``stop`` it. Returns
+        the ``Planned``.
+
+        Raises:
+            ValueError: If its footprint where it is touches a building."""
         x, y, current = self.pose(now)
         start, radius = (x, y, current), self.kind.radius
         if heading is None:
@@ -108,11 +119,20 @@ class Unit:
         else:
             shortest = reeds_shepp_path if self.reversing else dubins_path
             direct = shortest(start, (*destination, heading), radius)
-        self.planned = ground.plan(
+        return ground.plan(
             start, destination, heading, radius, self.kind.footprint, self.reversing, direct, others
         )
-        self.path, self.started, self.rest = self.planned.path, now, start
-        return self.planned
+
+    def follow(self, planned, now, leaves):
+        """Drive ``planned``'s path (a ``Planned`` from the pose at ``now``), leaving at ``leaves``
+        (``now`` or later: it waits where it is until then)."""
+        self.rest, self.planned = self.pose(now), planned
+        self.path, self.started = planned.path, leaves
+
+    def stop(self, now, planned=None):
+        """Stand where it is at ``now`` (keeping ``planned``, a plan that found no path, for the
+        HUD)."""
+        self.rest, self.path, self.planned = self.pose(now), None, planned
 
     def standing_disc(self):
         """Where it will stand once there (its goal, or where it waits): (x, y, footprint)."""
@@ -132,23 +152,44 @@ class Unit:
             return f"{head}: {NO_PATH_WORDS[self.planned.status]}"
         if self.path is None:
             return f"{head}: waiting"
-        state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
+        if now < self.started:
+            state = f"leaves in {self.started - now:.1f} s"
+        else:
+            state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
         inside = self.path.case not in (None, Case.OUTSIDE)
         case = f", {CASE_WORDS[self.path.case]}" if inside else ""
         backing = ", backs up" if self.path.gears is not None and -1.0 in self.path.gears else ""
         return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}"
 
 
-def side_by_side(here, destination, heading, spacing):
-    """Goals for units standing at ``here`` (n, 2), sent together to ``destination`` (2,):
-    ``spacing`` apart on a line through it, square to the arrival ``heading`` (or, for None, to
-    the way they come), in the order they stand along that line (no crossing over), (n, 2)."""
+def no_path_sentence(kind, status, reversing):
+    """What the screen says when a unit of ``kind`` found no path (a ``PlanStatus``): a sentence."""
+    if status is PlanStatus.WALLED_OFF:
+        return f"The {kind.name} cannot get there: buildings wall that point off."
+    if status is PlanStatus.UNREACHABLE:
+        advice = (
+            "try a point with more room"
+            if reversing
+            else "press B to let it back up, or try a point with more room"
+        )
+        return f"The {kind.name} has no room to turn there with radius {kind.radius:g}: {advice}."
+    return f"The {kind.name} found no way there before its search gave up: try a point with more room."
+
+
+def side_by_side(here, destination, heading, footprints, gap):
+    """Goals for units standing at ``here`` (n, 2), sent together to ``destination`` (2,): on a
+    line through it, square to the arrival ``heading`` (or, for None, to the way they come), in
+    the order they stand along that line (no crossing over), each two neighbours ``gap`` apart
+    beyond their ``footprints`` (n,), the row centred on the destination; (n, 2)."""
     if len(here) == 1:
         return destination[None, :]
     if heading is None:
         way = destination - here.mean(axis=0)
         heading = math.atan2(way[1], way[0]) if np.hypot(*way) > 1e-9 else 0.0
     across = np.array([-math.sin(heading), math.cos(heading)])
-    order = np.argsort(np.argsort(here @ across))
-    offsets = (order - (len(here) - 1) / 2.0) * spacing
+    order = np.argsort(here @ across)  # the units from one end of the row to the other
+    sizes = np.asarray(footprints, dtype=float)[order]
+    along = np.concatenate([[0.0], np.cumsum(sizes[:-1] + sizes[1:] + gap)])
+    offsets = np.empty(len(here))
+    offsets[order] = along - (along[0] + along[-1]) / 2.0
     return destination + offsets[:, None] * across

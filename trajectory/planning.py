@@ -46,8 +46,13 @@ class PlanStatus(enum.Enum):
 
     FOUND = "found"
     """A path was found: ``Plan.path``."""
+    WALLED_OFF = "walled off"
+    """No path whatever the radius: no way through the free cells joins the start's cell to the
+    goal's (told before any search)."""
     UNREACHABLE = "unreachable"
-    """No path: the goal is walled off, or the search tried every pose it can reach."""
+    """No path turning no tighter than the radius: a way through the free cells exists, but the
+    search tried every pose it can reach (too little room to turn), or, with a radius far larger
+    than the map, the goal is not straight ahead."""
     GAVE_UP = "gave up"
     """No path found within ``max_expansions`` expanded poses, or within twice
     ``CLOSED_CHECK_AFTER`` when the goal looked closed in (one may still exist)."""
@@ -122,7 +127,7 @@ def plan_path(
         )
     distances = distances_from(obstacles, (math.floor(goal[0] / size), math.floor(goal[1] / size)))
     if not math.isfinite(distances[math.floor(start[1] / size), math.floor(start[0] / size)]):
-        return Plan(PlanStatus.UNREACHABLE, None, np.empty((0, 3)), 0)
+        return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)
     to_goal = functools.partial(_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse)
     shortest = functools.partial(

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from scene.pointer import to_film
-from scene.turning_mode import BOARD_HALF_SIZE, DEMONSTRATION, SIDE_BY_SIDE
+from scene.turning_mode import BOARD_HALF_SIZE, DEMONSTRATION, SIDE_BY_SIDE_GAP
 from scene.units import KINDS
 from tests.reference import angle_gap
 from tests.scene.helpers import FRAME_RATE, press, step
@@ -106,10 +106,15 @@ def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
     assert not any(ring.path.is_hidden() for ring in mode.rings)
     click(app, pointer, (4.0, -3.0))
     goals = np.array([unit.path.pose(unit.path.length)[:2] for unit in mode.units])
-    # Side by side, not stacked: SIDE_BY_SIDE apart on a line through the point clicked.
-    gaps = np.sort(np.linalg.norm(goals[:, None] - goals[None, :], axis=2)[np.triu_indices(len(goals), 1)])
-    np.testing.assert_allclose(gaps, SIDE_BY_SIDE * np.array([1, 1, 1, 2, 2, 3]), atol=2e-3)
-    np.testing.assert_allclose(goals.mean(axis=0), (4.0, -3.0), atol=1e-3)
+    # Side by side, not stacked: on a line through the point clicked, each two neighbours
+    # SIDE_BY_SIDE_GAP apart beyond their footprints, the row centred on the point.
+    direction = (goals[-1] - goals[0]) / np.linalg.norm(goals[-1] - goals[0])
+    along = (goals - (4.0, -3.0)) @ direction
+    np.testing.assert_allclose((goals - (4.0, -3.0)) @ (-direction[1], direction[0]), 0.0, atol=2e-3)
+    order = np.argsort(along)
+    sizes = np.array([kind.footprint for kind in KINDS])[order]
+    np.testing.assert_allclose(np.diff(along[order]), sizes[1:] + sizes[:-1] + SIDE_BY_SIDE_GAP, atol=2e-3)
+    assert abs(along.min() + along.max()) <= 2e-3
     for drawing in mode.drawings:
         assert not drawing.root.is_hidden() and not drawing.circles[0].path.is_hidden()
     press(app, "c")

@@ -103,12 +103,12 @@ def test_a_walled_in_goal_is_said_on_screen_and_the_unit_stops(app, pointer, mod
     step(app, 30)
     click(app, pointer, (-2.0, 6.0))  # the middle of the ring
     car = mode.units[CAR]
-    assert car.planned.status is PlanStatus.UNREACHABLE and car.path is None
-    assert "no path: walled off" in app.messages.current
+    assert car.planned.status is PlanStatus.WALLED_OFF and car.path is None
+    assert app.messages.current == "The car cannot get there: buildings wall that point off."
     here = model_pose(mode, CAR)[0]
     step(app, 30)
     np.testing.assert_allclose(model_pose(mode, CAR)[0], here)  # it stopped where it was
-    assert "no path: walled off" in app.hud.text.getText()
+    assert "car    r 3, 6/s: no way there: walled off" in app.hud.text.getText()
 
 
 def test_b_lets_the_selected_unit_back_up_and_v_shows_the_searches(app, pointer, mode):

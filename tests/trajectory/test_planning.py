@@ -169,7 +169,7 @@ def test_a_walled_in_goal_is_unreachable_before_any_search():
     ]
     obstacles.block(ring)
     plan = plan_path((3.0, 3.0, 0.0), (21.5, 21.5), 2.0, obstacles, reverse=True)
-    assert plan.status is PlanStatus.UNREACHABLE
+    assert plan.status is PlanStatus.WALLED_OFF
     assert plan.path is None and plan.expansions == 0 and plan.explored.shape == (0, 3)
 
 
