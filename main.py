@@ -132,13 +132,18 @@ def main(argv=None):
 
 def save_screenshot(app, path):
     """Save the window's last frame to ``path`` (a .png) through a temporary file, so that a failed
-    write leaves whatever was at ``path`` untouched; whether it was written."""
-    from panda3d.core import Filename
+    write leaves whatever was at ``path`` untouched; whether it was written. Without the alpha
+    channel: the software renderer leaves lines at alpha 0, which a viewer shows over white."""
+    from panda3d.core import Filename, PNMImage
 
     target = Path(path).resolve()
     temporary = target.with_name(f".{target.stem}.{os.getpid()}.tmp.png")
+    image = PNMImage()
     try:
-        if not app.win.save_screenshot(Filename.from_os_specific(str(temporary))):
+        if not app.win.get_screenshot(image):
+            return False
+        image.remove_alpha()
+        if not image.write(Filename.from_os_specific(str(temporary))):
             return False
         os.replace(temporary, target)
     except OSError:

@@ -5,6 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 from panda3d.core import PNMImage
 
@@ -38,6 +39,23 @@ def test_offscreen_frames_and_screenshot(tmp_path):
     image = PNMImage()
     assert image.read(str(target))
     assert (image.get_x_size(), image.get_y_size()) == (1280, 720)
+
+
+def test_the_offscreen_picture_shows_the_plot_in_its_colours(tmp_path):
+    """The software renderer leaves its lines at alpha 0: the PNG showed every plot line white over
+    a viewer's white page. The picture has no alpha, and the plot's gold s(t), blue speed and red
+    error lines are there in their colours."""
+    from scene.velocity_plot import DISTANCE_COLOUR, ERROR_COLOUR, SPEED_COLOUR
+
+    target = tmp_path / "shot.png"
+    assert run_main("--offscreen", "--frames", "30", "--screenshot", str(target)).returncode == 0
+    image = PNMImage()
+    assert image.read(str(target)) and not image.has_alpha()
+    pixels = np.array(
+        [[image.get_xel(x, y) for x in range(900, 1280, 2)] for y in range(260, 720, 2)]
+    ).reshape(-1, 3)
+    for colour in (DISTANCE_COLOUR, SPEED_COLOUR, ERROR_COLOUR):
+        assert (np.abs(pixels - colour[:3]).max(axis=1) < 0.02).sum() >= 20, colour
 
 
 @pytest.mark.parametrize("mode", ["turning", "towerdefense"])
