@@ -180,6 +180,7 @@ class CurvesMode:
     def choose_trajectory(self, index):
         """Show trajectory preset ``index`` and restart."""
         if index < len(self.trajectories):
+            self.app.messages.clear_refusal()
             self.trajectory_index = index
             self.drawing.show_control_points(self.points())
             self.rebuild(frame=True)
@@ -188,6 +189,7 @@ class CurvesMode:
     def choose_velocity(self, index):
         """Use velocity preset ``index``, going on from where the rider is."""
         if index < len(self.velocities):
+            self.app.messages.clear_refusal()
             self.velocity_index = index
             self.rebuild()
 

@@ -120,14 +120,17 @@ class MessageLine:
         )
         self._until = 0.0
         self._scale = 1.0
+        self._refusal = False
 
     @property
     def current(self):
         """The text on show ("" when none)."""
         return self.text.getText()
 
-    def say(self, message, warning=False):
-        """Show ``message`` for a few seconds."""
+    def say(self, message, warning=False, refusal=False):
+        """Show ``message`` for a few seconds; a ``refusal`` of an edit goes as soon as what was
+        edited changes (``clear_refusal``)."""
+        self._refusal = refusal
         self.text.setText(message)
         self.text.setFg(WARNING_COLOUR if warning else TEXT_COLOUR)
         self._until = self.base.clock.get_frame_time() + MESSAGE_SECONDS
@@ -148,8 +151,17 @@ class MessageLine:
     def update(self):
         """Clear the message once its time is up (call once a frame)."""
         if self._until and self.base.clock.get_frame_time() > self._until:
-            self.text.setText("")
-            self._until = 0.0
+            self.clear()
+
+    def clear(self):
+        """Take the message down."""
+        self.text.setText("")
+        self._until, self._refusal = 0.0, False
+
+    def clear_refusal(self):
+        """Take a refusal of an edit down (what it refused is no longer on show)."""
+        if self._refusal:
+            self.clear()
 
 
 class Banner:

@@ -7,6 +7,7 @@ import logging
 import numpy as np
 
 from scene import presets
+from scene.presets import TimeOutOfPlace
 
 log = logging.getLogger(__name__)
 
@@ -85,4 +86,5 @@ class PresetEdits:
         mode = self.mode
         if error.__cause__ is not None:
             log.info("edit refused: %s", error.__cause__)
-        mode.app.messages.say(f"Refused: {error}", warning=True)
+        words = error.words(mode.motion.duration) if isinstance(error, TimeOutOfPlace) else str(error)
+        mode.app.messages.say(f"Refused: {words}", warning=True, refusal=True)

@@ -111,7 +111,7 @@ class VelocityPreset:
         if self.drive:
             raise ValueError("a drive preset's velocity curve comes with its motion (Motion.fastest)")
         if self.keys:
-            keys = _checked_keys(self.keys if handles is None else handles)
+            keys = _checked_keys(self.keys if handles is None else handles, before=self.keys)
             return VelocityCurve.from_keys([(0.0, 0.0), *keys, (1.0, 1.0)], name=self.name)
         if not self.editable:
             return self.factory()
@@ -161,6 +161,25 @@ def _pairs(values, message, count=None):
     return tuple(map(tuple, pairs.tolist()))
 
 
+class TimeOutOfPlace(ValueError):
+    """An edit that would move a handle's time out of its place: ``what`` (words: "key 2", "a
+    control point") must stay between the fractions ``low`` and ``high`` of the run, for
+    ``reason`` (words), and would be at the fraction ``value``; ``words(duration)`` says it in
+    seconds, the plot's time axis."""
+
+    def __init__(self, what, low, high, reason, value):
+        super().__init__(f"{what} must stay between t = {low:.2f} and {high:.2f} of the run ({reason})")
+        self.what, self.low, self.high, self.reason, self.value = what, low, high, reason, value
+
+    def words(self, duration):
+        """The refusal with the times in seconds of a run of ``duration`` seconds."""
+        low, high, value = self.low * duration, self.high * duration, self.value * duration
+        return (
+            f"{self.what} must stay between {low:.2f} s and {high:.2f} s ({self.reason}: "
+            f"it would be at {value:.2f} s)"
+        )
+
+
 def _checked_controls(controls):
     """A cubic's two control points (time, distance), or a ValueError in the user's words: a time
     outside [0, 1] would run time backwards, a distance curve leaving [0, 1] would carry the
@@ -168,10 +187,7 @@ def _checked_controls(controls):
     (x1, y1), (x2, y2) = controls
     for x in (x1, x2):
         if not 0.0 <= x <= 1.0:
-            raise ValueError(
-                "a control point's time must stay between 0 and 1, or the run would go back in time "
-                f"(it would be {x:.2f})"
-            )
+            raise TimeOutOfPlace("a control point", 0.0, 1.0, "or the run would go back in time", x)
     u = np.linspace(0.0, 1.0, 2001)
     s = 3 * (1 - u) ** 2 * u * y1 + 3 * (1 - u) * u**2 * y2 + u**3
     if s.max() > 1.0 + 1e-9:
@@ -184,18 +200,20 @@ def _checked_controls(controls):
     return controls
 
 
-def _checked_keys(keys):
+def _checked_keys(keys, before=()):
     """The keys between (0, 0) and (1, 1) as float pairs, or a ValueError naming the key that
     leaves its place: t strictly between its neighbours', s not below the one before nor above
-    the one after (the object would go back)."""
+    the one after (the object would go back). The keys that differ from ``before`` (the ones an
+    edit moved) are named first."""
     pairs = np.array(keys, dtype=float).reshape(-1, 2)
     t = np.concatenate(([0.0], pairs[:, 0], [1.0]))
     s = np.concatenate(([0.0], pairs[:, 1], [1.0]))
-    for i in range(1, len(t) - 1):
+    moved = [
+        i + 1 for i, pair in enumerate(pairs.tolist()) if i >= len(before) or tuple(pair) != tuple(before[i])
+    ]
+    for i in moved + [i for i in range(1, len(t) - 1) if i not in moved]:
         if not t[i - 1] < t[i] < t[i + 1]:
-            raise ValueError(
-                f"key {i} must stay between t = {t[i - 1]:.2f} and {t[i + 1]:.2f} (keys keep their order)"
-            )
+            raise TimeOutOfPlace(f"key {i}", t[i - 1], t[i + 1], "keys keep their order", t[i])
         if not s[i - 1] <= s[i] <= s[i + 1]:
             raise ValueError(
                 f"key {i} must stay between s = {s[i - 1]:.2f} and {s[i + 1]:.2f} (s may not decrease: "

@@ -29,10 +29,12 @@ METHOD_WORDS = {"exact": "exact", "chord": "the seed's chord tables"}
 METHOD_SHORT = {"exact": "exact", "chord": "seed"}
 """How the screen names a ``Motion`` method: in full (the HUD), in short (the plot)."""
 SAMPLES = 400
+"""Times at which the curves are drawn; fine enough to show the seed method's ripple."""
+TOP_SAMPLES = 4001
+"""Times at which the top speed is looked for, for the speed panel's title."""
 PEAK_CAP = 8.0
 """The speed panel's scale stops at this many times the mean speed: a velocity curve with a vertical
 tangent (an infinite speed for an instant) keeps a readable scale, its spike running off the top."""
-"""Times at which the curves are drawn; fine enough to show the seed method's ripple."""
 PICK_RADIUS = 0.035
 """How near (aspect2d units) the mouse must be to grab a control point."""
 TEXT_SCALE = 0.04
@@ -86,7 +88,7 @@ class VelocityPlot:
             self._legend.append(text)
             x += ruler.calc_width(word) * TEXT_SCALE + LEGEND_GAP
         self.markers = PointSet(self.root, 3, MARKER_COLOUR, 7.0, "now")
-        self._peak = 1.0
+        self._peak = self._top = 1.0
         self._texts = {}
         self.rate_errors = np.zeros(SAMPLES)
         """(actual - intended) ds/dt at SAMPLES even times, for the current motion."""
@@ -127,7 +129,10 @@ class VelocityPlot:
         intended = motion.velocity.rate_at_time(t)
         self.rate_errors = motion.speed_errors(t) if measure else np.zeros(SAMPLES)
         actual = intended + self.rate_errors
-        self._peak = min(max(float(intended.max()), float(actual.max()), 1e-9), PEAK_CAP) * 1.1
+        # ds/dt at its largest: on a finer grid than the curves' (it names the top speed to 3 digits)
+        finest = motion.velocity.rate_at_time(np.linspace(0.0, 1.0, TOP_SAMPLES))
+        self._top = max(float(finest.max()), float(actual.max()))
+        self._peak = min(max(self._top, 1e-9), PEAK_CAP) * 1.1
         limits = getattr(motion.velocity, "limits", None)
         if limits is not None:  # a fastest motion: the top speed at the top, the limit under it
             self._peak = max(self._peak, limits.v_max * motion.duration / motion.length * 1.1)
@@ -181,10 +186,12 @@ class VelocityPlot:
                 segments(self._band, pieces, colour, 4.0, binding.name.lower())
 
     def _show_speed_scale(self, motion):
-        """Name the speed panel with the speed at its top, in length units per second."""
+        """Name the speed panel with the top speed, in length units per second (the panel's scale
+        reaches a little higher)."""
+        top = self._top * motion.length / motion.duration
         self._label(
             "peak",
-            f"speed (top: {self._peak * motion.length / motion.duration:.3g} units/s)",
+            f"speed, up to {top:.3g} units/s" if np.isfinite(top) else "speed (infinite for an instant)",
             0.0,
             self._speed_base + SPEED_HEIGHT + 0.015,
             TextNode.A_left,

@@ -159,7 +159,9 @@ def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):
     controls = mode.velocities[5].controls
     mode.edits.move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
     message = app.messages.current
-    assert "Refused" in message and "go back in time (it would be 1.40)" in message
+    duration = mode.motion.duration  # the plot's time axis is in seconds, and so is the refusal
+    assert "Refused" in message and f"go back in time: it would be at {1.4 * duration:.2f} s" in message
+    assert f"between 0.00 s and {duration:.2f} s" in message
     assert mode.velocities[5].controls == controls
     mode.edits.move_handle(0, (0.6, 0.2))
     assert mode.velocities[5].controls[0] == pytest.approx((0.6, 0.2))

@@ -93,11 +93,34 @@ def test_a_key_move_that_would_send_the_object_back_is_refused_and_said(app):
     assert "Refused" in app.messages.current and "s may not decrease" in app.messages.current
     mode.edits.move_handle(1, (0.2, 0.5))  # before the first key's t = 0.35
     assert "keys keep their order" in app.messages.current
+    duration = mode.motion.duration  # in seconds, as the plot's time axis (it said "t = 0.00 and 0.65")
+    assert f"between {0.35 * duration:.2f} s and {1.0 * duration:.2f} s" in app.messages.current
     assert mode.velocities[HOLD_INDEX].keys == keys  # nothing the user made is lost
     mode.edits.move_handle(0, (0.3, 0.35))
     assert mode.velocities[HOLD_INDEX].keys[0] == (0.3, 0.35)
     assert float(mode.motion.distance(0.3 * mode.motion.duration)) == pytest.approx(0.35, abs=1e-14)
     assert "(edited)" in _hud(app)
+
+
+def test_a_refusal_goes_when_another_velocity_curve_is_chosen(app):
+    """A "Refused..." message stayed on screen over the next velocity curve."""
+    press(app, _shift(HOLD_INDEX))
+    app.mode.edits.move_handle(0, (0.35, 0.7))
+    assert app.messages.current.startswith("Refused")
+    press(app, "shift-1")
+    assert app.messages.current == ""
+    app.messages.say("Saved")  # other messages stay their time
+    press(app, "shift-2")
+    assert app.messages.current == "Saved"
+
+
+def test_the_speed_panel_names_the_top_speed_not_its_scale(app):
+    """It said "top: 2.95 units/s", the panel's scale, where the top speed was 2.69."""
+    for velocity in ("shift-1", "shift-2", "shift-6", _shift(HOLD_INDEX)):
+        press(app, velocity)
+        motion = app.mode.motion
+        top = float(motion.speed(np.linspace(0.0, motion.duration, 20001)).max())
+        assert f"speed, up to {top:.3g} units/s" == app.mode.plot._texts["peak"].getText()
 
 
 def test_a_key_dragged_with_the_mouse_follows_it(app, pointer):

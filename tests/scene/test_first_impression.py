@@ -120,7 +120,7 @@ def test_the_speed_error_strip_is_logarithmic_ours_low_the_seeds_high(app):
     [
         (
             lambda mode: mode.edits.move_handle(0, (1.217948473416842, 0.5)),
-            "go back in time (it would be 1.22)",
+            "go back in time: it would be at 7.31 s",  # 1.2179... of the 6 s run
         ),
         (lambda mode: mode.edits.move_handle(1, (0.5, 1.6)), "past the end of the curve"),
         (lambda mode: mode.edits.move_handle(0, (0.3, -0.9)), "back before the start of the curve"),
