@@ -1,4 +1,9 @@
-"""On-screen text: the status lines (HUD), the help overlay and a line for messages."""
+"""On-screen text: the status lines (HUD), the help overlay and a line for messages.
+
+Texts are laid out on panels, dark cards tagged with ``PANEL_TAG`` (the status lines', the help's,
+the plot's, the banner's), inside which every text stays; the help overlay is a layer of its own
+over the rest (``LAYER_TAG``). The layout tests read these tags.
+"""
 
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import CardMaker, TextNode
@@ -15,6 +20,48 @@ MESSAGE_SCALE = 0.045
 MESSAGE_MARGIN = 0.05
 MESSAGE_BOTTOM = 0.06
 """Where the message's last line sits, in aspect2d units from the bottom-left corner."""
+PANEL_TAG = "panel"
+"""The Python tag (its value: the panel's name) of a card that texts are laid out on."""
+LAYER_TAG = "layer"
+"""The Python tag of a node whose texts are drawn over the others' (the help overlay)."""
+BACKDROP = (0.03, 0.035, 0.05, 0.62)
+"""The status lines' and the banner's card: dark, so text reads over any scene."""
+BACKDROP_MARGIN = 0.02
+"""How far (aspect2d units) a backdrop reaches beyond its text."""
+HELP_HALF_WIDTH, HELP_TOP, HELP_BOTTOM = 1.25, 0.98, -0.9
+"""The help box, in aspect2d units (inside the narrowest window, 4:3)."""
+HELP_COLUMNS = (-0.3, -0.22)
+"""Where the keys end and their descriptions begin (aspect2d x)."""
+
+
+def panel(parent, name, colour):
+    """A card under ``parent`` that texts are laid out on, tagged as the panel ``name``; its frame
+    is set by the caller (``set_frame``-sized ``CardMaker`` output, or ``fit_backdrop``)."""
+    card = CardMaker(name)
+    card.set_frame(0.0, 1.0, 0.0, 1.0)
+    node = parent.attach_new_node(card.generate())
+    node.set_color(*colour)
+    node.set_transparency(True)
+    node.set_python_tag(PANEL_TAG, name)
+    return node
+
+
+def fit_backdrop(backdrop, *texts):
+    """Stretch ``backdrop`` (a ``panel``, sibling of the OnscreenTexts ``texts``) over the texts'
+    bounds and a margin; hide it when they are empty."""
+    parent = backdrop.get_parent()
+    boxes = [text.get_tight_bounds(parent) for text in texts if text.getText().strip()]
+    boxes = [box for box in boxes if box]
+    if not boxes:
+        backdrop.hide()
+        return
+    left = min(low.x for low, _ in boxes) - BACKDROP_MARGIN
+    bottom = min(low.z for low, _ in boxes) - BACKDROP_MARGIN
+    right = max(high.x for _, high in boxes) + BACKDROP_MARGIN
+    top = max(high.z for _, high in boxes) + BACKDROP_MARGIN
+    backdrop.show()
+    backdrop.set_pos(left, 0, bottom)
+    backdrop.set_scale(right - left, 1, top - bottom)
 
 
 class Hud:
@@ -22,6 +69,7 @@ class Hud:
 
     def __init__(self, showbase):
         self.base = showbase
+        self.backdrop = panel(showbase.a2dTopLeft, "status lines", BACKDROP)
         self.text = OnscreenText(
             text="",
             pos=(0.05, -0.08),
@@ -32,12 +80,14 @@ class Hud:
             parent=showbase.a2dTopLeft,
             mayChange=True,
         )
+        fit_backdrop(self.backdrop, self.text)
 
     def set_lines(self, lines):
         """Show ``lines`` (a list of strings), one per line."""
         content = "\n".join(lines)
         if content != self.text.getText():
             self.text.setText(content)
+            fit_backdrop(self.backdrop, self.text)
 
     def fit(self, scale):
         """Text ``scale`` times its size, wrapped within the free width (call again when the window
@@ -45,6 +95,7 @@ class Hud:
         self.text.setScale(HUD_SCALE * scale)
         free = 2.0 * self.base.get_aspect_ratio() - self.base.orbit.covered_right - 0.15
         self.text.textNode.set_wordwrap(max(free / (HUD_SCALE * scale), 10.0))
+        fit_backdrop(self.backdrop, self.text)
 
 
 class HelpOverlay:
@@ -54,19 +105,18 @@ class HelpOverlay:
     def __init__(self, showbase):
         self.root = showbase.aspect2d.attach_new_node("help")
         self.root.set_bin("gui-popup", 50)  # above the status lines and the plot
+        self.root.set_python_tag(LAYER_TAG, "help")
         dim = CardMaker("help dims the window")
         dim.set_frame(-100.0, 100.0, -1.0, 1.0)  # the whole window, however wide
         shade = self.root.attach_new_node(dim.generate())
         shade.set_color(0.0, 0.0, 0.0, 0.7)
         shade.set_transparency(True)
-        card = CardMaker("help background")
-        card.set_frame(-1.25, 1.25, -0.9, 0.98)
-        background = self.root.attach_new_node(card.generate())
-        background.set_color(0.04, 0.05, 0.07, 0.9)
-        background.set_transparency(True)
+        background = panel(self.root, "help box", (0.04, 0.05, 0.07, 0.9))
+        background.set_pos(-HELP_HALF_WIDTH, 0, HELP_BOTTOM)
+        background.set_scale(2 * HELP_HALF_WIDTH, 1, HELP_TOP - HELP_BOTTOM)
         self.keys = OnscreenText(
             text="",
-            pos=(-0.3, 0.75),
+            pos=(HELP_COLUMNS[0], 0.75),
             scale=HELP_SCALE,
             align=TextNode.A_right,
             fg=TEXT_COLOUR,
@@ -75,7 +125,7 @@ class HelpOverlay:
         )
         self.helps = OnscreenText(
             text="",
-            pos=(-0.22, 0.75),
+            pos=(HELP_COLUMNS[1], 0.75),
             scale=HELP_SCALE,
             align=TextNode.A_left,
             fg=DIM_COLOUR,
@@ -93,12 +143,30 @@ class HelpOverlay:
         """List the bindings of ``tables`` (each a sequence of ``Binding``), then ``mouse_help``
         ((what, what it does) pairs)."""
         rows = [(b.keys, b.help) for table in tables for b in table] + [("", "")] + list(mouse_help)
-        self.keys.setText("\n".join(keys for keys, _ in rows))
-        self.helps.setText("\n".join(text for _, text in rows))
+        # Each description wrapped within the box, its key beside its first line.
+        room = (HELP_HALF_WIDTH - BACKDROP_MARGIN - HELP_COLUMNS[1]) / HELP_SCALE
+        keys, helps = [], []
+        for key, text in rows:
+            lines = _wrapped(text, room, self.helps.textNode) or [""]
+            keys += [key] + [""] * (len(lines) - 1)
+            helps += lines
+        self.keys.setText("\n".join(keys))
+        self.helps.setText("\n".join(helps))
 
     def toggle(self):
         """Show the overlay if hidden, hide it if shown."""
         self.root.hide() if self.visible else self.root.show()
+
+
+def _wrapped(text, width, node):
+    """``text`` in lines no wider than ``width`` (text units) in ``node``'s font, broken at spaces."""
+    lines = []
+    for word in text.split():
+        if lines and node.calc_width(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 class MessageLine:
@@ -171,6 +239,7 @@ class Banner:
     def __init__(self, showbase):
         self.base = showbase
         self.root = showbase.aspect2d.attach_new_node("banner")
+        self.backdrop = panel(self.root, "banner", BACKDROP)
         self.title = OnscreenText(
             text="",
             pos=(0, 0.25),
@@ -205,6 +274,7 @@ class Banner:
         self.line.setText(line)
         self._until = None if seconds is None else self.base.clock.get_frame_time() + seconds
         self.root.show()
+        fit_backdrop(self.backdrop, self.title, self.line)
 
     def hide(self):
         """Take the banner down."""

@@ -6,9 +6,10 @@ binds when (accelerating, top speed, cornering, braking)."""
 
 import numpy as np
 from direct.gui.OnscreenText import OnscreenText
-from panda3d.core import CardMaker, Point3, TextNode
+from panda3d.core import Point3, TextNode
 
 from scene.geometry import LineStrip, PointSet, segments
+from scene.overlay import panel
 from trajectory.speed_limits import Binding
 
 WIDTH = 0.78
@@ -16,7 +17,8 @@ WIDTH = 0.78
 DISTANCE_HEIGHT = 0.5
 SPEED_HEIGHT = 0.18
 ERROR_HEIGHT = 0.15
-GAP = 0.09
+GAP = 0.11
+"""Between two panels: room for the time labels under one and the title over the next."""
 ERROR_DECADES = (-16, -1)
 """The speed error strip's logarithmic scale: |actual - intended speed| / mean speed from 1e-16 (the
 bottom: float64 rounding) to 1e-1 (the top): the seed's ripple (1e-3) near the top, ours (1e-12
@@ -151,7 +153,7 @@ class VelocityPlot:
         measured = f"max {ripple:.0e}" if measure else "when you let go"
         self._label(
             "ripple",
-            f"speed error, log scale ({METHOD_SHORT[motion.method]}: {measured})",
+            f"speed error, log ({METHOD_SHORT[motion.method]}: {measured})",
             0.0,
             self._error_base - 0.045,
             TextNode.A_left,
@@ -277,9 +279,10 @@ class VelocityPlot:
         if key in self._texts:
             self._texts[key].setText(text)
         else:
-            self._texts[key] = self._text(text, x, z, align, may_change=True)
+            self._texts[key] = self._text(text, x, z, align)
 
-    def _text(self, text, x, z, align, may_change=False, colour=FRAME_COLOUR, scale=TEXT_SCALE):
+    def _text(self, text, x, z, align, colour=FRAME_COLOUR, scale=TEXT_SCALE):
+        # Kept as text nodes (not flattened into geometry): the layout tests read their bounds.
         return OnscreenText(
             text=text,
             pos=(x, z),
@@ -287,16 +290,15 @@ class VelocityPlot:
             align=align,
             fg=colour,
             parent=self.root,
-            mayChange=may_change,
+            mayChange=True,
         )
 
     def _draw_static(self):
-        cards = CardMaker("plot background")
         self._frame = (-0.12, WIDTH + 0.04, -0.1, self._distance_base + DISTANCE_HEIGHT + 0.08)
-        cards.set_frame(*self._frame)
-        background = self.root.attach_new_node(cards.generate())
-        background.set_color(*BACKGROUND)
-        background.set_transparency(True)
+        left, right, bottom, top = self._frame
+        background = panel(self.root, "plot", BACKGROUND)
+        background.set_pos(left, 0, bottom)
+        background.set_scale(right - left, 1, top - bottom)
         for base, height in (
             (self._distance_base, DISTANCE_HEIGHT),
             (self._speed_base, SPEED_HEIGHT),
@@ -323,7 +325,7 @@ class VelocityPlot:
             ("0.5", -0.02, self._distance_base + DISTANCE_HEIGHT / 2 - 0.012, TextNode.A_right),
             ("1", -0.02, top - 0.012, TextNode.A_right),
             ("0", -0.02, self._distance_base - 0.012, TextNode.A_right),
-            ("distance travelled s(t), the fraction of the length", 0.0, top + 0.03, TextNode.A_left),
+            ("distance s(t), a fraction of the length", 0.0, top + 0.03, TextNode.A_left),
         ):
             self._text(text, x, z, align)
 
