@@ -151,7 +151,10 @@ class CurvesMode:
     def update(self, dt):
         """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
         self.editor.follow()
+        playing = not self.run.ended
         self.events.passed_by(self.run.tick(dt), dt)
+        if playing and self.run.ended:
+            self.app.messages.say("The run ended (it plays once, L): R or Space plays it again.")
         t, fraction = self.run.time, self.run.fraction
         self.riders.place(self.motion, t, self.sampler.position(t))
         self.plot.set_now(fraction, self.motion.distance(t), self.motion.velocity.rate_at_time(fraction))

@@ -10,7 +10,7 @@ from panda3d.core import CardMaker, TextNode
 from scene.assets import load_model
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
 from scene.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
-from scene.geometry import LineStrip, blob_shadow, segments, tiles
+from scene.geometry import LineStrip, blob_shadow, circle_points, segments, tiles
 from scene.mode import Drag
 from scene.pointer import on_ground
 
@@ -31,6 +31,8 @@ FROST_TINT = (0.55, 0.8, 1.4, 1.0)
 SLOWED_COLOUR = (0.55, 0.9, 1.0, 1.0)
 """A slowed enemy is ice blue all over (its own colours replaced, lit as before)."""
 WAVE_BANNER_SECONDS = 2.0
+RANGE_SECONDS = 3.0
+"""How long (seconds of frame time) a new tower's range shows, as a ring on the ground."""
 ENEMY_SHADOW_RADIUS = 14.0
 """Game units: a soft shadow on the path under each enemy."""
 ROUTE_SAMPLES = 400
@@ -75,6 +77,7 @@ class DefenseMode:
         self._tinted, self._shown_health = np.zeros(0, dtype=bool), np.zeros(0)
         self.tower_nodes = []
         self.shots = [LineStrip(self.board, 2, (1, 1, 1, 1), 2.5, "shot") for _ in range(MAX_TOWERS)]
+        self._range_ring, self._range_until = None, 0.0  # a new tower's range, shown a while
         self.bindings = (
             bind(
                 "M",
@@ -122,6 +125,9 @@ class DefenseMode:
                 )
         self._draw_enemies()
         self._draw_towers()
+        if self._range_ring is not None and self.app.clock.get_frame_time() > self._range_until:
+            self._range_ring.remove_node()
+            self._range_ring = None
 
     def status_lines(self):
         """The HUD's lines for this mode."""
@@ -181,8 +187,20 @@ class DefenseMode:
             return False  # a drag off the board orbits, as in the other modes
         if refusal is not None:
             self.app.messages.say(f"No tower: {REFUSAL_WORDS[refusal]}", warning=True)
+        else:
+            self._show_range(self.game.towers[-1])
         self._sync_towers()
         return True
+
+    def _show_range(self, tower):
+        """A ring on the ground, as far as ``tower`` shoots, for ``RANGE_SECONDS``."""
+        if self._range_ring is not None:
+            self._range_ring.remove_node()
+        ring = circle_points(tower.position, tower.kind.range, LIFT + 0.2)
+        self._range_ring = segments(
+            self.board, np.stack([ring[:-1], ring[1:]], axis=1), SHOT_COLOURS[tower.kind.name], 2.0, "range"
+        )
+        self._range_until = self.app.clock.get_frame_time() + RANGE_SECONDS
 
     def release(self):
         """Nothing to finish: towers are built on the press."""

@@ -18,6 +18,8 @@ from panda3d.core import (
     NodePath,
 )
 
+CIRCLE_SAMPLES = 97
+"""Points of a circle drawn as a closed polyline."""
 _FORMAT = GeomVertexFormat.get_v3cp()
 """LineSegs' vertex format: rows of 16 bytes, x, y, z as float32 then the colour as 4 bytes."""
 _FLOATS_PER_ROW = 4
@@ -75,6 +77,19 @@ class PointSet(_DynamicGeometry):
         node.add_geom(geom)
         super().__init__(parent.attach_new_node(node), count, size)
         self.path.set_render_mode_perspective(False)
+
+
+def circle_points(centre, radius, height):
+    """A closed polyline of ``CIRCLE_SAMPLES`` points around ``centre`` (x, y) at ``height``,
+    shape (n, 3)."""
+    angles = np.linspace(0.0, 2.0 * np.pi, CIRCLE_SAMPLES)
+    return np.column_stack(
+        [
+            centre[0] + radius * np.cos(angles),
+            centre[1] + radius * np.sin(angles),
+            np.full(angles.size, height),
+        ]
+    )
 
 
 def segments(parent, pairs, colour, thickness=1.0, name="segments"):

@@ -15,7 +15,7 @@ _WALLS = (
     ((2, 3), SUNNY_WALL),  # north
     ((3, 0), SHADY_WALL),  # west
 )
-SEARCH_DOT = 3.0
+SEARCH_DOT = 5.0
 
 
 class ObstacleDrawing:
@@ -57,12 +57,13 @@ class ObstacleDrawing:
 
     def show_search(self, unit, explored, colour):
         """Draw the (x, y) of the poses (k, 3) that unit ``unit``'s last search expanded, as faint
-        dots of its ``colour``, in place of its earlier ones."""
+        dots of its ``colour`` (lightened, to stand out on the dark ground), in place of its
+        earlier ones."""
         if unit in self._dots:
             self._dots.pop(unit).remove_node()
         if len(explored):
-            faint = (*(0.55 * np.asarray(colour[:3])).tolist(), 1.0)
-            dots = PointSet(self.searches, len(explored), faint, SEARCH_DOT, "explored poses")
+            light = (*(0.4 + 0.6 * np.asarray(colour[:3])).tolist(), 1.0)
+            dots = PointSet(self.searches, len(explored), light, SEARCH_DOT, "explored poses")
             dots.update(np.column_stack([explored[:, :2], np.full(len(explored), 0.05)]))
             self._dots[unit] = dots.path
 

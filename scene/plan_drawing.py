@@ -7,11 +7,10 @@ import math
 import numpy as np
 from panda3d.core import TextNode
 
-from scene.geometry import LineStrip, PointSet
+from scene.geometry import CIRCLE_SAMPLES, LineStrip, PointSet, circle_points
 from trajectory.segments import LEFT, RIGHT, STRAIGHT, circle_centre
 
 PATH_SAMPLES = 400
-CIRCLE_SAMPLES = 97
 MAX_CIRCLES = 4
 """The two turning circles at the start, and the circles of at most two later arcs."""
 LIFT = 0.03
@@ -28,18 +27,6 @@ def arrow_points(x, y, heading, height=LIFT):
     ]
     points = np.array([(x, y), tuple(tip), tuple(barbs[0]), tuple(tip), tuple(barbs[1])])
     return np.column_stack([points, np.full(5, height)])
-
-
-def circle_points(centre, radius, height=LIFT):
-    """A closed polyline of ``CIRCLE_SAMPLES`` points around ``centre`` (x, y), shape (n, 3)."""
-    angles = np.linspace(0.0, 2.0 * math.pi, CIRCLE_SAMPLES)
-    return np.column_stack(
-        [
-            centre[0] + radius * np.cos(angles),
-            centre[1] + radius * np.sin(angles),
-            np.full(angles.size, height),
-        ]
-    )
 
 
 class PlanDrawing:
@@ -80,7 +67,7 @@ class PlanDrawing:
         centres = [circle_centre(x, y, heading, turn, radius) for turn in (LEFT, RIGHT)] + later_arcs
         self._circle_count = len(centres)
         for strip, centre in zip(self.circles, centres):
-            strip.update(circle_points(centre, radius))
+            strip.update(circle_points(centre, radius, LIFT))
         joints = [tuple(joint) for joint in table.ends()[:-1, :2]]
         joints = (joints + [joints[-1] if joints else tuple(poses[0, :2])] * 3)[:3]
         self.joints.update(np.column_stack([np.array(joints), np.full(3, LIFT)]))

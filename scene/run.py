@@ -46,14 +46,20 @@ class Run:
         """``time`` as a fraction of the run, in [0, 1]."""
         return self.time / self.duration
 
+    @property
+    def ended(self):
+        """Whether a run played once has reached its end (or, backwards, its start) and stopped."""
+        return self.playhead.finished
+
     def status(self):
         """The HUD's words for the run's playback."""
-        return f"x{self.rate:g} {LOOP_WORDS[self.loop]}{'  (paused)' if self.paused else ''}"
+        state = "  (ended: R or Space plays again)" if self.ended else "  (paused)" if self.paused else ""
+        return f"x{self.rate:g} {LOOP_WORDS[self.loop]}{state}"
 
     def bindings(self):
         """The keys that change the playback, from where the run is."""
         return (
-            bind("Space", "pause or go on", self.toggle_pause, event="space"),
+            bind("Space", "pause or go on (an ended run: play it again)", self.toggle_pause, event="space"),
             pair("[ / ]", "play at half or twice the rate", self.change_rate, ("[", 0.5), ("]", 2.0)),
             bind("\\", "play backwards, or forwards again", self.reverse, event="\\"),
             bind("L", "play once, loop or ping-pong", self.cycle_loop),
@@ -70,6 +76,10 @@ class Run:
         self._remake(self.motion, time=0.0)
 
     def toggle_pause(self):
+        """Pause or go on; a run that has ended plays again from the start."""
+        if self.ended:
+            self.restart()
+            return
         self.paused = not self.paused
         self.playhead.set_rate(0.0 if self.paused else self.rate)
 

@@ -4,8 +4,8 @@ in its colour around the selected ones."""
 import math
 
 from scene.assets import load_model
-from scene.geometry import LineStrip, blob_shadow
-from scene.plan_drawing import CIRCLE_SAMPLES, LIFT, circle_points
+from scene.geometry import CIRCLE_SAMPLES, LineStrip, blob_shadow, circle_points
+from scene.plan_drawing import LIFT
 
 
 class UnitModels:

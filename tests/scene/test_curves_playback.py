@@ -2,6 +2,8 @@
 jump, the rate, direction and loop keys, events that flash and are counted; and a MotionInterval
 agreeing with the run's playhead."""
 
+import math
+
 import numpy as np
 import pytest
 from panda3d.core import NodePath
@@ -85,3 +87,18 @@ def test_a_motion_interval_agrees_with_the_run(app):
     node = NodePath("twin")
     MotionInterval(node, mode.motion, orientation=None).setT(mode.run.time)
     assert np.abs(np.array(node.get_pos()) - place(mode)).max() <= 1e-5
+
+
+def test_a_run_played_once_says_it_ended_and_space_plays_it_again(app):
+    """A run that played "once" and ended said nothing, and Space left it where it was."""
+    press(app, "l")  # loop -> once
+    assert app.mode.run.loop == "once"
+    step(app, math.ceil(app.mode.motion.duration * 60) + 10)
+    assert app.mode.run.ended
+    assert "R or Space plays it again" in app.messages.current
+    step(app, 20)
+    assert "ended" in app.hud.text.getText()
+    press(app, "space")
+    assert not app.mode.run.ended and app.mode.run.time < 0.1
+    step(app, 30)
+    assert app.mode.run.time > 0.3  # playing again

@@ -108,6 +108,21 @@ def test_clicks_build_towers_on_free_cells_only(app, pointer, mode):
     assert len(mode.game.towers) == 6 and "cannot stand on the path" in app.messages.current
 
 
+def test_a_new_tower_shows_how_far_it_shoots_for_a_while(app, pointer, mode):
+    """Placing a tower showed no range."""
+    from scene.defense_mode import RANGE_SECONDS
+
+    click_cell(app, pointer, mode, 2, 9)
+    tower = mode.game.towers[-1]
+    ring = mode._range_ring
+    assert ring is not None and not ring.is_hidden()
+    low, high = ring.get_tight_bounds(mode.board)
+    np.testing.assert_allclose([(high.x - low.x) / 2, (high.y - low.y) / 2], tower.kind.range, rtol=1e-3)
+    np.testing.assert_allclose([(high.x + low.x) / 2, (high.y + low.y) / 2], tower.position, atol=1e-3)
+    step(app, int(RANGE_SECONDS * 60) + 10)
+    assert mode._range_ring is None
+
+
 def test_method_speed_pause_and_restart_keys(app, mode):
     step(app, 200)
     press(app, "m")

@@ -136,3 +136,26 @@ def test_a_goal_inside_a_building_is_refused_and_loses_nothing(app, pointer, mod
     click(app, pointer, (17.0, 7.0))  # inside the building at x 14..20, y 4..10
     assert "cannot stand there" in app.messages.current
     assert mode.units[CAR].path is planned
+
+
+def test_the_searches_v_shows_stand_out_on_the_ground(app, pointer, mode):
+    """The search dots were 0.55 of the unit's colour, 3 pixels: nearly invisible on the dark
+    ground. In the picture, each expanded pose is a dot of the lightened colour."""
+    from panda3d.core import PNMImage
+
+    press(app, "2")
+    click(app, pointer, (22.0, 7.0))  # behind a building: a search
+    explored = len(mode.units[CAR].planned.explored)
+    assert explored > 5
+    press(app, "v")
+    step(app, 2)
+    image = PNMImage()
+    assert app.win.get_screenshot(image)
+    width, height = image.get_x_size(), image.get_y_size()
+    pixels = np.array([[image.get_xel(x, y) for x in range(0, width, 2)] for y in range(0, height, 2)])
+    pixels = pixels.reshape(-1, 3)
+    light = 0.4 + 0.6 * np.array(KINDS[CAR].colour[:3])
+    dots = (np.abs(pixels - light).max(axis=1) < 0.03).sum()
+    ground = np.median(pixels, axis=0)
+    assert dots >= explored / 4  # sampled every other pixel: a 5-pixel dot shows a few times
+    assert np.abs(light - ground).sum() > 1.0  # far from the ground's colour
