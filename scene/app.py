@@ -1,6 +1,10 @@
 """The application: one ShowBase, the orbit camera, the overlays and the modes it switches between."""
 
+import functools
+import logging
+
 from direct.showbase.ShowBase import ShowBase
+from direct.task import Task
 from panda3d.core import AmbientLight, AntialiasAttrib, ClockObject, DirectionalLight
 
 from scene.bindings import bind, register, unregister
@@ -16,6 +20,7 @@ TEXT_REFERENCE_HEIGHT = 720
 MAX_TEXT_GROWTH = 1.25
 """Text (and the plot) grows by sqrt(720 / window height), at most this much, in windows less
 than 720 pixels tall: 13 pixels for the status lines at 640x480 instead of 11."""
+log = logging.getLogger(__name__)
 MAX_FRAME_DT = 0.1
 """The most seconds one frame advances the scene: after a stall (a dragged window, a busy machine)
 the scene goes on where it was instead of replaying the lost time in one frame (at game speed x8,
@@ -65,11 +70,12 @@ class SceneApp(ShowBase):
             bind("H", "show or hide this help", self.toggle_help),
             bind("Esc", "quit", self.userExit, event="escape"),
         )
-        register(self, self.bindings)
+        self._failures = set()  # what has gone wrong already (each said once)
+        register(self, self.bindings, self.guarded)
         self._bind_mouse()
         self.mode = None
         self.set_mode(mode)
-        self.task_mgr.add(self.update, "update")
+        self.task_mgr.add(self.guarded(self.update, Task.cont), "update")  # a failed frame: the next
 
     def set_mode(self, name):
         """Leave the current mode and enter ``name``, with the camera as that mode last had it."""
@@ -79,13 +85,32 @@ class SceneApp(ShowBase):
             self.banner.hide()  # a mode's banner is its own
             self._cameras[self.mode.name] = self.orbit.state()
         self.mode = self.modes[name]
-        register(self, self.mode.bindings)
+        register(self, self.mode.bindings, self.guarded)
         self.help.set_tables((self.bindings, self.mode.bindings), self.mode.mouse_help)
         self.mode.enter()
         self.layout()  # the panel's width may have changed
         if name in self._cameras:
             self.orbit.restore(self._cameras[name])
         self._next_hud = 0.0
+
+    def guarded(self, handler, fallback=None):
+        """``handler`` made safe for an input or a frame: no error may close the window. One that
+        happens is logged in full (the first time) and said on screen; the call returns
+        ``fallback``."""
+
+        @functools.wraps(handler)
+        def call(*args):
+            try:
+                return handler(*args)
+            except Exception as error:  # the scene goes on; the error is logged, not lost
+                seen = (type(error), str(error))
+                if seen not in self._failures:
+                    self._failures.add(seen)
+                    log.exception("the scene went on after an error")
+                self.messages.say(f"Something went wrong ({error}); the scene goes on.", warning=True)
+                return fallback
+
+        return call
 
     def layout(self):
         """Size the text (and the mode's panel) for the window's height, and wrap the status
@@ -160,16 +185,17 @@ class SceneApp(ShowBase):
         self.orbit.end()
 
     def _bind_mouse(self):
-        self.accept("mouse1", self._press_left, [False])
-        self.accept("shift-mouse1", self._press_left, [True])
+        guarded = self.guarded
+        self.accept("mouse1", guarded(self._press_left), [False])
+        self.accept("shift-mouse1", guarded(self._press_left), [True])
         for event in ("control-mouse1", "mouse2"):
-            self.accept(event, self._pan)
-        self.accept("mouse3", self._press_right)
+            self.accept(event, guarded(self._pan))
+        self.accept("mouse3", guarded(self._press_right))
         for button in ("mouse1", "mouse2", "mouse3"):
             for modifier in ("", "shift-", "control-"):
-                self.accept(f"{modifier}{button}-up", self._release)
-        self.accept("wheel_up", self.orbit.zoom, [1.0 / ZOOM_STEP])
-        self.accept("wheel_down", self.orbit.zoom, [ZOOM_STEP])
+                self.accept(f"{modifier}{button}-up", guarded(self._release))
+        self.accept("wheel_up", guarded(self.orbit.zoom), [1.0 / ZOOM_STEP])
+        self.accept("wheel_down", guarded(self.orbit.zoom), [ZOOM_STEP])
 
     def _light_scene(self):
         """Soft light: a warm sun, a cool fill from the other side so that no face goes flat black,

@@ -38,11 +38,12 @@ def numbered(keys_label, help, handler, count, prefix=""):
     return Binding(keys_label, help, events)
 
 
-def register(showbase, table):
-    """Accept every event of ``table`` on ``showbase``, calling its handlers."""
+def register(showbase, table, guard=None):
+    """Accept every event of ``table`` on ``showbase``, calling its handlers (each wrapped by
+    ``guard`` when given)."""
     for binding in table:
         for event, handler, args in binding.events:
-            showbase.accept(event, handler, list(args))
+            showbase.accept(event, guard(handler) if guard else handler, list(args))
 
 
 def unregister(showbase, table):

@@ -395,3 +395,72 @@ def test_the_curve_stays_readable_against_the_ground_at_every_zoom(window):
             return ((r > 180) & (g > 70) & (g < 215) & (b < 120)).sum() > 100
 
         window.wait_until(warm_lines, f"no curve after wheel button {button}")
+
+
+GESTURE_KEYS = [
+    *"123456789",
+    *(f"shift+{n}" for n in "123456789"),
+    *"rdmlegosvbapcfhqxz",
+    "space",
+    "bracketleft",
+    "bracketright",
+    "backslash",
+    "Up",
+    "Down",
+    "Left",
+    "Right",
+]
+"""Every key the modes bind (but Tab and Esc, which the test presses itself), and a few they do not."""
+GESTURES_PER_MODE = 150
+
+
+def random_gestures(window, rng, count):
+    """``count`` random keys, clicks, drags (some with Shift or Ctrl held), held buttons and
+    wheel turns anywhere in the window, paced as a quick person's."""
+    width, height = 1280, 720
+
+    def somewhere():
+        return str(int(rng.integers(0, width))), str(int(rng.integers(0, height)))
+
+    for _ in range(count):
+        kind = rng.choice(["key", "click", "drag", "hold", "wheel"], p=[0.35, 0.2, 0.25, 0.1, 0.1])
+        if kind == "key":
+            window.key(str(rng.choice(GESTURE_KEYS)))
+        elif kind == "wheel":
+            window.xdotool("mousemove", "--window", window.id, *somewhere())
+            for _ in range(int(rng.integers(1, 6))):
+                window.xdotool("click", "--window", window.id, str(rng.choice(["4", "5"])))
+        else:
+            button = str(rng.choice(["1", "1", "1", "3", "2"]))
+            modifier = rng.choice([None, None, "shift", "ctrl"])
+            window.xdotool("mousemove", "--window", window.id, *somewhere())
+            if modifier:
+                window.xdotool("keydown", modifier)
+            window.xdotool("mousedown", button)
+            if kind == "drag":
+                for _ in range(int(rng.integers(2, 8))):
+                    window.xdotool("mousemove", "--window", window.id, *somewhere())
+                    time.sleep(0.02)
+            elif kind == "hold":
+                time.sleep(float(rng.uniform(0.2, 0.8)))
+            window.xdotool("mouseup", button)
+            if modifier:
+                window.xdotool("keyup", modifier)
+        time.sleep(float(rng.uniform(0.0, 0.05)))
+
+
+def test_random_gestures_in_every_mode_never_crash_nor_close_the_window(window):
+    """A few hundred random keys, clicks, drags, held buttons and wheel turns in each mode: the
+    window stays open, and no traceback is written (the app shows an error and goes on, but the
+    error is still a failure here). Replay one with GESTURES_SEED=<the seed printed>."""
+    seed = int(os.environ.get("GESTURES_SEED", np.random.SeedSequence().entropy % 2**32))
+    print(f"gesture seed {seed} (replay: GESTURES_SEED={seed})")
+    rng = np.random.default_rng(seed)
+    for mode in range(3):
+        random_gestures(window, rng, GESTURES_PER_MODE)
+        assert window.app.poll() is None, f"the window closed in mode {mode} (seed {seed})"
+        window.key("Tab")
+    window.key("Escape", check=False)
+    assert window.app.wait(timeout=30) == 0
+    errors = window.app.stderr.read()
+    assert "Traceback" not in errors, f"seed {seed}:\n{errors[-4000:]}"
