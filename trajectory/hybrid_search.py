@@ -75,6 +75,9 @@ class Search:
         goal_closed: ``goal_closed()`` -> whether the goal looks closed in: asked once, after
             ``CLOSED_CHECK_AFTER`` expansions; None: never.
         step_cells: About how far an expansion drives, in cells (at least one heading bin).
+        fine: Tell poses apart by squares as small as a step where steps are shorter than a
+            cell (a search in short steps, which would else prune each step as staying in the
+            cell it left); by cells otherwise.
         estimate: ``estimate(pose)`` -> a quicker stand-in for the length of ``to_goal(pose)`` in
             the estimate of the rest (the way itself then worked out only for a shot); None:
             the way's length.
@@ -91,6 +94,7 @@ class Search:
         goal_closed=None,
         step_cells=STEP_CELLS,
         estimate=None,
+        fine=False,
     ):
         self.clearance, self.to_goal, self.estimate = clearance, to_goal, estimate
         self.goal, self.max_expansions, self.goal_closed = goal, max_expansions, goal_closed
@@ -98,6 +102,7 @@ class Search:
         self.bins_per_arc = max(1, round(step_cells * cell / (radius * 2.0 * math.pi / HEADING_BINS)))
         self.step = radius * self.bins_per_arc * 2.0 * math.pi / HEADING_BINS
         self.gear_change = GEAR_CHANGE_COST * radius
+        self._bin_size = min(cell, self.step) if fine else cell  # poses are told apart by squares
         self.weighted_step = HEURISTIC_WEIGHT * self.step
         gears = (1.0, -1.0) if reverse else (1.0,)
         # A move whose chord is longer than the map's diagonal leaves the map: with a radius far
@@ -225,7 +230,7 @@ class Search:
         return self.goal_closed is not None and self.goal_closed()
 
     def _bin(self, pose, index):
-        size = self.clearance.obstacles.cell_size
+        size = self._bin_size
         return (math.floor(pose[0] / size), math.floor(pose[1] / size), index % HEADING_BINS)
 
     def _shot_every(self, pose):

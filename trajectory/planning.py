@@ -23,7 +23,7 @@ from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angles import same_headings, wrapped
 from trajectory.clearance import Clearance
 from trajectory.free_distances import distances_from
-from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, Search
+from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Search
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
 from trajectory.turn_paths import angle, path_from_turns, point, pose
@@ -33,6 +33,9 @@ STRAIGHT_ONLY = 1e6
 """A turning radius over this many of the map's diagonals fits no turn on it (an arc across the
 map turns by under 1e-6 rad, and the turning formulas lose their digits to the radius): such a
 unit drives straight to the goal or not at all, answered at once."""
+STEPS_CELLS = (STEP_CELLS, STEP_CELLS / 3.0, STEP_CELLS / 9.0)
+"""The lengths of the search's moves (in cells), tried in turn while a search runs out of poses
+without reaching the goal: UNREACHABLE means no path at the finest of them."""
 MAX_EXPANSIONS = 5000
 """How many poses a search expands before it gives up (about a second of searching)."""
 CLOSED_PROBE = 50
@@ -139,11 +142,33 @@ def plan_path(
         estimate = functools.partial(
             reeds_shepp.csc_length, goal=(goal[0], goal[1], goal_heading), radius=radius
         )
-    search = Search(clearance, distances, shortest, reverse, goal, max_expansions, closed, estimate=estimate)
-    found = search.run(tuple(start))
+    # A search that runs out of poses may have stepped over a narrow corridor's turn: it searches
+    # again in shorter steps, down to FINEST_STEP cells, before the goal is called unreachable.
+    explored, expansions = [], 0
+    for step_cells in STEPS_CELLS:
+        left = max_expansions - expansions
+        search = Search(
+            clearance,
+            distances,
+            shortest,
+            reverse,
+            goal,
+            left,
+            closed,
+            step_cells=step_cells,
+            estimate=estimate,
+            fine=step_cells < STEP_CELLS,
+        )
+        found = search.run(tuple(start))
+        explored.append(found.explored)
+        expansions += found.expansions
+        if found.shot is not None or not found.exhausted or expansions >= max_expansions:
+            break
+    explored = np.concatenate(explored)
     if found.shot is None:
-        status = PlanStatus.UNREACHABLE if found.exhausted else PlanStatus.GAVE_UP
-        return Plan(status, None, found.explored, found.expansions)
+        finest = step_cells == STEPS_CELLS[-1]
+        status = PlanStatus.UNREACHABLE if found.exhausted and finest else PlanStatus.GAVE_UP
+        return Plan(status, None, explored, expansions)
     gear_change = GEAR_CHANGE_COST * radius
     pieces = found.pieces + found.shot
     # The straight start tries every way after its run (a U-turn that the shortest Reeds-Shepp
@@ -159,8 +184,8 @@ def plan_path(
     return Plan(
         PlanStatus.FOUND,
         _as_path(start, pieces, radius, goal, goal_heading),
-        found.explored,
-        found.expansions,
+        explored,
+        expansions,
     )
 
 

@@ -124,7 +124,7 @@ def test_a_dead_end_is_left_backwards_only_when_reversing_is_allowed():
     start, goal = (27.5, 5.5, 0.0), (4.0, 5.5)
     forwards = plan_path(start, goal, 2.0, obstacles)
     assert forwards.status is PlanStatus.UNREACHABLE
-    assert forwards.path is None and forwards.expansions < 10
+    assert forwards.path is None and forwards.expansions < 200  # three searches, in ever shorter steps
     backing = plan_path(start, goal, 2.0, obstacles, reverse=True)
     assert_path_is_sound(backing, start, goal, 2.0, obstacles, 0.0)
     assert backing.path.gears[0] == -1.0
@@ -231,3 +231,58 @@ def test_a_radius_far_larger_than_the_map_is_answered_at_once_and_truly(radius):
     behind = plan_path((37, 3, 0), (3, 3), radius, board, reverse=True)
     assert behind.status is PlanStatus.FOUND and behind.path.length == pytest.approx(34.0, abs=1e-9)
     assert plan_path((37, 3, 0), (3, 3), radius, board).status is PlanStatus.UNREACHABLE
+
+
+@pytest.mark.parametrize("radius", [0.45, 0.46, 0.5, 0.6, 0.7])
+def test_a_narrow_corridors_turn_is_found_at_every_radius_that_fits(radius):
+    """On a 4 x 4 map whose row 0 and column 3 are free, 0.45 was found but 0.46 to 0.7 were
+    UNREACHABLE: the moves of 1.5 cells stepped over the corner's turn, and the coarse search
+    called that unreachable. A path made by hand, straight along row 0 to x = 3.5 - r, a quarter
+    turn left, straight up column 3, is clear: the planner finds one no longer."""
+    from trajectory.turn_paths import path_from_turns
+
+    blocked = np.ones((4, 4), dtype=bool)
+    blocked[0, :] = blocked[:, 3] = False
+    corridor = ObstacleMap(4, 4, 1.0, blocked)
+    start, goal = (0.5, 0.5, 0.0), (3.5, 3.5)
+    by_hand = path_from_turns(
+        start, radius, (0.0, 1.0, 0.0), (3.0 - radius, math.pi / 2 * radius, 3.0 - radius), "SLS"
+    )
+    assert not corridor.path_hits(by_hand.segments)
+    np.testing.assert_allclose(by_hand.pose(by_hand.length)[:2], goal, atol=1e-12)
+    plan = plan_path(start, goal, radius, corridor)
+    assert_path_is_sound(plan, start, goal, radius, corridor, 0.0)
+    assert plan.path.length <= by_hand.length + 1e-6
+
+
+def maze(cells, seed):
+    """A maze of ``cells`` x ``cells`` rooms one cell wide (a depth-first carving), walls one cell
+    thick: a (2 cells + 1)-square map, every room joined to every other by one way."""
+    rng = np.random.default_rng(seed)
+    size = 2 * cells + 1
+    blocked = np.ones((size, size), dtype=bool)
+    seen = np.zeros((cells, cells), dtype=bool)
+    stack, seen[0, 0], blocked[1, 1] = [(0, 0)], True, False
+    while stack:
+        col, row = stack[-1]
+        free = [
+            (col + dc, row + dr)
+            for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            if 0 <= col + dc < cells and 0 <= row + dr < cells and not seen[row + dr, col + dc]
+        ]
+        if not free:
+            stack.pop()
+            continue
+        new_col, new_row = free[rng.integers(len(free))]
+        seen[new_row, new_col] = True
+        blocked[2 * new_row + 1, 2 * new_col + 1] = blocked[row + new_row + 1, col + new_col + 1] = False
+        stack.append((new_col, new_row))
+    return ObstacleMap(size, size, 1.0, blocked)
+
+
+@pytest.mark.parametrize("radius", [0.2, 0.3, 0.45])
+def test_a_maze_of_corridors_one_cell_wide_is_solved(radius):
+    """A 41 x 41 maze was UNREACHABLE for every radius >= 0.2."""
+    walls = maze(20, seed=1)
+    start, goal = (1.5, 1.5, 0.0), (39.5, 39.5)
+    assert_path_is_sound(plan_path(start, goal, radius, walls), start, goal, radius, walls, 0.0)
