@@ -75,7 +75,8 @@ class SceneApp(ShowBase):
         self._bind_mouse()
         self.mode = None
         self.set_mode(mode)
-        self.task_mgr.add(self.guarded(self.update, Task.cont), "update")  # a failed frame: the next
+        # A failed frame: the next one runs. (The task manager outlives the app: ``destroy`` removes it.)
+        self._update_task = self.task_mgr.add(self.guarded(self.update, Task.cont), "update")
 
     def set_mode(self, name):
         """Leave the current mode and enter ``name``, with the camera as that mode last had it."""
@@ -92,6 +93,11 @@ class SceneApp(ShowBase):
         if name in self._cameras:
             self.orbit.restore(self._cameras[name])
         self._next_hud = 0.0
+
+    def destroy(self):
+        """Close the window and stop the app's frame task (the task manager is shared)."""
+        self.task_mgr.remove(self._update_task)
+        super().destroy()
 
     def guarded(self, handler, fallback=None):
         """``handler`` made safe for an input or a frame: no error may close the window. One that

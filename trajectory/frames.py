@@ -45,6 +45,11 @@ _NUDGE = 1e-7
 """Where both Q' and Q'' vanish, the direction is taken this far (in u) along."""
 
 
+_MADE = {}
+"""``Orientation.of``'s last orientations, by (mode, options)."""
+_KEPT = 64
+
+
 @dataclasses.dataclass(frozen=True)
 class Orientation:
     """How an object is turned along its path: a mode of ``MODES`` and its options.
@@ -86,15 +91,28 @@ class Orientation:
 
     @classmethod
     def of(cls, mode, options):
-        """``mode`` if it is an ``Orientation`` already (with no ``options``), else one built."""
+        """``mode`` if it is an ``Orientation`` already (with no ``options``), else one built (the
+        last few kept: asking with keywords every frame costs no more than with the object)."""
         if isinstance(mode, Orientation):
             if options:
                 raise ValueError("give the options in the Orientation, not beside it")
             return mode
+        try:
+            key = (mode, tuple(sorted(options.items())))
+            made = _MADE.get(key)
+        except TypeError:  # an unhashable mode or option (tilt keys as a list): not kept
+            key = made = None
+        if made is not None:
+            return made
         unknown = sorted(set(options) - OPTIONS)
         if unknown:
             raise ValueError(f"unknown orientation option {unknown[0]!r}: the options are {sorted(OPTIONS)}")
-        return cls(mode, **options)
+        made = cls(mode, **options)
+        if key is not None:
+            if len(_MADE) >= _KEPT:
+                _MADE.pop(next(iter(_MADE)))
+            _MADE[key] = made
+        return made
 
     @property
     def plain(self):

@@ -4,6 +4,8 @@ At time t the object has travelled the fraction s = S(T^-1(t / duration)) of the
 arc length and stands at Q(u_k), where the arc length from Q(0) to Q(u_k) is s times the length.
 """
 
+import math
+
 import numpy as np
 
 from trajectory import frames, rotations
@@ -117,9 +119,11 @@ class Motion:
 
     def position(self, t):
         """The point Q(u_k) reached at time t."""
-        if isinstance(t, float):  # the per-frame path: Python floats until the curve
-            s = self._distance_scalar(self._normalised(t))
-            return self.trajectory.evaluate(self._parameter_scalar(s))
+        one, shaped = _one_time(t)
+        if one is not None:  # the per-frame path: Python floats until the curve
+            s = self._distance_scalar(self._normalised(one))
+            point = self.trajectory.evaluate(self._parameter_scalar(s))
+            return point[None] if shaped else point
         return self.trajectory.evaluate(self.parameter(t))
 
     def speed(self, t):
@@ -178,19 +182,21 @@ class Motion:
         >>> Motion(rise, VelocityCurve.constant(), 1.0).frame(0.0).round(12).tolist()
         [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
         """
-        if type(t) is float and not options:
-            found = self._scalar_frame(t, mode)
-            if found is not None:
-                return np.array(found[1]).T
+        orientation = frames.Orientation.of(mode, options) if options else mode
+        found, shaped = self._one_frame(t, orientation)
+        if found is not None:
+            matrix = np.array(found[1]).T
+            return matrix[None] if shaped else matrix
         return self._orientations(t, frames.Orientation.of(mode, options), (3, 3), frames.matrices)
 
     def quaternion(self, t, mode="minimal", **options):
         """The rotation of ``frame`` as a unit quaternion (w, x, y, z) with w >= 0 (the order of
         Panda3D's ``LQuaternion``): ``(4,)`` for a scalar t, ``(n, 4)`` for shape ``(n,)``."""
-        if type(t) is float and not options:
-            found = self._scalar_frame(t, mode)
-            if found is not None:
-                return np.array(rotations.quaternion_scalar(*found[1]))
+        orientation = frames.Orientation.of(mode, options) if options else mode
+        found, shaped = self._one_frame(t, orientation)
+        if found is not None:
+            rotation = np.array(rotations.quaternion_scalar(*found[1]))
+            return rotation[None] if shaped else rotation
         orientation = frames.Orientation.of(mode, options)
         return self._orientations(t, orientation, (4,), rotations.quaternions_of_columns)
 
@@ -198,10 +204,11 @@ class Motion:
         """``position`` and ``quaternion`` at time t together (one lookup of the curve for both:
         the per-frame call of an object that faces its way): ``(3,)`` and ``(4,)`` for a scalar t,
         ``(n, 3)`` and ``(n, 4)`` for shape ``(n,)``."""
-        if type(t) is float and not options:
-            found = self._scalar_frame(t, mode)
-            if found is not None:
-                return np.array(found[0]), np.array(rotations.quaternion_scalar(*found[1]))
+        orientation = frames.Orientation.of(mode, options) if options else mode
+        found, shaped = self._one_frame(t, orientation)
+        if found is not None:
+            point, rotation = np.array(found[0]), np.array(rotations.quaternion_scalar(*found[1]))
+            return (point[None], rotation[None]) if shaped else (point, rotation)
         return self.position(t), self.quaternion(t, mode, **options)
 
     def _orientations(self, t, orientation, shape, convert):
@@ -217,6 +224,13 @@ class Motion:
             columns = frames.frame_columns(self.trajectory, orientation, self._parameter_at(s), s, speeds)
             result[start : start + _BLOCK] = convert(*columns)
         return result[0] if np.ndim(t) == 0 else result
+
+    def _one_frame(self, t, orientation):
+        """``_scalar_frame`` for one time given any way (a float, a numpy number, a (1,) array):
+        (its answer or None, whether t was a (1,) array): every way of asking for one pose costs
+        what the fastest does."""
+        one, shaped = _one_time(t)
+        return (None, False) if one is None else (self._scalar_frame(one, orientation), shaped)
 
     def _scalar_frame(self, t, mode):
         """The point and frame columns at one float time for a mode name or an ``Orientation``,
@@ -236,6 +250,23 @@ class Motion:
         if isinstance(t, float):
             return min(max(t, 0.0), self.duration) / self.duration
         return np.clip(t, 0.0, self.duration) / self.duration
+
+
+def _one_time(t):
+    """(t as a float, whether it was a (1,) array) where ``t`` is one time (a Python or numpy
+    number, or a (1,) array of one), else (None, False); NaN is left to the array path, which
+    refuses it by name."""
+    if type(t) is float:
+        return (None, False) if math.isnan(t) else (t, False)
+    if isinstance(t, np.ndarray):
+        if t.shape != (1,) or t.dtype.kind not in "fiu":
+            return None, False
+        one, shaped = float(t[0]), True
+    elif isinstance(t, (int, float, np.integer, np.floating)) and not isinstance(t, bool):
+        one, shaped = float(t), False
+    else:
+        return None, False
+    return (None, False) if math.isnan(one) else (one, shaped)
 
 
 def _speed(value, name):
