@@ -296,7 +296,7 @@ class VelocityPlot:
     def _draw_static(self):
         self._frame = (-0.12, WIDTH + 0.04, -0.1, self._distance_base + DISTANCE_HEIGHT + 0.08)
         left, right, bottom, top = self._frame
-        background = panel(self.root, "plot", BACKGROUND)
+        background = panel(self.root, "plot background", BACKGROUND)
         background.set_pos(left, 0, bottom)
         background.set_scale(right - left, 1, top - bottom)
         for base, height in (
