@@ -1,0 +1,190 @@
+"""Benchmark of scale and of one pose's cost (issue 25), each figure beside its target and, where
+there is one, beside its reference measured in the same run:
+
+- ``plan_path`` on a 512 x 512 map, 13 % blocked: median <= 100 ms; on 2000 x 2000: <= 1 s and
+  <= 500 MB (peak resident memory, in a process of its own);
+- 10^6 events read into a ``Playheads`` <= 0.5 s; ``crossings`` in time linear in their count;
+- one banked scalar quaternion <= 20 us (by an ``Orientation`` and by keywords alike), one
+  unbanked no slower than Panda3D's ``Mopath.goTo`` on the same coaster;
+- one Reeds-Shepp path <= 5 x OMPL's ``ReedsSheppStateSpace.distance``; a batch form faster
+  than OMPL per path.
+
+Run: ``python tests/benchmarks/bench_scale.py`` (``--smoke``: tiny sizes, as the test suite runs it).
+"""
+
+import math
+import resource
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.benchmarks.timing import best_of, sized
+from trajectory import (
+    CubicBezier,
+    Motion,
+    ObstacleMap,
+    Orientation,
+    Playheads,
+    VelocityCurve,
+    plan_path,
+    reeds_shepp_path,
+)
+
+BIG_MAP = sized(2000, 60)
+MID_MAP = sized(512, 40)
+
+
+def blocked_map(size, fill, seed):
+    """A ``size`` x ``size`` map of unit cells with random blocks (1 to 8 cells a side) covering
+    ``fill`` of it."""
+    rng = np.random.default_rng(seed)
+    blocked = np.zeros((size, size), dtype=bool)
+    while blocked.mean() < fill:
+        count = max(1, int((fill - blocked.mean()) * size * size / 20))
+        sides = rng.integers(1, 9, (count, 2))
+        corners = rng.integers(0, size - 8, (count, 2))
+        for (width, height), (col, row) in zip(sides.tolist(), corners.tolist()):
+            blocked[row : row + height, col : col + width] = True
+    return ObstacleMap(size, size, 1.0, blocked), rng
+
+
+def far_apart_query(obstacles, rng):
+    """A free start pose and a free goal point at least a third of the map apart."""
+    size = obstacles.cols
+    while True:
+        a, b = rng.uniform(2, size - 2, 2), rng.uniform(2, size - 2, 2)
+        if (
+            math.dist(a, b) >= size / 3
+            and not obstacles.point_hits(a, 0.5)
+            and not obstacles.point_hits(b, 0.5)
+        ):
+            return (a[0], a[1], rng.uniform(-math.pi, math.pi)), (b[0], b[1])
+
+
+def planning():
+    print("== plan_path at scale (radius 3, footprint 0.5, 13 % blocked) ==")
+    obstacles, rng = blocked_map(MID_MAP, 0.13, 1)
+    times, found = [], 0
+    for _ in range(sized(7, 2)):
+        start, goal = far_apart_query(obstacles, rng)
+        began = time.perf_counter()
+        plan = plan_path(start, goal, 3.0, obstacles, footprint=0.5)
+        times.append(time.perf_counter() - began)
+        found += plan.found
+    print(
+        f"  {MID_MAP} x {MID_MAP}: median {np.median(times) * 1e3:8.1f} ms over {len(times)} plans "
+        f"({found} found)   target <= 100 ms"
+    )
+    run = subprocess.run(
+        [sys.executable, __file__, "--plan-child", str(BIG_MAP)], capture_output=True, text=True, check=True
+    )
+    seconds, status = run.stdout.split()
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # kB on Linux -> MB
+    print(
+        f"  {BIG_MAP} x {BIG_MAP}: {float(seconds):8.2f} s, peak {peak:7.0f} MB ({status})   "
+        "target <= 1 s and <= 500 MB"
+    )
+
+
+def plan_child(size):
+    """One plan on a ``size`` map, in a process of its own (its peak memory is its own)."""
+    obstacles, rng = blocked_map(size, 0.13, 2)
+    start, goal = far_apart_query(obstacles, rng)
+    began = time.perf_counter()
+    plan = plan_path(start, goal, 3.0, obstacles, footprint=0.5)
+    print(f"{time.perf_counter() - began:.3f} {plan.status.value.replace(' ', '_')}")
+
+
+def events():
+    print("== Events and crossings ==")
+    motion = Motion(CubicBezier([[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]]), VelocityCurve.constant(), 4.0)
+    count = sized(10**6, 1000)
+    marks = [(float(s), "event") for s in np.random.default_rng(0).random(count)]
+    build = best_of(lambda: Playheads(motion, 1, loop="loop", events=marks), repeat=sized(3, 1))
+    print(f"  {count:,} events into a Playheads: {build:6.2f} s   target <= 0.5 s")
+    per = []
+    for laps in sized((1, 4, 16), (1, 2, 4)):
+        heads = Playheads(motion, 1, loop="loop", events=marks[: count // 4])
+        found = heads.advance(4.0 * laps)
+        seconds = best_of(lambda heads=heads, found=found: heads.crossings(found), repeat=sized(3, 1))
+        per.append(seconds / found[0].size)
+        print(f"  crossings: {found[0].size:>10,} in {seconds:6.2f} s, {per[-1] * 1e9:6.0f} ns each")
+    print(f"  per crossing, most / least: {max(per) / min(per):.2f} (linear: about 1; target <= 2)")
+
+
+def one_pose():
+    print("== One pose, scalar ==")
+    from direct.directutil.Mopath import Mopath
+    from panda3d.core import Filename, Loader, LoaderOptions, NodePath
+
+    from scene.curve_files import load_curves
+
+    egg = ROOT / "models" / "coaster.egg"
+    coaster = load_curves(egg)[0]
+    motion = Motion(coaster, VelocityCurve.constant(), 20.0)
+    banked = Orientation("up", bank=9.81)
+    inner = sized(2000, 20)
+    ours = {
+        "banked, an Orientation": lambda: motion.quaternion(7.3, banked),
+        "banked, by keywords": lambda: motion.quaternion(7.3, "up", bank=9.81),
+        "unbanked up": lambda: motion.quaternion(7.3, "up"),
+        "unbanked minimal": lambda: motion.quaternion(7.3),
+        "unbanked up, a (1,) array": lambda: motion.quaternion(np.array([7.3]), "up"),
+    }
+    node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(egg)), LoaderOptions())
+    mopath = Mopath(objectToLoad=NodePath(node))
+    mopath.fFaceForward = 1
+    rider = NodePath("rider")
+    middle = mopath.getMaxT() * 7.3 / 20.0
+    theirs = best_of(lambda: mopath.goTo(rider, middle), inner=inner) * 1e6
+    for label, call in ours.items():
+        micro = best_of(call, inner=inner) * 1e6
+        target = "<= 20 us" if "banked," in label else f"<= Mopath's {theirs:.1f} us"
+        print(f"  {label:28s} {micro:7.2f} us   target {target}")
+    print(f"  Mopath.goTo (a node faced along the coaster) {theirs:.2f} us")
+
+
+def reeds_shepp():
+    print("== Reeds-Shepp, one path and many ==")
+    from ompl import base as ompl_base
+
+    rng = np.random.default_rng(3)
+    count = sized(3000, 30)
+    starts, goals = rng.uniform(-10, 10, (count, 3)), rng.uniform(-10, 10, (count, 3))
+    pairs = list(zip(starts.tolist(), goals.tolist()))
+    ours = best_of(lambda: [reeds_shepp_path(s, g, 2.0) for s, g in pairs], repeat=sized(3, 1)) / count
+    space = ompl_base.ReedsSheppStateSpace(2.0)
+    a, b = space.allocState(), space.allocState()
+
+    def ompl_all():
+        for (x0, y0, h0), (x1, y1, h1) in pairs:
+            a.setX(x0)
+            a.setY(y0)
+            a.setYaw(h0)
+            b.setX(x1)
+            b.setY(y1)
+            b.setYaw(h1)
+            space.distance(a, b)
+
+    theirs = best_of(ompl_all, repeat=sized(3, 1)) / count
+    ratio = ours / theirs
+    print(
+        f"  one path: ours {ours * 1e6:6.1f} us, OMPL {theirs * 1e6:5.1f} us: {ratio:5.1f} x   target <= 5 x"
+    )
+    print("  a batch form (reeds_shepp_paths): not built yet   target: faster than OMPL per path")
+
+
+if __name__ == "__main__":
+    if "--plan-child" in sys.argv:
+        plan_child(int(sys.argv[sys.argv.index("--plan-child") + 1]))
+        sys.exit(0)
+    planning()
+    events()
+    one_pose()
+    reeds_shepp()
