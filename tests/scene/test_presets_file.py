@@ -252,17 +252,28 @@ def test_a_screenshot_that_is_not_a_png_is_refused_and_touches_nothing(tmp_path,
     assert target.read_text() == "precious"
 
 
-def test_a_screenshot_that_cannot_be_written_leaves_the_old_one(tmp_path):
+def test_a_screenshot_that_cannot_be_written_leaves_the_old_one(tmp_path, monkeypatch):
+    import panda3d.core
+
     from main import save_screenshot
 
     missing = tmp_path / "no such folder" / "shot.png"
     result = run_main("--offscreen", "--frames", "1", "--screenshot", str(missing))
     assert result.returncode == 2 and "no folder" in result.stderr and "Traceback" not in result.stderr
 
-    class FailingWindow:  # Panda3D's writer fails after opening (and emptying) its file
-        def save_screenshot(self, filename):
+    class FailingImage:  # Panda3D's writer fails after opening (and emptying) its file
+        def remove_alpha(self):
+            pass
+
+        def write(self, filename):
             with open(filename.to_os_specific(), "wb"):
                 return False
+
+    class FailingWindow:
+        def get_screenshot(self, image):
+            return True
+
+    monkeypatch.setattr(panda3d.core, "PNMImage", FailingImage)
 
     class App:
         win = FailingWindow()
