@@ -8,7 +8,7 @@
 (<PlanStatus.FOUND: 'found'>, [17.0, 2.0])
 >>> walls.block([(10, row) for row in range(9, 12)])  # the gap closed
 >>> plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls).status
-<PlanStatus.UNREACHABLE: 'unreachable'>
+<PlanStatus.WALLED_OFF: 'walled off'>
 """
 
 import dataclasses
