@@ -89,10 +89,17 @@ class NurbsCurve(Curve):
 
     def second_derivative(self, u):
         """d²Q/du², shaped like ``evaluate``."""
-        if type(u) is float:  # the per-frame path (banking)
-            a, da, dda = (np.array(p.scalar(u)) for p in (self._numerator, self._slope, self._bending))
-        else:
-            a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
+        if type(u) is float:  # the per-frame path (banking), in plain floats: two piece lookups
+            a, da = self._numerator.scalar_with_slope(u)
+            _, dda = self._slope.scalar_with_slope(u)
+            w, dw, ddw = a[3], da[3], dda[3]
+            second = []
+            for k in range(3):
+                point = a[k] / w
+                tangent = (da[k] - dw * point) / w
+                second.append((dda[k] - 2.0 * dw * tangent - ddw * point) / w)
+            return np.array(second)
+        a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
         return _rational_derivatives(a, da, dda)[1]
 
     def curvature(self, u):

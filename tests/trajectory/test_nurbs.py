@@ -181,3 +181,13 @@ def test_knots_far_from_zero_keep_their_digits(offset):
     curve = NurbsCurve(points, knots=knots, weights=rng.uniform(0.5, 2.0, 6), degree=3)
     for u in (0.0, 0.1, 0.37, 0.5, 0.81, 1.0):
         assert np.abs(curve.evaluate(u) - reference_point(curve, u)).max() <= 1e-13 * 5
+
+
+def test_one_second_derivative_in_plain_floats_is_the_bulk_one():
+    """The per-frame path of banking (a float u) gives what the array path gives."""
+    rng = np.random.default_rng(11)
+    curve = NurbsCurve(rng.uniform(-5, 5, (7, 3)), weights=rng.uniform(0.5, 2.0, 7), degree=3)
+    u = np.linspace(0.0, 1.0, 41)
+    bulk = curve.second_derivative(u)
+    one_by_one = np.array([curve.second_derivative(float(x)) for x in u])
+    assert np.abs(one_by_one - bulk).max() <= 1e-12 * np.abs(bulk).max()
