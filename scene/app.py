@@ -83,7 +83,8 @@ class SceneApp(ShowBase):
         if self.mode is not None:
             unregister(self, self.mode.bindings)
             self.mode.exit()
-            self.banner.hide()  # a mode's banner is its own
+            self.banner.hide()  # a mode's banner and message are its own
+            self.messages.clear()
             self._cameras[self.mode.name] = self.orbit.state()
         self.mode = self.modes[name]
         register(self, self.mode.bindings, self.guarded)

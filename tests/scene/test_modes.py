@@ -7,6 +7,7 @@ import sys
 
 from scene.bindings import Binding
 from scene.mode import MODE_NAMES, MODES, Drag, Mode
+from tests.scene.helpers import press
 from tests.scene.test_main import ROOT
 
 
@@ -46,3 +47,10 @@ def test_the_mode_list_and_the_command_line_need_no_panda3d():
     from main import parse_arguments
 
     assert parse_arguments(["--mode", MODE_NAMES[-1]]).mode == MODE_NAMES[-1]
+
+
+def test_a_message_of_one_mode_goes_when_another_opens(app):
+    """The curves mode's "The run ended..." stayed on the turning mode's screen."""
+    app.messages.say("The run ended (it plays once, L): R or Space plays it again.")
+    press(app, "tab")
+    assert app.mode.name == "turning" and app.messages.current == ""
