@@ -64,6 +64,11 @@ class Ground:
         col, row = (math.floor((v + self.half_size) / self.map.cell_size) for v in point[:2])
         return (col, row) if 0 <= col < self.map.cols and 0 <= row < self.map.rows else None
 
+    def centre_of(self, cell):
+        """The board point (x, y) at the centre of the cell (col, row)."""
+        size = self.map.cell_size
+        return ((cell[0] + 0.5) * size - self.half_size, (cell[1] + 0.5) * size - self.half_size)
+
     def blocked(self, cell):
         return bool(self.map.blocked[cell[1], cell[0]])
 

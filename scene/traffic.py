@@ -28,6 +28,20 @@ def track(path, started, rest, speed, times):
     return path.pose(np.maximum(times - started, 0.0) * speed)[:, :2]
 
 
+def meets(drive, others, now):
+    """The index of the first of ``others`` (drives as ``earliest_start`` takes them) that the
+    ``drive`` (path, started, rest, speed, footprint) meets from ``now`` on, or None."""
+    path, started, rest, speed, footprint = drive
+    ends = [0.0 if d[0] is None else d[1] + d[0].length / d[3] for d in (drive, *others)]
+    times = np.arange(now, max(now, *ends) + 2 * SAMPLE_STEP, SAMPLE_STEP)
+    ours = track(path, started, rest, speed, times)
+    for index, other in enumerate(others):
+        gaps = np.hypot(*(track(*other[:4], times) - ours).T)
+        if (gaps < footprint + other[4] + MARGIN).any():
+            return index
+    return None
+
+
 def earliest_start(path, speed, footprint, now, others):
     """The least wait (seconds, a multiple of ``WAIT_STEP`` up to ``MAX_WAIT``) after ``now``
     before driving ``path`` at ``speed`` keeps a disc of ``footprint`` apart from each of

@@ -317,9 +317,15 @@ class TurningMode:
         return None
 
     def _stop(self, index, planned=None):
-        """Unit ``index`` stands where it is now; its drawing goes."""
+        """Unit ``index`` stands where it is now; its drawing goes; units whose drives would
+        meet it standing there plan again (or stop too: each at most once, so this ends)."""
         self.units[index].stop(self.now, planned)
         self.drawings[index].hide()
+        standing = self.units[index].drive
+        for number, unit in enumerate(self.units):
+            moving = unit.path is not None and unit.progress(self.now) < 1.0
+            if number != index and moving and traffic.meets(unit.drive, [standing], self.now) is not None:
+                self._send(number, *self.goals[number], stop_if_refused=True)
 
     def _standing_discs(self):
         """Where the units stand now and will stand: discs (x, y, footprint) to keep free."""
