@@ -329,14 +329,14 @@ def _events(events):
     if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
         raise ValueError(f"events must be a list of (s, name) pairs, got {_shown(events)}")
     pairs = list(events)
-    odd = (
-        next((pair for pair in pairs if isinstance(pair, (str, bytes)) or len(pair) != 2), None)
-        if pairs
-        else None
-    )
-    if odd is not None:
-        raise ValueError(f"events must be (s, name) pairs, got {odd!r}")
-    s_values, names = zip(*pairs) if pairs else ((), ())
+    try:
+        pairs_only = not pairs or set(map(len, pairs)) == {2}
+    except TypeError:  # something without a length
+        pairs_only = False
+    if not pairs_only:
+        odd = next(pair for pair in pairs if not hasattr(pair, "__len__") or len(pair) != 2)
+        raise ValueError(f"events must be (s, name) pairs, got {_shown(odd)}")
+    s_values, names = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
     try:
         s = real_array(s_values, "an event's s", "a number in [0, 1]").reshape(-1)
     except ValueError:
@@ -346,7 +346,8 @@ def _events(events):
     if outside.size:
         raise ValueError(f"an event's s must be a number in [0, 1], got {s_values[outside[0]]!r}")
     order = np.argsort(s, kind="stable")
-    return s[order], [names[k] for k in order.tolist()]
+    in_order = np.fromiter(names, dtype=object, count=len(names))  # names may be tuples: no broadcasting
+    return s[order], in_order[order].tolist()
 
 
 def _is_number(value):

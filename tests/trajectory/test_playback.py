@@ -324,6 +324,9 @@ def test_a_finished_playhead_is_still_and_plays_its_last_pass_back_when_turned(t
         (lambda m: Playhead(5), "motion must be"),
         (lambda m: Playhead(m, events=5), "events must be"),
         (lambda m: Playhead(m, events="ab"), "events must be"),
+        (lambda m: Playhead(m, events=[(0.5, "a"), 3]), "pairs"),
+        (lambda m: Playhead(m, events=[(0.5, "a"), (0.2,)]), "pairs"),
+        (lambda m: Playhead(m, events=[("x", "a")]), "number"),
         (lambda m: Playhead(m, loop=2**70), "at most"),
         (lambda m: Playheads(m, 3).seek(times=1.0, which=5), "which must be"),
         (lambda m: Playheads(m, 3).seek(times=1.0, which=[True, False]), "mask"),
@@ -337,3 +340,9 @@ def test_a_finished_playhead_is_still_and_plays_its_last_pass_back_when_turned(t
 def test_bad_arguments_of_every_kind_are_value_errors(make, message):
     with pytest.raises(ValueError, match=message):
         make(motion())
+
+
+def test_events_are_sorted_stably_and_their_names_kept_as_given():
+    names = [("a", 1), ("b", 2), ["c"], "d"]
+    head = Playheads(motion(), 1, events=[(0.5, names[0]), (0.2, names[1]), (0.5, names[2]), (0.2, names[3])])
+    assert head.events == [(0.2, ("b", 2)), (0.2, "d"), (0.5, ("a", 1)), (0.5, ["c"])]
