@@ -154,25 +154,18 @@ def reeds_shepp():
     print("== Reeds-Shepp, one path and many ==")
     from ompl import base as ompl_base
 
+    from tests.benchmarks.bench_turning import ompl_lengths
+
     rng = np.random.default_rng(3)
     count = sized(3000, 30)
     starts, goals = rng.uniform(-10, 10, (count, 3)), rng.uniform(-10, 10, (count, 3))
     pairs = list(zip(starts.tolist(), goals.tolist()))
     ours = best_of(lambda: [reeds_shepp_path(s, g, 2.0) for s, g in pairs], repeat=sized(3, 1)) / count
-    space = ompl_base.ReedsSheppStateSpace(2.0)
-    a, b = space.allocState(), space.allocState()
-
-    def ompl_all():
-        for (x0, y0, h0), (x1, y1, h1) in pairs:
-            a.setX(x0)
-            a.setY(y0)
-            a.setYaw(h0)
-            b.setX(x1)
-            b.setY(y1)
-            b.setYaw(h1)
-            space.distance(a, b)
-
-    theirs = best_of(ompl_all, repeat=sized(3, 1)) / count
+    starts, goals = starts.tolist(), goals.tolist()
+    theirs = best_of(
+        lambda: ompl_lengths(starts, goals, 2.0, ompl_base.ReedsSheppStateSpace), repeat=sized(3, 1)
+    )
+    theirs /= count
     ratio = ours / theirs
     print(
         f"  one path: ours {ours * 1e6:6.1f} us, OMPL {theirs * 1e6:5.1f} us: {ratio:5.1f} x   target <= 5 x"

@@ -23,9 +23,9 @@ from trajectory import (
 )
 
 
-def ompl_lengths(starts, goals, radius):
-    """OMPL's Dubins distance for each pair, one call each (its Python bindings)."""
-    space = ompl_base.DubinsStateSpace(radius)
+def ompl_lengths(starts, goals, radius, space_type=ompl_base.DubinsStateSpace):
+    """OMPL's distance (Dubins by default) for each pair, one call each (its Python bindings)."""
+    space = space_type(radius)
     a, b = space.allocState(), space.allocState()
     lengths = []
     for (x0, y0, h0), (x1, y1, h1) in zip(starts, goals):

@@ -61,11 +61,8 @@ def test_with_the_towers_taken_down_an_enemy_reaches_the_base_and_a_life_is_lost
     assert f"lives {LIVES - 1}" in hud(app)
 
 
-def test_waves_and_game_over_get_banners_and_r_starts_again(app, mode):
-    step(app, 2)
-    assert app.banner.current == "Wave 1" and "6 enemies" in app.banner.line.getText()
-    step(app, 3 * 60)
-    assert app.banner.current == ""  # a wave's banner goes after 2 s
+def lose_the_game(app, mode):
+    """Take the towers down, leave one life, play at x8 until the base falls (10 s at most)."""
     mode.game.towers.clear()
     mode.game.lives = 1
     press(app, "8")
@@ -73,6 +70,14 @@ def test_waves_and_game_over_get_banners_and_r_starts_again(app, mode):
         step(app)
         if mode.game.over:
             break
+
+
+def test_waves_and_game_over_get_banners_and_r_starts_again(app, mode):
+    step(app, 2)
+    assert app.banner.current == "Wave 1" and "6 enemies" in app.banner.line.getText()
+    step(app, 3 * 60)
+    assert app.banner.current == ""  # a wave's banner goes after 2 s
+    lose_the_game(app, mode)
     assert mode.game.over and app.banner.current == "Game over"
     assert "wave 1" in app.banner.line.getText() and "R restarts" in app.banner.line.getText()
     step(app, 60 * 20)

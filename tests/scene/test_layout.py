@@ -10,6 +10,7 @@ from panda3d.core import load_prc_file_data, unload_prc_file
 
 from tests.scene.helpers import FRAME_RATE, press, step
 from tests.scene.layout import problems
+from tests.scene.test_defense_mode import lose_the_game
 
 
 @pytest.fixture(params=["640 480", "1280 720", "1920 1080"], ids=["640x480", "1280x720", "1920x1080"])
@@ -67,13 +68,7 @@ def test_the_tower_defense_mode_and_a_lost_game(sized_app):
     step(app, 2)
     assert app.banner.current == "Wave 1"
     assert_laid_out(app, "a wave's banner")
-    mode.game.towers.clear()
-    mode.game.lives = 1
-    press(app, "8")
-    for _ in range(60 * 10):
-        step(app)
-        if mode.game.over:
-            break
+    lose_the_game(app, mode)
     assert app.banner.current == "Game over"
     assert not app.banner.backdrop.is_hidden()
     assert_laid_out(app, "game over")
