@@ -72,6 +72,7 @@ class TurningMode:
         self.obstacles.set_search_visible(False)
         self.painting, self.showing_search, self.last_plan = False, False, None
         self._ground_dirty = False  # painted since the units last looked at their ways
+        self._told = []  # what the units of the order under way have said
         self.painter = GroundPainter(self.ground, self._standing_discs, self._ground_changed)
         self.goals = [None] * len(KINDS)  # per unit: (goal, heading) of its last order
         self.units = [Unit(kind) for kind in KINDS]
@@ -115,6 +116,7 @@ class TurningMode:
             self._demonstrated = True
             for index, (x, y, heading) in enumerate(DEMONSTRATION):
                 self._send(index, (x, y), heading)
+            self._say_told()
 
     def exit(self):
         """Hide the board."""
@@ -256,6 +258,20 @@ class TurningMode:
         )
         for index, goal in zip(chosen, np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE)):
             self._send(index, goal, heading)
+        self._say_told()
+
+    def _tell(self, sentence, warning=False):
+        """Keep ``sentence`` for the message line: what every unit of one order says shows
+        together (``_say_told``), not only the last."""
+        self._told.append((sentence, warning))
+
+    def _say_told(self):
+        """Show what ``_tell`` kept, as one message (a warning if any part is)."""
+        if self._told:
+            self.app.messages.say(
+                " ".join(sentence for sentence, _ in self._told), warning=any(w for _, w in self._told)
+            )
+            self._told = []
 
     def _send(self, index, goal, heading, stop_if_refused=False):
         """Plan unit ``index``'s way to ``goal``, around buildings and where the other units will
@@ -279,7 +295,7 @@ class TurningMode:
             self.obstacles.show_search(index, planned.explored, kind.colour)
             if planned.path is None:
                 self._stop(index, planned)
-                self.app.messages.say(no_path_sentence(kind, planned.status, unit.reversing), warning=True)
+                self._tell(no_path_sentence(kind, planned.status, unit.reversing), warning=True)
                 return
             drives = [other.drive for number, other in enumerate(self.units) if number != index]
             wait, met = traffic.earliest_start(planned.path, kind.speed, kind.footprint, self.now, drives)
@@ -292,13 +308,13 @@ class TurningMode:
         if refusal is not None:
             if stop_if_refused:
                 self._stop(index, unit.planned)
-            self.app.messages.say(refusal, warning=True)
+            self._tell(refusal, warning=True)
             return
         unit.follow(planned, self.now, self.now + wait)
         self.goals[index] = (goal, heading)
         self.drawings[index].show(planned.path, unit.rest, kind.radius, dubins=heading is not None)
         if wait > 0.0:
-            self.app.messages.say(f"The {kind.name} waits {wait:.1f} s for its way to clear of the others.")
+            self._tell(f"The {kind.name} waits {wait:.1f} s for its way to clear of the others.")
 
     def _refusal(self, index, goal):
         """Why unit ``index`` cannot stand at ``goal`` (a sentence), or None."""
@@ -345,3 +361,4 @@ class TurningMode:
             along = unit.progress(self.now) * unit.path.length
             if not self.ground.keeps_clear(unit.path, unit.kind.footprint, since=along):
                 self._send(index, *self.goals[index], stop_if_refused=True)
+        self._say_told()

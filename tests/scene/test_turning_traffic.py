@@ -142,3 +142,16 @@ def test_the_wait_is_the_least_that_keeps_two_crossing_units_apart():
 
     assert closest(wait) >= 2.0 + traffic.MARGIN - 2 * 2.0 * traffic.SAMPLE_STEP
     assert closest(wait - traffic.WAIT_STEP) < 2.0 + traffic.MARGIN
+
+
+def test_what_the_units_of_one_order_say_shows_together(app, pointer, mode, monkeypatch):
+    """A + a click: each unit that waited or was refused said so, and only the last sentence
+    showed. Every unit of the order now tells its sentence, and the order shows them together."""
+
+    def send(index, goal, heading, stop_if_refused=False):
+        mode._tell(f"The {mode.units[index].kind.name} says {index}.", warning=index == 2)
+
+    monkeypatch.setattr(mode, "_send", send)
+    press(app, "a")
+    click(app, pointer, (0.0, 0.0))
+    assert app.messages.current == "The tank says 0. The car says 1. The person says 2. The truck says 3."
