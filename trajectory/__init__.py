@@ -14,6 +14,7 @@ The public names, documented in the README:
 from trajectory.arclength import ArcLength
 from trajectory.bezier import CubicBezier, PiecewiseBezier
 from trajectory.chain import MotionChain
+from trajectory.crossings import Crossing, Marker
 from trajectory.curve import Curve
 from trajectory.dubins import dubins_path, dubins_paths
 from trajectory.followers import Followers
@@ -29,7 +30,7 @@ from trajectory.obstacles import ObstacleMap
 from trajectory.piecewise import PiecewisePolynomial
 from trajectory.planning import Plan, PlanStatus, plan_path
 from trajectory.playback import Playhead
-from trajectory.playheads import Crossing, Marker, Playheads
+from trajectory.playheads import Playheads
 from trajectory.reeds_shepp import reeds_shepp_path
 from trajectory.seed_method import SeedTables
 from trajectory.segments import Arc, Line, SegmentTable

@@ -2,7 +2,7 @@
 advanced by any step of real time, at a rate and in a direction that can change at any moment
 without the object moving at the change; looping, ping-ponging or stopping at the end; and the
 events it crosses (arc-length fractions), each once per crossing, in the order crossed, at exact
-times. (One object: ``playback.Playhead``.)
+times. (One object: ``playback.Playhead``; the events and what is crossed: ``crossings``.)
 
 A step is walked one stretch at a time, from end to end of the motion, comparing times as they
 are: so a step reports what many small steps would, in the same order. A step longer than
@@ -11,13 +11,12 @@ are: so a step reports what many small steps would, in the same order. A step lo
 crossings are not listed but counted, in ``skipped_cycles``.
 """
 
-import enum
 import math
-import typing
 
 import numpy as np
 
 from trajectory._checks import _shown, finite_number, real_array, real_values
+from trajectory.crossings import Crossing, Marker, joined, no_crossings, passed, read_events
 
 LOOP_MODES = ("once", "loop", "pingpong")
 """Besides a whole number of passes (``"once"`` is 1)."""
@@ -26,25 +25,6 @@ MAX_PASSES = 2**62
 LISTED_CYCLES = 100
 """How many whole cycles of one step (the last ones) have their crossings listed; the ones
 before are skipped arithmetically and counted."""
-
-
-class Marker(enum.Enum):
-    """The crossings a playhead reports besides its events: reaching the end, or (going back)
-    the start."""
-
-    START = "start"
-    END = "end"
-
-
-class Crossing(typing.NamedTuple):
-    """An event (its name, or a ``Marker``) crossed at arc-length fraction ``distance``,
-    ``after`` seconds into the step, by playhead ``index``. (A named tuple: millions a second
-    are made.)"""
-
-    event: object
-    distance: float
-    after: float
-    index: int = 0
 
 
 class Playheads:
@@ -72,7 +52,7 @@ class Playheads:
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
             raise ValueError(f"count must be a whole number of playheads, got {count!r}")
         self.loop, self._passes_allowed = _loop_mode(loop)
-        self._event_s, self._event_names = _events(events)
+        self._event_s, self._event_names = read_events(events)
         self.events = list(zip(self._event_s.tolist(), self._event_names))
         # What ``crossings`` names and places for each event code: the events', then END (-2)
         # and START (-1), read by negative indices.
@@ -222,7 +202,7 @@ class Playheads:
         self._times = np.where(inside, reached, self._times)
         crossing = np.flatnonzero(~inside & (self._rates != 0.0) & ~self.finished)
         if not crossing.size:
-            return _no_crossings()
+            return no_crossings()
         found = self._advance(crossing, dt)
         self._bounds(crossing)
         return found
@@ -254,7 +234,7 @@ class Playheads:
             reached = np.where(forward, t + r, t - r)
             final = np.where(forward, reached < duration, reached > 0.0)
             target = np.where(final, reached, np.where(forward, duration, 0.0))
-            found.append(_passed(event_times, active, t, target, forward, travelled[active], speeds[active]))
+            found.append(passed(event_times, active, t, target, forward, travelled[active], speeds[active]))
             moved = np.where(final, r, room)
             travelled[active] += moved
             remaining[active] -= moved
@@ -263,7 +243,7 @@ class Playheads:
             if ends.size:
                 found.append(self._at_ends(ends, room[~final] > 0.0, travelled, remaining, speeds))
             active = active[~final & (remaining[active] > 0.0) & ~self.finished[active]]
-        return _joined(found)
+        return joined(found)
 
     def _skip_cycles(self, rows, remaining, travelled):
         """Of ``rows``' ``remaining`` seconds of motion, all but the last ``LISTED_CYCLES`` whole
@@ -293,7 +273,7 @@ class Playheads:
         found = [(arriving, np.where(forward[arrived], -2, -1), travelled[arriving] / speeds[arriving])]
         if self.loop == "pingpong":
             self._rates[ends] = -self._rates[ends]
-            return _joined(found)
+            return joined(found)
         self._laps[arriving] += 1
         if self._passes_allowed is not None:
             done = ends[self._laps[ends] >= self._passes_allowed]
@@ -309,7 +289,7 @@ class Playheads:
             if counts.any():
                 rows = np.repeat(wrapping, counts)
                 found.append((rows, np.concatenate(at_start), travelled[rows] / speeds[rows]))
-        return _joined(found)
+        return joined(found)
 
 
 def _loop_mode(loop):
@@ -323,81 +303,12 @@ def _loop_mode(loop):
     raise ValueError(f"loop must be one of {LOOP_MODES} or a whole number of passes, got {loop!r}")
 
 
-def _events(events):
-    """``events`` checked and sorted by s (stable): (s (n,), names (a list of n)), all at once (a
-    million events are read in well under a second)."""
-    if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
-        raise ValueError(f"events must be a list of (s, name) pairs, got {_shown(events)}")
-    pairs = list(events)
-    try:
-        pairs_only = not pairs or set(map(len, pairs)) == {2}
-    except TypeError:  # something without a length
-        pairs_only = False
-    if not pairs_only:
-        odd = next(pair for pair in pairs if not hasattr(pair, "__len__") or len(pair) != 2)
-        raise ValueError(f"events must be (s, name) pairs, got {_shown(odd)}")
-    s_values, names = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
-    try:
-        s = real_array(s_values, "an event's s", "a number in [0, 1]").reshape(-1)
-    except ValueError:
-        bad = next(value for value in s_values if not _is_number(value))
-        raise ValueError(f"an event's s must be a number in [0, 1], got {_shown(bad)}") from None
-    outside = np.flatnonzero(~((s >= 0.0) & (s <= 1.0)))  # NaN too
-    if outside.size:
-        raise ValueError(f"an event's s must be a number in [0, 1], got {s_values[outside[0]]!r}")
-    order = np.argsort(s, kind="stable")
-    in_order = np.fromiter(names, dtype=object, count=len(names))  # names may be tuples: no broadcasting
-    return s[order], in_order[order].tolist()
-
-
-def _is_number(value):
-    try:
-        finite_number(value, "")
-    except ValueError:
-        return False
-    return True
-
-
 def checked_step(dt):
     """``dt`` as a float, or a ValueError unless it is a finite number of seconds, 0 or more."""
     dt = finite_number(dt, "dt must be a finite number of seconds, 0 or more")
     if dt < 0.0:
         raise ValueError(f"dt must be a finite number of seconds, 0 or more, got {dt!r}")
     return dt
-
-
-def _passed(event_times, rows, start, target, forward, travelled, speeds):
-    """The events each of ``rows`` passes going from ``start`` to ``target`` (n,): in
-    (start, target] going forward, [target, start) going back, in the order passed."""
-    low = np.where(
-        forward, np.searchsorted(event_times, start, "right"), np.searchsorted(event_times, target, "left")
-    )
-    high = np.where(
-        forward, np.searchsorted(event_times, target, "right"), np.searchsorted(event_times, start, "left")
-    )
-    counts = high - low
-    if not counts.any():
-        return _no_crossings()
-    which = np.repeat(np.arange(rows.size), counts)
-    within = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-    event = np.where(forward[which], low[which] + within, high[which] - 1 - within)
-    after = (travelled[which] + np.abs(event_times[event] - start[which])) / speeds[which]
-    return rows[which], event, after
-
-
-def _joined(parts):
-    """Crossing arrays (index, event, after) joined, sorted by playhead (stable: each playhead's
-    crossings stay in the order found)."""
-    parts = [part for part in parts if part[0].size]
-    if not parts:
-        return _no_crossings()
-    index, event, after = (np.concatenate(column) for column in zip(*parts))
-    order = np.argsort(index, kind="stable")
-    return index[order], event[order], after[order]
-
-
-def _no_crossings():
-    return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), np.zeros(0)
 
 
 def _read_only(array):
