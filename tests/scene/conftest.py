@@ -1,7 +1,7 @@
 import pytest
 from panda3d.core import load_prc_file_data
 
-from tests.scene.helpers import FRAME_RATE, PlacedPointer
+from tests.scene.helpers import FRAME_RATE, PlacedPointer, step
 
 load_prc_file_data(
     "scene tests",
@@ -29,3 +29,12 @@ def pointer(app):
     placed = PlacedPointer()
     app.pointer = placed
     return placed
+
+
+@pytest.fixture
+def turning(app):
+    """The app switched to the turning mode, as a person switches (Tab from the curves mode)."""
+    app.messenger.send("tab")
+    step(app)
+    assert app.mode.name == "turning"
+    return app.mode

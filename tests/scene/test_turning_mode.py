@@ -15,11 +15,8 @@ from trajectory import Case
 
 
 @pytest.fixture
-def mode(app):
-    app.messenger.send("tab")  # from the curves mode, as a person switches
-    step(app)
-    assert app.mode.name == "turning"
-    return app.mode
+def mode(turning):
+    return turning
 
 
 def click(app, pointer, ground, drag_to=None):

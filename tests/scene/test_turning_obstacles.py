@@ -17,11 +17,8 @@ TRUCK, CAR, TANK = 3, 1, 0
 
 
 @pytest.fixture
-def mode(app):
-    app.messenger.send("tab")
-    step(app)
-    assert app.mode.name == "turning"
-    return app.mode
+def mode(turning):
+    return turning
 
 
 def sample_points(path, step_length=0.05):

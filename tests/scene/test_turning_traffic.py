@@ -19,11 +19,8 @@ TANK, CAR, PERSON, TRUCK = range(4)
 
 
 @pytest.fixture
-def mode(app):
-    app.messenger.send("tab")
-    step(app)
-    assert app.mode.name == "turning"
-    return app.mode
+def mode(turning):
+    return turning
 
 
 def assert_apart(mode):
