@@ -8,7 +8,6 @@ import math
 
 import numpy as np
 
-from scene import traffic
 from scene.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.geometry import axes, ground_grid
 from scene.ground import Ground
@@ -19,7 +18,8 @@ from scene.order_drag import OrderDrag
 from scene.plan_drawing import PlanDrawing
 from scene.pointer import on_ground
 from scene.unit_models import UnitModels
-from scene.units import KINDS, PLANNER_WORDS, Planner, Unit, no_path_sentence, side_by_side
+from scene.unit_orders import UnitOrders
+from scene.units import KINDS, PLANNER_WORDS, Planner, Unit, side_by_side
 
 BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
@@ -72,9 +72,9 @@ class TurningMode:
         self.obstacles.set_search_visible(False)
         self.painting, self.showing_search, self.last_plan = False, False, None
         self._ground_dirty = False  # painted since the units last looked at their ways
-        self._told = []  # what the units of the order under way have said
         self.painter = GroundPainter(self.ground, self._standing_discs, self._ground_changed)
         self.goals = [None] * len(KINDS)  # per unit: (goal, heading) of its last order
+        self.orders = UnitOrders(self)
         self.units = [Unit(kind) for kind in KINDS]
         self.unit_models = UnitModels(app, self.root, KINDS)
         self.models, self.rings = self.unit_models.models, self.unit_models.rings
@@ -115,8 +115,8 @@ class TurningMode:
         if not self._demonstrated:
             self._demonstrated = True
             for index, (x, y, heading) in enumerate(DEMONSTRATION):
-                self._send(index, (x, y), heading)
-            self._say_told()
+                self.orders.send(index, (x, y), heading)
+            self.orders.say_told()
 
     def exit(self):
         """Hide the board."""
@@ -135,7 +135,7 @@ class TurningMode:
                 self.painter.paint(point[:2])
         if self._ground_dirty:  # at once, not when the stroke ends: no unit drives through a fresh wall
             self._ground_dirty = False
-            self._replan_blocked()
+            self.orders.replan_blocked()
         self.order_drag.follow()
 
     def status_lines(self):
@@ -143,9 +143,11 @@ class TurningMode:
         who = "all units" if self.selected is None else f"{self.selected + 1} {KINDS[self.selected].name}"
         backing = [unit.kind.name for unit in self.units if unit.reversing] or ["none"]
         if self.painting:
-            orders = ["Painting (O to stop): click or drag on free cells to block them, blocked ones to free"]
+            order_help = [
+                "Painting (O to stop): click or drag on free cells to block them, blocked ones to free"
+            ]
         else:
-            orders = [
+            order_help = [
                 f"Click: path to a point by {PLANNER_WORDS[self.planner]} (P)",
                 "Drag: arrive along the drag (Dubins; Reeds-Shepp when backing up)",
             ]
@@ -154,7 +156,7 @@ class TurningMode:
         )
         return [
             f"Selected: {who}",
-            *orders,
+            *order_help,
             *(unit.describe(self.now) for unit in self.units),
             f"Backing up (B): {', '.join(backing)}{plan}",
             f"t {self.now:6.2f} s{'  (paused)' if self.paused else ''}",
@@ -257,91 +259,8 @@ class TurningMode:
             here, np.asarray(destination, dtype=float), heading, footprints, SIDE_BY_SIDE_GAP
         )
         for index, goal in zip(chosen, np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE)):
-            self._send(index, goal, heading)
-        self._say_told()
-
-    def _tell(self, sentence, warning=False):
-        """Keep ``sentence`` for the message line: what every unit of one order says shows
-        together (``_say_told``), not only the last."""
-        self._told.append((sentence, warning))
-
-    def _say_told(self):
-        """Show what ``_tell`` kept, as one message (a warning if any part is)."""
-        if self._told:
-            self.app.messages.say(
-                " ".join(sentence for sentence, _ in self._told), warning=any(w for _, w in self._told)
-            )
-            self._told = []
-
-    def _send(self, index, goal, heading, stop_if_refused=False):
-        """Plan unit ``index``'s way to ``goal``, around buildings and where the other units will
-        stand, and send it when it can drive it without meeting another (``scene.traffic``: it
-        may wait first); else say why on screen, and it goes on as it was (or, with
-        ``stop_if_refused``, when its way is blocked, stops where it is)."""
-        unit, kind = self.units[index], KINDS[index]
-        goal = tuple(map(float, goal))
-        refusal = self._refusal(index, goal)
-        if refusal is None:
-            others = [other.standing_disc() for number, other in enumerate(self.units) if number != index]
-            try:
-                planned = unit.plan(self.now, goal, self.planner, self.ground, heading, others)
-            except ValueError:  # its footprint where it stands touches a building
-                planned = None
-                refusal = (
-                    f"The {kind.name} is hemmed in by a building where it stands: free a cell beside it (O)."
-                )
-        if refusal is None:
-            self.last_plan = (kind.name, planned.milliseconds)
-            self.obstacles.show_search(index, planned.explored, kind.colour)
-            if planned.path is None:
-                self._stop(index, planned)
-                self._tell(no_path_sentence(kind, planned.status, unit.reversing), warning=True)
-                return
-            drives = [other.drive for number, other in enumerate(self.units) if number != index]
-            wait, met = traffic.earliest_start(planned.path, kind.speed, kind.footprint, self.now, drives)
-            if wait is None:
-                who = [other for number, other in enumerate(self.units) if number != index][met].kind.name
-                refusal = (
-                    f"The {kind.name} would meet the {who} however long it waited "
-                    f"(up to {traffic.MAX_WAIT:g} s): send it another way or later."
-                )
-        if refusal is not None:
-            if stop_if_refused:
-                self._stop(index, unit.planned)
-            self._tell(refusal, warning=True)
-            return
-        unit.follow(planned, self.now, self.now + wait)
-        self.goals[index] = (goal, heading)
-        self.drawings[index].show(planned.path, unit.rest, kind.radius, dubins=heading is not None)
-        if wait > 0.0:
-            self._tell(f"The {kind.name} waits {wait:.1f} s for its way to clear of the others.")
-
-    def _refusal(self, index, goal):
-        """Why unit ``index`` cannot stand at ``goal`` (a sentence), or None."""
-        kind = KINDS[index]
-        if self.ground.touches(goal, kind.footprint):
-            return f"The {kind.name} cannot stand there: a building is in the way."
-        for number, other in enumerate(self.units):
-            x, y, footprint = other.standing_disc()
-            if (
-                number != index
-                and math.hypot(goal[0] - x, goal[1] - y) < kind.footprint + footprint + traffic.MARGIN
-            ):
-                return (
-                    f"The {kind.name} cannot stand there: the {other.kind.name} stands (or will stand) there."
-                )
-        return None
-
-    def _stop(self, index, planned=None):
-        """Unit ``index`` stands where it is now; its drawing goes; units whose drives would
-        meet it standing there plan again (or stop too: each at most once, so this ends)."""
-        self.units[index].stop(self.now, planned)
-        self.drawings[index].hide()
-        standing = self.units[index].drive
-        for number, unit in enumerate(self.units):
-            moving = unit.path is not None and unit.progress(self.now) < 1.0
-            if number != index and moving and traffic.meets(unit.drive, [standing], self.now) is not None:
-                self._send(number, *self.goals[number], stop_if_refused=True)
+            self.orders.send(index, goal, heading)
+        self.orders.say_told()
 
     def _standing_discs(self):
         """Where the units stand now and will stand: discs (x, y, footprint) to keep free."""
@@ -351,14 +270,3 @@ class TurningMode:
     def _ground_changed(self):
         self.obstacles.update(self.ground.squares())
         self._ground_dirty = True
-
-    def _replan_blocked(self):
-        """Units on their way whose way on a stroke blocked plan again from where they are (or
-        stop there, saying why)."""
-        for index, unit in enumerate(self.units):
-            if unit.path is None or unit.progress(self.now) >= 1.0:
-                continue
-            along = unit.progress(self.now) * unit.path.length
-            if not self.ground.keeps_clear(unit.path, unit.kind.footprint, since=along):
-                self._send(index, *self.goals[index], stop_if_refused=True)
-        self._say_told()

@@ -146,9 +146,9 @@ def test_what_the_units_of_one_order_say_shows_together(app, pointer, mode, monk
     showed. Every unit of the order now tells its sentence, and the order shows them together."""
 
     def send(index, goal, heading, stop_if_refused=False):
-        mode._tell(f"The {mode.units[index].kind.name} says {index}.", warning=index == 2)
+        mode.orders.tell(f"The {mode.units[index].kind.name} says {index}.", warning=index == 2)
 
-    monkeypatch.setattr(mode, "_send", send)
+    monkeypatch.setattr(mode.orders, "send", send)
     press(app, "a")
     click(app, pointer, (0.0, 0.0))
     assert app.messages.current == "The tank says 0. The car says 1. The person says 2. The truck says 3."
