@@ -2,15 +2,15 @@
 speed error of the current method magnified, markers at the current time, and the draggable
 control points or keys of an editable velocity curve. For a fastest motion ("drive it") the speed
 panel also shows the speed limit the curve's bends set (grey) and, in a band under it, which limit
-binds when (accelerating, top speed, cornering, braking)."""
+binds when (accelerating, top speed, cornering, braking): ``limit_band``."""
 
 import numpy as np
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import Point3, TextNode
 
 from scene.geometry import LineStrip, PointSet, segments
+from scene.limit_band import LimitBand
 from scene.overlay import panel
-from trajectory.speed_limits import Binding
 
 WIDTH = 0.78
 """Width of the panels, in aspect2d units (the window is 2 units high)."""
@@ -48,20 +48,8 @@ SPEED_COLOUR = (0.4, 0.8, 1.0, 1)
 ERROR_COLOUR = (1.0, 0.45, 0.4, 1)
 MARKER_COLOUR = (1, 1, 1, 1)
 HANDLE_COLOUR = (0.3, 1.0, 0.6, 1)
-LIMIT_COLOUR = (0.6, 0.6, 0.62, 1)
 MAX_HANDLES = 8
 """The most control points or keys the plot can show."""
-BINDINGS = {
-    Binding.ACCELERATING: ("accelerating", (0.35, 0.9, 0.4, 1)),
-    Binding.CRUISING: ("top speed", (0.85, 0.85, 0.9, 1)),
-    Binding.CORNERING: ("cornering", (1.0, 0.65, 0.2, 1)),
-    Binding.BRAKING: ("braking", (1.0, 0.35, 0.35, 1)),
-}
-"""How the band under the speed panel names and colours each binding limit."""
-BAND_DROP = 0.02
-"""How far under the speed panel the binding band runs."""
-LEGEND_GAP = 0.025
-"""Between the band's legend words (aspect2d units)."""
 
 
 class VelocityPlot:
@@ -80,15 +68,9 @@ class VelocityPlot:
         self.intended_line = LineStrip(self.root, SAMPLES, INTENDED_COLOUR, 1.0, "intended speed")
         self.speed_line = LineStrip(self.root, SAMPLES, SPEED_COLOUR, 2.0, "actual speed")
         self.error_line = LineStrip(self.root, SAMPLES, ERROR_COLOUR, 1.0, "speed error")
-        self.limit_line = LineStrip(self.root, SAMPLES, LIMIT_COLOUR, 1.0, "speed limit")
         self.handle_lines = LineStrip(self.root, 4, HANDLE_COLOUR, 1.0, "handles")
         self.handles = PointSet(self.root, MAX_HANDLES, HANDLE_COLOUR, 9.0, "control points")
-        self._band = None
-        self._legend, x, ruler = [], 0.0, TextNode("ruler")
-        for word, colour in BINDINGS.values():  # one after the other, as wide as each word is
-            text = self._text(word, x, self._speed_base - BAND_DROP - 0.045, TextNode.A_left, colour=colour)
-            self._legend.append(text)
-            x += ruler.calc_width(word) * TEXT_SCALE + LEGEND_GAP
+        self.limits = LimitBand(self, SAMPLES, WIDTH, self._speed_base, TEXT_SCALE)
         self.markers = PointSet(self.root, 3, MARKER_COLOUR, 7.0, "now")
         self._peak = self._top = 1.0
         self._texts = {}
@@ -139,8 +121,8 @@ class VelocityPlot:
         if limits is not None:  # a fastest motion: the top speed at the top, the limit under it
             self._peak = max(self._peak, limits.v_max * motion.duration / motion.length * 1.1)
         self.distance_line.update(self._points(t, s, self._distance_base, DISTANCE_HEIGHT))
-        self.intended_line.update(self._points(t, self._on_scale(intended), self._speed_base, SPEED_HEIGHT))
-        self.speed_line.update(self._points(t, self._on_scale(actual), self._speed_base, SPEED_HEIGHT))
+        self.intended_line.update(self._speed_points(t, intended))
+        self.speed_line.update(self._speed_points(t, actual))
         self.error_line.update(
             self._points(t, _error_height(actual - intended), self._error_base, ERROR_HEIGHT)
         )
@@ -149,7 +131,7 @@ class VelocityPlot:
         self._label("half", f"{duration / 2:.3g}", WIDTH / 2, below, TextNode.A_center)
         self._label("duration", f"{duration:.4g} s", WIDTH, below, TextNode.A_right)
         self._show_speed_scale(motion)
-        self._show_limits(motion, t, s)
+        self.limits.show(motion, t, s, self._speed_points)
         measured = f"max {ripple:.0e}" if measure else "when you let go"
         self._label(
             "ripple",
@@ -159,33 +141,6 @@ class VelocityPlot:
             TextNode.A_left,
         )
         self.show_handles(handles, polygon)
-
-    def _show_limits(self, motion, t, s):
-        """For a fastest motion, the speed limit (grey) at the samples ``t`` (reaching ``s``) and
-        the band of binding limits; hidden for any other motion."""
-        stretches = getattr(motion.velocity, "stretches", None)
-        fastest = stretches is not None
-        self.limit_line.show(fastest)
-        for text in self._legend:
-            text.show() if fastest else text.hide()
-        if self._band is not None:
-            self._band.remove_node()
-            self._band = None
-        if not fastest:
-            return
-        limit = motion.velocity.limits.speeds(motion.trajectory, s) * (motion.duration / motion.length)
-        self.limit_line.update(self._points(t, self._on_scale(limit), self._speed_base, SPEED_HEIGHT))
-        self._band = self.root.attach_new_node("binding band")
-        height = self._speed_base - BAND_DROP
-        ends = [stretch.time / motion.duration for stretch in stretches[1:]] + [1.0]
-        for binding, (_, colour) in BINDINGS.items():
-            pieces = [
-                ((start.time / motion.duration * WIDTH, 0, height), (end * WIDTH, 0, height))
-                for start, end in zip(stretches, ends)
-                if start.binding == binding
-            ]
-            if pieces:
-                segments(self._band, pieces, colour, 4.0, binding.name.lower())
 
     def _show_speed_scale(self, motion):
         """Name the speed panel with the top speed, in length units per second (the panel's scale
@@ -230,6 +185,10 @@ class VelocityPlot:
                 (x, 0, self._error_base + float(_error_height(rate_error)) * ERROR_HEIGHT),
             ]
         )
+
+    def _speed_points(self, t, rate):
+        """The speed panel's points at times ``t`` (fractions) for speeds ``rate`` (ds/dt)."""
+        return self._points(t, self._on_scale(rate), self._speed_base, SPEED_HEIGHT)
 
     def _on_scale(self, rate):
         """A speed (ds/dt, possibly infinite) as a height in the speed panel, at most its top."""
@@ -279,9 +238,9 @@ class VelocityPlot:
         if key in self._texts:
             self._texts[key].setText(text)
         else:
-            self._texts[key] = self._text(text, x, z, align)
+            self._texts[key] = self.text(text, x, z, align)
 
-    def _text(self, text, x, z, align, colour=FRAME_COLOUR, scale=TEXT_SCALE):
+    def text(self, text, x, z, align, colour=FRAME_COLOUR, scale=TEXT_SCALE):
         # Kept as text nodes (not flattened into geometry): the layout tests read their bounds.
         return OnscreenText(
             text=text,
@@ -319,7 +278,7 @@ class VelocityPlot:
         lines = [((0, 0, z), (WIDTH, 0, z)) for z in decades]
         segments(self.root, lines, (0.25, 0.27, 0.32, 1), 1.0, "error decades")
         for k, z in zip(ERROR_TICKS, decades):
-            self._text(f"1e{k}", -0.015, z - 0.012, TextNode.A_right)
+            self.text(f"1e{k}", -0.015, z - 0.012, TextNode.A_right)
         top = self._distance_base + DISTANCE_HEIGHT
         for text, x, z, align in (
             ("0.5", -0.02, self._distance_base + DISTANCE_HEIGHT / 2 - 0.012, TextNode.A_right),
@@ -327,7 +286,7 @@ class VelocityPlot:
             ("0", -0.02, self._distance_base - 0.012, TextNode.A_right),
             ("distance s(t), a fraction of the length", 0.0, top + 0.03, TextNode.A_left),
         ):
-            self._text(text, x, z, align)
+            self.text(text, x, z, align)
 
 
 def _error_height(errors):

@@ -56,22 +56,22 @@ def test_the_plot_shows_the_speed_limit_and_the_binding_limits_only_when_driving
     plot = app.mode.plot
     press(app, "d")
     motion = app.mode.motion
-    assert not plot.limit_line.path.is_hidden() and plot._band is not None
-    drawn = {child.name for child in plot._band.get_children()}
+    assert not plot.limits.line.path.is_hidden() and plot.limits.band is not None
+    drawn = {child.name for child in plot.limits.band.get_children()}
     assert drawn == {stretch.binding.name.lower() for stretch in motion.velocity.stretches}
     assert {Binding.ACCELERATING.name.lower(), Binding.BRAKING.name.lower()} <= drawn
-    assert all(not text.is_hidden() for text in plot._legend)
+    assert all(not text.is_hidden() for text in plot.limits.legend)
     # The grey line is the limit where the car is at each sample time, on the speed panel's scale
     # (whose top is the top speed), in float32.
-    rows = np.frombuffer(memoryview(plot.limit_line._data.get_array(0)).cast("B"), dtype=np.float32)
+    rows = np.frombuffer(memoryview(plot.limits.line._data.get_array(0)).cast("B"), dtype=np.float32)
     heights = rows.reshape(SAMPLES, 4)[:, 2] - plot._speed_base
     s = motion.velocity.distance_at_time(np.linspace(0.0, 1.0, SAMPLES))
     limit = motion.velocity.limits.speeds(motion.trajectory, s) * motion.duration / motion.length
     np.testing.assert_allclose(heights, np.minimum(limit / plot._peak, 1.0) * SPEED_HEIGHT, atol=1e-5)
     assert heights.max() == pytest.approx(SPEED_HEIGHT / 1.1, abs=1e-5)  # the straights: v_max
     press(app, _shift(0))
-    assert plot.limit_line.path.is_hidden() and plot._band is None
-    assert all(text.is_hidden() for text in plot._legend)
+    assert plot.limits.line.path.is_hidden() and plot.limits.band is None
+    assert all(text.is_hidden() for text in plot.limits.legend)
 
 
 def test_a_keyed_preset_passes_its_keys_and_holds(app):
