@@ -49,9 +49,9 @@ def earliest_start(path, speed, footprint, now, others):
     (the wait, None) or, when none does, (None, the index of the first other it would meet)."""
     if not others:
         return 0.0, None
-    drive = path.length / speed
+    driving = path.length / speed  # seconds
     ends = [0.0 if other[0] is None else other[1] + other[0].length / other[3] for other in others]
-    horizon = max(now + MAX_WAIT + drive, *ends) + SAMPLE_STEP
+    horizon = max(now + MAX_WAIT + driving, *ends) + SAMPLE_STEP
     times = np.arange(now, horizon + SAMPLE_STEP, SAMPLE_STEP)
     theirs = np.stack([track(*other[:4], times) for other in others])  # (k, n, 2)
     apart = np.array([footprint + other[4] + MARGIN for other in others])[:, None]
@@ -61,8 +61,8 @@ def earliest_start(path, speed, footprint, now, others):
     for waited in range(0, round(MAX_WAIT / SAMPLE_STEP) + 1, per_wait):
         ours = driven[np.clip(np.arange(samples) - waited, 0, samples - 1)]
         gaps = np.hypot(*(theirs - ours[None]).transpose(2, 0, 1))  # (k, n)
-        meets = np.flatnonzero((gaps < apart).any(axis=1))
-        if meets.size == 0:
+        met = np.flatnonzero((gaps < apart).any(axis=1))
+        if met.size == 0:
             return waited * SAMPLE_STEP, None
-        first = int(meets[0]) if first is None else first
+        first = int(met[0]) if first is None else first
     return None, first

@@ -40,12 +40,12 @@ CLOSED_CHECK_AFTER = 100
 looks closed in (most searches find the goal sooner; a closed-in goal would keep one going until
 it gives up); if so, it gives up after as many again."""
 _GRID_EXCESS = math.sqrt(4.0 - 2.0 * math.sqrt(2.0))
+"""How much longer a chain of straight and diagonal cell steps can be than the straight line
+(1.082, at 22.5 degrees): the 2D distance is divided by it, so as not to overestimate."""
 GOAL_MISS = 1e-6
 """How far (in cells) a shot may end from the goal: rounding only. A shot's formulas can fail
 where the radius dwarfs the distance (a point "on" a turning circle 1e20 across); such a shot is
 not taken."""
-"""How much longer a chain of straight and diagonal cell steps can be than the straight line
-(1.082, at 22.5 degrees): the 2D distance is divided by it, so as not to overestimate."""
 
 
 @dataclasses.dataclass

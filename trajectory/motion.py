@@ -187,7 +187,7 @@ class Motion:
         if found is not None:
             matrix = np.array(found[1]).T
             return matrix[None] if shaped else matrix
-        return self._orientations(t, frames.Orientation.of(mode, options), (3, 3), frames.matrices)
+        return self._orientations(t, frames.Orientation.of(orientation, {}), (3, 3), frames.matrices)
 
     def quaternion(self, t, mode="minimal", **options):
         """The rotation of ``frame`` as a unit quaternion (w, x, y, z) with w >= 0 (the order of
@@ -197,7 +197,7 @@ class Motion:
         if found is not None:
             rotation = np.array(rotations.quaternion_scalar(*found[1]))
             return rotation[None] if shaped else rotation
-        orientation = frames.Orientation.of(mode, options)
+        orientation = frames.Orientation.of(orientation, {})
         return self._orientations(t, orientation, (4,), rotations.quaternions_of_columns)
 
     def pose(self, t, mode="minimal", **options):
