@@ -335,7 +335,7 @@ def test_the_tower_defense_mode_sends_enemies_along_the_path(window):
 
 def test_riding_the_loop_the_view_keeps_moving_and_stays_upright(window):
     """V rides on the rider round the loop preset: the view changes from shot to shot, and the
-    track runs on below the camera (it sits above the track): over the ride, more of the gold
+    track runs on below the camera (it sits above the track): over a whole lap, more of the gold
     track is in the bottom quarter of the view, the track nearest the camera, than in the top
     quarter below the HUD (halves were too close to call in a wide window: the track far ahead
     rises towards the horizon). (That the riding camera never turns over is checked frame by
@@ -346,7 +346,7 @@ def test_riding_the_loop_the_view_keeps_moving_and_stays_upright(window):
     window.key("v")
     window.key("r")
     shots = []
-    for _ in range(8):  # samples of the ride, evenly in time: a measurement over it, not a wait
+    for _ in range(16):  # samples of a whole lap (6 s), evenly in time: a measurement over it, not a wait
         time.sleep(0.4)
         shots.append(window.screenshot())
     for before, after in itertools.pairwise(shots):
