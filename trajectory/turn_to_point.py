@@ -179,9 +179,10 @@ def _tangent_exit(a, b, radius, m):
     Worked out in the origin's frame, scaled to the largest of |a|, |b| and the radius, without
     cancellation: h² - r² = a² + b (b - 2r) (h: the destination's distance from the centre), the
     straight part L = sqrt(h² - r²), and the turn psi = atan2(b L + r (a - L), a L + r (r - b)),
-    with a - L = b (2r - b) / (a + L). A radius 1e20 times the distance plans as well as one
-    like it. Within ``ON_CIRCLE_TOLERANCE`` of the smaller of the radius and the distance, the
-    destination counts as on the circle: the straight part vanishes there, rather than a
+    with a - L = b (2r - b) / (a + L) where a > 0 (where a < 0, a + L is what cancels). A radius
+    1e20 times the distance plans as well as one like it. Within ``ON_CIRCLE_TOLERANCE`` of the
+    smaller of the radius and the distance, the destination counts as on the circle: the
+    straight part vanishes there, rather than a
     rounding-level distance turning a spurious sliver of line and a near-full turn."""
     scale = m.maximum(m.maximum(abs(a), abs(b)), radius)
     a, b, r = a / scale, b / scale, radius / scale
@@ -191,7 +192,7 @@ def _tangent_exit(a, b, radius, m):
     reachable = gap >= -slack
     on_circle = abs(gap) <= slack
     line = m.where(m.either(on_circle, gap < -slack), 0.0, m.sqrt(m.maximum(excess, 0.0)))
-    plain = m.either(on_circle, a + line <= 0.0)
+    plain = m.either(on_circle, a <= 0.0)
     short = m.where(plain, a - line, b * (2.0 * r - b) / m.where(plain, 1.0, a + line))
     sweep = m.atan2(b * line + r * short, a * line + r * (r - b)) % TWO_PI
     # Facing it already, to rounding: the destination ahead on the heading's line (a turn

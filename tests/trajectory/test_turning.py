@@ -70,6 +70,7 @@ def test_the_seeds_exit_point_and_tangent_length():
 @given(coordinates, coordinates, angles, coordinates, coordinates, radii)
 @example(0.0, 5.960464477539063e-08, 1.546875, 0.0, 0.0, 2.0)  # 1.4e-9 r off the circle (found in CI)
 @example(0.0, 2.2115828242061833e-09, 0.0, 0.0, 0.0, 3.0)  # 2.2e-9 beside the origin: no path at all
+@example(5.0, 1.101663236890729e-13, 0.0, 0.0, 0.0, 1.0)  # right behind: a + L had cancelled (0.014 off)
 def test_turn_then_straight_ends_at_the_destination_and_is_tangent(x0, y0, heading, x1, y1, r):
     path = plan_turn((x0, y0), heading, (x1, y1), r)  # the two circles touch only at the origin
     end = path.pose(path.length)
