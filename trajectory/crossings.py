@@ -3,6 +3,8 @@ arrays, the ends it reaches (``Marker``), and the crossings found in a step, as 
 step is walked (``passed``, ``joined``) and as ``Crossing``s for the caller."""
 
 import enum
+import itertools
+import operator
 import typing
 
 import numpy as np
@@ -29,31 +31,65 @@ class Crossing(typing.NamedTuple):
     index: int = 0
 
 
-def read_events(events):
-    """``events`` checked and sorted by s (stable): (s (n,), names (a list of n)), all at once (a
-    million events are read in well under a second)."""
-    if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
-        raise ValueError(f"events must be a list of (s, name) pairs, got {_shown(events)}")
-    pairs = list(events)
-    try:
-        pairs_only = not pairs or set(map(len, pairs)) == {2}
-    except TypeError:  # something without a length
-        pairs_only = False
-    if not pairs_only:
-        odd = next(pair for pair in pairs if not hasattr(pair, "__len__") or len(pair) != 2)
-        raise ValueError(f"events must be (s, name) pairs, got {_shown(odd)}")
-    s_values, names = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
-    try:
-        s = real_array(s_values, "an event's s", "a number in [0, 1]").reshape(-1)
-    except ValueError:
-        bad = next(value for value in s_values if not _is_number(value))
-        raise ValueError(f"an event's s must be a number in [0, 1], got {_shown(bad)}") from None
-    outside = np.flatnonzero(~((s >= 0.0) & (s <= 1.0)))  # NaN too
-    if outside.size:
-        raise ValueError(f"an event's s must be a number in [0, 1], got {s_values[outside[0]]!r}")
-    order = np.argsort(s, kind="stable")
-    in_order = np.fromiter(names, dtype=object, count=len(names))  # names may be tuples: no broadcasting
-    return s[order], in_order[order].tolist()
+class Events:
+    """Events read and checked: ``s`` (n,), their arc-length fractions sorted (stably), and their
+    names, found through ``names``. The names stay in the order given and are reached through
+    the sort's order, so that a million events are read without moving a million objects.
+
+    Raises:
+        ValueError: If ``events`` is not a list of (s, name) pairs with s a number in [0, 1].
+    """
+
+    def __init__(self, events):
+        if isinstance(events, (str, bytes)) or not hasattr(events, "__iter__"):
+            raise ValueError(f"events must be a list of (s, name) pairs, got {_shown(events)}")
+        pairs = list(events)
+        try:
+            pairs_only = not pairs or set(map(len, pairs)) == {2}
+        except TypeError:  # something without a length
+            pairs_only = False
+        if not pairs_only:
+            odd = next(pair for pair in pairs if not hasattr(pair, "__len__") or len(pair) != 2)
+            raise ValueError(f"events must be (s, name) pairs, got {_shown(odd)}")
+        s_values = list(map(operator.itemgetter(0), pairs))
+        try:
+            s = real_array(s_values, "an event's s", "a number in [0, 1]").reshape(-1)
+        except ValueError:
+            bad = next(value for value in s_values if not _is_number(value))
+            raise ValueError(f"an event's s must be a number in [0, 1], got {_shown(bad)}") from None
+        outside = np.flatnonzero(~((s >= 0.0) & (s <= 1.0)))  # NaN too
+        if outside.size:
+            raise ValueError(f"an event's s must be a number in [0, 1], got {s_values[outside[0]]!r}")
+        # The names as given, then the markers codes -2 and -1 stand for (names may be tuples: an
+        # array built item by item, with no broadcasting).
+        self._named = np.fromiter(
+            itertools.chain(map(operator.itemgetter(1), pairs), (Marker.END, Marker.START)),
+            dtype=object,
+            count=len(pairs) + 2,
+        )
+        self._where = np.concatenate([_stable_order(s), [len(pairs), len(pairs) + 1]])
+        self.s = s[self._where[:-2]]
+
+    def names(self, codes):
+        """The names of events by their index in ``s`` (k,) ints, -2 and -1 meaning
+        ``Marker.END`` and ``Marker.START``: a list of k."""
+        return self._named[self._where[codes]].tolist()
+
+    def pairs(self):
+        """Every event as (s, name), sorted by s."""
+        return list(zip(self.s.tolist(), self.names(np.arange(self.s.size))))
+
+
+def _stable_order(s):
+    """The stable sorting order of ``s`` (n,): none needed for events given in order, and the
+    faster unstable sort where no two are equal (then it is the stable order)."""
+    if not np.any(s[1:] < s[:-1]):
+        return np.arange(s.size)
+    order = np.argsort(s)
+    in_order = s[order]
+    if np.any(in_order[1:] == in_order[:-1]):
+        order = np.argsort(s, kind="stable")
+    return order
 
 
 def _is_number(value):

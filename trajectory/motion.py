@@ -8,7 +8,7 @@ import math
 
 import numpy as np
 
-from trajectory import frames, rotations
+from trajectory import bracket_search, frames, rotations
 from trajectory._checks import finite_number, positive_finite, real_values
 from trajectory.curve import Curve
 from trajectory.seed_method import DEFAULT_TABLE_SIZE, SeedTables
@@ -286,15 +286,7 @@ def _first_reaching(increasing, increasing_scalar, targets):
     if targets.size <= _ONE_BY_ONE:
         found = np.array([_first_reaching_one(increasing_scalar, target) for target in targets.tolist()])
         return float(found[0]) if scalar else found
-    low, high = np.zeros_like(targets), np.ones_like(targets)
-    reached = increasing(low) >= targets
-    high[reached] = 0.0
-    for _ in range(_BISECTIONS):
-        middle = 0.5 * (low + high)
-        above = increasing(middle) >= targets
-        high = np.where(above, middle, high)
-        low = np.where(above, low, middle)
-    return float(high[0]) if scalar else high
+    return bracket_search.first_reaching(increasing, targets)
 
 
 def _first_reaching_one(increasing, target):

@@ -11,12 +11,13 @@ are: so a step reports what many small steps would, in the same order. A step lo
 crossings are not listed but counted, in ``skipped_cycles``.
 """
 
+import functools
 import math
 
 import numpy as np
 
 from trajectory._checks import _shown, finite_number, real_array, real_values
-from trajectory.crossings import Crossing, Marker, joined, no_crossings, passed, read_events
+from trajectory.crossings import Crossing, Events, joined, no_crossings, passed
 
 LOOP_MODES = ("once", "loop", "pingpong")
 """Besides a whole number of passes (``"once"`` is 1)."""
@@ -52,11 +53,9 @@ class Playheads:
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
             raise ValueError(f"count must be a whole number of playheads, got {count!r}")
         self.loop, self._passes_allowed = _loop_mode(loop)
-        self._event_s, self._event_names = read_events(events)
-        self.events = list(zip(self._event_s.tolist(), self._event_names))
-        # What ``crossings`` names and places for each event code: the events', then END (-2)
-        # and START (-1), read by negative indices.
-        self._crossing_names = np.array([*self._event_names, Marker.END, Marker.START], dtype=object)
+        self._events = Events(events)
+        self._event_s = self._events.s
+        # Where ``crossings`` places each event code: the events', then END (-2) and START (-1).
         self._crossing_s = np.concatenate([self._event_s, [1.0, 0.0]])
         self._times = np.zeros(count)
         self._rates = np.ones(count)
@@ -64,6 +63,11 @@ class Playheads:
         self.skipped_cycles = np.zeros(count)
         self._laps = np.zeros(count, dtype=np.int64)  # passes completed
         self.switch(motion)
+
+    @functools.cached_property
+    def events(self):
+        """The events as (s, name) pairs, sorted by s (built when first asked for)."""
+        return self._events.pairs()
 
     @property
     def count(self):
@@ -163,12 +167,14 @@ class Playheads:
             else:
                 self._times = self._times / self.motion.duration * motion.duration
         self.motion = motion
+        # Sorted as the events are (the running maximum only evens out a rounding's wobble).
         self._event_times = (
-            np.atleast_1d(motion.time_at_distance(self._event_s)).astype(float)
+            np.maximum.accumulate(np.atleast_1d(motion.time_at_distance(self._event_s)).astype(float))
             if self._event_s.size
             else np.zeros(0)
         )
-        self._marks = np.unique(np.concatenate([self._event_times, [0.0, motion.duration]]))
+        marks = np.concatenate([[0.0], self._event_times, [motion.duration]])
+        self._marks = marks[np.concatenate([[True], marks[1:] != marks[:-1]])]
         self._bounds()
 
     def _bounds(self, rows=slice(None)):
@@ -210,7 +216,7 @@ class Playheads:
     def crossings(self, found):
         """``advance``'s arrays as ``Crossing``s, in order."""
         index, event, after = found
-        names, places = self._crossing_names[event].tolist(), self._crossing_s[event].tolist()
+        names, places = self._events.names(event), self._crossing_s[event].tolist()
         return list(map(Crossing, names, places, after.tolist(), index.tolist()))
 
     def _advance(self, rows, dt):

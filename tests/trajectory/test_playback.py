@@ -346,3 +346,16 @@ def test_events_are_sorted_stably_and_their_names_kept_as_given():
     names = [("a", 1), ("b", 2), ["c"], "d"]
     head = Playheads(motion(), 1, events=[(0.5, names[0]), (0.2, names[1]), (0.5, names[2]), (0.2, names[3])])
     assert head.events == [(0.2, ("b", 2)), (0.2, "d"), (0.5, ("a", 1)), (0.5, ["c"])]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.5, 1.0]) | st.floats(0.0, 1.0), st.integers()), max_size=9))
+def test_events_read_in_any_order_come_out_as_a_stable_sort_puts_them(pairs):
+    """Given in order, with ties, or shuffled: the events are Python's stable sort of them by s,
+    each crossing named as its event is."""
+    head = Playheads(motion(), 1, events=pairs)
+    assert head.events == sorted(pairs, key=lambda pair: pair[0])
+    crossed = [crossing.event for crossing in head.crossings(head.advance(10.0))]  # once along, to the end
+    assert [name for name in crossed if not isinstance(name, Marker)] == [
+        name for s, name in head.events if s > 0.0
+    ]
