@@ -32,6 +32,7 @@ from trajectory.planning import Plan, PlanStatus, plan_path
 from trajectory.playback import Playhead
 from trajectory.playheads import Playheads
 from trajectory.reeds_shepp import reeds_shepp_path
+from trajectory.reeds_shepp_paths import reeds_shepp_paths
 from trajectory.seed_method import SeedTables
 from trajectory.segments import Arc, Line, SegmentTable
 from trajectory.steering import SteeringFollowers
@@ -81,6 +82,7 @@ __all__ = [
     "plan_turn",
     "plan_turns",
     "reeds_shepp_path",
+    "reeds_shepp_paths",
     "shortest_path_to_point",
     "shortest_paths_to_points",
 ]

@@ -20,10 +20,11 @@ shortest kept: the candidate set of OMPL's ``ReedsSheppStateSpace`` (its equival
 """
 
 import math
-from math import acos, asin, atan2, cos, hypot, remainder, sin, sqrt
+from math import acos, asin, atan2, cos, remainder, sin, sqrt
 
 from trajectory._checks import positive_finite
 from trajectory.angles import same_headings, wrapped
+from trajectory.maths import FLOATS
 from trajectory.turn_paths import path_from_turns, pose
 
 _ZERO = 10.0 * 2.0**-52
@@ -160,33 +161,46 @@ _CSC = _FAMILIES[:2]
 _SYMMETRIES = ((False, False), (True, False), (False, True), (True, True))  # (time-flip, reflect)
 
 
-def _readings(x, y, phi, backwards):
+_READINGS = tuple((backwards, flip, reflect) for backwards in (False, True) for flip, reflect in _SYMMETRIES)
+CANDIDATES = tuple(
+    (formula, word, circle, reading, near, far, lowest, highest)
+    for formula, word, circle, has_backwards, (near, far), (lowest, highest) in _FAMILIES
+    for reading in _READINGS
+    if has_backwards or not reading[0]
+)
+"""The 44 candidates in the order they are tried: each family through each reading (backwards,
+time-flip, reflect) of the goal, forwards first, its backwards readings only where they are
+another word; then its circle and the bounds on rho and theta where it can exist."""
+
+
+def _readings(x, y, phi, backwards, m=FLOATS):
     """The goal (x, y, phi), seen from the origin facing +x with radius 1 (read ``backwards``:
     the path from the goal to the start), through each of ``_SYMMETRIES``: a dict (backwards,
-    time-flip, reflect) -> the goal's left and right circles as the formulas take them."""
-    cos_phi, sin_phi = cos(phi), sin(phi)
+    time-flip, reflect) -> the goal's left and right circles as the formulas take them (floats,
+    or arrays with ``m = maths.ARRAYS``)."""
+    cos_phi, sin_phi = m.cos(phi), m.sin(phi)
     if backwards:
         x, y = x * cos_phi + y * sin_phi, x * sin_phi - y * cos_phi
+    # ry - 1 + cos(phi) and (for the right circle, qy + 2) ry + 1 - cos(phi) written without
+    # losing a tiny ry to the 1: a goal a hair beside the start's line.
+    versine = 2.0 * m.sin(phi / 2.0) ** 2
     readings = {}
     for flip, reflect in _SYMMETRIES:
         # A time-flip negates x, a reflection y; either one (not both) the turn.
         sign = -1.0 if flip != reflect else 1.0
         rx, ry, turn, sine = -x if flip else x, -y if reflect else y, sign * phi, sign * sin_phi
-        # ry - 1 + cos(phi) and (for the right circle, qy + 2) ry + 1 - cos(phi) written without
-        # losing a tiny ry to the 1: a goal a hair beside the start's line.
-        versine = 2.0 * sin(phi / 2.0) ** 2
         lx, ly, qx, qy = rx - sine, ry - versine, rx + sine, ry - 1.0 - cos_phi
         right_room = qx * qx + (qy - 2.0) * (ry + versine)
         readings[backwards, flip, reflect] = (
-            (lx, ly, hypot(lx, ly), atan2(ly, lx), turn, lx * lx + ly * ly - 4.0),
-            (qx, qy, hypot(qx, qy), atan2(qy, qx), turn, right_room),
+            (lx, ly, m.hypot(lx, ly), m.atan2(ly, lx), turn, lx * lx + ly * ly - 4.0),
+            (qx, qy, m.hypot(qx, qy), m.atan2(qy, qx), turn, right_room),
         )
     return readings
 
 
-def _all_readings(x, y, phi):
+def _all_readings(x, y, phi, m=FLOATS):
     """``_readings`` forwards, then backwards."""
-    return _readings(x, y, phi, False) | _readings(x, y, phi, True)
+    return _readings(x, y, phi, False, m) | _readings(x, y, phi, True, m)
 
 
 def _shortest_candidate(readings, families=_FAMILIES):
@@ -197,19 +211,16 @@ def _shortest_candidate(readings, families=_FAMILIES):
     ``families`` wins, then the forwards reading, then the first of ``_SYMMETRIES``."""
     least, best, reading = math.inf, None, None
     for formula, word, circle, has_backwards, (near, far), (lowest, highest) in families:
-        for (backwards, flip, reflect), circles in readings.items():
-            seen = circles[circle]
-            if (
-                backwards
-                and not has_backwards
-                or not (near <= seen[2] <= far and lowest <= seen[3] <= highest)
-            ):
+        for key, circles in readings.items():
+            if key[0] and not has_backwards:
                 continue
-            lengths = formula(*seen)
-            if lengths is not None:
-                total = sum(map(abs, lengths))
-                if total < least:
-                    least, best, reading = total, lengths, (word, flip, reflect, backwards)
+            xi, eta, rho, theta, phi, room = circles[circle]
+            if near <= rho <= far and lowest <= theta <= highest:
+                lengths = formula(xi, eta, rho, theta, phi, room)
+                if lengths is not None:
+                    total = sum(map(abs, lengths))
+                    if total < least:
+                        least, best, reading = total, lengths, (word, key[1], key[2], key[0])
     return least, best, reading
 
 

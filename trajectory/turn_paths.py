@@ -134,6 +134,9 @@ class TurnPaths:
         words: Each path's word ("LS", "RLR", ...), shape (n,).
         cases: For paths to points, where each point lay (``Case``), shape (n,).
         ends: The poses the paths end at exactly, when known (Dubins goals), shape (n, 3).
+        gears: Each segment's gear (1 forwards, -1 in reverse), shape (n, k); None when all go
+            forwards. A path has as many segments as its word has letters; any after those
+            have no length.
     """
 
     starts: np.ndarray
@@ -143,6 +146,7 @@ class TurnPaths:
     words: np.ndarray
     cases: np.ndarray = None
     ends: np.ndarray = None
+    gears: np.ndarray = None
 
     def __len__(self):
         return self.radii.size
@@ -167,6 +171,8 @@ class TurnPaths:
         for k in range(self.parts.shape[1]):
             step = np.minimum(left, self.parts[:, k])
             left = left - step
+            if self.gears is not None:
+                step = step * self.gears[:, k]
             x, y, heading = advance(x, y, heading, self.turns[:, k], step, self.radii)
         poses = np.stack([x, y, wrapped(heading)], axis=1)
         if self.ends is not None:
@@ -184,14 +190,16 @@ class TurnPaths:
     def path(self, index):
         """Unit ``index``'s path as a ``TurnPath`` of arcs and lines."""
         case = None if self.cases is None else self.cases[index]
+        word = str(self.words[index])
         return path_from_turns(
             self.starts[index].tolist(),
             float(self.radii[index]),
-            self.turns[index].tolist(),
-            self.parts[index].tolist(),
-            str(self.words[index]),
+            self.turns[index, : len(word)].tolist(),
+            self.parts[index, : len(word)].tolist(),
+            word,
             case,
             None if self.ends is None else self.ends[index].tolist(),
+            None if self.gears is None else self.gears[index, : len(word)].tolist(),
         )
 
 

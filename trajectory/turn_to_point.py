@@ -4,13 +4,13 @@ other)."""
 
 import dataclasses
 import math
-import types
 import typing
 
 import numpy as np
 
 from trajectory._checks import positive_finite, real_array
 from trajectory.angles import TWO_PI, wrapped
+from trajectory.maths import ARRAYS, FLOATS
 from trajectory.turn_paths import Case, TurnPaths, angle, path_from_turns, point, radii_for, rows
 
 ON_CIRCLE_TOLERANCE = 1e-9
@@ -20,32 +20,6 @@ _FULL_TURN_SLACK = 1e-12
 TIE = 1e-12
 """Candidates this close in length (relative) are equally short: the first is taken, alike for one
 unit and many, so that rounding does not pick a different turn in each."""
-_FLOATS = types.SimpleNamespace(
-    atan2=math.atan2,
-    asin=math.asin,
-    sqrt=math.sqrt,
-    hypot=math.hypot,
-    maximum=max,
-    minimum=min,
-    clip=lambda x, low, high: min(max(x, low), high),
-    where=lambda condition, yes, no: yes if condition else no,
-    both=lambda p, q: p and q,
-    either=lambda p, q: p or q,
-)
-_ARRAYS = types.SimpleNamespace(
-    atan2=np.arctan2,
-    asin=np.arcsin,
-    sqrt=np.sqrt,
-    hypot=np.hypot,
-    maximum=np.maximum,
-    minimum=np.minimum,
-    clip=np.clip,
-    where=np.where,
-    both=np.logical_and,
-    either=np.logical_or,
-)
-"""The functions the path formulas need, for one unit (floats, the planner's fast path) and for
-many (arrays): the same formulas serve both."""
 
 
 def plan_turn(origin, heading, destination, radius):
@@ -130,7 +104,7 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
     a, b = c * dx + s * dy, turn * (c * dy - s * dx)
     paths = []  # plans, not yet paths
     for sign in (1.0, -1.0):
-        exists, sweep, sweep2 = _touching_turns(a, b, radius, sign, _FLOATS)
+        exists, sweep, sweep2 = _touching_turns(a, b, radius, sign, FLOATS)
         if exists:
             paths.append(_Plan((turn, -turn), (radius * sweep, radius * sweep2), "LR" if turn > 0 else "RL"))
     return paths
@@ -140,7 +114,7 @@ def _touching_turns(a, b, radius, sign, m):
     """Turning left on the circle of ``radius`` from the origin facing +x, then right on one that
     touches it and passes through (a, b) (a right turn first: b mirrored), the second centre on
     the ``sign`` side of the line from the first centre to the destination: (exists, the first
-    turn, the second turn), radians, floats or arrays (``m``: ``_FLOATS`` or ``_ARRAYS``).
+    turn, the second turn), radians, floats or arrays (``m``: ``maths.FLOATS`` or ``maths.ARRAYS``).
 
     The centres (2r apart) and the destination (g from the first centre, r from the second) make
     a triangle whose angles at the centres, alpha and beta, are worked out from their half-angle
@@ -165,7 +139,7 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     """The path turning left (turn = 1) or right (-1), or None if the destination is inside."""
     c, s = math.cos(heading), math.sin(heading)
     dx, dy = destination[0] - origin[0], destination[1] - origin[1]
-    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radius, _FLOATS)
+    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radius, FLOATS)
     if not reachable:
         return None
     return _Plan((turn, 0.0), (radius * sweep, straight), "LS" if turn > 0 else "RS")
@@ -174,7 +148,7 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
 def _tangent_exit(a, b, radius, m):
     """Turning left on the circle of ``radius`` from the origin facing +x, then straight to the
     destination (a, b) (a right turn: b mirrored): (reachable, the turn in radians, the straight
-    length), floats or arrays (``m``: ``_FLOATS`` or ``_ARRAYS``).
+    length), floats or arrays (``m``: ``maths.FLOATS`` or ``maths.ARRAYS``).
 
     Worked out in the origin's frame, scaled to the largest of |a|, |b| and the radius, without
     cancellation: h² - r² = a² + b (b - 2r) (h: the destination's distance from the centre), the
@@ -268,7 +242,7 @@ def _arcs_then_straight(origins, headings, destinations, radii, turn):
     """``_turn_then_straight`` over arrays: (reachable, parts (arc, line), turns, word)."""
     c, s = np.cos(headings), np.sin(headings)
     dx, dy = (destinations - origins).T
-    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radii, _ARRAYS)
+    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radii, ARRAYS)
     return reachable, np.column_stack([radii * sweep, straight]), (turn, 0.0), "LS" if turn > 0 else "RS"
 
 
@@ -276,6 +250,6 @@ def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
     """``_turn_then_turn`` over arrays, one of its two solutions (``sign``): (exists, parts, turns, word)."""
     c, s = np.cos(headings), np.sin(headings)
     dx, dy = (destinations - origins).T
-    exists, sweep, sweep2 = _touching_turns(c * dx + s * dy, turn * (c * dy - s * dx), radii, sign, _ARRAYS)
+    exists, sweep, sweep2 = _touching_turns(c * dx + s * dy, turn * (c * dy - s * dx), radii, sign, ARRAYS)
     parts = np.column_stack([radii * sweep, radii * sweep2])
     return exists, parts, (turn, -turn), "LR" if turn > 0 else "RL"
