@@ -83,6 +83,10 @@ class PiecewiseBezier(Curve):
         """d²Q/du², shaped like ``evaluate`` (one-sided at a joint: the later segment's)."""
         return self._bending(u)
 
+    def point_tangent_and_bending(self, u):
+        """Q, Q' and Q'' at one Python float u as three lists of 3 floats, by one piece lookup."""
+        return self._polynomial.scalar_derivatives(u)
+
 
 class CubicBezier(PiecewiseBezier):
     """One cubic Bezier segment Q(u) = P0 (1-u)^3 + 3 P1 u (1-u)^2 + 3 P2 u^2 (1-u) + P3 u^3.

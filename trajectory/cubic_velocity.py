@@ -42,6 +42,10 @@ class CubicVelocityCurve(VelocityCurve):
         """ds/dt at normalised time t (scalar or array): infinite where T' = 0 but S' is not."""
         return self.timing.rate(t)
 
+    def rate_scalar(self, t):
+        """``rate_at_time`` for one Python float t."""
+        return self.timing.rate(t)
+
 
 def bezier_power(p1, p2):
     """Ascending power coefficients of the 1D cubic Bezier with control values 0, p1, p2, 1."""

@@ -84,6 +84,12 @@ class Curve:
         """Q(u) and Q'(u) at one Python float u as two lists of 3 floats: the per-frame path."""
         return self.evaluate(u).tolist(), self.derivative(u).tolist()
 
+    def point_tangent_and_bending(self, u):
+        """Q(u), Q'(u) and Q''(u) at one Python float u as three lists of 3 floats: the per-frame
+        path of a banked frame."""
+        point, tangent = self.point_and_tangent(u)
+        return point, tangent, self.second_derivative(u).tolist()
+
     def curvature(self, u):
         """κ(u) = |Q' x Q''| / |Q'|^3, in 1 / length units: a float for a scalar u, (n,) for
         (n,); infinite where the curve stops while it bends."""

@@ -164,11 +164,13 @@ def frame_columns(curve, orientation, u, s, speeds=None):
     return right, forward, up
 
 
-def scalar_frame(curve, mode, u):
+def scalar_frame(curve, mode, u, point=None, d=None):
     """The point (3 floats) and the plain ``mode`` frame at one Python float ``u``, as three
     columns (right, forward, up) of 3 floats each, with no numpy dispatch: the per-frame path.
-    None where the curve stops or turns vertical (``frames`` handles those)."""
-    point, d = curve.point_and_tangent(u)
+    None where the curve stops or turns vertical (``frames`` handles those). ``point`` and ``d``
+    are Q(u) and Q'(u) where the caller has them."""
+    if d is None:
+        point, d = curve.point_and_tangent(u)
     speed = math.hypot(d[0], d[1], d[2])
     horizontal = math.hypot(d[0], d[1])
     if speed <= _STOPPED * curve.length or horizontal <= VERTICAL * speed:
@@ -189,12 +191,12 @@ def scalar_frame(curve, mode, u):
 
 def rolled(found, angle):
     """``scalar_frame``'s answer with its frame rolled by ``angle`` (radians) about forward."""
-    point, (right, forward, up) = found
+    point, ((r0, r1, r2), forward, (v0, v1, v2)) = found
     c, s = math.cos(angle), math.sin(angle)
     return point, (
-        [c * r - s * v for r, v in zip(right, up)],
+        [c * r0 - s * v0, c * r1 - s * v1, c * r2 - s * v2],
         forward,
-        [c * v + s * r for r, v in zip(right, up)],
+        [c * v0 + s * r0, c * v1 + s * r1, c * v2 + s * r2],
     )
 
 
@@ -205,23 +207,28 @@ def scalar_pose(curve, orientation, u, s, speed=None):
     path must answer (a stop or a vertical tangent)."""
     if isinstance(orientation, str):
         return scalar_frame(curve, orientation, u)
-    found = scalar_frame(curve, orientation.mode, u)
+    derivatives = None
+    if orientation.bank:  # Q, Q' and Q'' by one lookup
+        point, d, bending = curve.point_tangent_and_bending(u)
+        found, derivatives = scalar_frame(curve, orientation.mode, u, point, d), (d, bending)
+    else:
+        found = scalar_frame(curve, orientation.mode, u)
     if found is None or orientation.plain:
         return found
-    return rolled(found, scalar_roll(curve, orientation, u, s, speed, found[1][0]))
+    return rolled(found, scalar_roll(curve, orientation, s, speed, found[1][0], derivatives))
 
 
-def scalar_roll(curve, orientation, u, s, speed, right):
-    """``_roll`` at one float ``u`` (at arc-length fraction ``s``, moving at ``speed``), for a
-    frame whose right axis is ``right`` (3 floats): the per-frame path."""
+def scalar_roll(curve, orientation, s, speed, right, derivatives):
+    """``_roll`` at arc-length fraction ``s``, moving at ``speed``, for a frame whose right axis
+    is ``right`` (3 floats) where the curve's Q' and Q'' are ``derivatives`` (two lists of 3
+    floats; None unless ``orientation`` banks): the per-frame path."""
     roll = float(orientation.tilt_at(s)) if orientation.tilt else 0.0
     if orientation.closed:
         roll += closing_twist(curve, orientation.mode) * s
     if orientation.bank:
-        _, (dx, dy, dz) = curve.point_and_tangent(u)
-        bending = curve.second_derivative(u).tolist()
+        (dx, dy, dz), (bx, by, bz) = derivatives
         # The curvature along right: (Q'' . right) / |Q'|^2, right being normal to Q'.
-        sideways = sum(b * r for b, r in zip(bending, right)) / (dx * dx + dy * dy + dz * dz)
+        sideways = (bx * right[0] + by * right[1] + bz * right[2]) / (dx * dx + dy * dy + dz * dz)
         limit = orientation.max_bank or math.pi / 2
         roll += min(max(math.atan(speed * speed * sideways / orientation.bank), -limit), limit)
     return roll

@@ -72,11 +72,13 @@ class Motion:
                 self._distance_at.scalar,
                 self._parameter_at.scalar,
             )
+            self._rate_scalar = velocity.rate_scalar
         else:
             tables = SeedTables(trajectory, velocity, table_size)
             self.length = tables.length
             self._distance_at, self._parameter_at = tables.distance_at_time, tables.parameter
             self._distance_scalar, self._parameter_scalar = self._distance_at, self._parameter_at
+            self._rate_scalar = velocity.rate_scalar
 
     @classmethod
     def fastest(cls, trajectory, v_max, a_lat=None, accel=None, brake=None, v_start=0.0, v_end=0.0):
@@ -229,6 +231,8 @@ class Motion:
         """``_scalar_frame`` for one time given any way (a float, a numpy number, a (1,) array):
         (its answer or None, whether t was a (1,) array): every way of asking for one pose costs
         what the fastest does."""
+        if type(t) is float and not math.isnan(t):  # the per-frame case first
+            return self._scalar_frame(t, orientation), False
         one, shaped = _one_time(t)
         return (None, False) if one is None else (self._scalar_frame(one, orientation), shaped)
 
@@ -236,13 +240,16 @@ class Motion:
         """The point and frame columns at one float time for a mode name or an ``Orientation``,
         in plain Python; None where the bulk path must answer (a stop, a vertical tangent, a mode
         that is not valid, which it refuses)."""
-        if not isinstance(mode, frames.Orientation) and (type(mode) is not str or mode not in frames.MODES):
-            return None
         fraction = min(max(t, 0.0), self.duration) / self.duration
+        if type(mode) is str:
+            if mode not in frames.MODES:
+                return None
+            s = self._distance_scalar(fraction)
+            return frames.scalar_frame(self.trajectory, mode, self._parameter_scalar(s))
+        if not isinstance(mode, frames.Orientation):
+            return None
         s = self._distance_scalar(fraction)
-        speed = None
-        if isinstance(mode, frames.Orientation) and mode.bank:
-            speed = float(self.velocity.rate_at_time(fraction)) * (self.length / self.duration)
+        speed = self._rate_scalar(fraction) * (self.length / self.duration) if mode.bank else None
         return frames.scalar_pose(self.trajectory, mode, self._parameter_scalar(s), s, speed)
 
     def _normalised(self, t):

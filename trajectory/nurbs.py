@@ -1,5 +1,6 @@
 """NURBS curves, the kind Panda3D, Blender and egg files hold: a rational B-spline evaluated
-exactly (de Boor's algorithm on homogeneous points), with its first and second derivatives.
+exactly (de Boor's algorithm on homogeneous points; on the points themselves where the weights
+are all equal), with its first and second derivatives.
 
 >>> half = 2**-0.5
 >>> square = [[1, 0, 0], [1, 1, 0], [0, 1, 0], [-1, 1, 0], [-1, 0, 0], [-1, -1, 0], [0, -1, 0], [1, -1, 0]]
@@ -67,15 +68,20 @@ class NurbsCurve(Curve):
         self.name = name
         inner = np.unique(knots[(knots > start) & (knots < end)])
         self.breakpoints = tuple(((inner - start) / (end - start)).tolist())
+        # Equal weights (a plain B-spline) cancel: the curve is the B-spline of the points, a
+        # polynomial on each knot interval (no quotient to take); else the homogeneous points.
+        self._rational = bool(np.any(weights != weights[0]))
         homogeneous = np.column_stack([points * weights[:, None], weights])  # (w x, w y, w z, w)
         # Relative to the domain's start: knots in milliseconds from 1e12 would lose their digits
         # in de Boor's differences (x - knot) otherwise.
-        self._numerator = _polynomial_pieces(homogeneous, knots - start, degree)
+        self._numerator = _polynomial_pieces(homogeneous if self._rational else points, knots - start, degree)
         self._slope = self._numerator.derivative()
         self._bending = self._slope.derivative()
 
     def evaluate(self, u):
         """Q(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``; u is clamped to [0, 1]."""
+        if not self._rational:
+            return self._numerator(u)
         if type(u) is float:  # the per-frame path
             ax, ay, az, w = self._numerator.scalar(u).tolist()
             return np.array([ax / w, ay / w, az / w])
@@ -84,32 +90,50 @@ class NurbsCurve(Curve):
 
     def derivative(self, u):
         """dQ/du, shaped like ``evaluate``."""
+        if not self._rational:
+            return self._slope(u)
         a, da = self._numerator(u), self._slope(u)
         return (da[..., :3] - da[..., 3:] * (a[..., :3] / a[..., 3:])) / a[..., 3:]
 
     def second_derivative(self, u):
         """d²Q/du², shaped like ``evaluate``."""
-        if type(u) is float:  # the per-frame path (banking), in plain floats: two piece lookups
-            a, da = self._numerator.scalar_with_slope(u)
-            _, dda = self._slope.scalar_with_slope(u)
-            w, dw, ddw = a[3], da[3], dda[3]
-            second = []
-            for k in range(3):
-                point = a[k] / w
-                tangent = (da[k] - dw * point) / w
-                second.append((dda[k] - 2.0 * dw * tangent - ddw * point) / w)
-            return np.array(second)
+        if type(u) is float:  # the per-frame path (banking), in plain floats
+            return np.array(self.point_tangent_and_bending(u)[2])
+        if not self._rational:
+            return self._bending(u)
         a, da, dda = self._numerator(u), self._slope(u), self._bending(u)
         return _rational_derivatives(a, da, dda)[1]
+
+    def point_tangent_and_bending(self, u):
+        """Q, Q' and Q'' at one Python float u as three lists of 3 floats, by one piece lookup
+        (the quotient rule of ``_rational_derivatives``, on floats)."""
+        if not self._rational:
+            return self._numerator.scalar_derivatives(u)
+        (ax, ay, az, w), (dax, day, daz, dw), (ddax, dday, ddaz, ddw) = self._numerator.scalar_derivatives(u)
+        x, y, z = ax / w, ay / w, az / w
+        tx, ty, tz = (dax - dw * x) / w, (day - dw * y) / w, (daz - dw * z) / w
+        return (
+            [x, y, z],
+            [tx, ty, tz],
+            [
+                (ddax - 2.0 * dw * tx - ddw * x) / w,
+                (dday - 2.0 * dw * ty - ddw * y) / w,
+                (ddaz - 2.0 * dw * tz - ddw * z) / w,
+            ],
+        )
 
     def curvature(self, u):
         """κ(u), as ``Curve.curvature``, from one evaluation of each table (not two)."""
         if np.ndim(u) == 0:
             return super().curvature(u)
+        if not self._rational:
+            return curvature_of(self._slope(u), self._bending(u))
         return curvature_of(*_rational_derivatives(self._numerator(u), self._slope(u), self._bending(u)))
 
     def point_and_tangent(self, u):
         """Q(u) and Q'(u) at one Python float u as two lists of 3 floats, by one piece lookup."""
+        if not self._rational:
+            return self._numerator.scalar_with_slope(u)
         (ax, ay, az, w), (dx, dy, dz, dw) = self._numerator.scalar_with_slope(u)
         x, y, z = ax / w, ay / w, az / w
         return [x, y, z], [(dx - dw * x) / w, (dy - dw * y) / w, (dz - dw * z) / w]

@@ -174,6 +174,26 @@ class PiecewisePolynomial:
             values = list(ends[end])
         return values, slopes
 
+    def scalar_derivatives(self, x):
+        """``scalar_with_slope`` and the second derivatives d²/dx² too, as three lists of floats,
+        by one piece lookup: the per-frame path of a banked frame."""
+        inverse_half, ends = self._python[2], self._python[4]
+        j, z, end = self._locate(x)
+        values, slopes, bendings = self._horner(self._rows[j], z, inverse_half[j])
+        if end is not None and ends is not None:
+            values = list(ends[end])
+        return values, slopes, bendings
+
+    @functools.cached_property
+    def _horner(self):
+        return _HORNERS.get(self.dim, _horner_any)
+
+    @functools.cached_property
+    def _rows(self):
+        """Per piece, its coefficients from the highest power down, each a tuple of one per
+        component (for ``scalar_derivatives``)."""
+        return [[tuple(row) for row in piece[::-1].tolist()] for piece in self.coeffs]
+
     def _locate(self, x):
         """The piece j holding one Python float ``x`` (clamped to the breakpoints), the local
         coordinate z in [-1, 1] there, and 0 or 1 when x is at or past the first or last
@@ -228,6 +248,51 @@ class PiecewisePolynomial:
                 row *= z
                 row += np.take(column, index)
         return rows
+
+
+def _horner_any(rows, z, scale):
+    """The values and the first and second derivatives of polynomials in z given by ``rows`` of
+    coefficients (the highest power first, a tuple of one per polynomial), at one float z, the
+    derivatives taken in x = z / ``scale``."""
+    values = [0.0] * len(rows[0])
+    slopes, halves = list(values), list(values)
+    for row in rows:
+        for k, c in enumerate(row):
+            halves[k] = halves[k] * z + slopes[k]
+            slopes[k] = slopes[k] * z + values[k]
+            values[k] = values[k] * z + c
+    second = 2.0 * scale * scale
+    return values, [slope * scale for slope in slopes], [half * second for half in halves]
+
+
+def _horner_3(rows, z, scale):
+    """``_horner_any`` for three polynomials, written out (the per-frame path of a curve)."""
+    v0 = v1 = v2 = s0 = s1 = s2 = h0 = h1 = h2 = 0.0
+    for c0, c1, c2 in rows:
+        h0, s0, v0 = h0 * z + s0, s0 * z + v0, v0 * z + c0
+        h1, s1, v1 = h1 * z + s1, s1 * z + v1, v1 * z + c1
+        h2, s2, v2 = h2 * z + s2, s2 * z + v2, v2 * z + c2
+    second = 2.0 * scale * scale
+    return [v0, v1, v2], [s0 * scale, s1 * scale, s2 * scale], [h0 * second, h1 * second, h2 * second]
+
+
+def _horner_4(rows, z, scale):
+    """``_horner_any`` for four polynomials (a NURBS curve's homogeneous ones), written out."""
+    v0 = v1 = v2 = v3 = s0 = s1 = s2 = s3 = h0 = h1 = h2 = h3 = 0.0
+    for c0, c1, c2, c3 in rows:
+        h0, s0, v0 = h0 * z + s0, s0 * z + v0, v0 * z + c0
+        h1, s1, v1 = h1 * z + s1, s1 * z + v1, v1 * z + c1
+        h2, s2, v2 = h2 * z + s2, s2 * z + v2, v2 * z + c2
+        h3, s3, v3 = h3 * z + s3, s3 * z + v3, v3 * z + c3
+    second = 2.0 * scale * scale
+    return (
+        [v0, v1, v2, v3],
+        [s0 * scale, s1 * scale, s2 * scale, s3 * scale],
+        [h0 * second, h1 * second, h2 * second, h3 * second],
+    )
+
+
+_HORNERS = {3: _horner_3, 4: _horner_4}
 
 
 def _trimmed(descending):

@@ -115,6 +115,10 @@ class VelocityCurve:
         """ds/dt at normalised time t: 1 everywhere for constant speed (scalar or array)."""
         return self._rate_table(t)
 
+    def rate_scalar(self, t):
+        """``rate_at_time`` for one Python float t (the per-frame path of a banked motion)."""
+        return self._rate_table.scalar(t)
+
     @classmethod
     def from_keys(cls, keys, speeds=None, name="keys"):
         """The velocity curve through keys (t, s): the object is at arc-length fraction s at time

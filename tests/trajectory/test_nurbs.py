@@ -75,7 +75,8 @@ def _random_curve(seed, count, degree, clamped):
     rng = np.random.default_rng(seed)
     degree = min(degree, count - 1)
     points = rng.uniform(-5, 5, (count, 3))
-    weights = rng.uniform(0.2, 3.0, count)
+    # Half of them with equal weights: a plain B-spline, evaluated without the quotient.
+    weights = rng.uniform(0.2, 3.0, count) if seed % 2 else np.full(count, rng.uniform(0.2, 3.0))
     if clamped:
         return NurbsCurve(points, weights=weights, degree=degree)
     return NurbsCurve(
@@ -183,11 +184,18 @@ def test_knots_far_from_zero_keep_their_digits(offset):
         assert np.abs(curve.evaluate(u) - reference_point(curve, u)).max() <= 1e-13 * 5
 
 
-def test_one_second_derivative_in_plain_floats_is_the_bulk_one():
-    """The per-frame path of banking (a float u) gives what the array path gives."""
+@pytest.mark.parametrize("equal_weights", [False, True])
+def test_one_point_tangent_and_bending_in_plain_floats_are_the_bulk_ones(equal_weights):
+    """The per-frame path of banking (a float u, one piece lookup) gives what the array paths
+    give, for a rational curve and a plain B-spline."""
     rng = np.random.default_rng(11)
-    curve = NurbsCurve(rng.uniform(-5, 5, (7, 3)), weights=rng.uniform(0.5, 2.0, 7), degree=3)
+    weights = np.full(7, 1.5) if equal_weights else rng.uniform(0.5, 2.0, 7)
+    curve = NurbsCurve(rng.uniform(-5, 5, (7, 3)), weights=weights, degree=3)
     u = np.linspace(0.0, 1.0, 41)
-    bulk = curve.second_derivative(u)
+    for one, bulk in zip(
+        zip(*(curve.point_tangent_and_bending(float(x)) for x in u)),
+        (curve.evaluate(u), curve.derivative(u), curve.second_derivative(u)),
+    ):
+        assert np.abs(np.array(one) - bulk).max() <= 1e-12 * np.abs(bulk).max()
     one_by_one = np.array([curve.second_derivative(float(x)) for x in u])
-    assert np.abs(one_by_one - bulk).max() <= 1e-12 * np.abs(bulk).max()
+    assert np.abs(one_by_one - curve.second_derivative(u)).max() <= 1e-12 * np.abs(one_by_one).max()

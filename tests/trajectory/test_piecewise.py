@@ -63,3 +63,21 @@ def test_large_unsorted_batches_take_the_low_memory_path_and_agree():
     assert values.shape == (80_000, 2)
     np.testing.assert_allclose(values[:, 0], np.clip(x, 0, 1) ** 2, atol=1e-14)
     np.testing.assert_allclose(values[:, 1], np.where(np.clip(x, 0, 1) < 0.5, 1.0, 2.0), atol=0)
+
+
+@pytest.mark.parametrize("dim", [1, 2, 3, 4])
+def test_one_points_derivatives_are_the_derivative_tables(dim):
+    """``scalar_derivatives`` (one lookup, written out for 3 and 4 components) against the
+    tables of the first and second derivative, at random points, the breakpoints and the ends."""
+    rng = np.random.default_rng(dim)
+    breaks = np.sort(np.concatenate([[0.0, 1.0], rng.random(5)]))
+    table = PiecewisePolynomial(breaks, rng.normal(size=(6, 5, dim)))
+    slope, bending = table.derivative(), table.derivative().derivative()
+    for x in np.concatenate([rng.random(20), breaks]).tolist():
+        values, slopes, bendings = table.scalar_derivatives(x)
+        for ours, theirs in (
+            (values, table(np.array([x]))),
+            (slopes, slope(np.array([x]))),
+            (bendings, bending(np.array([x]))),
+        ):
+            np.testing.assert_allclose(ours, theirs[0], rtol=1e-13, atol=1e-12)
