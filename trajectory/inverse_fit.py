@@ -57,6 +57,8 @@ more slowly than width**(d + 1), and a margin saves a whole round more often tha
 pieces (measured on the scene's curves: the near-cusp and the spline need two rounds, not three)."""
 _MAX_ROUNDS = 24
 _MAX_PIECES = 1 << 14
+_SAMPLE_BLOCK = 4096
+"""Pieces sampled and fitted at a time (see ``_sampled_and_fitted``)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,11 +99,7 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
     done_lo, done_widths, done_coeffs = [], [], []
     pieces_done, worst, worst_at = 0, 0.0, 0.0
     for round_number in range(_MAX_ROUNDS):
-        dx, y, weight, extra = sample(lo, hi)
-        widths = dx[:, END_SAMPLE]
-        coeffs, predicted, usable = _fit(dx, y, widths)
-        if np.ndim(weight):
-            weight = weight[:, _CHECK_SLICE]
+        widths, y, coeffs, predicted, usable, weight, extra = _sampled_and_fitted(sample, lo, hi)
         miss = np.abs(predicted - y[:, _CHECK_SLICE])
         # Weights are local slopes: they only mean something while the fit stays inside the piece.
         usable &= np.max(miss, axis=1) <= hi - lo
@@ -129,6 +127,23 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
     return Fit(
         starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order], worst, worst_at
     )
+
+
+def _sampled_and_fitted(sample, lo, hi):
+    """The pieces (lo, hi) sampled and fitted, ``_SAMPLE_BLOCK`` at a time (a curve of 200,000
+    knot spans starts with as many pieces, and its sampling and fitting all at once would hold
+    gigabytes): their widths in x, y at the sample points, ``_fit``'s coefficients, predictions
+    and usable pieces, and the sampler's weights at the check points and extra errors (each
+    either one number, the same for every block, or one per piece)."""
+    blocks = []
+    for k in range(0, lo.size, _SAMPLE_BLOCK):
+        dx, y, weight, extra = sample(lo[k : k + _SAMPLE_BLOCK], hi[k : k + _SAMPLE_BLOCK])
+        widths = dx[:, END_SAMPLE]
+        weight = weight[:, _CHECK_SLICE] if np.ndim(weight) else weight
+        blocks.append((widths, y, *_fit(dx, y, widths), weight, extra))
+    if len(blocks) == 1:
+        return blocks[0]
+    return tuple(column[0] if np.ndim(column[0]) == 0 else np.concatenate(column) for column in zip(*blocks))
 
 
 def integral_samples(rate, lo, hi):
@@ -180,9 +195,9 @@ def normalised_table(widths, coeffs, variable):
 def _initial_pieces(u_breaks, count):
     spans = np.diff(u_breaks)
     per_span = np.maximum(1, np.round(count * spans / spans.sum())).astype(int)
-    lo = np.concatenate(
-        [a + (b - a) * np.arange(n) / n for a, b, n in zip(u_breaks[:-1], u_breaks[1:], per_span)]
-    )
+    starts = np.cumsum(per_span) - per_span
+    k = np.arange(per_span.sum()) - np.repeat(starts, per_span)  # each piece's place in its span
+    lo = np.repeat(u_breaks[:-1], per_span) + np.repeat(spans, per_span) * k / np.repeat(per_span, per_span)
     hi = np.append(lo[1:], u_breaks[-1])
     return lo, hi
 

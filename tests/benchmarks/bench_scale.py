@@ -102,6 +102,52 @@ def plan_child(size):
     print(f"{time.perf_counter() - began:.3f} {plan.status.value.replace(' ', '_')}")
 
 
+def big_egg():
+    print("== A 200,000-point egg (load_curves, then the curve's length) ==")
+    run = subprocess.run(
+        [sys.executable, __file__, "--egg-child", str(sized(200_000, 50))],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    loaded, length = (float(value) for value in run.stdout.split())
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    print(
+        f"  load_curves {loaded:5.2f} s (most of it Panda3D's own reading of the egg), the length "
+        f"table {length:5.2f} s; peak {peak:5.0f} MB (all of its process; the issue measured 11 s, 940 MB)"
+    )
+
+
+def egg_child(count):
+    """Write a curve of ``count`` points to an egg file, then time reading it, in a process of its own."""
+    import tempfile
+
+    from scene.curve_files import load_curves
+
+    t = np.linspace(0.0, count / 500.0, count)
+    points = np.column_stack(
+        [50 * np.cos(t / 37) + 3 * np.cos(t), 50 * np.sin(t / 37) + 3 * np.sin(t), np.sin(t)]
+    )
+    knots = [0, 0, 0, *range(count - 2), count - 3, count - 3, count - 3]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "big.egg"
+        vertices = "".join(
+            f"<Vertex> {i} {{ {x} {y} {z} 1 }}\n" for i, (x, y, z) in enumerate(points.tolist())
+        )
+        path.write_text(
+            f"<CoordinateSystem> {{ Z-up }}\n<Group> big {{\n<VertexPool> pool {{\n{vertices}}}\n"
+            f"<NurbsCurve> big {{\n<Scalar> type {{ XYZ }}\n<Order> {{ 4 }}\n"
+            f"<Knots> {{ {' '.join(map(str, knots))} }}\n"
+            f"<VertexRef> {{ {' '.join(map(str, range(count)))} <Ref> {{ pool }} }}\n}}\n}}\n"
+        )
+        began = time.perf_counter()
+        curve = load_curves(path)[0]
+        loaded = time.perf_counter() - began
+        began = time.perf_counter()
+        assert curve.length > 0.0
+        print(loaded, time.perf_counter() - began)
+
+
 def events():
     print("== Events and crossings ==")
     motion = Motion(CubicBezier([[0, 0, 0], [1, 0, 0], [2, 0, 0], [3, 0, 0]]), VelocityCurve.constant(), 4.0)
@@ -182,7 +228,11 @@ if __name__ == "__main__":
     if "--plan-child" in sys.argv:
         plan_child(int(sys.argv[sys.argv.index("--plan-child") + 1]))
         sys.exit(0)
+    if "--egg-child" in sys.argv:
+        egg_child(int(sys.argv[sys.argv.index("--egg-child") + 1]))
+        sys.exit(0)
     planning()
+    big_egg()
     events()
     one_pose()
     reeds_shepp()
