@@ -231,8 +231,8 @@ if __name__ == "__main__":
     if "--egg-child" in sys.argv:
         egg_child(int(sys.argv[sys.argv.index("--egg-child") + 1]))
         sys.exit(0)
+    big_egg()  # first: a process's children's peak memory is the largest of them so far
     planning()
-    big_egg()
     events()
     one_pose()
     reeds_shepp()
