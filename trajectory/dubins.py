@@ -11,7 +11,7 @@ import numpy as np
 
 from trajectory._checks import positive_finite
 from trajectory.angles import TWO_PI, same_headings, wrapped
-from trajectory.turn_paths import TurnPaths, path_from_turns, pose, radii_for, rows
+from trajectory.turn_paths import TurnPaths, path_from_turns, pose, pose_pairs
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
@@ -204,12 +204,7 @@ def dubins_paths(starts, goals, radius):
         ValueError: On poses of the wrong shape or not finite, or radii that are not positive
             finite numbers.
     """
-    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 3)
-    if starts.shape != goals.shape:
-        raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
-    starts[:, 2], goals[:, 2] = wrapped(starts[:, 2]), wrapped(goals[:, 2])
-    goals[:, 2] = np.where(same_headings(starts[:, 2], goals[:, 2]), starts[:, 2], goals[:, 2])
-    radii = radii_for(radius, len(starts))
+    starts, goals, radii = pose_pairs(starts, goals, radius)
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
     alpha, beta, sines_and_cosines = _relative_headings(starts[:, 2], goals[:, 2], dx, dy, np)

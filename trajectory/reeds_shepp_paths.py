@@ -10,7 +10,7 @@ rounding steps (the functions are numpy's, not ``math``'s), of equal lengths the
 import numpy as np
 
 from trajectory import reeds_shepp
-from trajectory.angles import same_headings, wrapped
+from trajectory.angles import wrapped
 from trajectory.maths import ARRAYS
 from trajectory.reeds_shepp import (
     _HALF_PI,
@@ -22,7 +22,7 @@ from trajectory.reeds_shepp import (
     CANDIDATES,
     _all_readings,
 )
-from trajectory.turn_paths import TurnPaths, radii_for, rows
+from trajectory.turn_paths import TurnPaths, pose_pairs
 
 _MOST = 5
 """Segments in the longest word (LRSLR)."""
@@ -54,12 +54,7 @@ def reeds_shepp_paths(starts, goals, radius):
     >>> paths.words.tolist(), paths.lengths.tolist(), paths.gears[:, 0].tolist()
     (['S', 'S'], [3.0, 2.0], [-1.0, 1.0])
     """
-    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 3)
-    if starts.shape != goals.shape:
-        raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
-    starts[:, 2], goals[:, 2] = wrapped(starts[:, 2]), wrapped(goals[:, 2])
-    goals[:, 2] = np.where(same_headings(starts[:, 2], goals[:, 2]), starts[:, 2], goals[:, 2])
-    radii = radii_for(radius, len(starts))
+    starts, goals, radii = pose_pairs(starts, goals, radius)
     cos_h, sin_h = np.cos(starts[:, 2]), np.sin(starts[:, 2])
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     x, y = (cos_h * dx + sin_h * dy) / radii, (cos_h * dy - sin_h * dx) / radii

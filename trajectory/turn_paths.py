@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from trajectory._checks import positive_finite, real_array, real_values
-from trajectory.angles import wrapped
+from trajectory.angles import same_headings, wrapped
 from trajectory.segments import SegmentTable, advance
 
 
@@ -243,6 +243,18 @@ def rows(value, name, columns):
     if array.ndim != 2 or array.shape[1] != columns or not np.all(np.isfinite(array)):
         raise ValueError(f"{name} must be finite numbers shaped (n, {columns}), got shape {array.shape}")
     return array
+
+
+def pose_pairs(starts, goals, radius):
+    """Many start and goal poses (each (n, 3)) and one radius or one per unit, checked: float
+    arrays with headings in [-pi, pi), a goal heading the same as its start's (to rounding) made
+    exactly that, and the radii (n,). Raises a ValueError naming what is wrong."""
+    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 3)
+    if starts.shape != goals.shape:
+        raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
+    starts[:, 2], goals[:, 2] = wrapped(starts[:, 2]), wrapped(goals[:, 2])
+    goals[:, 2] = np.where(same_headings(starts[:, 2], goals[:, 2]), starts[:, 2], goals[:, 2])
+    return starts, goals, radii_for(radius, len(starts))
 
 
 def radii_for(radius, count):
