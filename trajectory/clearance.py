@@ -44,7 +44,8 @@ class Clearance:
         self.spacing = obstacles.cell_size / SAMPLES_PER_CELL
         self._hair = 1e-12 * obstacles.cell_size  # the rounding of the points' positions
         self.margin = footprint + self.spacing / 2.0 + self._hair
-        self._padding, self._codes = code_raster(obstacles, self.margin)
+        self._raster = code_raster(obstacles, self.margin)
+        self._padding = self._raster.padding
         self._scale = SQUARES_PER_CELL / obstacles.cell_size  # squares per length unit
         self._corner = self._padding * (1 + 1j)  # the map's lower-left corner on the raster
         self._blocked_rows = obstacles.blocked.tolist()
@@ -74,7 +75,7 @@ class Clearance:
         squares.append(np.array([complex(x, y) * self._scale + self._corner]))  # the end
         squares = np.concatenate(squares)
         # Every sample lies within half a cell of a point of the walk, on the map: on the raster.
-        codes = self._codes[squares.imag.astype(np.intp), squares.real.astype(np.intp)]
+        codes = self._raster.at(squares.imag.astype(np.intp), squares.real.astype(np.intp))
         least = codes.min()
         if least != UNSURE:
             return least == OPEN
@@ -206,14 +207,14 @@ class Clearance:
     def _codes_at(self, points):
         """The code raster's value (``BLOCKED``, ``UNSURE``, ``OPEN``) where each point (n, 2)
         lies, shape (n,); ``BLOCKED`` beyond the raster (far off the map)."""
-        rows, cols = self._codes.shape
+        rows, cols = self._raster.shape
         squares = np.floor(points * self._scale).astype(np.intp) + self._padding
         c, r = squares[:, 0], squares[:, 1]
         if squares.min() >= 0 and c.max() < cols and r.max() < rows:  # the usual case: all on the raster
-            return self._codes[r, c]
+            return self._raster.at(r, c)
         inside = (c >= 0) & (c < cols) & (r >= 0) & (r < rows)
         codes = np.full(len(points), BLOCKED, dtype=np.int8)
-        codes[inside] = self._codes[r[inside], c[inside]]
+        codes[inside] = self._raster.at(r[inside], c[inside])
         return codes
 
     def _piece_hits(self, x, y, heading, turn, signed):
@@ -273,11 +274,11 @@ class Fan:
     def _codes(self, x, y, c, s):
         """The code raster's values at the samples from (x, y) facing (c, s): (m, k)."""
         clearance = self.clearance
-        rows, cols = clearance._codes.shape
+        rows, cols = clearance._raster.shape
         gx, gy = x * self._scale + clearance._padding, y * self._scale + clearance._padding
         if self._reach <= min(gx, gy) and max(gx - cols, gy - rows) < -self._reach:  # on the raster
             squares = complex(gx, gy) + complex(c, s) * self._in_squares  # rotated, then moved
-            return clearance._codes[squares.imag.astype(np.intp), squares.real.astype(np.intp)]
+            return clearance._raster.at(squares.imag.astype(np.intp), squares.real.astype(np.intp))
         points = self._points(x, y, c, s, slice(None))
         return clearance._codes_at(points.reshape(-1, 2)).reshape(points.shape[:2])
 

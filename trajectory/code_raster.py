@@ -1,6 +1,11 @@
 """The code raster of an ``ObstacleMap``: the map in squares a fraction of a cell wide, each
 coded by whether a point in it lies in a blocked cell, near one, or clear of them by a margin.
-One look-up there decides almost every sample point of the planner's clearance tests."""
+One look-up there decides almost every sample point of the planner's clearance tests.
+
+The squares are never stored (a 2000 x 2000 map has a billion): a square is near a blocked cell
+when the box of the margin around it meets one, and the box meets whole cells, so that the count
+of blocked cells in a rectangle of cells (a summed-area table's four corners) answers it.
+"""
 
 import functools
 
@@ -15,36 +20,63 @@ margin."""
 
 
 def code_raster(obstacles, margin):
-    """The map in squares of 1 / SQUARES_PER_CELL of a cell, with a border of outside cells:
-    ``BLOCKED`` where the square lies in a blocked cell or outside the map, ``OPEN`` where every
-    point of the square has its disc of ``margin`` clear (no blocked square within the box of
-    ``margin`` around it), ``UNSURE`` between. Returns (border in squares, raster)."""
+    """The ``CodeRaster`` of ``obstacles`` for ``margin`` (kept for the next plan on the same map)."""
     blocked = obstacles.blocked
     return _code_raster_of(blocked.tobytes(), blocked.shape, obstacles.cell_size, margin)
 
 
 @functools.lru_cache(maxsize=8)
 def _code_raster_of(blocked_bytes, shape, cell_size, margin):
-    """``code_raster`` of a map given by its cells' bytes: kept for the next plan on the same map."""
-    fine = cell_size / SQUARES_PER_CELL
-    reach = int(margin // fine) + 1  # squares that a box of margin around a square can touch
-    border = -(-reach // SQUARES_PER_CELL) + 1  # whole cells of outside around the map
-    blocked = np.frombuffer(blocked_bytes, dtype=bool).reshape(shape)
-    blocked = np.pad(blocked, border, constant_values=True).repeat(SQUARES_PER_CELL, axis=1)
-    near = _dilated(blocked, reach, axis=1).repeat(SQUARES_PER_CELL, axis=0)  # across, then along
-    near = _dilated(near, reach, axis=0)
-    blocked = blocked.repeat(SQUARES_PER_CELL, axis=0)
-    # BLOCKED = 0 where blocked (and so near), UNSURE = 1 where only near, OPEN = 2 elsewhere.
-    codes = OPEN - near.view(np.int8) - blocked.view(np.int8)
-    return border * SQUARES_PER_CELL, codes
+    return CodeRaster(np.frombuffer(blocked_bytes, dtype=bool).reshape(shape), cell_size, margin)
 
 
-def _dilated(mask, reach, axis):
-    """``mask`` grown by ``reach`` squares both ways along ``axis``."""
-    grown = mask.copy()
-    for shift in range(1, reach + 1):
-        later, earlier = [slice(None)] * 2, [slice(None)] * 2
-        later[axis], earlier[axis] = slice(shift, None), slice(None, -shift)
-        grown[tuple(later)] |= mask[tuple(earlier)]
-        grown[tuple(earlier)] |= mask[tuple(later)]
-    return grown
+class CodeRaster:
+    """The map (``blocked`` cells (rows, cols) of ``cell_size``) in squares of 1 /
+    SQUARES_PER_CELL of a cell, with a border of outside cells: ``BLOCKED`` where the square lies
+    in a blocked cell or outside the map, ``OPEN`` where every point of the square has its disc
+    of ``margin`` clear (no blocked square within the box of ``margin`` around it), ``UNSURE``
+    between.
+
+    Attributes:
+        padding: The border's width in squares: square (padding, padding) has the map's
+            lower-left corner.
+        shape: The raster's (rows, cols) of squares.
+    """
+
+    def __init__(self, blocked, cell_size, margin):
+        fine = cell_size / SQUARES_PER_CELL
+        self._reach = int(margin // fine) + 1  # squares that a box of margin around a square can touch
+        border = -(-self._reach // SQUARES_PER_CELL) + 1  # whole cells of outside around the map
+        blocked = np.pad(blocked, border, constant_values=True)
+        self.padding = border * SQUARES_PER_CELL
+        self.shape = (blocked.shape[0] * SQUARES_PER_CELL, blocked.shape[1] * SQUARES_PER_CELL)
+        self._cells = blocked.reshape(-1)
+        self._cols = blocked.shape[1]
+        # counts[r, c]: the blocked cells below row r and left of column c, counted from ``low``
+        # cells further out (a square's box reaches up to that many cells beyond the raster).
+        self._low = self._reach // SQUARES_PER_CELL + 1
+        counts = np.zeros((blocked.shape[0] + 1, blocked.shape[1] + 1), dtype=np.int32)
+        counts[1:, 1:] = blocked.cumsum(axis=0, dtype=np.int32).cumsum(axis=1, dtype=np.int32)
+        counts = np.pad(counts, self._low, mode="edge")  # (row and column 0 are zeros)
+        self._counts = counts.reshape(-1)
+        self._counts_width = counts.shape[1]
+
+    def at(self, rows, cols):
+        """The codes of the squares (``rows``, ``cols``: int arrays of one shape, on the raster):
+        int8, that shape."""
+        low, width = self._low, self._counts_width
+        first_row = (rows - self._reach) // SQUARES_PER_CELL + low
+        end_row = ((rows + self._reach) // SQUARES_PER_CELL + 1 + low) * width
+        first_col = (cols - self._reach) // SQUARES_PER_CELL + low
+        end_col = (cols + self._reach) // SQUARES_PER_CELL + 1 + low
+        first_row *= width
+        counts = self._counts
+        near = (
+            counts[end_row + end_col]
+            - counts[first_row + end_col]
+            - counts[end_row + first_col]
+            + counts[first_row + first_col]
+        ) > 0
+        inside = self._cells[rows // SQUARES_PER_CELL * self._cols + cols // SQUARES_PER_CELL]
+        # BLOCKED = 0 where blocked (and so near), UNSURE = 1 where only near, OPEN = 2 elsewhere.
+        return OPEN - near.view(np.int8) - inside.view(np.int8)

@@ -66,7 +66,8 @@ class Search:
 
     Args:
         clearance: The ``Clearance`` of the map for the unit.
-        distances: The 2D distance of each cell to the goal's cell (``free_distances``).
+        distances: The 2D distances of the cells to the goal's cell (a ``GoalDistances``), or
+            None: no estimate but the obstacle-free way's.
         to_goal: ``to_goal(pose)`` -> the shortest obstacle-free way from a pose to the goal:
             (pieces, length).
         reverse: Whether the unit may back up.
@@ -114,10 +115,7 @@ class Search:
         self.moves = [
             (turn, gear) for gear in gears for turn in (1.0, 0.0, -1.0) if chords[abs(turn)] <= diagonal
         ]
-        # The 2D distance to the goal around obstacles, made a lower bound (the pose and the goal
-        # lie anywhere in their cells) and weighted, per cell: rows of floats, looked up per child.
-        lower = np.maximum(distances / _GRID_EXCESS - math.sqrt(2.0) * cell, 0.0)
-        self._estimates = (HEURISTIC_WEIGHT * lower).tolist()
+        self.distances, self._estimates = distances, {}  # (col, row) -> the weighted estimate
         # Where each move ends in the frame of the pose it starts from: (x, y, turn of heading).
         self._ends = [advance(0.0, 0.0, 0.0, turn, gear * self.step, radius) for turn, gear in self.moves]
         self.fan = self.moves and Fan(
@@ -242,7 +240,15 @@ class Search:
     def _around(self, pose):
         """The weighted 2D estimate of the rest at ``pose``; inf where the goal cannot be reached."""
         size = self.clearance.obstacles.cell_size
-        return self._estimates[math.floor(pose[1] / size)][math.floor(pose[0] / size)]
+        cell = (math.floor(pose[0] / size), math.floor(pose[1] / size))
+        estimate = self._estimates.get(cell)
+        if estimate is None:
+            # The 2D distance to the goal around obstacles, made a lower bound (the pose and the
+            # goal lie anywhere in their cells) and weighted.
+            far = 0.0 if self.distances is None else self.distances.at(*cell)
+            lower = max(far / _GRID_EXCESS - math.sqrt(2.0) * size, 0.0)
+            estimate = self._estimates[cell] = HEURISTIC_WEIGHT * lower
+        return estimate
 
 
 class _Nodes:

@@ -22,7 +22,7 @@ from trajectory import dubins, reeds_shepp
 from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angles import same_headings, wrapped
 from trajectory.clearance import Clearance
-from trajectory.free_distances import distances_from
+from trajectory.free_distances import GoalDistances
 from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Search
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
@@ -128,8 +128,9 @@ def plan_path(
         return _straight_only(
             start, goal, goal_heading, radius, Clearance(obstacles, radius, footprint), reverse
         )
-    distances = distances_from(obstacles, (math.floor(goal[0] / size), math.floor(goal[1] / size)))
-    if not math.isfinite(distances[math.floor(start[1] / size), math.floor(start[0] / size)]):
+    start_cell = (math.floor(start[0] / size), math.floor(start[1] / size))
+    distances = GoalDistances(obstacles, (math.floor(goal[0] / size), math.floor(goal[1] / size)), start_cell)
+    if not math.isfinite(distances.at(*start_cell)):
         return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)
     to_goal = functools.partial(_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse)
@@ -231,8 +232,8 @@ def _goal_closed(start, goal, goal_heading, clearance, reverse):
         radius=clearance.radius,
         reverse=reverse,
     )
-    no_estimate = np.zeros(clearance.obstacles.blocked.shape)  # it must try all it can reach anyway
-    probe = Search(clearance, no_estimate, shortest, reverse, start[:2], CLOSED_PROBE, step_cells=0.0)
+    # No grid distances: it must try all it can reach anyway.
+    probe = Search(clearance, None, shortest, reverse, start[:2], CLOSED_PROBE, step_cells=0.0)
     found = probe.run((goal[0], goal[1], wrapped(goal_heading + turn)))
     return found.exhausted and found.shot is None
 
