@@ -7,13 +7,14 @@ corner only when the two cells beside it are free too (touching a blocked cell's
 touching it). Cells that cannot reach the goal that way cannot reach it by any path.
 
 The distances are Dijkstra's, found in the order of A* from the goal towards one cell (the
-planner's start), a fraction of the octile distance to it the estimate, and resumed when a cell not yet settled
-is asked for: on a large map the search from the start asks for the cells along its way, and
-cells far from it are never reached. The cells are taken in waves, all whose estimated total
-lies within ``WAVE`` of the least (their steps relaxed at once, as arrays): every distance
-estimated below the waves done is final.
+planner's start; a fraction of the octile distance to it is the estimate), and resumed when a
+cell not yet settled is asked for: on a large map the search from the start asks for the cells
+along its way, and cells far from it are never reached. The cells are taken in waves, all whose
+estimated total lies within ``WAVE`` of the least (their steps relaxed at once, as arrays): every
+distance estimated below the waves done is final.
 """
 
+import itertools
 import math
 
 import numpy as np
@@ -114,7 +115,7 @@ class GoalDistances:
         order = np.argsort(waves, kind="stable")
         waves, ahead, through = waves[order], ahead[order], through[order]
         cuts = [0, *(np.flatnonzero(waves[1:] != waves[:-1]) + 1).tolist(), waves.size]
-        for first, end in zip(cuts, cuts[1:]):
+        for first, end in itertools.pairwise(cuts):
             self._waves.setdefault(int(waves[first]), []).append((ahead[first:end], through[first:end]))
 
     def _wave_of(self, cells, far):

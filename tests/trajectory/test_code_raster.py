@@ -43,7 +43,9 @@ def test_open_squares_keep_the_margin_and_blocked_ones_lie_in_blocked_cells(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(1, 6), st.floats(0.0, 2.5), st.floats(0.0, 0.5))
+@given(
+    st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(1, 6), st.floats(0.0, 2.5), st.floats(0.0, 0.5)
+)
 def test_the_codes_are_the_blocked_squares_grown_by_the_margins_box(seed, cols, rows, margin_cells, fill):
     _, obstacles, raster = random_raster(seed, cols, rows, 1.0, margin_cells, fill)
     reach = int(margin_cells // (1.0 / SQUARES_PER_CELL)) + 1  # squares a box of the margin reaches

@@ -92,7 +92,9 @@ def test_distances_on_the_benchmarks_maps_are_dijkstras():
         free = np.argwhere(~obstacles.blocked)
         row, col = free[rng.integers(len(free))]
         towards = tuple(int(i) for i in free[rng.integers(len(free))][::-1])
-        got = distances_from(obstacles, (int(col), int(row)), towards, rng.permutation(obstacles.blocked.size))
+        got = distances_from(
+            obstacles, (int(col), int(row)), towards, rng.permutation(obstacles.blocked.size)
+        )
         expected = dijkstra(obstacles.blocked, (int(col), int(row)), 1.0)
         assert np.array_equal(np.isinf(got), np.isinf(expected))
         reached = np.isfinite(expected)
