@@ -48,7 +48,7 @@ class Clearance:
         self._padding = self._raster.padding
         self._scale = SQUARES_PER_CELL / obstacles.cell_size  # squares per length unit
         self._corner = self._padding * (1 + 1j)  # the map's lower-left corner on the raster
-        self._blocked_rows = obstacles.blocked.tolist()
+        self._blocked = obstacles.blocked.tobytes()  # cell (col, row) at row * cols + col
         # Cells around a point's own within which ``_slack`` looks: those nearer than the
         # footprint and a spacing.
         self._reach = int((footprint + self.spacing) // obstacles.cell_size) + 1
@@ -167,15 +167,15 @@ class Clearance:
         """How far the point (x, y) on the map is from the blocked cells and the map's edge beyond
         the footprint (negative or 0: its footprint touches them); exact up to a spacing, at
         least that beyond."""
-        size, rows = self.obstacles.cell_size, self._blocked_rows
+        size, blocked, cols = self.obstacles.cell_size, self._blocked, self.obstacles.cols
         width, height = self.obstacles.size
         nearest = min(x, width - x, y, height - y, self._reach * size)
         col, row = math.floor(x / size), math.floor(y / size)
         squared = nearest * nearest
-        for r in range(max(row - self._reach, 0), min(row + self._reach + 1, len(rows))):
+        for r in range(max(row - self._reach, 0), min(row + self._reach + 1, self.obstacles.rows)):
             gap_y = max(r * size - y, y - (r + 1) * size, 0.0)
-            for c in range(max(col - self._reach, 0), min(col + self._reach + 1, len(rows[0]))):
-                if rows[r][c]:
+            for c in range(max(col - self._reach, 0), min(col + self._reach + 1, cols)):
+                if blocked[r * cols + c]:
                     gap_x = max(c * size - x, x - (c + 1) * size, 0.0)
                     squared = min(squared, gap_x * gap_x + gap_y * gap_y)
         return math.sqrt(squared) - self.footprint
@@ -184,9 +184,9 @@ class Clearance:
         """Whether one of the points ``cells`` cell widths apart along a piece (both ends
         included) lies in a blocked cell or off the map: then the piece surely hits; otherwise
         it may still."""
-        size, blocked = self.obstacles.cell_size, self._blocked_rows
+        size, blocked = self.obstacles.cell_size, self._blocked
         steps = max(math.ceil(abs(signed) / (cells * size)), 1)
-        rows, cols = len(blocked), len(blocked[0])
+        rows, cols = self.obstacles.rows, self.obstacles.cols
         # The points in cell widths as complex numbers, each the one before it moved by a step
         # (a line) or turned about the centre (an arc).
         if turn == 0.0:
@@ -199,7 +199,7 @@ class Clearance:
         for _ in range(steps + 1):
             point = pivot + arm
             col, row = point.real, point.imag
-            if not (0.0 <= col < cols and 0.0 <= row < rows) or blocked[int(row)][int(col)]:
+            if not (0.0 <= col < cols and 0.0 <= row < rows) or blocked[int(row) * cols + int(col)]:
                 return True
             arm = arm * turning + step
         return False

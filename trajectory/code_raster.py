@@ -30,12 +30,19 @@ def _code_raster_of(blocked_bytes, shape, cell_size, margin):
     return CodeRaster(np.frombuffer(blocked_bytes, dtype=bool).reshape(shape), cell_size, margin)
 
 
+STORED_SQUARES = 2**24
+"""A raster of up to this many squares (16 MB: a map of some 250 x 250 cells) is worked out whole,
+a sample's code then one look-up; a larger one's codes are worked out for the samples asked for
+(some thirty array operations a look-up)."""
+
+
 class CodeRaster:
     """The map (``blocked`` cells (rows, cols) of ``cell_size``) in squares of 1 /
     SQUARES_PER_CELL of a cell, with a border of outside cells: ``BLOCKED`` where the square lies
     in a blocked cell or outside the map, ``OPEN`` where every point of the square has its disc
     of ``margin`` clear (no blocked square within the box of ``margin`` around it), ``UNSURE``
-    between.
+    between. ``stored``: whether to work out all the squares at once (default: up to
+    ``STORED_SQUARES``).
 
     Attributes:
         padding: The border's width in squares: square (padding, padding) has the map's
@@ -43,40 +50,62 @@ class CodeRaster:
         shape: The raster's (rows, cols) of squares.
     """
 
-    def __init__(self, blocked, cell_size, margin):
+    def __init__(self, blocked, cell_size, margin, stored=None):
         fine = cell_size / SQUARES_PER_CELL
         self._reach = int(margin // fine) + 1  # squares that a box of margin around a square can touch
         border = -(-self._reach // SQUARES_PER_CELL) + 1  # whole cells of outside around the map
-        blocked = np.pad(blocked, border, constant_values=True)
+        self._blocked = np.pad(blocked, border, constant_values=True)
         self.padding = border * SQUARES_PER_CELL
-        self.shape = (blocked.shape[0] * SQUARES_PER_CELL, blocked.shape[1] * SQUARES_PER_CELL)
-        self._cells = blocked.reshape(-1)
-        self._cols = blocked.shape[1]
-        # counts[r, c]: the blocked cells below row r and left of column c, counted from ``low``
-        # cells further out (a square's box reaches up to that many cells beyond the raster).
-        self._low = self._reach // SQUARES_PER_CELL + 1
-        counts = np.zeros((blocked.shape[0] + 1, blocked.shape[1] + 1), dtype=np.int32)
-        counts[1:, 1:] = blocked.cumsum(axis=0, dtype=np.int32).cumsum(axis=1, dtype=np.int32)
-        counts = np.pad(counts, self._low, mode="edge")  # (row and column 0 are zeros)
-        self._counts = counts.reshape(-1)
-        self._counts_width = counts.shape[1]
+        self.shape = (self._blocked.shape[0] * SQUARES_PER_CELL, self._blocked.shape[1] * SQUARES_PER_CELL)
+        # by_row[r, c]: the blocked cells of row r left of column c.
+        self._by_row = np.zeros((self._blocked.shape[0], self._blocked.shape[1] + 1), dtype=np.int32)
+        self._by_row[:, 1:] = self._blocked.cumsum(axis=1, dtype=np.int32)
+        self._codes = None
+        if stored if stored is not None else self.shape[0] * self.shape[1] <= STORED_SQUARES:
+            self._codes = self._all()
+        else:  # counts[r, c]: the blocked cells below row r and left of column c
+            self._counts = np.zeros((self._by_row.shape[0] + 1, self._by_row.shape[1]), dtype=np.int32)
+            self._counts[1:] = self._by_row
+            for row in range(2, self._counts.shape[0]):  # row by row: numpy's cumsum down is 8 x slower
+                self._counts[row] += self._counts[row - 1]
 
     def at(self, rows, cols):
         """The codes of the squares (``rows``, ``cols``: int arrays of one shape, on the raster):
         int8, that shape."""
-        low, width = self._low, self._counts_width
-        first_row = (rows - self._reach) // SQUARES_PER_CELL + low
-        end_row = ((rows + self._reach) // SQUARES_PER_CELL + 1 + low) * width
-        first_col = (cols - self._reach) // SQUARES_PER_CELL + low
-        end_col = (cols + self._reach) // SQUARES_PER_CELL + 1 + low
-        first_row *= width
+        if self._codes is not None:
+            return self._codes[rows, cols]
+        first_row, end_row = self._stretch(rows, 0)
+        first_col, end_col = self._stretch(cols, 1)
         counts = self._counts
         near = (
-            counts[end_row + end_col]
-            - counts[first_row + end_col]
-            - counts[end_row + first_col]
-            + counts[first_row + first_col]
+            counts[end_row, end_col]
+            - counts[first_row, end_col]
+            - counts[end_row, first_col]
+            + counts[first_row, first_col]
         ) > 0
-        inside = self._cells[rows // SQUARES_PER_CELL * self._cols + cols // SQUARES_PER_CELL]
-        # BLOCKED = 0 where blocked (and so near), UNSURE = 1 where only near, OPEN = 2 elsewhere.
-        return OPEN - near.view(np.int8) - inside.view(np.int8)
+        return self._coded(near, self._blocked[rows // SQUARES_PER_CELL, cols // SQUARES_PER_CELL])
+
+    def _all(self):
+        """The codes of all the squares: (rows, cols) int8."""
+        rows, cols = np.arange(self.shape[0]), np.arange(self.shape[1])
+        (first_row, end_row), (first_col, end_col) = self._stretch(rows, 0), self._stretch(cols, 1)
+        across = self._by_row[:, end_col] > self._by_row[:, first_col]  # (cell rows, square cols)
+        down = np.zeros((across.shape[0] + 1, across.shape[1]), dtype=np.int32)
+        down[1:] = across.cumsum(axis=0, dtype=np.int32)
+        near = down[end_row] > down[first_row]
+        return self._coded(near, self._blocked[rows // SQUARES_PER_CELL][:, cols // SQUARES_PER_CELL])
+
+    def _stretch(self, squares, axis):
+        """The cells that the margin's box around each of ``squares`` (their indices along
+        ``axis``) meets along it: [first, end). Cut at the raster's edge: a square whose box
+        reaches past it lies in the outside, blocked, and meets a blocked cell either way."""
+        cells = self._blocked.shape[axis]
+        first = np.maximum((squares - self._reach) // SQUARES_PER_CELL, 0)
+        end = np.minimum((squares + self._reach) // SQUARES_PER_CELL + 1, cells)
+        return first, end
+
+    @staticmethod
+    def _coded(near, blocked):
+        """BLOCKED = 0 where ``blocked`` (and so near), UNSURE = 1 where only ``near``, OPEN = 2
+        elsewhere."""
+        return OPEN - near.view(np.int8) - blocked.view(np.int8)

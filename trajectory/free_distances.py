@@ -1,136 +1,126 @@
-"""How far free cells of an ``ObstacleMap`` are from a goal cell, moving between free cells: the
-planner's obstacle-aware distance, and its proof that a walled-in goal cannot be reached,
-worked out only as far as the planner asks.
+"""How far each free cell of an ``ObstacleMap`` is from a goal cell, moving between free cells:
+the planner's obstacle-aware distance, and its proof that a walled-in goal cannot be reached,
+for the whole map at once (``MapDistances``; on a large map the planner asks ``goal_waves`` for
+the cells it needs instead).
 
 A unit without a footprint moves between two cells sharing an edge when both are free; across a
 corner only when the two cells beside it are free too (touching a blocked cell's corner counts as
 touching it). Cells that cannot reach the goal that way cannot reach it by any path.
 
-The distances are Dijkstra's, found in the order of A* from the goal towards one cell (the
-planner's start; a fraction of the octile distance to it is the estimate), and resumed when a
-cell not yet settled is asked for: on a large map the search from the start asks for the cells
-along its way, and cells far from it are never reached. The cells are taken in waves, all whose
-estimated total lies within ``WAVE`` of the least (their steps relaxed at once, as arrays): every
-distance estimated below the waves done is final.
+The distances are relaxed by sweeps along whole lines of cells (rows, columns and both diagonals,
+each way): along a line, a cell's distance is the least over the cells of its open stretch of
+their distance plus the steps between, a running minimum. The axes take turns until a sweep along
+each has changed nothing: a few rounds settle the map where relaxing one step at a time would
+take as many rounds as the longest path has cells. Every line is a view of one array of the
+cells (a diagonal steps one cell more or less than a row's width through it): a sweep gathers and
+scatters nothing.
 """
 
-import itertools
+import functools
 import math
 
 import numpy as np
 
-_DIAGONAL = math.sqrt(2.0)
-PULL = 0.9
-"""How far the waves are drawn towards the cell they head for: the estimate is this fraction of
-the octile distance. A step then lowers the rest's estimate by at most ``PULL`` of its length,
-so every wave ``WAVE = 1 - PULL`` cells wide is settled by one pass over its cells (an estimate
-of the whole distance would settle a straight run towards the cell one cell a pass; none would
-reach every cell nearer the goal than the start: on the benchmark's 512 x 512 maps three to six
-times as many cells)."""
-WAVE = 1.0 - PULL
+SWEPT_CELLS = 2**15
+"""Maps of up to this many cells are swept whole; larger ones are worked out as far as asked
+(``goal_waves``): on the benchmark's maps the sweeps take 1.8 ms on 64 x 64 cells (the waves to
+the start 5.8 ms), 24 ms on 192 x 192 (13.5 ms), 250 ms on 384 x 384 (46 ms)."""
+_FAR = 2**62
+"""A cell not reached (yet), in the integer units of the sweeps: more than any distance plus any
+offset, and twice it still an int64."""
 
 
-class GoalDistances:
-    """The distances to the cell ``goal`` (col, row) of ``obstacles``, worked out from the goal
-    towards ``towards`` (col, row) and on as far as asked: ``at(col, row)``.
+class MapDistances:
+    """The distances of all cells of ``obstacles`` to the cell ``goal`` (col, row), by
+    ``distances_from``: ``at(col, row)``, as ``goal_waves.GoalDistances`` answers."""
 
-    The map's cells are kept with a border of blocked cells, row by row, in flat arrays: a step is
-    a fixed offset in them."""
-
-    def __init__(self, obstacles, goal, towards):
-        rows, cols = obstacles.blocked.shape
-        self._width = width = cols + 2
-        self._size = obstacles.cell_size
-        free = np.zeros((rows + 2, width), dtype=bool)
-        free[1:-1, 1:-1] = ~obstacles.blocked
-        self._free = free.reshape(-1)
-        self._far = np.full(self._free.size, math.inf)  # in cell widths, inf until reached
-        self._towards = (towards[1] + 1, towards[0] + 1)
-        steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
-        self._offsets = np.array([dr * width + dc for dr, dc in steps])
-        self._lengths = np.array([_DIAGONAL if dr and dc else 1.0 for dr, dc in steps])
-        # The cells beside a diagonal step's corner (for a straight step: the cell it leaves).
-        self._beside = np.array([[dr * width, dc] if dr and dc else [0, 0] for dr, dc in steps]).T
-        self._mark = np.zeros(self._free.size, dtype=np.intp)  # scratch: one entry of each cell
-        first = np.array([(goal[1] + 1) * width + goal[0] + 1])
-        self._far[first] = 0.0
-        # The cells reached and not yet relaxed from, by wave (their estimated totals over
-        # ``WAVE``, rounded down), each with its distance when reached: a cell lowered again is
-        # filed twice, the older entry dropped when its wave comes.
-        self._waves = {self._wave_of(first, self._far[first])[0]: [(first, self._far[first])]}
-        self._done = -math.inf  # every distance estimated below it is final
+    def __init__(self, obstacles, goal):
+        self._rows = distances_from(obstacles, goal).tolist()
 
     def at(self, col, row):
-        """The length of the shortest chain of cell centres from cell (col, row) to the goal's,
-        moving as above; ``inf`` where blocked or cut off. A cell's distance is within 8.3 %
-        above the straight line between the centres where nothing is in the way."""
-        cell = (row + 1) * self._width + col + 1
-        far = self._far[cell]
-        while self._waves and not far + self._estimate(cell) < self._done:
-            self._settle_wave()
-            far = self._far[cell]
-        return float(far) * self._size
+        """The distance of cell (col, row) to the goal's (``distances_from``)."""
+        return self._rows[row][col]
 
-    @property
-    def reached(self):
-        """Which cells the waves have reached so far: (rows, cols) booleans."""
-        rows = self._far.size // self._width
-        return np.isfinite(self._far.reshape(rows, self._width)[1:-1, 1:-1])
 
-    def _settle_wave(self):
-        """Relax the steps from the cells of the next wave: their distances are final (a step
-        raises the estimated total by at least a wave)."""
-        wave = min(self._waves)
-        filed = self._waves.pop(wave)
-        cells = np.concatenate([cells for cells, _ in filed])
-        far = np.concatenate([far for _, far in filed])
-        latest = self._far[cells] == far
-        self._relax(cells[latest], far[latest], wave)
-        self._done = (wave + 1) * WAVE
+def distances_from(obstacles, cell):
+    """The length of the shortest chain of cell centres from each cell to ``cell`` (col, row),
+    moving to the eight neighbours as above: shape (rows, cols), ``inf`` where blocked or cut
+    off. A cell's distance is within 8.3 % above the straight line between the centres where
+    nothing is in the way. Worked out in whole units of a cell's width (2^-40 of it on maps up
+    to 64 x 64 cells), a diagonal step rounded to the nearest unit: to 1e-12 per step."""
+    rows, cols = obstacles.blocked.shape
+    layouts, apart, unit = _sweeps(obstacles.blocked.tobytes(), (rows, cols))
+    # The bordered map's cells, row by row, and blocked cells after them for the lines' layouts.
+    cells = np.full(max(length for length, _, _, _ in layouts), _FAR, dtype=np.int64)
+    col, row = cell
+    cells[(row + 1) * (cols + 2) + col + 1] = 0
+    sweeps = [
+        (_lines_of(cells, length, width, transposed), offsets)
+        for length, width, transposed, offsets in layouts
+    ]
+    settled, axis = 0, 0  # sweeps in a row that changed nothing, and the next one's axis
+    while settled < len(sweeps):  # a sweep along every axis changed nothing: done
+        along, offsets = sweeps[axis]
+        forwards = np.minimum.accumulate(along - offsets, axis=0) + offsets
+        backwards = np.minimum.accumulate((along + offsets)[::-1], axis=0)[::-1] - offsets
+        nearest = np.minimum(forwards, backwards)
+        nearest[nearest >= apart] = _FAR  # reached only across a closed step: not at all
+        settled = 0 if np.any(nearest < along) else settled + 1
+        along[...] = nearest
+        axis = (axis + 1) % len(sweeps)
+    found = cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1]
+    return np.where(found < _FAR, found * (obstacles.cell_size / unit), math.inf)
 
-    def _relax(self, cells, far, wave):
-        """Lower the distances of the cells one step from ``cells`` (k,) at ``far`` (k,) where the
-        step is open and shorter, and file the lowered cells by their waves (after ``wave``)."""
-        ahead = (cells[:, None] + self._offsets).reshape(-1)
-        through = (far[:, None] + self._lengths).reshape(-1)
-        beside_rows = (cells[:, None] + self._beside[0]).reshape(-1)
-        beside_cols = (cells[:, None] + self._beside[1]).reshape(-1)
-        shorter = (
-            self._free[ahead]
-            & self._free[beside_rows]
-            & self._free[beside_cols]
-            & (through < self._far[ahead])
+
+def _lines_of(cells, length, width, transposed):
+    """The lines of one axis as a view of ``cells`` (k, n): n lines of k cells, along axis 0."""
+    lines = cells[:length].reshape(-1, width)
+    return lines.T if transposed else lines
+
+
+@functools.lru_cache(maxsize=8)
+def _sweeps(blocked_bytes, shape):
+    """For each axis: how its lines lie in the bordered map's cells taken row by row (then
+    blocked cells), as ``_lines_of`` takes it: (how many cells, how many a row of the layout,
+    transposed), and each cell's offset along its line: its steps from the line's start, plus
+    ``apart`` per closed step before it (into or out of a blocked cell, or a diagonal past one),
+    so that a running minimum never reaches across one. ``apart`` is more than any distance on
+    the map: a path visits each cell at most once, sqrt(2) cells a step. Offsets and ``apart``
+    are whole numbers of ``unit`` per cell width (also returned): a power of two, as fine as
+    int64 allows for the map's offsets, at most 2^40.
+
+    A line steps by a fixed number of cells in that order: 1 along a row, a row's width up a
+    column, one more or one less along a diagonal, which so runs on from the map's last column
+    into its first, both of them border cells: no step leads across."""
+    rows, cols = shape
+    width = cols + 2
+    free = np.zeros((rows + 2, width), dtype=bool)
+    free[1:-1, 1:-1] = ~np.frombuffer(blocked_bytes, dtype=bool).reshape(shape)
+    size = free.size
+    # Per axis: the step between cells in the flat order, the layout's row, and the steps to the
+    # two cells beside the corner a diagonal crosses.
+    axes = ((1, width, True, None), (width, width, False, None))
+    axes += ((width + 1, width + 1, False, (width, 1)), (width - 1, width - 1, False, (width, -1)))
+    longest = max(-(-size // row) * row for _, row, _, _ in axes)
+    # An offset is at most (a diagonal step + apart) per cell of its line: below _FAR / 2.
+    line = max(rows, cols) + 2
+    unit = 2 ** min(40, math.floor(math.log2(_FAR / 2 / (line * (2 * rows * cols + 2)))))
+    apart = 2 * rows * cols * unit
+    flat = np.zeros(longest + width + 1, dtype=bool)  # with room for a diagonal's neighbours
+    flat[:size] = free.reshape(-1)
+    layouts = []
+    for step, row, transposed, beside in axes:
+        length = -(-size // row) * row
+        index = _lines_of(np.arange(length), length, row, transposed)
+        before = index - step  # the cell before each on its line
+        open_step = flat[index] & flat[np.maximum(before, 0)] & (before >= 0)
+        if beside is not None:
+            open_step &= flat[before + beside[0]] & flat[np.maximum(before + beside[1], 0)]
+        closed = ~open_step
+        closed[0] = True
+        reach = round(math.sqrt(2.0) * unit) if beside else unit
+        offsets = (
+            np.arange(index.shape[0], dtype=np.int64)[:, None] * reach + np.cumsum(closed, axis=0) * apart
         )
-        ahead = ahead[shorter]
-        np.minimum.at(self._far, ahead, through[shorter])
-        # One entry of each cell reached from several: whichever write to it lasts, one entry
-        # finds its own place there.
-        places = np.arange(ahead.size)
-        self._mark[ahead] = places
-        ahead = ahead[self._mark[ahead] == places]
-        if not ahead.size:
-            return
-        through = self._far[ahead]
-        waves = np.maximum(self._wave_of(ahead, through), wave + 1)  # not back, by a rounding
-        order = np.argsort(waves, kind="stable")
-        waves, ahead, through = waves[order], ahead[order], through[order]
-        cuts = [0, *(np.flatnonzero(waves[1:] != waves[:-1]) + 1).tolist(), waves.size]
-        for first, end in itertools.pairwise(cuts):
-            self._waves.setdefault(int(waves[first]), []).append((ahead[first:end], through[first:end]))
-
-    def _wave_of(self, cells, far):
-        """The waves of ``cells`` (k,) at distances ``far`` (k,): (k,) ints."""
-        return np.floor((far + self._estimates(cells)) / WAVE).astype(np.intp)
-
-    def _estimates(self, cells):
-        """``PULL`` times the octile distance from each of ``cells`` (k,) to the cell the waves head
-        for, in cell widths (the octile distance is no longer than any chain of steps between them)."""
-        rows, cols = np.divmod(cells, self._width)
-        across, along = np.abs(rows - self._towards[0]), np.abs(cols - self._towards[1])
-        return PULL * (np.maximum(across, along) + (_DIAGONAL - 1.0) * np.minimum(across, along))
-
-    def _estimate(self, cell):
-        """``_estimates`` of one cell (an int)."""
-        row, col = divmod(int(cell), self._width)
-        across, along = abs(row - self._towards[0]), abs(col - self._towards[1])
-        return PULL * (max(across, along) + (_DIAGONAL - 1.0) * min(across, along))
+        layouts.append((length, row, transposed, offsets))
+    return tuple(layouts), apart, unit

@@ -50,6 +50,7 @@ class ObstacleMap:
                     f"blocked must be shaped (rows, cols) = {self.blocked.shape}, got {blocked.shape}"
                 )
             self.blocked[:] = blocked
+        self._padded_cells, self._paddings = None, {}  # ``_padded``'s: the cells they were made of
 
     @property
     def size(self):
@@ -148,13 +149,23 @@ class ObstacleMap:
                         return False
         return True
 
+    def snapshot(self):
+        """A copy of the map that cannot change (its ``blocked`` read-only): what a plan works on,
+        its look-ups kept without reading the cells again."""
+        copy = ObstacleMap(self.cols, self.rows, self.cell_size, self.blocked)
+        copy.blocked.flags.writeable = False
+        return copy
+
     def _padded(self, reach):
         """The blocked cells with ``reach`` rows and columns of blocked cells around them (the
         outside), cached until the map changes."""
-        key = (reach, self.blocked.tobytes())
-        if getattr(self, "_padding", (None,))[0] != key:
-            self._padding = (key, np.pad(self.blocked, reach, constant_values=True))
-        return self._padding[1]
+        cells = None if not self.blocked.flags.writeable else self.blocked.tobytes()
+        if self._padded_cells != cells:
+            self._padded_cells, self._paddings = cells, {}
+        padded = self._paddings.get(reach)
+        if padded is None:
+            padded = self._paddings[reach] = np.pad(self.blocked, reach, constant_values=True)
+        return padded
 
     def path_hits(self, segments, clearance=0.0):
         """Whether a disc of radius ``clearance`` driven along ``segments`` (``Arc`` and ``Line``

@@ -22,7 +22,8 @@ from trajectory import dubins, reeds_shepp
 from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angles import same_headings, wrapped
 from trajectory.clearance import Clearance
-from trajectory.free_distances import GoalDistances
+from trajectory.free_distances import SWEPT_CELLS, MapDistances
+from trajectory.goal_waves import GoalDistances
 from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Search
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
@@ -113,6 +114,7 @@ def plan_path(
     reverse = flag(reverse, "reverse")
     if not isinstance(obstacles, ObstacleMap):
         raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
+    obstacles = obstacles.snapshot()
     footprint = finite_number(footprint, "footprint must be a finite number >= 0")
     if footprint < 0.0:
         raise ValueError(f"footprint must be a finite number >= 0, got {footprint!r}")
@@ -129,7 +131,11 @@ def plan_path(
             start, goal, goal_heading, radius, Clearance(obstacles, radius, footprint), reverse
         )
     start_cell = (math.floor(start[0] / size), math.floor(start[1] / size))
-    distances = GoalDistances(obstacles, (math.floor(goal[0] / size), math.floor(goal[1] / size)), start_cell)
+    goal_cell = (math.floor(goal[0] / size), math.floor(goal[1] / size))
+    if obstacles.blocked.size <= SWEPT_CELLS:
+        distances = MapDistances(obstacles, goal_cell)
+    else:
+        distances = GoalDistances(obstacles, goal_cell, start_cell)
     if not math.isfinite(distances.at(*start_cell)):
         return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)

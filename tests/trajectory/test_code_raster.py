@@ -1,9 +1,11 @@
-"""The code raster: what its codes promise of every point in a square, and the squares as the
-dilation of the blocked squares by the margin's box (worked out square by square)."""
+"""The code raster, stored whole or worked out per look-up: what its codes promise of every point
+in a square, and the squares as the dilation of the blocked squares by the margin's box (worked
+out square by square)."""
 
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,12 +13,14 @@ from trajectory.code_raster import BLOCKED, OPEN, SQUARES_PER_CELL, UNSURE, Code
 from trajectory.obstacles import ObstacleMap
 
 
-def random_raster(seed, cols, rows, size, margin_cells, fill):
+def random_raster(seed, cols, rows, size, margin_cells, fill, stored):
     rng = np.random.default_rng(seed)
     blocked = rng.random((rows, cols)) < fill
-    return rng, ObstacleMap(cols, rows, size, blocked), CodeRaster(blocked, size, margin_cells * size)
+    raster = CodeRaster(blocked, size, margin_cells * size, stored)
+    return rng, ObstacleMap(cols, rows, size, blocked), raster
 
 
+@pytest.mark.parametrize("stored", [True, False])
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(0, 2**32 - 1),
@@ -27,9 +31,9 @@ def random_raster(seed, cols, rows, size, margin_cells, fill):
     st.floats(0.0, 0.5),
 )
 def test_open_squares_keep_the_margin_and_blocked_ones_lie_in_blocked_cells(
-    seed, cols, rows, size, margin_cells, fill
+    stored, seed, cols, rows, size, margin_cells, fill
 ):
-    rng, obstacles, raster = random_raster(seed, cols, rows, size, margin_cells, fill)
+    rng, obstacles, raster = random_raster(seed, cols, rows, size, margin_cells, fill, stored)
     margin, square = margin_cells * size, size / SQUARES_PER_CELL
     points = rng.uniform(-2 * size, [cols * size + 2 * size, rows * size + 2 * size], (400, 2))
     squares = np.floor(points / square).astype(int) + raster.padding
@@ -42,12 +46,15 @@ def test_open_squares_keep_the_margin_and_blocked_ones_lie_in_blocked_cells(
             assert not obstacles.point_hits((x, y), margin)
 
 
+@pytest.mark.parametrize("stored", [True, False])
 @settings(max_examples=60, deadline=None)
 @given(
     st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(1, 6), st.floats(0.0, 2.5), st.floats(0.0, 0.5)
 )
-def test_the_codes_are_the_blocked_squares_grown_by_the_margins_box(seed, cols, rows, margin_cells, fill):
-    _, obstacles, raster = random_raster(seed, cols, rows, 1.0, margin_cells, fill)
+def test_the_codes_are_the_blocked_squares_grown_by_the_margins_box(
+    stored, seed, cols, rows, margin_cells, fill
+):
+    _, obstacles, raster = random_raster(seed, cols, rows, 1.0, margin_cells, fill, stored)
     reach = int(margin_cells // (1.0 / SQUARES_PER_CELL)) + 1  # squares a box of the margin reaches
     border = raster.padding // SQUARES_PER_CELL
     cells = np.pad(obstacles.blocked, border, constant_values=True)

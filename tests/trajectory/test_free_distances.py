@@ -1,15 +1,17 @@
-"""The planner's grid distances around obstacles, against Dijkstra's algorithm cell by cell, the
-cells asked for in any order."""
+"""The planner's grid distances around obstacles, swept over the whole map and worked out as
+far as asked, against Dijkstra's algorithm cell by cell, the cells asked for in any order."""
 
 import heapq
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map
-from trajectory.free_distances import GoalDistances
+from trajectory.free_distances import MapDistances
+from trajectory.goal_waves import GoalDistances
 from trajectory.obstacles import ObstacleMap
 
 
@@ -42,9 +44,16 @@ def dijkstra(blocked, cell, size):
     return distances
 
 
-def distances_from(obstacles, goal, towards, order):
-    """``GoalDistances`` asked for every cell, in ``order`` (flat indices, row by row): (rows, cols)."""
-    distances = GoalDistances(obstacles, goal, towards)
+WAYS = {
+    "swept": lambda obstacles, goal, towards: MapDistances(obstacles, goal),
+    "waves": GoalDistances,
+}
+
+
+def distances_from(way, obstacles, goal, towards, order):
+    """The distances the ``way`` works out, asked for every cell in ``order`` (flat indices, row
+    by row): (rows, cols)."""
+    distances = WAYS[way](obstacles, goal, towards)
     got = np.empty(obstacles.blocked.shape)
     for index in order:
         row, col = divmod(int(index), obstacles.cols)
@@ -52,6 +61,7 @@ def distances_from(obstacles, goal, towards, order):
     return got
 
 
+@pytest.mark.parametrize("way", WAYS)
 @settings(max_examples=150, deadline=None)
 @given(
     st.integers(1, 14),
@@ -60,41 +70,43 @@ def distances_from(obstacles, goal, towards, order):
     st.floats(0.0, 0.6),
     st.integers(0, 2**32 - 1),
 )
-def test_distances_are_dijkstras(cols, rows, size, fill, seed):
+def test_distances_are_dijkstras(way, cols, rows, size, fill, seed):
     rng = np.random.default_rng(seed)
     blocked = rng.random((rows, cols)) < fill
     cell = (int(rng.integers(cols)), int(rng.integers(rows)))
     blocked[cell[1], cell[0]] = False
     towards = (int(rng.integers(cols)), int(rng.integers(rows)))
-    got = distances_from(ObstacleMap(cols, rows, size, blocked), cell, towards, rng.permutation(rows * cols))
+    obstacles = ObstacleMap(cols, rows, size, blocked)
+    got = distances_from(way, obstacles, cell, towards, rng.permutation(rows * cols))
     expected = dijkstra(blocked, cell, size)
     assert np.array_equal(np.isinf(got), np.isinf(expected))
     reached = np.isfinite(expected)
     np.testing.assert_allclose(got[reached], expected[reached], rtol=1e-12, atol=1e-10 * size)
 
 
-def test_a_walled_in_cell_and_a_corner_squeeze_are_not_reached():
+@pytest.mark.parametrize("way", WAYS)
+def test_a_walled_in_cell_and_a_corner_squeeze_are_not_reached(way):
     # A ring of blocked cells around (5, 5), and a free cell (0, 9) reachable only diagonally
     # between two blocked cells (touching their corners): neither is reached from (0, 0).
     blocked = np.zeros((10, 10), dtype=bool)
     blocked[4:7, 4:7] = True
     blocked[5, 5] = False
     blocked[8, 0] = blocked[9, 1] = True
-    distances = distances_from(ObstacleMap(10, 10, 1.0, blocked), (0, 0), (9, 9), range(100))
+    distances = distances_from(way, ObstacleMap(10, 10, 1.0, blocked), (0, 0), (9, 9), range(100))
     assert math.isinf(distances[5, 5]) and math.isinf(distances[9, 0])
     assert distances[0, 9] == 9.0 and math.isclose(distances[3, 3], 3 * math.sqrt(2), rel_tol=1e-12)
 
 
-def test_distances_on_the_benchmarks_maps_are_dijkstras():
+@pytest.mark.parametrize("way", WAYS)
+def test_distances_on_the_benchmarks_maps_are_dijkstras(way):
     # 64 x 64 cells, a fifth blocked in blocks: paths that wind round many of them.
     for seed in range(4):
         obstacles, rng = random_map(seed)
         free = np.argwhere(~obstacles.blocked)
         row, col = free[rng.integers(len(free))]
         towards = tuple(int(i) for i in free[rng.integers(len(free))][::-1])
-        got = distances_from(
-            obstacles, (int(col), int(row)), towards, rng.permutation(obstacles.blocked.size)
-        )
+        order = rng.permutation(obstacles.blocked.size)
+        got = distances_from(way, obstacles, (int(col), int(row)), towards, order)
         expected = dijkstra(obstacles.blocked, (int(col), int(row)), 1.0)
         assert np.array_equal(np.isinf(got), np.isinf(expected))
         reached = np.isfinite(expected)
