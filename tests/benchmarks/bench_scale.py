@@ -85,8 +85,8 @@ def planning():
     run = subprocess.run(
         [sys.executable, __file__, "--plan-child", str(BIG_MAP)], capture_output=True, text=True, check=True
     )
-    seconds, status = run.stdout.split()
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # kB on Linux -> MB
+    seconds, status, peak = run.stdout.split()
+    peak = float(peak)
     print(
         f"  {BIG_MAP} x {BIG_MAP}: {float(seconds):8.2f} s, peak {peak:7.0f} MB ({status})   "
         "target <= 1 s and <= 500 MB"
@@ -99,7 +99,12 @@ def plan_child(size):
     start, goal = far_apart_query(obstacles, rng)
     began = time.perf_counter()
     plan = plan_path(start, goal, 3.0, obstacles, footprint=0.5)
-    print(f"{time.perf_counter() - began:.3f} {plan.status.value.replace(' ', '_')}")
+    print(f"{time.perf_counter() - began:.3f} {plan.status.value.replace(' ', '_')} {own_peak()}")
+
+
+def own_peak():
+    """This process's peak resident memory so far, MB."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
 
 
 def big_egg():
@@ -110,8 +115,7 @@ def big_egg():
         text=True,
         check=True,
     )
-    loaded, length = (float(value) for value in run.stdout.split())
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    loaded, length, peak = (float(value) for value in run.stdout.split())
     print(
         f"  load_curves {loaded:5.2f} s (most of it Panda3D's own reading of the egg), the length "
         f"table {length:5.2f} s; peak {peak:5.0f} MB (all of its process; the issue measured 11 s, 940 MB)"
@@ -145,7 +149,7 @@ def egg_child(count):
         loaded = time.perf_counter() - began
         began = time.perf_counter()
         assert curve.length > 0.0
-        print(loaded, time.perf_counter() - began)
+        print(loaded, time.perf_counter() - began, own_peak())
 
 
 def events():
@@ -231,7 +235,7 @@ if __name__ == "__main__":
     if "--egg-child" in sys.argv:
         egg_child(int(sys.argv[sys.argv.index("--egg-child") + 1]))
         sys.exit(0)
-    big_egg()  # first: a process's children's peak memory is the largest of them so far
+    big_egg()
     planning()
     events()
     one_pose()
