@@ -28,7 +28,7 @@ from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Se
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
 from trajectory.turn_paths import angle, path_from_turns, point, pose
-from trajectory.turn_to_point import shortest_path_to_point
+from trajectory.turn_to_point import shortest_turns_to_point
 
 STRAIGHT_ONLY = 1e6
 """A turning radius over this many of the map's diagonals fits no turn on it (an arc across the
@@ -252,11 +252,11 @@ def _to_goal(pose, goal, heading, radius, reverse, alternatives=True):
     if heading is not None:
         yield from _link(pose, (goal[0], goal[1], heading), radius, reverse, alternatives)
         return
-    forwards = _way(shortest_path_to_point(pose[:2], pose[2], goal, radius))
+    forwards = _way(*shortest_turns_to_point(pose[:2], pose[2], goal, radius))
     if not reverse:
         yield forwards
         return
-    backwards = _backed(_way(shortest_path_to_point(pose[:2], pose[2] + math.pi, goal, radius)))
+    backwards = _backed(_way(*shortest_turns_to_point(pose[:2], pose[2] + math.pi, goal, radius)))
     ways = sorted([forwards, backwards], key=lambda way: way[1])
     yield from ways if alternatives else ways[:1]
 
@@ -294,9 +294,9 @@ def _dubins(pose, target, radius):
     return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > 0.0], sum(parts)
 
 
-def _way(path):
-    """A ``TurnPath`` driven forwards as (pieces, length), empty pieces left out."""
-    return [(turn, 1.0, part) for turn, part in zip(path.turns, path.parts) if part > 0.0], path.length
+def _way(turns, parts):
+    """Segments (their turns and lengths) driven forwards as (pieces, length), empty pieces left out."""
+    return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > 0.0], sum(parts)
 
 
 def _backed(way):

@@ -62,6 +62,20 @@ def shortest_path_to_point(origin, heading, destination, radius):
     """
     origin, destination = point(origin, "origin"), point(destination, "destination")
     heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
+    plan, case = _shortest_plan(origin, heading, destination, radius)
+    return plan.path((*origin, heading), radius, case)
+
+
+def shortest_turns_to_point(origin, heading, destination, radius):
+    """The turns (1 left, 0 straight, -1 right) and the lengths of the segments of
+    ``shortest_path_to_point``, two tuples, for input known to be valid (floats), no path built:
+    the planner's question for many poses."""
+    plan, _ = _shortest_plan(origin, heading, destination, radius)
+    return plan.turns, plan.parts
+
+
+def _shortest_plan(origin, heading, destination, radius):
+    """The shortest candidate of ``shortest_path_to_point`` and where the point lay (a ``Case``)."""
     candidates = []
     case = Case.OUTSIDE
     for turn, inside in ((1.0, Case.INSIDE_LEFT), (-1.0, Case.INSIDE_RIGHT)):
@@ -71,7 +85,7 @@ def shortest_path_to_point(origin, heading, destination, radius):
         else:
             candidates.append(plan)
         candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
-    return _first_shortest(candidates).path((*origin, heading), radius, case)
+    return _first_shortest(candidates), case
 
 
 class _Plan(typing.NamedTuple):

@@ -20,7 +20,8 @@ from trajectory import (
     shortest_path_to_point,
     shortest_paths_to_points,
 )
-from trajectory.angles import SAME_HEADING
+from trajectory.angles import SAME_HEADING, wrapped
+from trajectory.turn_to_point import shortest_turns_to_point
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)
@@ -186,9 +187,12 @@ def test_batched_dubins_bad_input():
 @given(coordinates, coordinates, angles, st.floats(-2.5, 2.5), st.floats(-2.5, 2.5), st.floats(0.3, 3))
 def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading, fx, fy, r):
     """No Dubins path to the point, whatever its final heading (3,600 tried), is shorter; the path
-    ends at the point and its segments join without a kink."""
+    ends at the point and its segments join without a kink; the planner's form without a path
+    built gives its turns and lengths."""
     destination = np.array([x0 + fx * r, y0 + fy * r])
     path = shortest_path_to_point((x0, y0), heading, destination, r)
+    turns, parts = shortest_turns_to_point((x0, y0), wrapped(heading), tuple(destination.tolist()), r)
+    assert turns == path.turns and parts == path.parts
     end = path.pose(path.length)
     assert math.hypot(*(end[:2] - destination)) <= 1e-9 * (1 + r + np.abs(destination).max())
     headings = np.linspace(-np.pi, np.pi, 3600, endpoint=False)
