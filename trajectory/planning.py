@@ -134,9 +134,11 @@ def plan_path(
     goal_cell = (math.floor(goal[0] / size), math.floor(goal[1] / size))
     if obstacles.blocked.size <= SWEPT_CELLS:
         distances = MapDistances(obstacles, goal_cell)
+        walled_off = not math.isfinite(distances.at(*start_cell))
     else:
         distances = GoalDistances(obstacles, goal_cell, start_cell)
-    if not math.isfinite(distances.at(*start_cell)):
+        walled_off = not distances.reaches(*start_cell, obstacles)
+    if walled_off:
         return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)
     to_goal = functools.partial(_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse)

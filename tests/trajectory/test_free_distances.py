@@ -123,3 +123,24 @@ def test_only_the_cells_on_the_way_are_reached():
     assert distances.reached.sum() < 3000 and np.abs(rows - 200).max() <= 15
     # Asked for a cell behind the goal, the waves go on to it.
     assert distances.at(100, 200) == 50.0
+
+
+def test_a_cell_closed_in_a_pocket_is_told_by_the_pockets_own_waves():
+    # A 400 x 400 open map; a ring of blocked cells round (100, 100): the cell inside cannot
+    # reach a goal 200 cells away, and the goal's waves stop short of flooding the map to say so.
+    blocked = np.zeros((400, 400), dtype=bool)
+    blocked[97:104, 97:104] = True
+    blocked[98:103, 98:103] = False
+    obstacles = ObstacleMap(400, 400, 1.0, blocked)
+    distances = GoalDistances(obstacles, (300, 100), (100, 100))
+    assert not distances.reaches(100, 100, obstacles)
+    assert distances.reached.sum() < 0.5 * obstacles.blocked.size
+    assert not GoalDistances(obstacles, (100, 100), (300, 100)).reaches(300, 100, obstacles)  # the goal in it
+    # The same goal from outside the ring, and from behind a wall with a gap: reached.
+    assert GoalDistances(obstacles, (300, 100), (90, 100)).reaches(90, 100, obstacles)
+    blocked[:, 200] = True
+    blocked[390, 200] = False
+    walled = ObstacleMap(400, 400, 1.0, blocked)
+    around = GoalDistances(walled, (300, 100), (90, 100))
+    assert around.reaches(90, 100, walled)
+    assert math.isclose(around.at(90, 100), dijkstra(blocked, (300, 100), 1.0)[100, 90], rel_tol=1e-12)
