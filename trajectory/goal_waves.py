@@ -5,11 +5,10 @@ The distances are Dijkstra's, found in the order of A* from the goal towards one
 planner's start; a fraction of the octile distance to it is the estimate), and resumed when a
 cell not yet settled is asked for: on a large map the search from the start asks for the cells
 along its way, and cells far from it are never reached. The cells are taken in waves, all whose
-estimated total lies within ``WAVE`` of the least (their steps relaxed at once, as arrays): every
-distance estimated below the waves done is final.
+estimated total lies in the same stretch ``WAVE`` long (their steps relaxed at once, as arrays):
+every distance estimated below the waves done is final.
 """
 
-import itertools
 import math
 
 import numpy as np
@@ -60,10 +59,12 @@ class GoalDistances:
         self._goal = (goal[1] + 1) * width + goal[0] + 1
         first = np.array([self._goal])
         self._far[first] = 0.0
-        # The cells reached and not yet relaxed from, by wave (their estimated totals over
-        # ``WAVE``, rounded down), each with its distance when reached: a cell lowered again is
-        # filed twice, the older entry dropped when its wave comes.
-        self._waves = {int(self._estimate(first[0]) / WAVE): [(first, self._far[first])]}
+        # The cells reached and not yet relaxed from (``_open``), and each cell's wave: its
+        # estimated total over ``WAVE``, rounded down, when last lowered (a cell lowered again
+        # is in ``_open`` twice: the entry of its old wave finds another there, and is dropped).
+        self._wave_of = np.zeros(self._free.size, dtype=np.int32)
+        self._wave_of[first] = int(self._estimate(first[0]) / WAVE)
+        self._open, self._next = first, int(self._wave_of[first[0]])
         self._done = -math.inf  # every distance estimated below it is final
 
     def at(self, col, row):
@@ -72,7 +73,7 @@ class GoalDistances:
         above the straight line between the centres where nothing is in the way."""
         cell = (row + 1) * self._width + col + 1
         far = self._far[cell]
-        while self._waves and not far + self._estimate(cell) < self._done:
+        while self._open.size and not far + self._estimate(cell) < self._done:
             self._settle_wave()
             far = self._far[cell]
         return float(far) * self._size
@@ -86,13 +87,13 @@ class GoalDistances:
         if not self._free[cell]:
             return False
         back, detour = None, DETOUR * self._estimate(self._goal) / PULL
-        while self._waves and not self._far[cell] + self._estimate(cell) < self._done:
+        while self._open.size and not self._far[cell] + self._estimate(cell) < self._done:
             self._settle_wave()
             if back is None and self._done > detour:
                 goal = divmod(self._goal, self._width)
                 back = GoalDistances(obstacles, (col, row), (goal[1] - 1, goal[0] - 1))
             if back is not None:
-                if not back._waves:
+                if not back._open.size:
                     return False
                 back._settle_wave()
         return math.isfinite(self._far[cell])
@@ -106,12 +107,12 @@ class GoalDistances:
     def _settle_wave(self):
         """Relax the steps from the cells of the next wave: their distances are final (a step
         raises the estimated total by at least a wave)."""
-        wave = min(self._waves)
-        filed = self._waves.pop(wave)
-        cells = np.concatenate([cells for cells, _ in filed])
-        far = np.concatenate([far for _, far in filed])
-        latest = self._far[cells] == far
-        self._relax(cells[latest], far[latest], wave)
+        wave = self._next
+        waves = self._wave_of[self._open]
+        now = waves == wave
+        cells, self._open = self._open[now], self._open[waves > wave]
+        self._relax(cells, self._far[cells], wave)
+        self._next = int(self._wave_of[self._open].min()) if self._open.size else wave + 1
         self._done = (wave + 1) * WAVE
 
     def _relax(self, cells, far, wave):
@@ -135,16 +136,10 @@ class GoalDistances:
         if not ahead.size:
             return
         through = self._far[ahead]
-        # How many waves later each lands: at least one (a rounding may say less), at most a
-        # few dozen (small whole numbers sort by radix).
-        later = (through + self._estimates(ahead)) * (1.0 / WAVE) - wave
-        later = np.maximum(later.astype(np.uint8), 1)
-        order = np.argsort(later, kind="stable")
-        later, ahead, through = later[order], ahead[order], through[order]
-        cuts = [0, *(np.flatnonzero(later[1:] != later[:-1]) + 1).tolist(), later.size]
-        for first, end in itertools.pairwise(cuts):
-            filed = (ahead[first:end], through[first:end])
-            self._waves.setdefault(wave + int(later[first]), []).append(filed)
+        # The wave each lands in: a later one (a rounding may say this one).
+        waves = ((through + self._estimates(ahead)) * (1.0 / WAVE)).astype(np.int32)
+        self._wave_of[ahead] = np.maximum(waves, wave + 1)
+        self._open = np.concatenate([self._open, ahead])
 
     def _estimates(self, cells):
         """``PULL`` times the octile distance from each of ``cells`` (k,) to the cell the waves head
