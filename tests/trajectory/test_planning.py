@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map as benchmark_map
 from tests.trajectory.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
-from trajectory import Arc, ObstacleMap, PlanStatus, plan_path
+from trajectory import Arc, ObstacleMap, PlanStatus, code_raster, plan_path
 from trajectory.angles import wrapped
+from trajectory.free_distances import SWEPT_CELLS
 from trajectory.hybrid_search import CLOSED_CHECK_AFTER
 
 
@@ -115,6 +116,31 @@ def test_a_u_turn_around_a_wall_is_within_1_percent_of_the_optimum(reverse):
     plan = plan_path(start, goal, radius, obstacles, reverse=reverse, goal_heading=math.pi)
     assert_path_is_sound(plan, start, goal, radius, obstacles, 0.0, math.pi)
     assert optimum - 1e-9 <= plan.path.length <= 1.01 * optimum
+
+
+@pytest.mark.parametrize("stored", [True, False])
+def test_on_a_large_map_the_u_turn_is_as_good_and_a_pocket_is_walled_off(stored, monkeypatch):
+    """The U-turn's wall on a map of 200 x 200 cells, where the grid distances are worked out by
+    waves as far as the search asks, and with the clearance raster stored whole or not: a path as
+    sound and within 1 % of the optimum; a start or a goal closed in a ring of cells is WALLED_OFF
+    before any search."""
+    monkeypatch.setattr(code_raster, "STORED_SQUARES", 2**27 if stored else 0)
+    code_raster._code_raster_of.cache_clear()
+    radius, wall_end, lane_start = 3.0, 25.0, 5.0
+    obstacles = ObstacleMap(200, 200, 1.0)
+    assert obstacles.blocked.size > SWEPT_CELLS
+    obstacles.block([(col, 99) for col in range(25)])
+    start, goal = (lane_start, 99.5 - radius, 0.0), (lane_start, 99.5 + radius)
+    optimum = 2 * (wall_end - lane_start) - 2 * math.sqrt(radius**2 - 0.25) + math.pi * radius
+    plan = plan_path(start, goal, radius, obstacles, goal_heading=math.pi)
+    assert_path_is_sound(plan, start, goal, radius, obstacles, 0.0, math.pi)
+    assert optimum - 1e-9 <= plan.path.length <= 1.01 * optimum
+    obstacles.block([(col, row) for col in range(150, 157) for row in range(150, 157)])
+    obstacles.free([(col, row) for col in range(151, 156) for row in range(151, 156)])
+    for start, goal in (((153.5, 153.5, 0.0), (20.0, 20.0)), ((20.0, 20.0, 0.0), (153.5, 153.5))):
+        plan = plan_path(start, goal, 1.0, obstacles)
+        assert plan.status is PlanStatus.WALLED_OFF and plan.expansions == 0
+    code_raster._code_raster_of.cache_clear()
 
 
 def test_a_dead_end_is_left_backwards_only_when_reversing_is_allowed():
