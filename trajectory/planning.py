@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from trajectory import dubins, reeds_shepp
+from trajectory import direct_ways, reeds_shepp
 from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angles import same_headings, wrapped
 from trajectory.clearance import Clearance
@@ -28,7 +28,6 @@ from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Se
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
 from trajectory.turn_paths import angle, path_from_turns, point, pose
-from trajectory.turn_to_point import shortest_turns_to_point
 
 STRAIGHT_ONLY = 1e6
 """A turning radius over this many of the map's diagonals fits no turn on it (an arc across the
@@ -141,9 +140,11 @@ def plan_path(
     if walled_off:
         return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)
-    to_goal = functools.partial(_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse)
+    to_goal = functools.partial(
+        direct_ways.to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
+    )
     shortest = functools.partial(
-        _shortest_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
+        direct_ways.shortest_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
     )
     closed = functools.partial(_goal_closed, start, goal, goal_heading, clearance, reverse)
     estimate = None
@@ -188,7 +189,7 @@ def plan_path(
         tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, search.step, goal
     )
     to_goal = functools.partial(to_goal, alternatives=False)
-    link = functools.partial(_link, radius=radius, reverse=reverse, alternatives=False)
+    link = functools.partial(direct_ways.link, radius=radius, reverse=reverse, alternatives=False)
     pieces = shortened(tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, link)
     return Plan(
         PlanStatus.FOUND,
@@ -234,7 +235,7 @@ def _goal_closed(start, goal, goal_heading, clearance, reverse):
         return False
     turn = 0.0 if reverse else math.pi
     shortest = functools.partial(
-        _shortest_to_goal,
+        direct_ways.shortest_to_goal,
         goal=start[:2],
         heading=wrapped(start[2] + turn),
         radius=clearance.radius,
@@ -244,68 +245,6 @@ def _goal_closed(start, goal, goal_heading, clearance, reverse):
     probe = Search(clearance, None, shortest, reverse, start[:2], CLOSED_PROBE, step_cells=0.0)
     found = probe.run((goal[0], goal[1], wrapped(goal_heading + turn)))
     return found.exhausted and found.shot is None
-
-
-def _to_goal(pose, goal, heading, radius, reverse, alternatives=True):
-    """The obstacle-free ways from ``pose`` to the goal, shortest first: (pieces, length) each,
-    the others (with ``alternatives``) worked out only when asked for: when the unit may back up,
-    the shortest way may run into a wall where driving only forwards, or only backwards, would
-    not."""
-    if heading is not None:
-        yield from _link(pose, (goal[0], goal[1], heading), radius, reverse, alternatives)
-        return
-    forwards = _way(*shortest_turns_to_point(pose[:2], pose[2], goal, radius))
-    if not reverse:
-        yield forwards
-        return
-    backwards = _backed(_way(*shortest_turns_to_point(pose[:2], pose[2] + math.pi, goal, radius)))
-    ways = sorted([forwards, backwards], key=lambda way: way[1])
-    yield from ways if alternatives else ways[:1]
-
-
-def _shortest_to_goal(pose, goal, heading, radius, reverse):
-    """The shortest obstacle-free way from ``pose`` to the goal: (pieces, length)."""
-    if heading is not None and not reverse:  # the search's most frequent question, directly
-        return _dubins(pose, (goal[0], goal[1], heading), radius)
-    return next(_to_goal(pose, goal, heading, radius, reverse))
-
-
-def _link(pose, target, radius, reverse, alternatives=True):
-    """The obstacle-free ways between two poses, shortest first: (pieces, length) each; with
-    ``alternatives``, when the unit may back up, then the Dubins ways forwards and backwards,
-    worked out only when asked for."""
-    if not reverse:
-        yield _dubins(pose, target, radius)
-        return
-    pieces = reeds_shepp.shortest(pose, target, radius)[1]
-    yield pieces, sum(piece[2] for piece in pieces)
-    if not alternatives:
-        return
-    turned = (
-        (pose[0], pose[1], wrapped(pose[2] + math.pi)),
-        (target[0], target[1], wrapped(target[2] + math.pi)),
-    )
-    yield from sorted(
-        [_dubins(pose, target, radius), _backed(_dubins(*turned, radius))], key=lambda way: way[1]
-    )
-
-
-def _dubins(pose, target, radius):
-    """The Dubins way between two poses (headings in [-pi, pi)), as (pieces, length)."""
-    _, turns, parts = dubins.shortest(pose, target, radius)
-    return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > 0.0], sum(parts)
-
-
-def _way(turns, parts):
-    """Segments (their turns and lengths) driven forwards as (pieces, length), empty pieces left out."""
-    return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > 0.0], sum(parts)
-
-
-def _backed(way):
-    """A way planned forwards for the unit turned around, as pieces driven backwards: backing, the
-    unit faces the other way and its steering turns it the other way."""
-    pieces, length = way
-    return [(-turn, -1.0, part) for turn, _, part in pieces], length
 
 
 def _as_path(start, pieces, radius, goal, goal_heading):
