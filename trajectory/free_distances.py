@@ -21,6 +21,8 @@ import math
 
 import numpy as np
 
+from trajectory.goal_waves import GoalDistances
+
 SWEPT_CELLS = 2**15
 """Maps of up to this many cells are swept whole; larger ones are worked out as far as asked
 (``goal_waves``): on the benchmark's maps the sweeps take 1.8 ms on 64 x 64 cells (the waves to
@@ -30,9 +32,19 @@ _FAR = 2**62
 offset, and twice it still an int64."""
 
 
+def grid_distances(obstacles, goal, start):
+    """The distances of the cells of ``obstacles`` to the cell ``goal`` (col, row) that a plan
+    from the cell ``start`` asks for: ``at(col, row)`` and ``reaches(col, row)``, swept whole on a
+    map of up to ``SWEPT_CELLS`` cells, else worked out as far as asked."""
+    if obstacles.blocked.size <= SWEPT_CELLS:
+        return MapDistances(obstacles, goal)
+    return GoalDistances(obstacles, goal, start)
+
+
 class MapDistances:
     """The distances of all cells of ``obstacles`` to the cell ``goal`` (col, row), by
-    ``distances_from``: ``at(col, row)``, as ``goal_waves.GoalDistances`` answers."""
+    ``distances_from``: ``at(col, row)`` and ``reaches(col, row)``, as
+    ``goal_waves.GoalDistances`` answers."""
 
     def __init__(self, obstacles, goal):
         self._rows = distances_from(obstacles, goal).tolist()
@@ -40,6 +52,10 @@ class MapDistances:
     def at(self, col, row):
         """The distance of cell (col, row) to the goal's (``distances_from``)."""
         return self._rows[row][col]
+
+    def reaches(self, col, row):
+        """Whether cell (col, row) can reach the goal's."""
+        return math.isfinite(self._rows[row][col])
 
 
 def distances_from(obstacles, cell):

@@ -13,6 +13,8 @@ import math
 
 import numpy as np
 
+from trajectory.maths import ARRAYS, FLOATS
+
 _DIAGONAL = math.sqrt(2.0)
 PULL = 0.9
 """How far the waves are drawn towards the cell they head for: the estimate is this fraction of
@@ -37,6 +39,7 @@ class GoalDistances:
 
     def __init__(self, obstacles, goal, towards):
         rows, cols = obstacles.blocked.shape
+        self._obstacles = obstacles
         self._width = width = cols + 2
         self._size = obstacles.cell_size
         free = np.zeros((rows + 2, width), dtype=bool)
@@ -56,12 +59,12 @@ class GoalDistances:
             np.array([[dc if dr else 0] for dr, dc in steps]),
         ]
         self._mark = np.zeros(self._free.size, dtype=np.intp)  # scratch: one entry of each cell
-        self._goal = (goal[1] + 1) * width + goal[0] + 1
-        first = np.array([self._goal])
+        self._goal = goal
+        first = np.array([self._cell(*goal)])
         self._far[first] = 0.0
         # The cells reached and not yet relaxed from (``_open``), and each cell's wave: its
         # estimated total over ``WAVE``, rounded down, when last lowered (a cell lowered again
-        # is in ``_open`` twice: the entry of its old wave finds another there, and is dropped).
+        # is in ``_open`` twice, both entries now of its new wave: relaxed twice, harmlessly).
         self._wave_of = np.zeros(self._free.size, dtype=np.int32)
         self._wave_of[first] = int(self._estimate(first[0]) / WAVE)
         self._open, self._next = first, int(self._wave_of[first[0]])
@@ -69,29 +72,28 @@ class GoalDistances:
 
     def at(self, col, row):
         """The length of the shortest chain of cell centres from cell (col, row) to the goal's,
-        moving as ``free_distances`` says; ``inf`` where blocked or cut off. A cell's distance is within 8.3 %
-        above the straight line between the centres where nothing is in the way."""
-        cell = (row + 1) * self._width + col + 1
+        moving as ``free_distances`` says; ``inf`` where blocked or cut off. A cell's distance is
+        within 8.3 % above the straight line between the centres where nothing is in the way."""
+        cell = self._cell(col, row)
         far = self._far[cell]
         while self._open.size and not far + self._estimate(cell) < self._done:
             self._settle_wave()
             far = self._far[cell]
         return float(far) * self._size
 
-    def reaches(self, col, row, obstacles):
-        """Whether cell (col, row) of ``obstacles`` (this map) can reach the goal's. Once these
-        waves have run past ``DETOUR`` times the octile distance between them without settling it, waves
-        from the cell towards the goal run in turns with them: a cell closed in a pocket is
-        told by the pocket's waves running out, not by these flooding the rest of the map."""
-        cell = (row + 1) * self._width + col + 1
+    def reaches(self, col, row):
+        """Whether cell (col, row) can reach the goal's. Once these waves have run past
+        ``DETOUR`` times the octile distance between them without settling it, waves from the
+        cell towards the goal run in turns with them: a cell closed in a pocket is told by the
+        pocket's waves running out, not by these flooding the rest of the map."""
+        cell = self._cell(col, row)
         if not self._free[cell]:
             return False
-        back, detour = None, DETOUR * self._estimate(self._goal) / PULL
+        back, detour = None, DETOUR * self._estimate(self._cell(*self._goal)) / PULL
         while self._open.size and not self._far[cell] + self._estimate(cell) < self._done:
             self._settle_wave()
             if back is None and self._done > detour:
-                goal = divmod(self._goal, self._width)
-                back = GoalDistances(obstacles, (col, row), (goal[1] - 1, goal[0] - 1))
+                back = GoalDistances(self._obstacles, (col, row), self._goal)
             if back is not None:
                 if not back._open.size:
                     return False
@@ -117,7 +119,7 @@ class GoalDistances:
 
     def _relax(self, cells, far, wave):
         """Lower the distances of the cells one step from ``cells`` (k,) at ``far`` (k,) where the
-        step is open and shorter, and file the lowered cells by their waves (after ``wave``)."""
+        step is open and shorter, and open the lowered cells in their waves (after ``wave``)."""
         ahead = (self._offsets + cells).reshape(-1)
         through = (self._lengths + far).reshape(-1)
         shorter = (
@@ -141,15 +143,23 @@ class GoalDistances:
         self._wave_of[ahead] = np.maximum(waves, wave + 1)
         self._open = np.concatenate([self._open, ahead])
 
+    def _cell(self, col, row):
+        """Cell (col, row)'s place in the flat arrays (an int)."""
+        return (row + 1) * self._width + col + 1
+
     def _estimates(self, cells):
         """``PULL`` times the octile distance from each of ``cells`` (k,) to the cell the waves head
         for, in cell widths (the octile distance is no longer than any chain of steps between them)."""
         rows, cols = np.divmod(cells, self._width)
-        across, along = self._across[rows], self._along[cols]
-        return PULL * (np.maximum(across, along) + (_DIAGONAL - 1.0) * np.minimum(across, along))
+        return _pulled_octile(self._across[rows], self._along[cols], ARRAYS)
 
     def _estimate(self, cell):
         """``_estimates`` of one cell (an int)."""
         row, col = divmod(int(cell), self._width)
-        across, along = self._across[row], self._along[col]
-        return PULL * (max(across, along) + (_DIAGONAL - 1.0) * min(across, along))
+        return _pulled_octile(self._across[row], self._along[col], FLOATS)
+
+
+def _pulled_octile(across, along, m):
+    """``PULL`` times the octile distance of steps ``across`` and ``along`` apart (floats or
+    arrays: ``m`` is ``maths.FLOATS`` or ``maths.ARRAYS``)."""
+    return PULL * (m.maximum(across, along) + (_DIAGONAL - 1.0) * m.minimum(across, along))

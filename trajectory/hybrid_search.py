@@ -66,9 +66,8 @@ class Search:
 
     Args:
         clearance: The ``Clearance`` of the map for the unit.
-        distances: The 2D distances of the cells to the goal's cell, ``at(col, row)`` (a
-            ``MapDistances`` or a ``GoalDistances``), or None: no estimate but the obstacle-free
-            way's.
+        distances: The 2D distances of the cells to the goal's cell, ``at(col, row)``
+            (``free_distances.grid_distances``), or None: no estimate but the obstacle-free way's.
         to_goal: ``to_goal(pose)`` -> the shortest obstacle-free way from a pose to the goal:
             (pieces, length).
         reverse: Whether the unit may back up.

@@ -22,8 +22,7 @@ from trajectory import direct_ways, reeds_shepp
 from trajectory._checks import finite_number, flag, positive_finite
 from trajectory.angles import same_headings, wrapped
 from trajectory.clearance import Clearance
-from trajectory.free_distances import SWEPT_CELLS, MapDistances
-from trajectory.goal_waves import GoalDistances
+from trajectory.free_distances import grid_distances
 from trajectory.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Search
 from trajectory.obstacles import ObstacleMap
 from trajectory.smoothing import Pieces, shortened, straight_start
@@ -131,13 +130,8 @@ def plan_path(
         )
     start_cell = (math.floor(start[0] / size), math.floor(start[1] / size))
     goal_cell = (math.floor(goal[0] / size), math.floor(goal[1] / size))
-    if obstacles.blocked.size <= SWEPT_CELLS:
-        distances = MapDistances(obstacles, goal_cell)
-        walled_off = not math.isfinite(distances.at(*start_cell))
-    else:
-        distances = GoalDistances(obstacles, goal_cell, start_cell)
-        walled_off = not distances.reaches(*start_cell, obstacles)
-    if walled_off:
+    distances = grid_distances(obstacles, goal_cell, start_cell)
+    if not distances.reaches(*start_cell):
         return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
     clearance = Clearance(obstacles, radius, footprint)
     to_goal = functools.partial(

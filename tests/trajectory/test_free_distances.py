@@ -133,14 +133,14 @@ def test_a_cell_closed_in_a_pocket_is_told_by_the_pockets_own_waves():
     blocked[98:103, 98:103] = False
     obstacles = ObstacleMap(400, 400, 1.0, blocked)
     distances = GoalDistances(obstacles, (300, 100), (100, 100))
-    assert not distances.reaches(100, 100, obstacles)
+    assert not distances.reaches(100, 100)
     assert distances.reached.sum() < 0.5 * obstacles.blocked.size
-    assert not GoalDistances(obstacles, (100, 100), (300, 100)).reaches(300, 100, obstacles)  # the goal in it
+    assert not GoalDistances(obstacles, (100, 100), (300, 100)).reaches(300, 100)  # the goal in it
     # The same goal from outside the ring, and from behind a wall with a gap: reached.
-    assert GoalDistances(obstacles, (300, 100), (90, 100)).reaches(90, 100, obstacles)
+    assert GoalDistances(obstacles, (300, 100), (90, 100)).reaches(90, 100)
     blocked[:, 200] = True
     blocked[390, 200] = False
     walled = ObstacleMap(400, 400, 1.0, blocked)
     around = GoalDistances(walled, (300, 100), (90, 100))
-    assert around.reaches(90, 100, walled)
+    assert around.reaches(90, 100)
     assert math.isclose(around.at(90, 100), dijkstra(blocked, (300, 100), 1.0)[100, 90], rel_tol=1e-12)
