@@ -66,10 +66,7 @@ class CodeRaster:
         if stored if stored is not None else self.shape[0] * self.shape[1] <= STORED_SQUARES:
             self._codes = self._all()
         else:  # counts[r, c]: the blocked cells below row r and left of column c
-            self._counts = np.zeros((self._by_row.shape[0] + 1, self._by_row.shape[1]), dtype=np.int32)
-            self._counts[1:] = self._by_row
-            for row in range(2, self._counts.shape[0]):  # row by row: numpy's cumsum down is 8 x slower
-                self._counts[row] += self._counts[row - 1]
+            self._counts = _counted_down(self._by_row)
 
     def at(self, rows, cols):
         """The codes of the squares (``rows``, ``cols``: int arrays of one shape, on the raster):
@@ -92,10 +89,7 @@ class CodeRaster:
         rows, cols = np.arange(self.shape[0]), np.arange(self.shape[1])
         (first_row, end_row), (first_col, end_col) = self._stretch(rows, 0), self._stretch(cols, 1)
         across = self._by_row[:, end_col] > self._by_row[:, first_col]  # (cell rows, square cols)
-        down = np.zeros((across.shape[0] + 1, across.shape[1]), dtype=np.int32)
-        down[1:] = across
-        for row in range(2, down.shape[0]):  # row by row: numpy's cumsum down is 8 x slower
-            down[row] += down[row - 1]
+        down = _counted_down(across)
         inside = self._blocked[:, cols // SQUARES_PER_CELL]  # (cell rows, square cols)
         codes = np.empty(self.shape, dtype=np.int8)
         for band in range(0, self.shape[0], _BAND):
@@ -118,3 +112,14 @@ class CodeRaster:
         """BLOCKED = 0 where ``blocked`` (and so near), UNSURE = 1 where only ``near``, OPEN = 2
         elsewhere."""
         return OPEN - near.view(np.int8) - blocked.view(np.int8)
+
+
+def _counted_down(values):
+    """Running sums of ``values`` (rows, cols) down its columns, from a row of zeros: (rows + 1,
+    cols) int32, row r the sum of the rows before it. Added row by row: numpy's cumsum down
+    columns is 8 x slower."""
+    counts = np.zeros((values.shape[0] + 1, values.shape[1]), dtype=np.int32)
+    counts[1:] = values
+    for row in range(2, counts.shape[0]):
+        counts[row] += counts[row - 1]
+    return counts
