@@ -5,7 +5,7 @@ import os
 import sys
 from pathlib import Path
 
-from scene.mode import MODE_NAMES
+from scene.ui.mode import MODE_NAMES
 
 FRAME_RATE = 60
 """Frames per second of scene time when a fixed number of frames is rendered."""
@@ -103,7 +103,7 @@ def main(argv=None):
         return 2
     configure(args)
     from scene.app import NoWindowError, SceneApp
-    from scene.user_presets import default_path
+    from scene.curves.user_presets import default_path
 
     try:
         app = SceneApp(

@@ -4,7 +4,7 @@
 imported on first use, so that ``import scene`` (and ``main.py --help``) stays free of Panda3D.
 """
 
-_LAZY = {"MotionInterval": "scene.motion_interval", "load_curves": "scene.curve_files"}
+_LAZY = {"MotionInterval": "scene.kit.motion_interval", "load_curves": "scene.kit.curve_files"}
 
 
 def __getattr__(name):

@@ -7,11 +7,11 @@ from direct.showbase.ShowBase import ShowBase
 from direct.task import Task
 from panda3d.core import AmbientLight, AntialiasAttrib, ClockObject, DirectionalLight
 
-from scene.bindings import bind, register, unregister
-from scene.camera import ZOOM_STEP, OrbitCamera
-from scene.mode import MODE_NAMES, MODES, Drag
-from scene.overlay import Banner, HelpOverlay, Hud, MessageLine
-from scene.pointer import Pointer
+from scene.ui.bindings import bind, register, unregister
+from scene.ui.camera import ZOOM_STEP, OrbitCamera
+from scene.ui.mode import MODE_NAMES, MODES, Drag
+from scene.ui.overlay import Banner, HelpOverlay, Hud, MessageLine
+from scene.ui.pointer import Pointer
 
 BACKGROUND = (0.11, 0.12, 0.15, 1.0)
 HUD_PERIOD = 0.1

@@ -1,6 +1,8 @@
-"""Motion along 3D curves at the pace of a velocity curve: pure numpy, no engine.
+"""Motion for game units and animated objects: pure numpy, no engine.
 
-The public names, documented in the README:
+Two libraries over a numeric floor (``_numerics``): motion along 3D curves (``curves``,
+``timing``, ``orientation``, ``playback``) and motion in the plane (``plane``, ``planning``,
+``crowds``). Every public name of the subpackages is importable from here:
 
 >>> from trajectory import CubicBezier, VelocityCurve, Motion
 >>> curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 0], [4, 0, 0]])
@@ -11,35 +13,40 @@ The public names, documented in the README:
 3.51...
 """
 
-from trajectory.arclength import ArcLength
-from trajectory.bezier import CubicBezier, PiecewiseBezier
-from trajectory.chain import MotionChain
-from trajectory.crossings import Crossing, Marker
-from trajectory.curve import Curve
-from trajectory.dubins import dubins_path, dubins_paths
-from trajectory.followers import Followers
-from trajectory.frames import MODES as ORIENTATION_MODES
-from trajectory.frames import Orientation
-from trajectory.function_curve import FunctionCurve
-from trajectory.game_clock import GameClock
-from trajectory.grid import SEED_PATH_CELLS, Grid
-from trajectory.keyframes import KeyframeSampler
-from trajectory.motion import METHODS, Motion
-from trajectory.nurbs import NurbsCurve
-from trajectory.obstacles import ObstacleMap
-from trajectory.piecewise import PiecewisePolynomial
-from trajectory.planning import Plan, PlanStatus, plan_path
-from trajectory.playback import Playhead
-from trajectory.playheads import Playheads
-from trajectory.reeds_shepp import reeds_shepp_path
-from trajectory.reeds_shepp_paths import reeds_shepp_paths
-from trajectory.seed_method import SeedTables
-from trajectory.segments import Arc, Line, SegmentTable
-from trajectory.steering import SteeringFollowers
-from trajectory.turn_paths import Case, TurnPath, TurnPaths
-from trajectory.turn_to_point import plan_turn, plan_turns, shortest_path_to_point, shortest_paths_to_points
-from trajectory.velocity import VelocityCurve
-from trajectory.waypoints import WaypointPath
+from trajectory._numerics.piecewise import PiecewisePolynomial
+from trajectory.crowds import SEED_PATH_CELLS, Followers, GameClock, Grid, SteeringFollowers, WaypointPath
+from trajectory.curves import ArcLength, CubicBezier, Curve, FunctionCurve, NurbsCurve, PiecewiseBezier
+from trajectory.orientation import MODES as ORIENTATION_MODES
+from trajectory.orientation import Orientation
+from trajectory.plane import (
+    Arc,
+    Case,
+    Line,
+    SegmentTable,
+    TurnPath,
+    TurnPaths,
+    dubins_path,
+    dubins_paths,
+    plan_turn,
+    plan_turns,
+    reeds_shepp_path,
+    reeds_shepp_paths,
+    shortest_path_to_point,
+    shortest_paths_to_points,
+)
+from trajectory.planning import ObstacleMap, Plan, PlanStatus, plan_path
+from trajectory.playback import (
+    METHODS,
+    Crossing,
+    KeyframeSampler,
+    Marker,
+    Motion,
+    MotionChain,
+    Playhead,
+    Playheads,
+    SeedTables,
+)
+from trajectory.timing import VelocityCurve
 
 __all__ = [
     "METHODS",

@@ -12,7 +12,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from scene.presets import DRIVE_LIMITS, TRAJECTORIES
+from scene.curves.presets import DRIVE_LIMITS, TRAJECTORIES
 from tests.benchmarks.timing import best_of, sized
 from trajectory import Motion, VelocityCurve
 

@@ -14,7 +14,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from scene.presets import TRAJECTORIES, VELOCITIES
+from scene.curves.presets import TRAJECTORIES, VELOCITIES
 from tests.benchmarks.timing import best_of, sized
 from trajectory import Motion, VelocityCurve
 

@@ -34,8 +34,8 @@ from trajectory import (
     VelocityCurve,
     plan_path,
     reeds_shepp_path,
-    reeds_shepp_paths,
 )
+from trajectory.plane import reeds_shepp_paths
 
 BIG_MAP = sized(2000, 60)
 MID_MAP = sized(512, 40)
@@ -126,7 +126,7 @@ def egg_child(count):
     """Write a curve of ``count`` points to an egg file, then time reading it, in a process of its own."""
     import tempfile
 
-    from scene.curve_files import load_curves
+    from scene.kit.curve_files import load_curves
 
     t = np.linspace(0.0, count / 500.0, count)
     points = np.column_stack(
@@ -174,7 +174,7 @@ def one_pose():
     from direct.directutil.Mopath import Mopath
     from panda3d.core import Filename, Loader, LoaderOptions, NodePath
 
-    from scene.curve_files import load_curves
+    from scene.kit.curve_files import load_curves
 
     egg = ROOT / "models" / "coaster.egg"
     coaster = load_curves(egg)[0]

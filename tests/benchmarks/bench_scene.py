@@ -28,8 +28,8 @@ load_prc_file_data(
     "notify-level-x11display fatal\nnotify-level-device fatal\nwin-size 800 450",
 )
 
-from scene import presets
 from scene.app import SceneApp
+from scene.curves import presets
 from tests.benchmarks.timing import sized
 
 FRAMES = sized(600, 4)

@@ -16,7 +16,7 @@ def press(app, key):
 
 
 class PlacedPointer:
-    """A mouse pointer the test puts where it wants, in film coordinates (see ``scene.pointer``)."""
+    """A mouse pointer the test puts where it wants, in film coordinates (see ``scene.ui.pointer``)."""
 
     def __init__(self):
         self.at = None
@@ -32,7 +32,7 @@ def plot_to_film(app, unit):
     """Where the plot's distance-panel point ``unit`` (t, s) is on screen, in film coordinates."""
     from panda3d.core import Point3
 
-    from scene.velocity_plot import DISTANCE_HEIGHT, WIDTH
+    from scene.curves.velocity_plot import DISTANCE_HEIGHT, WIDTH
 
     plot = app.mode.plot
     local = Point3(unit[0] * WIDTH, 0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)

@@ -1,12 +1,12 @@
 """The screen's texts as rectangles, for layout tests: every visible text inside its panel (the
 card it is drawn on, or the window) and no two of one layer overlapping (the help overlay is a
-layer over the rest: see ``scene.overlay``)."""
+layer over the rest: see ``scene.ui.overlay``)."""
 
 import itertools
 
 from panda3d.core import Point3
 
-from scene.overlay import LAYER_TAG, PANEL_TAG
+from scene.ui.overlay import LAYER_TAG, PANEL_TAG
 
 SLACK = 0.002
 """How far (render2d units, the window being 2 high) a text may pass its panel: rounding."""

@@ -3,9 +3,9 @@
 import numpy as np
 import pytest
 
-from scene.camera import DISTANCE_LIMITS, ORBIT_DEGREES_PER_UNIT, PITCH_LIMITS
-from scene.mode import Drag
-from scene.pointer import to_film
+from scene.ui.camera import DISTANCE_LIMITS, ORBIT_DEGREES_PER_UNIT, PITCH_LIMITS
+from scene.ui.mode import Drag
+from scene.ui.pointer import to_film
 from tests.scene.helpers import step
 
 

@@ -4,7 +4,7 @@ camera, the plot owns its area, the help covers and pauses everything."""
 import numpy as np
 import pytest
 
-from scene.velocity_plot import DISTANCE_HEIGHT, WIDTH
+from scene.curves.velocity_plot import DISTANCE_HEIGHT, WIDTH
 from tests.scene.helpers import press, step
 
 
@@ -97,7 +97,7 @@ def test_the_help_pauses_the_tower_defense_game(app):
 
 
 def test_the_speed_error_strip_is_logarithmic_ours_low_the_seeds_high(app):
-    from scene.velocity_plot import ERROR_DECADES, ERROR_HEIGHT, SAMPLES
+    from scene.curves.velocity_plot import ERROR_DECADES, ERROR_HEIGHT, SAMPLES
 
     plot = app.mode.plot
 
@@ -201,8 +201,8 @@ def test_every_unit_of_the_turning_mode_has_a_shadow_that_moves_with_it(app):
 def test_text_stays_readable_in_small_windows(app, monkeypatch, height):
     """Text is sized with the window, and grows in windows under 720 pixels tall: the status lines
     at least 13 pixels high, the plot's at least 11."""
-    from scene.overlay import HUD_SCALE
-    from scene.velocity_plot import TEXT_SCALE
+    from scene.curves.velocity_plot import TEXT_SCALE
+    from scene.ui.overlay import HUD_SCALE
 
     monkeypatch.setattr(app, "window_height", lambda: height)
     app.layout()

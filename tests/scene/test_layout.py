@@ -10,7 +10,7 @@ from panda3d.core import load_prc_file_data, unload_prc_file
 
 from tests.scene.helpers import FRAME_RATE, press, step
 from tests.scene.layout import problems
-from tests.scene.test_defense_mode import lose_the_game
+from tests.scene.towerdefense.test_defense_mode import lose_the_game
 
 
 @pytest.fixture(params=["640 480", "1280 720", "1920 1080"], ids=["640x480", "1280x720", "1920x1080"])

@@ -45,7 +45,7 @@ def test_the_offscreen_picture_shows_the_plot_in_its_colours(tmp_path):
     """The software renderer leaves its lines at alpha 0: the PNG showed every plot line white over
     a viewer's white page. The picture has no alpha, and the plot's gold s(t), blue speed and red
     error lines are there in their colours."""
-    from scene.velocity_plot import DISTANCE_COLOUR, ERROR_COLOUR, SPEED_COLOUR
+    from scene.curves.velocity_plot import DISTANCE_COLOUR, ERROR_COLOUR, SPEED_COLOUR
 
     target = tmp_path / "shot.png"
     assert run_main("--offscreen", "--frames", "30", "--screenshot", str(target)).returncode == 0

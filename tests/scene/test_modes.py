@@ -5,8 +5,8 @@ import inspect
 import subprocess
 import sys
 
-from scene.bindings import Binding
-from scene.mode import MODE_NAMES, MODES, Drag, Mode
+from scene.ui.bindings import Binding
+from scene.ui.mode import MODE_NAMES, MODES, Drag, Mode
 from tests.scene.helpers import press
 from tests.scene.test_main import ROOT
 
@@ -37,7 +37,7 @@ def test_tab_goes_through_the_modes_in_their_order(app):
 
 def test_the_mode_list_and_the_command_line_need_no_panda3d():
     code = (
-        "import sys, main, scene.mode; "
+        "import sys, main, scene.ui.mode; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('panda3d', 'direct')))"
     )
     result = subprocess.run(

@@ -26,9 +26,9 @@ from trajectory import (
     plan_path,
     plan_turn,
 )
-from trajectory.neighbours import separation_push
-from trajectory.speed_limits import SpeedLimits
-from trajectory.steering import CROWD
+from trajectory.crowds.neighbours import separation_push
+from trajectory.crowds.steering import CROWD
+from trajectory.timing.speed_limits import SpeedLimits
 
 POINTS = [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]
 NAN = float("nan")

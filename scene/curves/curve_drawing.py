@@ -1,0 +1,77 @@
+"""The curves mode's 3D drawing: the ground, the trajectory, its control polygon and points, the
+keyframe ticks, the grabbed-point marker and the sphere (placed by ``riders.Riders``). It draws
+what it is given; the mode decides what that is."""
+
+import numpy as np
+
+from scene.ui.assets import load_model
+from scene.ui.geometry import LineStrip, PointSet, axes, ground_grid
+
+CURVE_SAMPLES = 600
+"""Points of the drawn trajectory, even in arc length."""
+SPHERE_RADIUS = 0.45
+GRID_HALF_SIZE, GRID_SPACING = 16.0, 2.0
+CURVE_COLOUR = (0.95, 0.75, 0.25, 1.0)
+POLYGON_COLOUR = (0.5, 0.55, 0.65, 1.0)
+POINT_COLOUR = (0.3, 1.0, 0.6, 1.0)
+GRABBED_COLOUR = (1.0, 1.0, 1.0, 1.0)
+TICK_COLOUR = (1.0, 0.5, 0.35, 1.0)
+GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
+SPHERE_COLOUR = (0.3, 0.6, 1.0, 1.0)
+
+
+class CurveDrawing:
+    """Everything the curves mode shows in 3D, under one node (``root``)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.root = app.render.attach_new_node("curves mode")
+        ground_grid(self.root, GRID_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
+        axes(self.root, 3.0, 0.0)
+        self.curve_line = LineStrip(self.root, CURVE_SAMPLES, CURVE_COLOUR, 3.0, "trajectory")
+        self.sphere = load_model(app, "sphere")
+        self.sphere.reparent_to(self.root)
+        self.sphere.set_scale(SPHERE_RADIUS)
+        self.sphere.set_color(*SPHERE_COLOUR)
+        self.polygon = self.points = self.ticks = None
+        self.grabbed_marker = PointSet(self.root, 1, GRABBED_COLOUR, 14.0, "grabbed point")
+        self.grabbed_marker.show(False)
+
+    def show_curve(self, trajectory):
+        """Draw ``trajectory`` (a ``Curve``) through points spread evenly along its length."""
+        u = trajectory.arc_length.parameter(np.linspace(0.0, 1.0, CURVE_SAMPLES))
+        self.curve_line.update(trajectory.evaluate(u))
+
+    def show_control_points(self, points):
+        """(Re)make the control polygon and point markers for ``points`` (n, 3); none for ()."""
+        for geometry in (self.polygon, self.points):
+            if geometry is not None:
+                geometry.path.remove_node()
+        self.polygon = self.points = None
+        if len(points):
+            self.polygon = LineStrip(self.root, len(points), POLYGON_COLOUR, 1.0, "control polygon")
+            self.points = PointSet(self.root, len(points), POINT_COLOUR, 9.0, "control points")
+            # Handles stay visible and grabbable: drawn last, over the ticks and the sphere.
+            self.points.path.set_bin("fixed", 10)
+            self.points.path.set_depth_test(False)
+            self.move_control_points(points)
+
+    def move_control_points(self, points):
+        """Move the polygon and markers to ``points`` (as many as they were made for)."""
+        if self.points is not None and len(points):
+            self.polygon.update(np.array(points))
+            self.points.update(np.array(points))
+
+    def show_keyframes(self, positions):
+        """Ticks at the keyframe ``positions`` (k, 3)."""
+        if self.ticks is None or self.ticks.count != len(positions):
+            if self.ticks is not None:
+                self.ticks.path.remove_node()
+            self.ticks = PointSet(self.root, len(positions), TICK_COLOUR, 5.0, "keyframes")
+        self.ticks.update(positions)
+
+    def show_grabbed(self, point):
+        """Mark the grabbed control point at ``point`` (3,), or nothing for None."""
+        self.grabbed_marker.show(point is not None)
+        if point is not None:
+            self.grabbed_marker.update([point])

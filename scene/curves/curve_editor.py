@@ -1,0 +1,114 @@
+"""Dragging the curves mode's control points with the mouse: picking the one under the pointer,
+and turning each mouse move into a new position for it.
+
+The editor knows the pointer and the camera; what a move means (rebuilding the curve, refusing an
+invalid one) is the mode's, reached through the two callbacks.
+"""
+
+import dataclasses
+
+import numpy as np
+
+from scene.ui.pointer import on_plane, pixel_gap, to_film
+
+PICK_PIXELS = 14.0
+"""How near (in pixels) the mouse must be to grab a control point."""
+
+
+@dataclasses.dataclass(frozen=True)
+class HandleDrag:
+    """A velocity control point or key (``index``) held in the plot."""
+
+    index: int
+
+
+@dataclasses.dataclass(frozen=True)
+class PointDrag:
+    """A trajectory control point held in 3D: which one, where it was, the camera's view direction
+    (the plane it moves in is square to it), whether it moves in depth, and the mouse's film y
+    when it was grabbed."""
+
+    index: int
+    start: np.ndarray
+    normal: np.ndarray
+    in_depth: bool
+    start_y: float
+
+
+class CurveEditor:
+    """The drag state of the curves mode.
+
+    Args:
+        app: The application (pointer, camera, orbit).
+        plot: The ``VelocityPlot`` (it picks its own handles and maps the mouse to (t, s)).
+        drawing: The ``CurveDrawing`` (it marks the grabbed point).
+        move_point: Called with (index, position (3,)) as a trajectory point is dragged.
+        move_handle: Called with (index, (t, s)) as a velocity control point or key is dragged.
+    """
+
+    def __init__(self, app, plot, drawing, move_point, move_handle):
+        self.app, self.plot, self.drawing = app, plot, drawing
+        self.move_point, self.move_handle = move_point, move_handle
+        self.grabbed = None
+
+    def grab(self, points, handles, shifted=False):
+        """Grab the control point under the mouse; whether one was grabbed.
+
+        Args:
+            points: The trajectory's control points (n, 3), or None when they cannot be edited.
+            handles: The velocity curve's control points or keys ((t, s) pairs), or None when
+                they cannot be edited.
+            shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
+        """
+        handle = self.plot.pick(handles)
+        if handle is not None:
+            self.grabbed = HandleDrag(handle)
+            return True
+        index = None if points is None else self._pick(points)
+        if index is None:
+            return False
+        point = np.array(points[index])
+        normal = np.array(self.app.render.get_relative_vector(self.app.camera, (0, 1, 0)))
+        self.grabbed = PointDrag(index, point, normal, shifted, self.app.pointer.position()[1])
+        self.drawing.show_grabbed(point)
+        return True
+
+    def follow(self):
+        """Move the grabbed point to where the mouse now is (nothing when none is grabbed)."""
+        mouse = self.app.pointer.position()
+        drag = self.grabbed
+        if drag is None or mouse is None:
+            return
+        if isinstance(drag, HandleDrag):
+            unit = self.plot.mouse_to_unit()
+            if unit is not None:
+                self.move_handle(drag.index, unit)
+            return
+        if drag.in_depth or self.app.pointer.shift_down():
+            target = drag.start + drag.normal * (mouse[1] - drag.start_y) * self.app.orbit.distance
+        else:
+            target = on_plane(self.app, mouse, drag.start, drag.normal)
+        if target is not None:
+            self.move_point(drag.index, target)
+
+    def release(self):
+        """Let go of the grabbed point, after following the mouse one last time (the release may
+        come in the same frame as the last move); whether anything was held."""
+        held = self.grabbed is not None
+        self.follow()
+        self.grabbed = None
+        self.drawing.show_grabbed(None)
+        return held
+
+    def _pick(self, points):
+        """The index of the point in ``points`` (n, 3) nearest the mouse on screen, within
+        ``PICK_PIXELS``, or None."""
+        mouse = self.app.pointer.position()
+        if mouse is None:
+            return None
+        best, best_gap = None, PICK_PIXELS
+        for index, point in enumerate(points):
+            screen = to_film(self.app, point)
+            if screen is not None and (gap := pixel_gap(self.app, screen, mouse)) < best_gap:
+                best, best_gap = index, gap
+        return best

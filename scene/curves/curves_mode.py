@@ -1,0 +1,312 @@
+"""The curves mode: a sphere travelling along a trajectory at the pace of a velocity curve.
+
+The trajectory is drawn in 3D with its control polygon and draggable control points; the velocity
+curve is plotted in 2D with its own draggable control points. Every change rebuilds the motion at
+once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
+"""
+
+import numpy as np
+
+from scene.curves import presets, user_presets
+from scene.curves.curve_drawing import CurveDrawing
+from scene.curves.curve_editor import CurveEditor
+from scene.curves.drive import Drive
+from scene.curves.event_markers import EventMarkers
+from scene.curves.preset_edits import PresetEdits
+from scene.curves.riders import Riders
+from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
+from scene.curves.velocity_plot import METHOD_WORDS, VelocityPlot
+from scene.ui.bindings import bind, numbered, pair
+from scene.ui.mode import Drag
+from trajectory import KeyframeSampler, Motion
+
+KEYFRAME_INTERVALS = (
+    (1 / 60, "1 frame"),
+    (0.05, "50 ms"),
+    (0.1, "100 ms"),
+    (10 / 60, "10 frames"),
+    (0.25, "250 ms"),
+    (20 / 60, "20 frames"),
+    (0.5, "500 ms"),
+)
+"""Seconds between exact positions and their labels (frames at 60 Hz, as the seed allows)."""
+DEFAULT_INTERVAL = 2
+DEFAULT_VELOCITY = 1
+"""The seed's ease in-out."""
+MOUSE_HELP = (
+    ("left drag", "orbit the camera; on a control point, move it"),
+    ("shift + left drag", "on a control point, move it nearer or farther"),
+    ("right or middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
+
+
+class CurvesMode:
+    """The mode; ``app`` is the ``SceneApp`` (a ShowBase with camera control, HUD and messages).
+
+    Args:
+        app: The application (its ``presets_path`` is the user's presets file, see
+            ``user_presets``).
+    """
+
+    name = "curves"
+    title = "Curves"
+    right_drag = Drag.PAN
+    mouse_help = MOUSE_HELP
+
+    def __init__(self, app):
+        self.app = app
+        self.presets_file = user_presets.PresetsFile(app.presets_path)
+        self.trajectories, self.velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
+        self.startup_problem = self.presets_file.problem
+        self.edits = PresetEdits(self)
+        self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
+        self.interval_index = DEFAULT_INTERVAL
+        self.method = "exact"
+        self.duration = DEFAULT_DURATION
+        self.drive = Drive()
+        self.run = None
+        self.motion = self.sampler = None
+        self._built_from = (None, None)
+        self.drawing = CurveDrawing(app)
+        self.root, self.sphere = self.drawing.root, self.drawing.sphere
+        self.riders = Riders(app, self.root, self.sphere)
+        self.events = EventMarkers(self.root)
+        self.plot = VelocityPlot(app)
+        self.editor = CurveEditor(
+            app,
+            self.plot,
+            self.drawing,
+            lambda index, position: self.edits.move_point(index, position, live=True),
+            lambda index, unit: self.edits.move_handle(index, unit, live=True),
+        )
+        self.drawing.show_control_points(self.points())
+        self.rebuild(frame=True)  # makes the run
+        self.bindings = (
+            numbered(
+                f"1-{min(len(self.trajectories), 9)}",
+                "choose the trajectory",
+                self.choose_trajectory,
+                len(self.trajectories),
+            ),
+            numbered(
+                f"Shift+1-{min(len(self.velocities), 9)}",
+                "choose the velocity curve",
+                self.choose_velocity,
+                len(self.velocities),
+                prefix="shift-",
+            ),
+            bind("R", "restart the run", self.restart),
+            bind(
+                "D",
+                "drive it: the fastest a car can go along the curve",
+                self.choose_velocity,
+                presets.DRIVE_INDEX,
+            ),
+            pair(
+                "Up / Down",
+                "longer or shorter run (driving: the car's top speed)",
+                self.change_duration,
+                ("arrow_up", 1),
+                ("arrow_down", -1),
+            ),
+            pair(
+                "Right / Left",
+                "keyframes further apart or closer",
+                self.change_interval,
+                ("arrow_right", 1),
+                ("arrow_left", -1),
+            ),
+            *self.run.bindings(),
+            bind("E", "an event here (it flashes when passed)", self.add_event),
+            bind("M", "our exact method or the seed's tables", self.toggle_method),
+            *self.riders.bindings(self._show_frames),
+            bind("F", "frame the curve", self.frame),
+            bind("S", "save edited curves to the presets file", self.edits.save),
+        )
+        self.restart()
+        self.root.hide()
+        self.plot.root.hide()
+
+    # The mode's life: entered, updated every frame, left.
+
+    def enter(self):
+        """Show the mode's scene and plot."""
+        self.root.show()
+        self.plot.root.show()
+        self.app.orbit.keep_clear_of(self.plot.covered_width)
+        self.frame()
+        if self.startup_problem:
+            self.app.messages.say(self.startup_problem, warning=True)
+
+    def exit(self):
+        """Hide the mode's scene and plot; the camera orbits again."""
+        self.release()
+        if self.riders.riding:
+            self.riders.toggle_ride()
+        self.root.hide()
+        self.plot.root.hide()
+        self.app.orbit.keep_clear_of(0.0)
+
+    def update(self, dt):
+        """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
+        self.editor.follow()
+        playing = not self.run.ended
+        self.events.passed_by(self.run.tick(dt), dt)
+        if playing and self.run.ended:
+            self.app.messages.say("The run ended (it plays once, L): R or Space plays it again.")
+        t, fraction = self.run.time, self.run.fraction
+        self.riders.place(self.motion, t, self.sampler.position(t))
+        self.plot.set_now(fraction, self.motion.distance(t), self.motion.velocity.rate_at_time(fraction))
+
+    def status_lines(self):
+        """The HUD's lines for this mode."""
+        t = self.run.time
+        interval = KEYFRAME_INTERVALS[self.interval_index][1]
+        trajectory = self.trajectories[self.trajectory_index]
+        velocity = self.velocities[self.velocity_index]
+        trajectory_edited = _edited(trajectory, presets.TRAJECTORIES)
+        velocity_edited = _edited(velocity, presets.VELOCITIES)
+        return [
+            f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
+            f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{velocity_edited}",
+            f"t {t:5.2f} / {self.motion.duration:.4g} s  {self.run.status()}",
+            f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
+            f"speed {float(self.motion.speed(t)):.2f} units/s   events passed {self.events.passed} (E)",
+            f"keyframes every {interval}, method: {METHOD_WORDS[self.method]} (M)",
+            self.riders.status(),
+            *([self.drive.status()] if velocity.drive else []),
+        ]
+
+    # Bound to keys.
+
+    def choose_trajectory(self, index):
+        """Show trajectory preset ``index`` and restart."""
+        if index < len(self.trajectories):
+            self.app.messages.clear_refusal()
+            self.trajectory_index = index
+            self.drawing.show_control_points(self.points())
+            self.rebuild(frame=True)
+            self.restart()
+
+    def choose_velocity(self, index):
+        """Use velocity preset ``index``, going on from where the rider is."""
+        if index < len(self.velocities):
+            self.app.messages.clear_refusal()
+            self.velocity_index = index
+            self.rebuild()
+
+    def restart(self):
+        """Back to the start of the run."""
+        self.run.restart()
+        self.riders.place(self.motion, 0.0, self.sampler.position(0.0))
+
+    def add_event(self):
+        """An event where the rider is now."""
+        self.events.add(self.motion.distance(self.run.time))
+        self.run.set_events(self.events.events())
+        self.events.show(self.motion.trajectory)
+
+    def change_duration(self, step):
+        """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
+        while driving, the next higher or lower top speed (the duration follows from it)."""
+        if self.velocities[self.velocity_index].drive:
+            self.drive.change_top_speed(step)
+        else:
+            index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
+            self.duration = DURATIONS[index]
+        self.rebuild()
+
+    def change_interval(self, step):
+        """Keyframes further apart (step 1) or closer (step -1)."""
+        self.interval_index = int(np.clip(self.interval_index + step, 0, len(KEYFRAME_INTERVALS) - 1))
+        self.rebuild()
+
+    def toggle_method(self):
+        """Switch between the exact tables and the seed's chord tables."""
+        self.method = "chord" if self.method == "exact" else "exact"
+        self.rebuild()
+
+    def _show_frames(self):
+        self.riders.show_frames(self.motion, self.sampler.keyframe_times)
+
+    def frame(self):
+        """Aim the camera at the whole curve."""
+        self.app.orbit.frame(self.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 200)))
+
+    # Dragging control points.
+
+    def grab(self, shifted=False):
+        """Grab the control point under the mouse (3D, or in the plot); whether one was grabbed.
+
+        Args:
+            shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
+        """
+        editable = self.trajectories[self.trajectory_index].editable
+        return self.editor.grab(self.points() if editable else None, self.handles(), shifted)
+
+    def set_scale(self, scale):
+        """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""
+        self.plot.set_scale(scale)
+        if not self.root.is_hidden():
+            self.app.orbit.keep_clear_of(self.plot.covered_width)
+
+    def covers_pointer(self):
+        """Whether the mouse is over the plot, whose area a press never orbits the camera from."""
+        return self.plot.covers_pointer()
+
+    def release(self):
+        """Let go of any grabbed point (and measure what the drag left)."""
+        if self.editor.release():
+            self._show_plot()
+
+    # Building and drawing.
+
+    def points(self):
+        return self.trajectories[self.trajectory_index].points
+
+    def handles(self):
+        return self.velocities[self.velocity_index].handles
+
+    def _show_plot(self, measure=True):
+        """The plot of the motion, with the velocity curve's handles (a cubic's joined)."""
+        self.plot.show(
+            self.motion, self.handles(), measure, polygon=bool(self.velocities[self.velocity_index].controls)
+        )
+
+    def rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
+        """Build the motion from the current presets (or the curves given, already built from them)
+        and redraw everything that depends on it; ``live`` while a drag goes on."""
+        trajectory_preset = self.trajectories[self.trajectory_index]
+        velocity_preset = self.velocities[self.velocity_index]
+        # A curve whose preset has not changed keeps its tables: a drag rebuilds only one curve.
+        if trajectory is None:
+            kept = self.motion is not None and self._built_from[0] is trajectory_preset
+            trajectory = self.motion.trajectory if kept else trajectory_preset.curve()
+        if velocity_preset.drive:  # the car's fastest motion: its own velocity curve and duration
+            self.motion = self.drive.motion(trajectory, self.method)
+        else:
+            if velocity is None:
+                kept = self.motion is not None and self._built_from[1] is velocity_preset
+                velocity = self.motion.velocity if kept else velocity_preset.curve()
+            self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
+        self._built_from = (trajectory_preset, velocity_preset)
+        if self.run is None:
+            self.run = Run(self.motion, self.events.events())
+        else:
+            self.run.switch(self.motion)  # no restart: on from the same arc-length fraction
+        self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
+        self.drawing.show_curve(trajectory)
+        self.events.show(trajectory)
+        self.drawing.move_control_points(self.points())
+        self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
+        self._show_frames()
+        # While dragging, only the seed's error (the one worth seeing) is measured every frame.
+        self._show_plot(measure=not live or self.method == "chord")
+        if frame:
+            self.frame()
+
+
+def _edited(preset, builtins):
+    """ " (edited)" for a preset that differs from every built-in one, else ""."""
+    return "" if preset in builtins else " (edited)"

@@ -1,0 +1,44 @@
+"""The curves mode's "drive it" preset: the fastest motion a car makes along the trajectory
+(``Motion.fastest``), with a top speed the user changes by Up / Down."""
+
+from scene.curves.presets import DRIVE_LIMITS
+from trajectory import Motion
+
+TOP_SPEEDS = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 16.0)
+"""The top speeds Up / Down step through, in board units per second."""
+
+
+class Drive:
+    """The car: ``DRIVE_LIMITS`` with the chosen top speed ``v_max``."""
+
+    def __init__(self):
+        self.v_max = DRIVE_LIMITS["v_max"]
+        self._last = (None, None)  # (what it was built for, the motion)
+
+    @property
+    def limits(self):
+        """The keyword arguments of ``Motion.fastest`` for this car."""
+        return {**DRIVE_LIMITS, "v_max": self.v_max}
+
+    def change_top_speed(self, step):
+        """The next higher (step 1) or lower (step -1) top speed."""
+        index = min(range(len(TOP_SPEEDS)), key=lambda i: abs(TOP_SPEEDS[i] - self.v_max))
+        self.v_max = TOP_SPEEDS[min(max(index + step, 0), len(TOP_SPEEDS) - 1)]
+
+    def motion(self, trajectory, method):
+        """The fastest motion along ``trajectory``, timed by ``method`` (the chord tables replay
+        its velocity curve the seed's way)."""
+        fastest = Motion.fastest(trajectory, **self.limits)
+        return (
+            fastest
+            if method == "exact"
+            else Motion(trajectory, fastest.velocity, fastest.duration, method=method)
+        )
+
+    def status(self):
+        """The HUD's line about the car."""
+        limits = self.limits
+        return (
+            f"car: top speed {limits['v_max']:g} units/s (Up/Down), cornering {limits['a_lat']:g}, "
+            f"accel {limits['accel']:g}, brake {limits['brake']:g} units/s/s"
+        )

@@ -1,0 +1,90 @@
+"""The curves mode's edits of its presets: a control point or a velocity key moved (refused,
+with the reason, when the curve it makes is invalid: nothing is lost), and the edited presets
+saved to the presets file."""
+
+import logging
+
+import numpy as np
+
+from scene.curves import presets
+from scene.curves.presets import TimeOutOfPlace
+
+log = logging.getLogger(__name__)
+
+
+class PresetEdits:
+    """Edits of ``mode``'s (a ``CurvesMode``) current presets."""
+
+    def __init__(self, mode):
+        self.mode = mode
+
+    def save(self):
+        """Write the edited presets to the presets file (or beside it, when it must be kept)."""
+        mode = self.mode
+        path = mode.presets_file.path
+        try:
+            saved = mode.presets_file.save(
+                mode.trajectories, mode.velocities, presets.TRAJECTORIES, presets.VELOCITIES
+            )
+        except OSError as error:
+            mode.app.messages.say(
+                f"Could not save the presets to {path}: {error.strerror or error}", warning=True
+            )
+            return
+        curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
+        if saved.beside is None:
+            mode.app.messages.say(f"Saved {curves} to {saved.path}")
+        else:
+            mode.app.messages.say(
+                f"Saved {curves} to {saved.path}: {path.name} is kept as it is ({saved.beside})", warning=True
+            )
+
+    def move_point(self, index, position, live=False):
+        """Move trajectory control point ``index`` to ``position`` (3,); refuse what is invalid.
+
+        ``live`` marks a step of a drag: the plot then skips measuring the exact method's speed.
+        """
+        mode = self.mode
+        preset = mode.trajectories[mode.trajectory_index]
+        points = np.array(mode.points())
+        points[index] = position
+        try:
+            trajectory = preset.curve(points)
+            if mode.velocities[mode.velocity_index].drive:  # the car's motion too (kept for rebuild)
+                mode.drive.motion(trajectory, mode.method)
+        except ValueError as error:
+            self._refuse(error)
+            return False
+        mode.trajectories[mode.trajectory_index] = preset.with_points(points)
+        mode.rebuild(trajectory=trajectory, live=live)
+        mode.drawing.show_grabbed(position)
+        return True
+
+    def move_handle(self, index, unit, live=False):
+        """Move velocity control point or key ``index`` to ``unit`` (t, s); refuse what is
+        invalid, saying why.
+
+        ``live`` marks a step of a drag, as for ``move_point``.
+        """
+        mode = self.mode
+        preset = mode.velocities[mode.velocity_index]
+        if preset.handles is None:  # nothing to move on a fixed velocity curve
+            return
+        handles = [list(c) for c in preset.handles]
+        handles[index] = [float(unit[0]), float(unit[1])]
+        try:
+            velocity = preset.curve(handles)
+        except ValueError as error:
+            self._refuse(error)
+            return
+        mode.velocities[mode.velocity_index] = preset.with_handles(handles)
+        mode.rebuild(velocity=velocity, live=live)
+
+    def _refuse(self, error):
+        """Say why an edit was refused, in the user's words; the library's own reason (if the
+        words replace one) goes to the log."""
+        mode = self.mode
+        if error.__cause__ is not None:
+            log.info("edit refused: %s", error.__cause__)
+        words = error.words(mode.motion.duration) if isinstance(error, TimeOutOfPlace) else str(error)
+        mode.app.messages.say(f"Refused: {words}", warning=True, refusal=True)

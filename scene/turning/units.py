@@ -1,0 +1,195 @@
+"""Units with a turning radius: what each kind is, and a unit following its planned path in time."""
+
+import dataclasses
+import enum
+import math
+
+import numpy as np
+
+from trajectory import Case, PlanStatus, dubins_path, plan_turn, reeds_shepp_path, shortest_path_to_point
+from trajectory.plane.turn_paths import path_from_turns
+
+
+class Planner(enum.Enum):
+    """How a click plans a path to a point: (origin, heading, destination, radius) -> TurnPath."""
+
+    SEED = (plan_turn,)
+    SHORTEST = (shortest_path_to_point,)
+
+    @property
+    def plan(self):
+        return self.value[0]
+
+
+PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
+NO_PATH_WORDS = {
+    PlanStatus.WALLED_OFF: "no way there: walled off",
+    PlanStatus.UNREACHABLE: "no room to turn there",
+    PlanStatus.GAVE_UP: "no way found: the search gave up",
+}
+"""What the HUD says of a unit without a path, after its name."""
+CASE_WORDS = {
+    Case.OUTSIDE: "outside both turning circles",
+    Case.INSIDE_LEFT: "inside the left turning circle",
+    Case.INSIDE_RIGHT: "inside the right turning circle",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class UnitKind:
+    """One kind of unit.
+
+    Attributes:
+        name: What the HUD calls it; also its model, ``models/<name>.egg``.
+        radius: Turning radius, ground units.
+        speed: Ground units per second.
+        colour: RGBA of its path and construction lines.
+        start: Where it stands at the start, (x, y, heading in radians).
+        footprint: The radius of the disc it keeps clear of buildings and other units.
+        reverses: Whether it may back up at the start (B toggles it).
+    """
+
+    name: str
+    radius: float
+    speed: float
+    colour: tuple
+    start: tuple
+    footprint: float
+    reverses: bool = False
+
+
+KINDS = (
+    UnitKind("tank", 5.0, 3.0, (0.62, 0.85, 0.35, 1.0), (-12.0, -8.0, 0.0), 1.6),
+    UnitKind("car", 3.0, 6.0, (1.0, 0.45, 0.38, 1.0), (-12.0, 0.0, 0.0), 1.1),
+    UnitKind("person", 0.6, 1.6, (0.45, 0.7, 1.0, 1.0), (-12.0, 8.0, 0.0), 0.35),
+    UnitKind("truck", 4.0, 3.5, (0.95, 0.75, 0.25, 1.0), (6.0, -21.0, 0.0), 1.2, reverses=True),
+)
+
+
+class Unit:
+    """A unit of ``kind`` that stands still until sent somewhere, then follows its path at its
+    speed; times are the mode's scene time in seconds."""
+
+    def __init__(self, kind):
+        self.kind = kind
+        self.path = None
+        self.started = 0.0
+        self.rest = kind.start
+        self.reversing = kind.reverses
+        self.planned = None  # what the last plan found (a ``scene.turning.ground.Planned``)
+
+    def pose(self, now):
+        """(x, y, heading) at time ``now`` (at the path's start while it waits to leave)."""
+        if self.path is None:
+            return self.rest
+        return tuple(self.path.pose_at_time(max(now - self.started, 0.0), self.kind.speed).tolist())
+
+    def progress(self, now):
+        """The fraction of the current path travelled at ``now`` (0 while it waits, 1 when
+        standing)."""
+        if self.path is None or self.path.length == 0.0:
+            return 1.0
+        return min(max(now - self.started, 0.0) * self.kind.speed / self.path.length, 1.0)
+
+    @property
+    def drive(self):
+        """Its drive in time, for ``scene.turning.traffic``: (path, started, rest, speed, footprint)."""
+        return (self.path, self.started, self.rest, self.kind.speed, self.kind.footprint)
+
+    def plan(self, now, destination, planner, ground, heading=None, others=()):
+        """Plan from the pose at ``now`` to ``destination`` (x, y) on ``ground`` (a
+        ``scene.turning.ground.Ground``), around its buildings and the discs ``others`` (x, y, radius)
+        where other units will stand: the direct path where it is clear (by ``planner``, a
+        ``Planner``, or with an arrival ``heading`` Dubins, or Reeds-Shepp when backing up is
+        allowed), else around. The unit goes on as it was: ``follow`` or ``stop`` it. Returns
+        the ``Planned``.
+
+        Raises:
+            ValueError: If its footprint where it is touches a building."""
+        x, y, current = self.pose(now)
+        start, radius = (x, y, current), self.kind.radius
+        if heading is None:
+            direct = planner.plan((x, y), current, destination, radius)
+            if self.reversing:  # or backing to it: the plan for the unit turned round, driven in reverse
+                backed = planner.plan((x, y), current + math.pi, destination, radius)
+                if backed.length < direct.length:
+                    turns = [-turn for turn in backed.turns]
+                    gears = [-1.0] * len(turns)
+                    direct = path_from_turns(start, radius, turns, backed.parts, backed.word, gears=gears)
+        else:
+            shortest = reeds_shepp_path if self.reversing else dubins_path
+            direct = shortest(start, (*destination, heading), radius)
+        return ground.plan(
+            start, destination, heading, radius, self.kind.footprint, self.reversing, direct, others
+        )
+
+    def follow(self, planned, now, leaves):
+        """Drive ``planned``'s path (a ``Planned`` from the pose at ``now``), leaving at ``leaves``
+        (``now`` or later: it waits where it is until then)."""
+        self.rest, self.planned = self.pose(now), planned
+        self.path, self.started = planned.path, leaves
+
+    def stop(self, now, planned=None):
+        """Stand where it is at ``now`` (keeping ``planned``, a plan that found no path, for the
+        HUD)."""
+        self.rest, self.path, self.planned = self.pose(now), None, planned
+
+    def standing_disc(self):
+        """Where it will stand once there (its goal, or where it waits): (x, y, footprint)."""
+        x, y, _ = self.rest if self.path is None else self.path.pose(self.path.length)
+        return (float(x), float(y), self.kind.footprint)
+
+    def reset(self):
+        """Back to the start, standing, in its own gear."""
+        self.path, self.rest, self.planned = None, self.kind.start, None
+        self.reversing = self.kind.reverses
+
+    def describe(self, now):
+        """One line for the HUD."""
+        kind = self.kind
+        head = f"{kind.name:6} r {kind.radius:g}, {kind.speed:g}/s"
+        if self.planned is not None and self.planned.path is None:
+            return f"{head}: {NO_PATH_WORDS[self.planned.status]}"
+        if self.path is None:
+            return f"{head}: waiting"
+        if now < self.started:
+            state = f"leaves in {self.started - now:.1f} s"
+        else:
+            state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
+        inside = self.path.case not in (None, Case.OUTSIDE)
+        case = f", {CASE_WORDS[self.path.case]}" if inside else ""
+        backing = ", backs up" if self.path.gears is not None and -1.0 in self.path.gears else ""
+        return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}"
+
+
+def no_path_sentence(kind, status, reversing):
+    """What the screen says when a unit of ``kind`` found no path (a ``PlanStatus``): a sentence."""
+    if status is PlanStatus.WALLED_OFF:
+        return f"The {kind.name} cannot get there: buildings wall that point off."
+    if status is PlanStatus.UNREACHABLE:
+        advice = (
+            "try a point with more room"
+            if reversing
+            else "press B to let it back up, or try a point with more room"
+        )
+        return f"The {kind.name} has no room to turn there with radius {kind.radius:g}: {advice}."
+    return f"The {kind.name} found no way there before its search gave up: try a point with more room."
+
+
+def side_by_side(here, destination, heading, footprints, gap):
+    """Goals for units standing at ``here`` (n, 2), sent together to ``destination`` (2,): on a
+    line through it, square to the arrival ``heading`` (or, for None, to the way they come), in
+    the order they stand along that line (no crossing over), each two neighbours ``gap`` apart
+    beyond their ``footprints`` (n,), the row centred on the destination; (n, 2)."""
+    if len(here) == 1:
+        return destination[None, :]
+    if heading is None:
+        way = destination - here.mean(axis=0)
+        heading = math.atan2(way[1], way[0]) if np.hypot(*way) > 1e-9 else 0.0
+    across = np.array([-math.sin(heading), math.cos(heading)])
+    order = np.argsort(here @ across)  # the units from one end of the row to the other
+    sizes = np.asarray(footprints, dtype=float)[order]
+    along = np.concatenate([[0.0], np.cumsum(sizes[:-1] + sizes[1:] + gap)])
+    offsets = np.empty(len(here))
+    offsets[order] = along - (along[0] + along[-1]) / 2.0
+    return destination + offsets[:, None] * across

@@ -1,0 +1,421 @@
+"""Orientation frames: orthonormal right-handed frames looking along the tangent; the minimal
+frame against an independent integral of the twist; closing, banking and tilting against their
+formulas; the modes through vertical tangents and stops; quaternions against the matrices."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scene.curves.presets import TRAJECTORIES, VELOCITIES
+from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, PiecewiseBezier, VelocityCurve
+from trajectory._numerics.angle_keys import AngleKeys
+from trajectory.orientation.frames import MODES
+
+GAUSS_X, GAUSS_W = np.polynomial.legendre.leggauss(20)
+PRESET_CURVES = {preset.name: preset.curve() for preset in TRAJECTORIES}
+WINDING = 2 * math.pi * 2.5
+
+
+class Helix(FunctionCurve):
+    """The scene's helix with its derivatives written out (the reference below needs Q'')."""
+
+    def __init__(self):
+        super().__init__(
+            lambda u: (
+                3 * (1 - 0.4 * u) * np.cos(WINDING * u),
+                3 * (1 - 0.4 * u) * np.sin(WINDING * u),
+                0.5 + 6 * u,
+            ),
+            lambda u: (
+                -1.2 * np.cos(WINDING * u) - 3 * (1 - 0.4 * u) * WINDING * np.sin(WINDING * u),
+                -1.2 * np.sin(WINDING * u) + 3 * (1 - 0.4 * u) * WINDING * np.cos(WINDING * u),
+                6 + 0 * u,
+            ),
+        )
+
+    def second_derivative(self, u):
+        u, w = np.asarray(u, dtype=float), WINDING
+        r = 3 * (1 - 0.4 * u)
+        return np.stack(
+            [
+                2.4 * w * np.sin(w * u) - r * w * w * np.cos(w * u),
+                -2.4 * w * np.cos(w * u) - r * w * w * np.sin(w * u),
+                0 * u,
+            ],
+            axis=-1,
+        )
+
+
+class Trefoil(FunctionCurve):
+    """A trefoil knot: closed, smooth, twisted (its minimal frame does not close by itself)."""
+
+    def __init__(self):
+        a = 2 * math.pi
+        super().__init__(
+            lambda u: (
+                np.sin(a * u) + 2 * np.sin(2 * a * u),
+                np.cos(a * u) - 2 * np.cos(2 * a * u),
+                -np.sin(3 * a * u),
+            )
+        )
+
+
+VERTICAL = PiecewiseBezier(
+    [
+        [[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 0, 1]],
+        [[2, 0, 1], [2, 0, 2], [2, 0, 3], [2, 0, 4]],
+        [[2, 0, 4], [2, 0, 5], [2, 1, 6], [0, 2, 6]],
+    ]
+)
+"""Along +X, a bend up, straight up for a while, then over towards +Y and back."""
+OVER_THE_TOP = PiecewiseBezier(
+    [
+        [[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 0, 1]],
+        [[2, 0, 1], [2, 0, 2], [2, 0, 3], [2, 0, 4]],
+        [[2, 0, 4], [2, 0, 5], [3, 0, 6], [4, 0, 6]],
+    ]
+)
+"""Along +X, straight up, then over on along +X: no turn forces its heading to jump."""
+TWISTED_NEAR_CUSP = CubicBezier([[-5, -2, 1], [5, 5, 2], [-5, 5, 0], [5, -1.98, 1.5]])
+
+
+def twist_reference(curve, u, axis):
+    """The minimal frame's up axes at sorted ``u`` (n,), by integrating its twist against the
+    frame made from a fixed ``axis`` (never along the tangent): with U0 = the axis made normal
+    to T and R0 = T x U0, the minimal up cos(a) U0 + sin(a) R0 turns at a' = -U0' . R0
+    (Gauss-Legendre, 20 points between consecutive u). The start angle is taken from ours."""
+    axis = np.asarray(axis, dtype=float)
+
+    def frame_and_rate(v):
+        d, dd = curve.derivative(v), curve.second_derivative(v)
+        speed = np.linalg.norm(d, axis=1)[:, None]
+        tangent = d / speed
+        turning = (dd - np.sum(dd * tangent, 1, keepdims=True) * tangent) / speed
+        w = axis - np.sum(axis * tangent, 1, keepdims=True) * tangent
+        w_rate = (
+            -np.sum(axis * turning, 1, keepdims=True) * tangent
+            - np.sum(axis * tangent, 1, keepdims=True) * turning
+        )
+        size = np.linalg.norm(w, axis=1)
+        up0 = w / size[:, None]
+        right0 = np.cross(tangent, up0)
+        return tangent, up0, right0, -np.sum(w_rate * right0, 1) / size
+
+    half = np.diff(u) / 2
+    points = (u[:-1] + half)[:, None] + half[:, None] * GAUSS_X
+    rate = frame_and_rate(points.ravel())[3].reshape(points.shape)
+    tangent, up0, right0, _ = frame_and_rate(u)
+    ours = curve.frame(u)[:, :, 2]
+    start = math.atan2(ours[0] @ right0[0], ours[0] @ up0[0])
+    angle = start + np.concatenate([[0.0], np.cumsum(half * (rate @ GAUSS_W))])
+    return tangent, np.cos(angle)[:, None] * up0 + np.sin(angle)[:, None] * right0
+
+
+def signed_angles(a, b, about):
+    """The angles (radians) from vectors a to b (n, 3) about unit axes ``about``."""
+    return np.arctan2(np.sum(np.cross(a, b) * about, 1), np.sum(a * b, 1))
+
+
+def rotation_of(q):
+    """The rotation matrix of unit quaternions (w, x, y, z) (n, 4), by the textbook formula."""
+    w, x, y, z = q.T
+    return np.stack(
+        [
+            np.stack([1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)], -1),
+            np.stack([2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)], -1),
+            np.stack([2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)], -1),
+        ],
+        axis=1,
+    )
+
+
+def unit_tangent(curve, u):
+    d = curve.derivative(u)
+    return d / np.linalg.norm(d, axis=-1, keepdims=True)
+
+
+@pytest.mark.parametrize("name", list(PRESET_CURVES))
+@pytest.mark.parametrize("mode", MODES)
+def test_frames_are_rotations_looking_along_the_way(name, mode):
+    curve = PRESET_CURVES[name]
+    u = np.linspace(0.0, 1.0, 2001)
+    frames = curve.frame(u, mode)
+    assert np.abs(np.einsum("nij,nik->njk", frames, frames) - np.eye(3)).max() <= 1e-12
+    assert np.abs(np.linalg.det(frames) - 1.0).max() <= 1e-12
+    if mode == "yaw":
+        assert np.all(frames[:, :, 2] == [0.0, 0.0, 1.0])
+        horizontal = unit_tangent(curve, u) * [1, 1, 0]
+        horizontal /= np.linalg.norm(horizontal, axis=1, keepdims=True)
+        assert np.abs(frames[:, :, 1] - horizontal).max() <= 1e-12
+    else:
+        assert np.abs(frames[:, :, 1] - unit_tangent(curve, u)).max() <= 1e-12
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(-10, 10), min_size=12, max_size=12), st.sampled_from(MODES))
+def test_frames_of_any_bezier_are_rotations(coordinates, mode):
+    points = np.reshape(coordinates, (4, 3))
+    if np.ptp(points, axis=0).max() < 1e-3:
+        return  # no length
+    curve = CubicBezier(points)
+    frames = curve.frame(np.linspace(0.0, 1.0, 257), mode)
+    assert np.all(np.isfinite(frames))
+    assert np.abs(np.einsum("nij,nik->njk", frames, frames) - np.eye(3)).max() <= 1e-12
+    assert np.abs(np.linalg.det(frames) - 1.0).max() <= 1e-12
+
+
+@pytest.mark.parametrize(
+    ("curve", "axis"),
+    [
+        (PRESET_CURVES["S-bend"], (0.3, 0.5, 0.81)),
+        (PRESET_CURVES["loop"], (0.3, 0.5, 0.81)),
+        (PRESET_CURVES["climb"], (0.3, 0.5, 0.81)),
+        (PRESET_CURVES["spline through 9 points"], (0.3, 0.5, 0.81)),
+        (Helix(), (0.0, 0.0, 1.0)),
+        (VERTICAL, (0.3, 0.5, 0.81)),
+        (TWISTED_NEAR_CUSP, (0.3, 0.5, 0.81)),
+    ],
+    ids=["S-bend", "loop", "climb", "spline", "helix", "vertical", "twisted near-cusp"],
+)
+def test_minimal_frame_is_parallel_transport_to_1e_9_rad(curve, axis):
+    """Against the twist integral, on 4,000 steps and (where the curve nearly stops) on the
+    table's own finer steps: the integral is accurate whatever the steps."""
+    u = np.union1d(np.linspace(0.0, 1.0, 4001), curve.transport.nodes)
+    u = np.union1d(u, (u[:-1] + u[1:]) / 2)
+    tangent, expected = twist_reference(curve, u, axis)
+    ours = curve.frame(u)[:, :, 2]
+    assert np.abs(signed_angles(expected, ours, tangent)).max() <= 1e-9
+
+
+def test_minimal_frame_of_a_plane_curve_keeps_the_plane_normal():
+    """The near-cusp preset lies in z = 1: its minimal up is +Z all along, through the turn."""
+    frames = PRESET_CURVES["near-cusp"].frame(np.linspace(0.0, 1.0, 100001))
+    assert np.abs(frames[:, :, 2] - [0.0, 0.0, 1.0]).max() <= 1e-12
+
+
+def test_minimal_frame_starts_with_up_nearest_z():
+    curve = PRESET_CURVES["S-bend"]
+    tangent = unit_tangent(curve, 0.0)
+    nearest = np.array([0.0, 0.0, 1.0]) - tangent[2] * tangent
+    assert np.allclose(curve.frame(0.0)[:, 2], nearest / np.linalg.norm(nearest), rtol=0, atol=1e-15)
+
+
+def test_closed_spreads_the_twist_so_the_frame_closes():
+    knot = Trefoil()
+    open_frames = knot.frame(np.array([0.0, 1.0]))
+    assert np.abs(open_frames[0] - open_frames[1]).max() > 1e-3  # the mismatch exists
+    u = np.linspace(0.0, 1.0, 1001)
+    closed = knot.frame(u, closed=True)
+    assert np.abs(closed[0] - closed[-1]).max() <= 1e-9
+    # The correction is a roll growing evenly with arc length.
+    s = knot.arc_length.at(u) / knot.length
+    plain = knot.frame(u)
+    roll = signed_angles(plain[:, :, 2], closed[:, :, 2], closed[:, :, 1])
+    assert np.abs(roll - roll[-1] * s).max() <= 1e-12
+    assert np.abs(signed_angles(plain[-1:, :, 2], plain[:1, :, 2], plain[:1, :, 1]) - roll[-1]).max() <= 1e-9
+
+
+def test_closed_refuses_an_open_curve():
+    with pytest.raises(ValueError, match="ends where it starts"):
+        PRESET_CURVES["S-bend"].frame(0.5, closed=True)
+
+
+def test_bank_leans_into_turns_by_the_speed_the_velocity_curve_gives():
+    """atan(v^2 k / g), k the curvature's component along the unbanked right axis, computed here
+    from the Bezier's control points; braking into the bend (ease in-out) banks less than
+    running through it at constant speed."""
+    points = np.array(TRAJECTORIES[0].points, dtype=float)
+    curve = CubicBezier(points)
+    gravity = 9.81
+    for velocity in (VelocityCurve.constant(), VelocityCurve.ease_in_out()):
+        motion = Motion(curve, velocity, duration=4.0)
+        t = np.linspace(0.0, 4.0, 97)
+        u = motion.parameter(t)
+        first = (
+            3 * ((1 - u) ** 2)[:, None] * (points[1] - points[0])
+            + 6 * ((1 - u) * u)[:, None] * (points[2] - points[1])
+            + 3 * (u**2)[:, None] * (points[3] - points[2])
+        )
+        second = 6 * (1 - u)[:, None] * (points[2] - 2 * points[1] + points[0]) + 6 * u[:, None] * (
+            points[3] - 2 * points[2] + points[1]
+        )
+        tangent = first / np.linalg.norm(first, axis=1, keepdims=True)
+        curvature = (second - np.sum(second * tangent, 1, keepdims=True) * tangent) / np.sum(
+            first**2, 1, keepdims=True
+        )
+        plain, banked = motion.frame(t), motion.frame(t, bank=gravity)
+        expected = np.arctan(motion.speed(t) ** 2 * np.sum(curvature * plain[:, :, 0], 1) / gravity)
+        roll = signed_angles(plain[:, :, 2], banked[:, :, 2], plain[:, :, 1])
+        assert np.abs(roll - expected).max() <= 1e-9
+        assert np.abs(banked[:, :, 1] - plain[:, :, 1]).max() <= 1e-15
+        capped = motion.frame(t, bank=gravity, max_bank=0.2)
+        capped_roll = signed_angles(plain[:, :, 2], capped[:, :, 2], plain[:, :, 1])
+        assert np.abs(capped_roll - np.clip(expected, -0.2, 0.2)).max() <= 1e-9
+    steady = Motion(curve, VelocityCurve.constant(), 4.0)
+    braking = Motion(curve, VelocityCurve.ease_in_out(), 4.0)
+    near_end = np.array([3.8])  # ease in-out is slow here, the constant motion is not
+    lean = [
+        signed_angles(
+            m.frame(near_end)[:, :, 2], m.frame(near_end, bank=gravity)[:, :, 2], m.frame(near_end)[:, :, 1]
+        )
+        for m in (steady, braking)
+    ]
+    assert abs(lean[1][0]) < abs(lean[0][0])
+
+
+def test_tilt_keys_are_hit_exactly_at_their_arc_length():
+    curve = PRESET_CURVES["climb"]
+    keys = [(0.0, 0.0), (0.3, 1.2), (0.6, -0.5), (1.0, 2 * math.pi)]
+    s = np.array([key[0] for key in keys])
+    u = curve.arc_length.parameter(s)
+    for mode in MODES:
+        plain, tilted = curve.frame(u, mode), curve.frame(u, mode, tilt=keys)
+        roll = signed_angles(plain[:, :, 2], tilted[:, :, 2], plain[:, :, 1])
+        gap = np.angle(np.exp(1j * (roll - [key[1] for key in keys])))  # a frame knows angles mod 2 pi
+        assert np.abs(gap).max() <= 1e-12
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.tuples(st.floats(0, 1), st.floats(-10, 10)), min_size=1, max_size=8, unique_by=lambda k: k[0])
+)
+def test_angle_keys_pass_through_each_key_and_never_overshoot(keys):
+    keys = sorted(keys)
+    if np.any(np.diff([k[0] for k in keys]) < 1e-9):
+        with pytest.raises(ValueError, match="increase"):
+            AngleKeys(keys, "tilt")
+        return
+    interpolated = AngleKeys(keys, "tilt")
+    s = np.array([k[0] for k in keys])
+    angles = np.array([k[1] for k in keys])
+    assert np.allclose(interpolated(s), angles, rtol=0, atol=1e-12)
+    for one in np.linspace(-0.1, 1.1, 25).tolist():  # the per-frame path agrees with the bulk one
+        assert abs(interpolated(one) - float(interpolated(np.array([one]))[0])) <= 1e-12
+    for (s0, a0), (s1, a1) in itertools.pairwise(keys):
+        between = interpolated(np.linspace(s0, s1, 50))
+        assert between.min() >= min(a0, a1) - 1e-9 and between.max() <= max(a0, a1) + 1e-9
+    assert np.all(np.isfinite(interpolated(np.linspace(0, 1, 400))))
+
+
+def test_up_mode_and_yaw_pass_vertical_tangents_without_a_jump():
+    """Straight up for a third of the parameter: yaw holds the heading (+X) it had going in, and
+    the up mode's up is -X there (pitched up from heading +X); neither jumps on the way. (On
+    VERTICAL the heading comes out of the climb turned to +Y: that jump the curve forces.)"""
+    u = np.linspace(0.0, 1.0, 30001)
+    for mode in ("yaw", "up"):
+        frames = OVER_THE_TOP.frame(u, mode)
+        assert np.all(np.isfinite(frames))
+        steps = np.arccos(np.clip((np.einsum("nij,nij->n", frames[1:], frames[:-1]) - 1) / 2, -1, 1))
+        assert steps.max() < 0.01, mode  # about 1e-3 rad a step at most: the curve turns smoothly
+    inside = VERTICAL.frame(0.5, "yaw")
+    assert np.allclose(inside[:, 1], [1.0, 0.0, 0.0], atol=1e-15)
+    assert np.allclose(VERTICAL.frame(0.5, "up")[:, 2], [-1.0, 0.0, 0.0], atol=1e-15)
+
+
+def test_a_curve_that_stops_has_finite_frames_with_one_sided_tangents():
+    """P0 = P1: the curve stops at u = 0 and sets off along Q''(0) = 6 (P2 - P1); a cusp in the
+    middle (the tangent turns back): the frame looks the way it goes on."""
+    starts_still = CubicBezier([[0, 0, 0], [0, 0, 0], [1, 2, 0], [3, 2, 1]])
+    frame = starts_still.frame(0.0)
+    assert np.allclose(frame[:, 1], np.array([1, 2, 0]) / math.sqrt(5), atol=1e-15)
+    cusp = CubicBezier([[0, 0, 0], [2, 2, 0], [0, 2, 0], [2, 0, 0]])  # Q'(1/2) = 0
+    frames = cusp.frame(np.array([0.5 - 1e-9, 0.5, 0.5 + 1e-9]))
+    assert np.all(np.isfinite(frames))
+    assert np.allclose(frames[1, :, 1], frames[2, :, 1], atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_quaternions_are_the_frames_rotations(mode):
+    motion = Motion(PRESET_CURVES["loop"], VELOCITIES[1].curve(), duration=5.0)
+    t = np.linspace(0.0, 5.0, 4001)
+    q = motion.quaternion(t, mode, tilt=[(0.0, 0.0), (1.0, 7.0)])
+    assert np.all(q[:, 0] >= 0.0)
+    assert np.abs(np.linalg.norm(q, axis=1) - 1.0).max() <= 1e-15 * 4
+    assert np.abs(rotation_of(q) - motion.frame(t, mode, tilt=[(0.0, 0.0), (1.0, 7.0)])).max() <= 1e-14
+    for time in (0.0, 1.7, 5.0):
+        assert np.array_equal(
+            motion.quaternion(time, mode), motion.quaternion(np.array([time]), mode)[0]
+        ) or np.allclose(
+            motion.quaternion(time, mode), motion.quaternion(np.array([time]), mode)[0], rtol=0, atol=1e-15
+        )
+        assert np.allclose(
+            motion.frame(time, mode), motion.frame(np.array([time]), mode)[0], rtol=0, atol=1e-15
+        )
+
+
+def test_bulk_frames_agree_across_blocks():
+    motion = Motion(PRESET_CURVES["S-bend"], VELOCITIES[0].curve(), duration=3.0)
+    t = np.linspace(0.0, 3.0, 150001)  # more than two blocks
+    assert np.allclose(motion.quaternion(t)[::5000], motion.quaternion(t[::5000]), rtol=0, atol=0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"mode": "spin"}, "orientation mode"),
+        ({"bank": 0.0}, "bank"),
+        ({"bank": math.inf}, "bank"),
+        ({"bank": -9.81}, "bank"),
+        ({"bank": 9.81, "max_bank": 2.0}, "max_bank"),
+        ({"max_bank": math.nan}, "max_bank"),
+        ({"tilt": [(0.5, 0.0), (0.2, 1.0)]}, "increase"),
+        ({"tilt": [(0.0, 0.0), (1.5, 1.0)]}, r"\[0, 1\]"),
+        ({"tilt": [(0.0, math.nan)]}, "finite"),
+        ({"tilt": [1, 2, 3]}, "pairs"),
+    ],
+)
+def test_bad_orientation_options_are_refused_by_name(options, message):
+    motion = Motion(PRESET_CURVES["S-bend"], VELOCITIES[0].curve(), duration=3.0)
+    with pytest.raises(ValueError, match=message):
+        motion.frame(1.0, **options)
+    with pytest.raises(ValueError, match=message):
+        motion.quaternion(np.array([1.0]), **options)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_pose_is_position_and_quaternion_together(mode):
+    motion = Motion(PRESET_CURVES["S-bend"], VELOCITIES[1].curve(), duration=3.0)
+    for t in (0.0, 0.4, 1.5, 3.0):
+        position, quaternion = motion.pose(t, mode)
+        assert np.allclose(position, motion.position(t), rtol=0, atol=1e-14)
+        assert np.allclose(quaternion, motion.quaternion(t, mode), rtol=0, atol=1e-15)
+    t = np.linspace(0.0, 3.0, 7)
+    positions, quaternions = motion.pose(t, mode, bank=9.81)
+    assert np.array_equal(positions, motion.position(t))
+    assert np.array_equal(quaternions, motion.quaternion(t, mode, bank=9.81))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_one_time_and_many_agree_with_options(mode):
+    """The per-frame path (one float time) and the bulk path give the same frame, for a plain
+    mode, a closed loop's Orientation, banking, and tilt keys."""
+    knot = Trefoil()
+    motion = Motion(knot, VelocityCurve.ease_in_out(), duration=4.0)
+    tilted = Orientation(mode, bank=9.81, max_bank=0.5, tilt=[(0.0, 0.0), (0.5, 1.0), (1.0, -1.0)])
+    for orientation in (
+        mode,
+        Orientation(mode, closed=True),
+        Orientation(mode, closed=True, bank=9.81),
+        tilted,
+    ):
+        for t in (0.0, 1.3, 2.9, 4.0):
+            one = motion.quaternion(t, orientation)
+            many = motion.quaternion(np.array([t]), orientation)[0]
+            assert np.allclose(one, many, rtol=0, atol=1e-14), (orientation, t)
+    assert knot.closes and not PRESET_CURVES["S-bend"].closes
+
+
+@pytest.mark.parametrize("scale", [1e-300, 1e-155, 1e155, 1e300])
+def test_frames_do_not_depend_on_the_curve_s_size(scale):
+    """Minimal frames of a curve 1e-155 across were NaN (a chord's square was subnormal): a
+    frame is the same at any scale (the reflections are scale-free), to rounding."""
+    points = np.array([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]], dtype=float)
+    u = np.linspace(0.0, 1.0, 9)
+    reference = CubicBezier(points).frame(u)
+    scaled = CubicBezier(points * scale)
+    assert np.abs(scaled.frame(u) - reference).max() <= 1e-14
+    assert np.abs(np.array([scaled.frame(float(x)) for x in u]) - reference).max() <= 1e-14

@@ -1,0 +1,11 @@
+"""Many units on one path, as in a tower-defense game: the seed's grid and waypoint path,
+followers that keep to it exactly, steering followers that keep apart, their neighbours, and a
+fixed-tick game clock."""
+
+from trajectory.crowds.followers import Followers
+from trajectory.crowds.game_clock import GameClock
+from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
+from trajectory.crowds.steering import SteeringFollowers
+from trajectory.crowds.waypoints import WaypointPath
+
+__all__ = ["SEED_PATH_CELLS", "Followers", "GameClock", "Grid", "SteeringFollowers", "WaypointPath"]

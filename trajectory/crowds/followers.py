@@ -1,0 +1,218 @@
+"""Many followers of one path, as arrays: exact, frame-rate independent waypoint following.
+
+Each follower's state is its distance along its lane's path; a step adds speed x dt to it, clamped
+at the end, so nothing overshoots and no distance is lost at waypoints (a step may pass any number
+of them). Positions and headings are read from the path at that distance.
+
+>>> from trajectory.crowds.waypoints import WaypointPath
+>>> followers = Followers(WaypointPath([(0, 0), (10, 0), (10, 10)]))
+>>> followers.spawn(2, speed=4.0).tolist()  # their ids
+[0, 1]
+>>> for dt in (1 / 30, 1 / 144, 2.5):  # any mix of frame times
+...     followers.step(dt)
+>>> followers.positions.round(9).tolist()  # 4 x 2.54027... = 10.1611: past the corner, nothing lost
+[[10.0, 0.161111111], [10.0, 0.161111111]]
+>>> followers.step(10.0)
+>>> followers.arrival_times.tolist()  # exactly length / speed = 20 / 4
+[5.0, 5.0]
+"""
+
+import numpy as np
+
+from trajectory._numerics.checks import positive_finite
+from trajectory.crowds.game_clock import GameClock
+from trajectory.crowds.waypoints import WaypointPath
+
+
+class Population:
+    """Per-follower arrays that grow at spawn and shrink at removal, all in step; no Python loop
+    over followers. Subclasses name their arrays in ``_FIELDS`` (name, dtype, columns); a user's
+    own per-follower numbers (a game's health, say) are named in ``data`` and kept in step too."""
+
+    _FIELDS = (
+        ("ids", np.int64, 0),
+        ("speeds", float, 0),
+        ("multipliers", float, 0),
+        ("reached", bool, 0),
+        ("arrival_times", float, 0),
+        ("positions", float, 2),
+        ("headings", float, 0),
+    )
+
+    def __init__(self, path, seed, speed_floor, data=()):
+        if not isinstance(path, WaypointPath):
+            raise ValueError(f"path must be a WaypointPath, got {type(path).__name__}")
+        self.speed_floor = positive_finite(speed_floor, "speed_floor")
+        self.rng = np.random.default_rng(seed)
+        self._next_id = 0
+        self.data_names = self._data_names(data)
+        self._fields = (*self._FIELDS, *((name, float, 0) for name in self.data_names))
+        for name, dtype, columns in self._fields:
+            setattr(self, name, np.zeros((0, columns) if columns else 0, dtype=dtype))
+
+    def __len__(self):
+        return self.ids.size
+
+    def _data_names(self, data):
+        """The user's per-follower data names: one name, or a sequence of distinct new attribute
+        names (not taken by the population's own arrays or properties)."""
+        names = (data,) if isinstance(data, str) else tuple(data)
+        for name in names:
+            if not (isinstance(name, str) and name.isidentifier()):
+                raise ValueError(f"data names must be attribute names, got {name!r}")
+            if hasattr(type(self), name) or name in {field[0] for field in self._FIELDS}:
+                raise ValueError(f"data name {name!r} is taken by the followers' own attributes")
+        if len(set(names)) != len(names):
+            raise ValueError(f"data names must differ, got {list(names)}")
+        return names
+
+    def _append(self, data, **values):
+        """Add followers, as many as ``values["speeds"]`` holds; ``values`` and the user's ``data`` (a
+        dict naming ``data_names``) give arrays for some fields, the rest start at zero."""
+        unknown = set(data) - set(self.data_names)
+        if unknown:
+            raise ValueError(f"unknown per-follower data {sorted(unknown)}; known: {list(self.data_names)}")
+        values.update(data)
+        count = len(values["speeds"])
+        values["ids"] = np.arange(self._next_id, self._next_id + count)
+        values.setdefault("multipliers", np.ones(count))
+        values.setdefault("arrival_times", np.full(count, np.nan))
+        self._next_id += count
+        for name, dtype, columns in self._fields:
+            shape = (count, columns) if columns else count
+            new = np.broadcast_to(np.asarray(values.get(name, 0), dtype=dtype), shape)
+            setattr(self, name, np.concatenate([getattr(self, name), new]))
+        return values["ids"]
+
+    def remove(self, which):
+        """Remove the followers where the boolean mask ``which`` (n,) is True; returns their ids."""
+        which = np.asarray(which, dtype=bool)
+        if which.shape != self.ids.shape:
+            raise ValueError(f"the mask must be shaped ({len(self)},), got {which.shape}")
+        gone = self.ids[which]
+        if gone.size == 0:  # nothing to copy (the common case, once a tick)
+            return gone
+        for name, _, _ in self._fields:
+            setattr(self, name, getattr(self, name)[~which])
+        return gone
+
+    def remove_reached(self):
+        """Remove the followers that reached the end; returns their ids."""
+        return self.remove(self.reached)
+
+    def furthest(self, candidates=None):
+        """Index of the follower furthest along (highest ``progress``) among the boolean mask
+        ``candidates`` (default all), or None when there is none: what a tower targets."""
+        progress = self.progress
+        if candidates is not None:
+            progress = np.where(candidates, progress, -np.inf)
+        if progress.size == 0 or not np.isfinite(progress.max()):
+            return None
+        return int(np.argmax(progress))
+
+    def _spawn_speeds(self, count, speed):
+        if not isinstance(count, (int, np.integer)) or count < 0:
+            raise ValueError(f"count must be a whole number >= 0, got {count!r}")
+        speeds = np.broadcast_to(np.asarray(speed, dtype=float), (count,))
+        if not np.all(np.isfinite(speeds) & (speeds > 0.0)):
+            raise ValueError(f"speed must be a positive finite number (units per second), got {speed!r}")
+        return speeds
+
+    @staticmethod
+    def _spawn_progress(count, progress):
+        progress = np.broadcast_to(np.asarray(progress, dtype=float), (count,))
+        if not np.all((progress >= 0.0) & (progress <= 1.0)):
+            raise ValueError(f"progress must be a fraction of the path in [0, 1], got {progress!r}")
+        return progress
+
+    @property
+    def time(self):
+        """Seconds of game time stepped so far (summed exactly, see ``GameClock``)."""
+        return self.clock.time
+
+    def _effective_speeds(self):
+        return self.speeds * np.maximum(self.multipliers, self.speed_floor)
+
+
+class Followers(Population):
+    """A population following ``path`` (a ``WaypointPath``) exactly, in one or more lanes.
+
+    Args:
+        path: The path (its centre line).
+        lanes: Sideways offsets of the lanes followers spread over (left positive); each follower
+            keeps the lane it spawns in, chosen at random.
+        speed_floor: The least speed multiplier (a slowed follower never stops).
+        seed: Seed of the random lane choice: the same seed and steps give the same game.
+        data: Names of numbers of the user's to keep per follower (health, say): each becomes
+            an (n,) array attribute, set at spawn and removed with its follower.
+
+    Attributes (one row per follower): ``ids``, ``distance`` (along its lane, units), ``speeds``
+    (units per second), ``multipliers`` (slows, 1 = none; set freely), ``lanes`` (index),
+    ``reached``, ``arrival_times`` (game time of arrival, NaN before), ``positions`` (n, 2),
+    ``headings`` (radians); ``time`` is the game time in seconds.
+    """
+
+    _FIELDS = (*Population._FIELDS, ("distance", float, 0), ("lanes", np.int64, 0))
+
+    def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=()):
+        super().__init__(path, seed, speed_floor, data)
+        self.clock = GameClock()
+        self.path = path
+        try:
+            offsets = [float(offset) for offset in lanes]
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"lanes must be sideways offsets (numbers), got {lanes!r}") from None
+        if not offsets:
+            raise ValueError("lanes must hold at least one offset (0 for the path itself)")
+        self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in offsets]
+        self.lane_lengths = np.array([lane.length for lane in self.lane_paths])
+
+    def spawn(self, count, speed, progress=0.0, **data):
+        """Add ``count`` followers at ``speed`` (one, or one each) units per second, at the start
+        or at ``progress`` (fractions of their lane, one or one each), with the ``data`` given
+        (one value or one each per name; 0 for the names left out); returns their ids."""
+        speeds = self._spawn_speeds(count, speed)
+        progress = self._spawn_progress(count, progress)
+        lanes = self.rng.integers(0, len(self.lane_paths), count) if len(self.lane_paths) > 1 else 0
+        ids = self._append(data, speeds=speeds, lanes=lanes, distance=progress * self.lane_lengths[lanes])
+        self._place(slice(len(self) - count, None))
+        return ids
+
+    def step(self, dt):
+        """Advance every follower by ``dt`` seconds of game time (any dt >= 0).
+
+        Raises:
+            ValueError: If dt is not a finite number >= 0.
+        """
+        start = self.time
+        self.clock.advance(dt)
+        dt = float(dt)
+        speeds = self._effective_speeds()
+        remaining = self.remaining
+        arriving = ~self.reached & (speeds * dt >= remaining)
+        self.arrival_times[arriving] = start + remaining[arriving] / speeds[arriving]
+        self.reached |= arriving
+        self.distance = np.minimum(self.distance + speeds * dt, self.lane_lengths[self.lanes])
+        self._place(slice(None))
+
+    @property
+    def progress(self):
+        """The fraction of its lane each follower has covered, (n,)."""
+        return self.distance / self.lane_lengths[self.lanes]
+
+    @property
+    def remaining(self):
+        """Distance left to the end of its lane for each follower, (n,)."""
+        return self.lane_lengths[self.lanes] - self.distance
+
+    def _place(self, rows):
+        distance, lanes = self.distance[rows], self.lanes[rows]
+        if len(self.lane_paths) == 1:
+            self.positions[rows], self.headings[rows] = self.lane_paths[0].pose_at(distance)
+            return
+        positions, headings = self.positions[rows], self.headings[rows]
+        for lane, lane_path in enumerate(self.lane_paths):
+            here = lanes == lane
+            if here.any():
+                positions[here], headings[here] = lane_path.pose_at(distance[here])
+        self.positions[rows], self.headings[rows] = positions, headings

@@ -1,0 +1,144 @@
+"""The interface every trajectory curve Q(u), u in [0, 1], shares."""
+
+import functools
+import math
+
+import numpy as np
+
+from trajectory._numerics.checks import real_values
+
+_NEAREST_SAMPLES = 1025
+"""Points spread along a curve to start the search for the nearest one."""
+
+
+def norms(vectors):
+    """The lengths of 3D ``vectors`` (shape ``(..., 3)``), without the overflow or underflow of a
+    sum of squares: a curve 1e-160 or 1e160 across is measured as well as one 1 across."""
+    vectors = np.asarray(vectors, dtype=float)
+    return np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2])
+
+
+def curvature_of(d, bend):
+    """|d x bend| / |d|^3 for tangents ``d`` and second derivatives ``bend`` (shape (..., 3)):
+    the curvature, infinite where the curve stops while it bends, 0 where it stops straight."""
+    speed = norms(d)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        kappa = norms(np.cross(d, bend)) / speed**3
+    return np.where(speed == 0.0, np.where(norms(bend) > 0.0, np.inf, 0.0), kappa)
+
+
+class Curve:
+    """A parametric 3D curve Q(u) on u in [0, 1].
+
+    Subclasses implement ``evaluate`` and ``derivative`` (a scalar u gives shape ``(3,)``, an array
+    of shape ``(n,)`` gives ``(n, 3)``), may implement ``second_derivative`` exactly (else it is
+    differenced from ``derivative``) and may list ``breakpoints``: interior values of u where the
+    curve may be less smooth, such as the joints of a composite curve.
+    """
+
+    breakpoints = ()
+
+    def evaluate(self, u):
+        """The point Q(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``."""
+        raise NotImplementedError
+
+    def derivative(self, u):
+        """The tangent Q'(u) = dQ/du, shaped like ``evaluate``."""
+        raise NotImplementedError
+
+    def second_derivative(self, u):
+        """d²Q/du², shaped like ``evaluate``: here Richardson-extrapolated differences of
+        ``derivative`` (about 1e-10 relative), one-sided near breakpoints and the ends."""
+        from trajectory.curves.function_curve import richardson_differences
+
+        u = np.asarray(u, dtype=float)
+        edges = np.array([0.0, *self.breakpoints, 1.0])
+        return richardson_differences(self.derivative, u.reshape(-1), edges)[0].reshape(u.shape + (3,))
+
+    def nearest_parameter(self, point):
+        """The u of the curve's point nearest to ``point`` (3,): the nearest of points spread
+        evenly along the curve, refined by golden-section search between its neighbours."""
+        point = np.asarray(point, dtype=float)
+        samples = self.arc_length.parameter(np.linspace(0.0, 1.0, _NEAREST_SAMPLES))
+        best = int(np.argmin(norms(self.evaluate(samples) - point)))
+        low, high = samples[max(best - 1, 0)], samples[min(best + 1, samples.size - 1)]
+
+        def gap(u):
+            return float(norms(self.evaluate(float(u)) - point))
+
+        ratio = (math.sqrt(5.0) - 1.0) / 2.0
+        a, b = high - ratio * (high - low), low + ratio * (high - low)
+        gap_a, gap_b = gap(a), gap(b)
+        while high - low > 1e-15:
+            if gap_a <= gap_b:
+                high, b, gap_b = b, a, gap_a
+                a = high - ratio * (high - low)
+                gap_a = gap(a)
+            else:
+                low, a, gap_a = a, b, gap_b
+                b = low + ratio * (high - low)
+                gap_b = gap(b)
+        return float((low + high) / 2.0)
+
+    def point_and_tangent(self, u):
+        """Q(u) and Q'(u) at one Python float u as two lists of 3 floats: the per-frame path."""
+        return self.evaluate(u).tolist(), self.derivative(u).tolist()
+
+    def point_tangent_and_bending(self, u):
+        """Q(u), Q'(u) and Q''(u) at one Python float u as three lists of 3 floats: the per-frame
+        path of a banked frame."""
+        point, tangent = self.point_and_tangent(u)
+        return point, tangent, self.second_derivative(u).tolist()
+
+    def curvature(self, u):
+        """κ(u) = |Q' x Q''| / |Q'|^3, in 1 / length units: a float for a scalar u, (n,) for
+        (n,); infinite where the curve stops while it bends."""
+        kappa = curvature_of(self.derivative(u), self.second_derivative(u))
+        return float(kappa) if np.ndim(u) == 0 else kappa
+
+    def speed(self, u):
+        """|Q'(u)|: a float for a scalar u, shape ``(n,)`` for shape ``(n,)``."""
+        return norms(self.derivative(u))
+
+    @functools.cached_property
+    def arc_length(self):
+        """The curve's arc-length table (built on first use), an ``ArcLength``."""
+        from trajectory.curves.arclength import ArcLength
+
+        return ArcLength(self)
+
+    @property
+    def length(self):
+        """The true arc length of the whole curve, integrated to float64 accuracy."""
+        return self.arc_length.length
+
+    @functools.cached_property
+    def transport(self):
+        """The curve's rotation-minimising frame table (built on first use), a ``Transport``."""
+        from trajectory.orientation.transport import Transport
+
+        return Transport(self)
+
+    @functools.cached_property
+    def closes(self):
+        """Whether the curve ends where it starts, going the way it started (a loop that frames
+        with ``closed=True`` can close; see ``frames.CLOSED_TOLERANCE``)."""
+        from trajectory.orientation.frames import closes
+
+        return closes(self)
+
+    def frame(self, u, mode="minimal", **options):
+        """The object's orientation at curve parameter u: a rotation matrix whose columns are its
+        right, forward and up axes, ``(3, 3)`` for a scalar u, ``(n, 3, 3)`` for shape ``(n,)``.
+
+        ``mode`` is one of ``frames.MODES`` or an ``Orientation``; ``options`` (``closed``,
+        ``tilt``) as for ``Orientation``. Banking needs a speed: see ``Motion.frame``.
+        """
+        from trajectory.orientation.frames import Orientation, frames
+
+        orientation = Orientation.of(mode, options)
+        if orientation.bank:
+            raise ValueError("banking needs a speed, and a curve has none: ask a Motion's frame")
+        u = np.clip(real_values(u, "u"), 0.0, 1.0)
+        s = self.arc_length.at(u) / self.length
+        return frames(self, orientation, u, s)

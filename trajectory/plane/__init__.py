@@ -1,0 +1,31 @@
+"""Paths in the plane for a unit with a turning radius: arcs and lines end to end, a turn to a
+point, Dubins paths (forwards only) and Reeds-Shepp paths (backing up too), one or many at once."""
+
+from trajectory.plane.dubins import dubins_path, dubins_paths
+from trajectory.plane.reeds_shepp import reeds_shepp_path
+from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
+from trajectory.plane.segments import Arc, Line, SegmentTable
+from trajectory.plane.turn_paths import Case, TurnPath, TurnPaths
+from trajectory.plane.turn_to_point import (
+    plan_turn,
+    plan_turns,
+    shortest_path_to_point,
+    shortest_paths_to_points,
+)
+
+__all__ = [
+    "Arc",
+    "Case",
+    "Line",
+    "SegmentTable",
+    "TurnPath",
+    "TurnPaths",
+    "dubins_path",
+    "dubins_paths",
+    "plan_turn",
+    "plan_turns",
+    "reeds_shepp_path",
+    "reeds_shepp_paths",
+    "shortest_path_to_point",
+    "shortest_paths_to_points",
+]

@@ -1,0 +1,8 @@
+"""Planning around obstacles: a map of blocked cells, the clearance of a unit's footprint, grid
+distances to the goal, a hybrid A* search over poses with shots to the goal, and the smoothing of
+what it finds."""
+
+from trajectory.planning.obstacles import ObstacleMap
+from trajectory.planning.planner import Plan, PlanStatus, plan_path
+
+__all__ = ["ObstacleMap", "Plan", "PlanStatus", "plan_path"]

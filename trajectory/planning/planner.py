@@ -1,0 +1,266 @@
+"""Planning around obstacles for units with a turning radius, forwards or also in reverse:
+``plan_path`` and the ``Plan`` it returns.
+
+>>> walls = ObstacleMap(20, 12, 1.0)
+>>> walls.block([(10, row) for row in range(0, 9)])  # a wall with a gap at the top
+>>> plan = plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls)
+>>> plan.status, plan.path.pose(plan.path.length)[:2].tolist()
+(<PlanStatus.FOUND: 'found'>, [17.0, 2.0])
+>>> walls.block([(10, row) for row in range(9, 12)])  # the gap closed
+>>> plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls).status
+<PlanStatus.WALLED_OFF: 'walled off'>
+"""
+
+import dataclasses
+import enum
+import functools
+import math
+
+import numpy as np
+
+from trajectory._numerics.angles import same_headings, wrapped
+from trajectory._numerics.checks import finite_number, flag, positive_finite
+from trajectory.plane import reeds_shepp
+from trajectory.plane.turn_paths import angle, path_from_turns, point, pose
+from trajectory.planning import direct_ways
+from trajectory.planning.clearance import Clearance
+from trajectory.planning.free_distances import grid_distances
+from trajectory.planning.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Search
+from trajectory.planning.obstacles import ObstacleMap
+from trajectory.planning.smoothing import Pieces, shortened, straight_start
+
+STRAIGHT_ONLY = 1e6
+"""A turning radius over this many of the map's diagonals fits no turn on it (an arc across the
+map turns by under 1e-6 rad, and the turning formulas lose their digits to the radius): such a
+unit drives straight to the goal or not at all, answered at once."""
+STEPS_CELLS = (STEP_CELLS, STEP_CELLS / 3.0, STEP_CELLS / 9.0)
+"""The lengths of the search's moves (in cells), tried in turn while a search runs out of poses
+without reaching the goal: UNREACHABLE means no path at the finest of them."""
+MAX_EXPANSIONS = 5000
+"""How many poses a search expands before it gives up (about a second of searching)."""
+CLOSED_PROBE = 50
+"""How many poses the search from the goal backwards may expand to find it closed in (closed-in
+goals on the benchmark's maps run out within 25)."""
+_LETTERS = {1.0: "L", 0.0: "S", -1.0: "R"}
+
+
+class PlanStatus(enum.Enum):
+    """How a plan ended: a code (the scene puts it into words)."""
+
+    FOUND = "found"
+    """A path was found: ``Plan.path``."""
+    WALLED_OFF = "walled off"
+    """No path whatever the radius: no way through the free cells joins the start's cell to the
+    goal's (told before any search)."""
+    UNREACHABLE = "unreachable"
+    """No path turning no tighter than the radius: a way through the free cells exists, but the
+    search tried every pose it can reach (too little room to turn), or, with a radius far larger
+    than the map, the goal is not straight ahead."""
+    GAVE_UP = "gave up"
+    """No path found within ``max_expansions`` expanded poses, or within twice
+    ``CLOSED_CHECK_AFTER`` when the goal looked closed in (one may still exist)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Plan:
+    """What ``plan_path`` found.
+
+    Attributes:
+        status: A ``PlanStatus``.
+        path: The path (a ``TurnPath``, its ``gears`` set when it backs up) when found, else None.
+        explored: The poses the search expanded, (k, 3): to show the search.
+        expansions: How many there were.
+    """
+
+    status: PlanStatus
+    path: object
+    explored: np.ndarray
+    expansions: int
+
+    @property
+    def found(self):
+        return self.status is PlanStatus.FOUND
+
+
+def plan_path(
+    start,
+    goal,
+    radius,
+    obstacles,
+    reverse=False,
+    footprint=0.0,
+    goal_heading=None,
+    max_expansions=MAX_EXPANSIONS,
+):
+    """A path of arcs (of ``radius``) and lines from pose ``start`` (x, y, heading) to the point
+    ``goal`` (x, y) around the blocked cells of ``obstacles``, for a unit whose footprint is a disc
+    of radius ``footprint``; backing up where ``reverse``; arriving facing ``goal_heading`` when
+    given. The path never touches a blocked cell or the map's edge, turns no tighter than
+    ``radius``, and ends exactly at the goal. The search gives up after ``max_expansions``
+    expanded poses.
+
+    Returns:
+        A ``Plan``: its ``status`` says whether a path was found, and if not, why.
+
+    Raises:
+        ValueError: If the radius is not positive, the footprint negative, ``max_expansions`` not
+            a whole number >= 1, or the start or the goal is off the map or its footprint
+            touches a blocked cell.
+    """
+    start, goal = pose(start, "start"), point(goal, "goal")
+    start[2] = wrapped(start[2])
+    radius = positive_finite(radius, "radius")
+    reverse = flag(reverse, "reverse")
+    if not isinstance(obstacles, ObstacleMap):
+        raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
+    obstacles = obstacles.snapshot()
+    footprint = finite_number(footprint, "footprint must be a finite number >= 0")
+    if footprint < 0.0:
+        raise ValueError(f"footprint must be a finite number >= 0, got {footprint!r}")
+    max_expansions = _count(max_expansions)
+    goal_heading = None if goal_heading is None else angle(goal_heading, "goal_heading")
+    for name, where in (("start", start[:2]), ("goal", goal)):
+        if obstacles.point_hits(where, footprint):
+            raise ValueError(
+                f"the {name} {tuple(where)} is off the map or its footprint touches a blocked cell"
+            )
+    size = obstacles.cell_size
+    if radius > STRAIGHT_ONLY * math.hypot(obstacles.cols, obstacles.rows) * size:
+        return _straight_only(
+            start, goal, goal_heading, radius, Clearance(obstacles, radius, footprint), reverse
+        )
+    start_cell = (math.floor(start[0] / size), math.floor(start[1] / size))
+    goal_cell = (math.floor(goal[0] / size), math.floor(goal[1] / size))
+    distances = grid_distances(obstacles, goal_cell, start_cell)
+    if not distances.reaches(*start_cell):
+        return Plan(PlanStatus.WALLED_OFF, None, np.empty((0, 3)), 0)
+    clearance = Clearance(obstacles, radius, footprint)
+    to_goal = functools.partial(
+        direct_ways.to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
+    )
+    shortest = functools.partial(
+        direct_ways.shortest_to_goal, goal=goal, heading=goal_heading, radius=radius, reverse=reverse
+    )
+    closed = functools.partial(_goal_closed, start, goal, goal_heading, clearance, reverse)
+    estimate = None
+    if reverse and goal_heading is not None:
+        estimate = functools.partial(
+            reeds_shepp.csc_length, goal=(goal[0], goal[1], goal_heading), radius=radius
+        )
+    # A search that runs out of poses may have stepped over a narrow corridor's turn: it searches
+    # again in shorter steps, down to FINEST_STEP cells, before the goal is called unreachable.
+    explored, expansions = [], 0
+    for step_cells in STEPS_CELLS:
+        left = max_expansions - expansions
+        search = Search(
+            clearance,
+            distances,
+            shortest,
+            reverse,
+            goal,
+            left,
+            closed,
+            step_cells=step_cells,
+            estimate=estimate,
+            fine=step_cells < STEP_CELLS,
+        )
+        found = search.run(tuple(start))
+        explored.append(found.explored)
+        expansions += found.expansions
+        if found.shot is not None or not found.exhausted or expansions >= max_expansions:
+            break
+    explored = np.concatenate(explored)
+    if found.shot is None:
+        finest = step_cells == STEPS_CELLS[-1]
+        status = PlanStatus.UNREACHABLE if found.exhausted and finest else PlanStatus.GAVE_UP
+        return Plan(status, None, explored, expansions)
+    gear_change = GEAR_CHANGE_COST * radius
+    pieces = found.pieces + found.shot
+    # The straight start tries every way after its run (a U-turn that the shortest Reeds-Shepp
+    # way would back into a wall for is driven forwards); the smoothing only the shortest (the
+    # others, tried at every joint, made the benchmark's reversing paths 0.17 % longer in all,
+    # taking a longer way from an earlier joint, and the smoothing slower).
+    pieces = straight_start(
+        tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, search.step, goal
+    )
+    to_goal = functools.partial(to_goal, alternatives=False)
+    link = functools.partial(direct_ways.link, radius=radius, reverse=reverse, alternatives=False)
+    pieces = shortened(tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, link)
+    return Plan(
+        PlanStatus.FOUND,
+        _as_path(start, pieces, radius, goal, goal_heading),
+        explored,
+        expansions,
+    )
+
+
+def _straight_only(start, goal, goal_heading, radius, clearance, reverse):
+    """The plan of a unit that cannot turn on the map (``STRAIGHT_ONLY``): the line to the goal
+    where it lies straight ahead (or behind, backing up), facing the way the goal asks, and clear."""
+    c, s = math.cos(start[2]), math.sin(start[2])
+    dx, dy = goal[0] - start[0], goal[1] - start[1]
+    along, across = c * dx + s * dy, c * dy - s * dx
+    gear = 1.0 if along >= 0.0 else -1.0
+    pieces = [(0.0, gear, abs(along))]
+    if (
+        abs(across) <= GOAL_MISS * clearance.obstacles.cell_size
+        and (gear > 0.0 or reverse)
+        and (goal_heading is None or same_headings(goal_heading, start[2]))
+        and clearance.path_clear(tuple(start), pieces)
+    ):
+        path = _as_path(start, pieces, radius, goal, goal_heading)
+        return Plan(PlanStatus.FOUND, path, np.array([start]), 1)
+    return Plan(PlanStatus.UNREACHABLE, None, np.array([start]), 1)
+
+
+def _count(value):
+    """``max_expansions`` as a positive whole number, or a ValueError."""
+    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
+        raise ValueError(f"max_expansions must be a whole number >= 1, got {value!r}")
+    return int(value)
+
+
+def _goal_closed(start, goal, goal_heading, clearance, reverse):
+    """Whether the goal pose looks closed in: a search of the journey backwards in time, from the
+    goal to the start, in short steps, runs out of poses within ``CLOSED_PROBE`` expansions (not a
+    proof: a path may thread a gap its steps miss). Backwards in time a forwards path is backed
+    along; for a unit turned around, that is driving forwards. Only with a ``goal_heading`` (a
+    goal point can be reached from any side)."""
+    if goal_heading is None:
+        return False
+    turn = 0.0 if reverse else math.pi
+    shortest = functools.partial(
+        direct_ways.shortest_to_goal,
+        goal=start[:2],
+        heading=wrapped(start[2] + turn),
+        radius=clearance.radius,
+        reverse=reverse,
+    )
+    # No grid distances: it must try all it can reach anyway.
+    probe = Search(clearance, None, shortest, reverse, start[:2], CLOSED_PROBE, step_cells=0.0)
+    found = probe.run((goal[0], goal[1], wrapped(goal_heading + turn)))
+    return found.exhausted and found.shot is None
+
+
+def _as_path(start, pieces, radius, goal, goal_heading):
+    """The pieces as one ``TurnPath``, runs of the same turn and gear merged, ending exactly at the goal."""
+    merged = []
+    for turn, gear, length in pieces:
+        if length <= 0.0:
+            continue
+        if merged and merged[-1][:2] == (turn, gear):
+            merged[-1] = (turn, gear, merged[-1][2] + length)
+        else:
+            merged.append((turn, gear, length))
+    merged = merged or [(0.0, 1.0, 0.0)]
+    arrival = Pieces(start, merged, radius).joints[-1][2] if goal_heading is None else goal_heading
+    turns, gears, parts = zip(*merged)
+    return path_from_turns(
+        start,
+        radius,
+        turns,
+        parts,
+        "".join(_LETTERS[turn] for turn in turns),
+        end=(goal[0], goal[1], arrival),
+        gears=gears if -1.0 in gears else None,
+    )

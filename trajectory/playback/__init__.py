@@ -1,0 +1,23 @@
+"""A curve and a velocity curve played in time: ``Motion`` (position, speed, frames at a time),
+chains of motions, keyframe samplers, playheads that loop and fire events, and the seed's chord
+tables."""
+
+from trajectory.playback.chain import MotionChain
+from trajectory.playback.crossings import Crossing, Marker
+from trajectory.playback.keyframes import KeyframeSampler
+from trajectory.playback.motion import METHODS, Motion
+from trajectory.playback.playhead import Playhead
+from trajectory.playback.playheads import Playheads
+from trajectory.playback.seed_method import SeedTables
+
+__all__ = [
+    "METHODS",
+    "Crossing",
+    "KeyframeSampler",
+    "Marker",
+    "Motion",
+    "MotionChain",
+    "Playhead",
+    "Playheads",
+    "SeedTables",
+]

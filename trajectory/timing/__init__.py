@@ -1,0 +1,7 @@
+"""When a thing is where along its curve: velocity curves V(u) = (S(u), T(u)) from the seed's
+Bezier timing, CSS-style timing functions and keyed speeds, speed limits along a curve, and the
+fastest motion that keeps to them."""
+
+from trajectory.timing.velocity import VelocityCurve
+
+__all__ = ["VelocityCurve"]
