@@ -17,14 +17,18 @@ from trajectory._numerics.piecewise import PiecewisePolynomial
 from trajectory.crowds import SEED_PATH_CELLS, Followers, GameClock, Grid, SteeringFollowers, WaypointPath
 from trajectory.curves import ArcLength, CubicBezier, Curve, FunctionCurve, NurbsCurve, PiecewiseBezier
 from trajectory.orientation import MODES as ORIENTATION_MODES
-from trajectory.orientation import Orientation
+from trajectory.orientation import Orientation, frames_along
 from trajectory.plane import (
+    LEFT,
+    RIGHT,
+    STRAIGHT,
     Arc,
     Case,
     Line,
     SegmentTable,
     TurnPath,
     TurnPaths,
+    circle_centre,
     dubins_path,
     dubins_paths,
     plan_turn,
@@ -45,15 +49,20 @@ from trajectory.playback import (
     Playhead,
     Playheads,
     SeedTables,
+    train_poses,
 )
-from trajectory.timing import VelocityCurve
+from trajectory.timing import Binding, SpeedLimits, Stretch, VelocityCurve
 
 __all__ = [
+    "LEFT",
     "METHODS",
     "ORIENTATION_MODES",
+    "RIGHT",
     "SEED_PATH_CELLS",
+    "STRAIGHT",
     "Arc",
     "ArcLength",
+    "Binding",
     "Case",
     "Crossing",
     "CubicBezier",
@@ -78,13 +87,17 @@ __all__ = [
     "Playheads",
     "SeedTables",
     "SegmentTable",
+    "SpeedLimits",
     "SteeringFollowers",
+    "Stretch",
     "TurnPath",
     "TurnPaths",
     "VelocityCurve",
     "WaypointPath",
+    "circle_centre",
     "dubins_path",
     "dubins_paths",
+    "frames_along",
     "plan_path",
     "plan_turn",
     "plan_turns",
@@ -92,4 +105,5 @@ __all__ = [
     "reeds_shepp_paths",
     "shortest_path_to_point",
     "shortest_paths_to_points",
+    "train_poses",
 ]

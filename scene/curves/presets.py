@@ -15,6 +15,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scene.kit.curve_files import load_curves
 from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
 
 COASTER_FILE = Path(__file__).resolve().parents[2] / "models" / "coaster.egg"
@@ -234,8 +235,6 @@ def _helix():
 
 
 def _coaster():
-    from scene.kit.curve_files import load_curves  # Panda3D, only when the preset is chosen
-
     return load_curves(COASTER_FILE)[0]
 
 

@@ -8,9 +8,7 @@ from panda3d.core import LPoint3, LQuaternion, LVector3
 from scene.ui.assets import load_model
 from scene.ui.bindings import bind, pair
 from scene.ui.geometry import blob_shadow, segments
-from trajectory import ORIENTATION_MODES, Orientation
-from trajectory.orientation import frames
-from trajectory.orientation.rotations import quaternion_scalar
+from trajectory import ORIENTATION_MODES, Orientation, train_poses
 
 ORIENTATION_WORDS = {
     "minimal": "rotation-minimising",
@@ -167,19 +165,10 @@ class Riders:
         """Each car a multiple of ``CAR_GAP`` behind the leader along the curve (round a closed
         loop; bunched at the start of an open curve), turned by the same orientation, at the
         leader's speed (a train moves as one)."""
-        trajectory = motion.trajectory
-        behind = float(motion.distance(t)) - CAR_GAP / motion.length * np.arange(1, len(self.cars) + 1)
-        s = np.mod(behind, 1.0) if trajectory.closes else np.clip(behind, 0.0, 1.0)
-        speed = float(motion.speed(t))
-        u = trajectory.arc_length.parameter(s)
-        for car, car_u, car_s in zip(self.cars, u.tolist(), s.tolist()):
-            found = frames.scalar_pose(trajectory, orientation, car_u, car_s, speed)
-            if found is None:  # a stop or a vertical tangent: the bulk path knows the limits
-                columns = frames.frame_columns(
-                    trajectory, orientation, np.array([car_u]), np.array([car_s]), [speed]
-                )
-                found = (trajectory.evaluate(car_u), [column[:, 0] for column in columns])
-            car.set_pos_quat(tuple(found[0]), LQuaternion(*quaternion_scalar(*found[1])))
+        gaps = CAR_GAP * np.arange(1, len(self.cars) + 1)
+        positions, rotations = train_poses(motion, t, gaps, orientation)
+        for car, position, rotation in zip(self.cars, positions.tolist(), rotations.tolist()):
+            car.set_pos_quat(tuple(position), LQuaternion(*rotation))
 
     def _car(self):
         car = self.leader.copy_to(self.root)

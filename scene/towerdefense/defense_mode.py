@@ -9,7 +9,7 @@ from panda3d.core import CardMaker, TextNode
 
 from scene.towerdefense.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
 from scene.ui.assets import load_model
-from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, Binding, bind
+from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
 from scene.ui.geometry import LineStrip, blob_shadow, circle_points, segments, tiles
 from scene.ui.mode import Drag
 from scene.ui.pointer import on_ground
@@ -84,7 +84,7 @@ class DefenseMode:
                 "next way of following the path (" + ", ".join(METHOD_WORDS.values()) + ")",
                 self.next_method,
             ),
-            Binding(
+            KeyBinding(
                 "1 / 2 / 4 / 8",
                 "game speed x1, x2, x4, x8",
                 tuple((str(speed), self.set_speed, (speed,)) for speed in GAME_SPEEDS),

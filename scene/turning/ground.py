@@ -13,7 +13,6 @@ import time
 import numpy as np
 
 from trajectory import ObstacleMap, PlanStatus, plan_path
-from trajectory.plane.turn_paths import path_from_turns
 
 BUILDINGS = (
     # (first col, first row, last col, last row), cells of the 24 x 24 map, row 0 at the bottom
@@ -92,7 +91,7 @@ class Ground:
         are discs (x, y, radius) where other units will stand."""
         began = time.perf_counter()
         obstacles = self._with_others(start, goal, footprint, others)
-        if not obstacles.path_hits(self._shifted(direct, self.half_size).segments, footprint):
+        if not obstacles.path_hits(direct.moved(self.half_size, self.half_size).segments, footprint):
             return Planned(direct, PlanStatus.FOUND, np.empty((0, 3)), 1e3 * (time.perf_counter() - began))
         plan = plan_path(
             self._to_map(start) + (start[2],),
@@ -104,24 +103,12 @@ class Ground:
             goal_heading=heading,
             max_expansions=MAX_EXPANSIONS,
         )
-        path = None if plan.path is None else self._shifted(plan.path, -self.half_size)
+        path = None if plan.path is None else plan.path.moved(-self.half_size, -self.half_size)
         explored = plan.explored - [self.half_size, self.half_size, 0.0]
         return Planned(path, plan.status, explored, 1e3 * (time.perf_counter() - began))
 
     def _to_map(self, point):
         return (point[0] + self.half_size, point[1] + self.half_size)
-
-    @staticmethod
-    def _shifted(path, offset):
-        """``path`` moved by ``offset`` in x and in y: from the board to the map (half the board's
-        size) or back."""
-        start, end = (
-            None if pose is None else (pose[0] + offset, pose[1] + offset, pose[2])
-            for pose in (path.start, path.end)
-        )
-        return path_from_turns(
-            start, path.radius, path.turns, path.parts, path.word, path.case, end, path.gears
-        )
 
     def _with_others(self, start, goal, footprint, others):
         """The map with the cells under the other units' discs blocked too, except cells that
@@ -154,7 +141,7 @@ class Ground:
         of it, or from ``since`` (a distance along it) on, at samples a quarter of a cell apart (a
         cell cannot hide between two)."""
         if since <= 0.0:
-            return not self.map.path_hits(self._shifted(path, self.half_size).segments, footprint)
+            return not self.map.path_hits(path.moved(self.half_size, self.half_size).segments, footprint)
         samples = max(2, math.ceil(4.0 * (path.length - since) / self.map.cell_size) + 1)
         points = path.pose(np.linspace(since, path.length, samples))[:, :2] + self.half_size
         return bool(self.map.discs_clear(points, footprint).all())

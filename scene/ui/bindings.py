@@ -5,7 +5,7 @@ import dataclasses
 
 
 @dataclasses.dataclass(frozen=True)
-class Binding:
+class KeyBinding:
     """One line of help and the Panda3D events behind it.
 
     Args:
@@ -22,20 +22,20 @@ class Binding:
 
 def bind(keys, help, handler, *args, event=None):
     """A binding of one event (by default the key itself, lower-cased) to ``handler(*args)``."""
-    return Binding(keys, help, ((event or keys.lower(), handler, args),))
+    return KeyBinding(keys, help, ((event or keys.lower(), handler, args),))
 
 
 def pair(keys, help, handler, first, second):
     """Two keys calling ``handler`` with opposite arguments: ``first`` and ``second`` are
     ``(event name, argument)``, e.g. ``("arrow_up", 1)`` and ``("arrow_down", -1)``."""
-    return Binding(keys, help, tuple((event, handler, (argument,)) for event, argument in (first, second)))
+    return KeyBinding(keys, help, tuple((event, handler, (argument,)) for event, argument in (first, second)))
 
 
 def numbered(keys_label, help, handler, count, prefix=""):
     """Keys 1..count (with an optional modifier ``prefix`` such as ``"shift-"``) calling
     ``handler(index)`` with index 0..count-1."""
     events = tuple((f"{prefix}{i + 1}", handler, (i,)) for i in range(min(count, 9)))
-    return Binding(keys_label, help, events)
+    return KeyBinding(keys_label, help, events)
 
 
 def register(showbase, table, guard=None):

@@ -27,7 +27,7 @@ class Mode(typing.Protocol):
         title: Its name on screen.
         right_drag: What a right drag does to the camera (a ``Drag``).
         mouse_help: ``(gesture, what it does)`` lines for the help overlay.
-        bindings: Its key bindings (``scene.ui.bindings.Binding``), registered while it is on.
+        bindings: Its key bindings (``scene.ui.bindings.KeyBinding``), registered while it is on.
 
     A mode with a panel of its own may also have ``covers_pointer() -> bool``: whether the mouse
     is over it, where a press never moves the camera.

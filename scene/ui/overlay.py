@@ -140,7 +140,7 @@ class HelpOverlay:
         return not self.root.is_hidden()
 
     def set_tables(self, tables, mouse_help):
-        """List the bindings of ``tables`` (each a sequence of ``Binding``), then ``mouse_help``
+        """List the bindings of ``tables`` (each a sequence of ``KeyBinding``), then ``mouse_help``
         ((what, what it does) pairs)."""
         rows = [(b.keys, b.help) for table in tables for b in table] + [("", "")] + list(mouse_help)
         # Each description wrapped within the box, its key beside its first line.

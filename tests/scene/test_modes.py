@@ -5,7 +5,7 @@ import inspect
 import subprocess
 import sys
 
-from scene.ui.bindings import Binding
+from scene.ui.bindings import KeyBinding
 from scene.ui.mode import MODE_NAMES, MODES, Drag, Mode
 from tests.scene.helpers import press
 from tests.scene.test_main import ROOT
@@ -22,7 +22,7 @@ def test_every_mode_implements_the_interface(app):
             theirs = list(inspect.signature(getattr(Mode, name)).parameters)[1:]
             assert list(ours) == theirs, (entry.name, name)  # the same parameters by the same names
         for binding in mode.bindings:
-            assert isinstance(binding, Binding)
+            assert isinstance(binding, KeyBinding)
             assert all(callable(handler) for _, handler, _ in binding.events)
         assert all(len(line) == 2 for line in mode.mouse_help)
 

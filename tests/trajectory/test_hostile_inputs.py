@@ -23,6 +23,7 @@ from trajectory import (
     WaypointPath,
     dubins_path,
     dubins_paths,
+    frames_along,
     plan_path,
     plan_turn,
 )
@@ -279,8 +280,8 @@ ROUND_TWO_BAD_CALLS = {
     "a tilt that is one number": lambda: motion().frame(1.0, tilt=5),
     "a quaternion's tilt that is one number": lambda: motion().quaternion(1.0, tilt=5),
     "an unknown frame option": lambda: motion().frame(1.0, foo=1),
-    "an unknown curve frame option": lambda: CubicBezier(POINTS).frame(0.5, foo=1),
-    "banking without a speed": lambda: CubicBezier(POINTS).frame(0.5, bank=9.81),
+    "an unknown curve frame option": lambda: frames_along(CubicBezier(POINTS), 0.5, foo=1),
+    "banking without a speed": lambda: frames_along(CubicBezier(POINTS), 0.5, bank=9.81),
     "closed as text": lambda: motion().frame(1.0, closed="no"),
     "key speeds as one number": lambda: VelocityCurve.from_keys([(0, 0), (0.5, 0.5), (1, 1)], speeds=1.0),
     "key speeds as text": lambda: VelocityCurve.from_keys([(0, 0), (1, 1)], speeds="ab"),

@@ -6,7 +6,8 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points
 from trajectory._numerics.piecewise import PiecewisePolynomial
-from trajectory.curves.curve import Curve, norms
+from trajectory._numerics.vectors import norms
+from trajectory.curves.curve import Curve
 
 _BERNSTEIN_TO_POWER = np.array(
     [[1.0, 0.0, 0.0, 0.0], [-3.0, 3.0, 0.0, 0.0], [3.0, -6.0, 3.0, 0.0], [-1.0, 3.0, -3.0, 1.0]]

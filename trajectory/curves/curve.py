@@ -5,17 +5,19 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import real_values
+from trajectory._numerics.differences import richardson_differences
+from trajectory._numerics.vectors import dot, length, norms
+from trajectory.curves.arclength import ArcLength
 
 _NEAREST_SAMPLES = 1025
 """Points spread along a curve to start the search for the nearest one."""
-
-
-def norms(vectors):
-    """The lengths of 3D ``vectors`` (shape ``(..., 3)``), without the overflow or underflow of a
-    sum of squares: a curve 1e-160 or 1e160 across is measured as well as one 1 across."""
-    vectors = np.asarray(vectors, dtype=float)
-    return np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2])
+CLOSED_TOLERANCE = 1e-9
+"""How near (relative to the length, and in the tangent's direction) a closed curve's end must
+come to its start."""
+STOPPED = 1e-14
+"""A speed |Q'(u)| below this fraction of the curve's length counts as a stop."""
+NUDGE = 1e-7
+"""Where both Q' and Q'' vanish, the direction is taken this far (in u) along."""
 
 
 def curvature_of(d, bend):
@@ -25,6 +27,33 @@ def curvature_of(d, bend):
     with np.errstate(divide="ignore", invalid="ignore"):
         kappa = norms(np.cross(d, bend)) / speed**3
     return np.where(speed == 0.0, np.where(norms(bend) > 0.0, np.inf, 0.0), kappa)
+
+
+def unit_tangents(curve, u):
+    """The unit tangents at ``u`` (n,): ``(3, n)``. Where the curve stops (Q' = 0), the limit from
+    the side it goes on to (from before, at u = 1): the direction of ±Q'', so never NaN."""
+    derivative = curve.derivative(u).T / curve.length  # about 1 long: its square cannot overflow
+    speed = np.sqrt(dot(derivative, derivative))
+    stopped = speed <= STOPPED
+    if stopped.any():
+        side = np.where(u[stopped] < 1.0, 1.0, -1.0)
+        bending = curve.second_derivative(u[stopped]).T * side
+        flat = length(bending) == 0.0
+        if flat.any():  # Q'' vanishes too: look a little way along
+            nudged = np.clip(u[stopped][flat] + NUDGE * side[flat], 0.0, 1.0)
+            bending[:, flat] = curve.derivative(nudged).T * side[flat]
+        derivative[:, stopped], speed[stopped] = bending, length(bending)
+    derivative /= speed
+    return derivative
+
+
+def closes(curve):
+    """Whether ``curve`` ends where it starts, going the way it started (to ``CLOSED_TOLERANCE``):
+    a loop that ``closed=True`` can close."""
+    ends = np.array([0.0, 1.0])
+    points, tangents = curve.evaluate(ends), unit_tangents(curve, ends)
+    gap = length(points[1] - points[0]) / curve.length
+    return bool(gap <= CLOSED_TOLERANCE and length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
 
 
 class Curve:
@@ -49,8 +78,6 @@ class Curve:
     def second_derivative(self, u):
         """d²Q/du², shaped like ``evaluate``: here Richardson-extrapolated differences of
         ``derivative`` (about 1e-10 relative), one-sided near breakpoints and the ends."""
-        from trajectory.curves.function_curve import richardson_differences
-
         u = np.asarray(u, dtype=float)
         edges = np.array([0.0, *self.breakpoints, 1.0])
         return richardson_differences(self.derivative, u.reshape(-1), edges)[0].reshape(u.shape + (3,))
@@ -103,8 +130,6 @@ class Curve:
     @functools.cached_property
     def arc_length(self):
         """The curve's arc-length table (built on first use), an ``ArcLength``."""
-        from trajectory.curves.arclength import ArcLength
-
         return ArcLength(self)
 
     @property
@@ -113,32 +138,7 @@ class Curve:
         return self.arc_length.length
 
     @functools.cached_property
-    def transport(self):
-        """The curve's rotation-minimising frame table (built on first use), a ``Transport``."""
-        from trajectory.orientation.transport import Transport
-
-        return Transport(self)
-
-    @functools.cached_property
     def closes(self):
         """Whether the curve ends where it starts, going the way it started (a loop that frames
-        with ``closed=True`` can close; see ``frames.CLOSED_TOLERANCE``)."""
-        from trajectory.orientation.frames import closes
-
+        with ``closed=True`` can close; see ``CLOSED_TOLERANCE``)."""
         return closes(self)
-
-    def frame(self, u, mode="minimal", **options):
-        """The object's orientation at curve parameter u: a rotation matrix whose columns are its
-        right, forward and up axes, ``(3, 3)`` for a scalar u, ``(n, 3, 3)`` for shape ``(n,)``.
-
-        ``mode`` is one of ``frames.MODES`` or an ``Orientation``; ``options`` (``closed``,
-        ``tilt``) as for ``Orientation``. Banking needs a speed: see ``Motion.frame``.
-        """
-        from trajectory.orientation.frames import Orientation, frames
-
-        orientation = Orientation.of(mode, options)
-        if orientation.bank:
-            raise ValueError("banking needs a speed, and a curve has none: ask a Motion's frame")
-        u = np.clip(real_values(u, "u"), 0.0, 1.0)
-        s = self.arc_length.at(u) / self.length
-        return frames(self, orientation, u, s)

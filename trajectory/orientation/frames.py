@@ -16,9 +16,9 @@ Rolls about forward, all counter-clockwise seen from behind, add up: ``closed`` 
 minimal frame's twist mismatch evenly over the arc length, ``tilt`` keys a roll by arc-length
 fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g).
 
->>> from trajectory import CubicBezier
+>>> from trajectory import CubicBezier, frames_along
 >>> climb = CubicBezier([[0, 0, 0], [1, 0, 0], [2, 0, 1], [3, 0, 1]])
->>> climb.frame(0.0).round(12).tolist()  # along +X: right is -Y, up is +Z
+>>> frames_along(climb, 0.0).round(12).tolist()  # along +X: right is -Y, up is +Z
 [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]
 """
 
@@ -28,21 +28,14 @@ import math
 import numpy as np
 
 from trajectory._numerics.angle_keys import AngleKeys
-from trajectory._numerics.checks import finite_number, flag, positive_finite
-from trajectory.orientation.rotations import cross, dot, length
+from trajectory._numerics.checks import finite_number, flag, positive_finite, real_values
+from trajectory._numerics.vectors import cross, dot, length
+from trajectory.curves.curve import STOPPED, unit_tangents
+from trajectory.orientation.transport import VERTICAL, transport_of
 
 MODES = ("minimal", "yaw", "up")
 OPTIONS = frozenset({"closed", "bank", "max_bank", "tilt"})
 """The keyword options of an ``Orientation`` besides its mode."""
-CLOSED_TOLERANCE = 1e-9
-"""How near (relative to the length, and in the tangent's direction) a closed curve's end must
-come to its start."""
-VERTICAL = 1e-9
-"""A unit tangent whose horizontal part is shorter than this counts as vertical."""
-_STOPPED = 1e-14
-"""A speed |Q'(u)| below this fraction of the curve's length counts as a stop."""
-_NUDGE = 1e-7
-"""Where both Q' and Q'' vanish, the direction is taken this far (in u) along."""
 
 
 _MADE = {}
@@ -124,6 +117,23 @@ class Orientation:
         return self._tilt_keys(s) if self._tilt_keys else np.zeros(np.shape(s))
 
 
+def frames_along(curve, u, mode="minimal", **options):
+    """How an object on ``curve`` at parameter u is turned: a rotation matrix whose columns are
+    its right, forward and up axes, ``(3, 3)`` for a scalar u, ``(n, 3, 3)`` for shape ``(n,)``.
+
+    ``mode`` is one of ``MODES`` or an ``Orientation``; ``options`` (``closed``, ``tilt``) as for
+    ``Orientation``. Banking needs a speed: see ``Motion.frame``.
+
+    Raises:
+        ValueError: On a u that is not a number, or a mode or option that is not valid.
+    """
+    orientation = Orientation.of(mode, options)
+    if orientation.bank:
+        raise ValueError("banking needs a speed, and a curve has none: ask a Motion's frame")
+    u = np.clip(real_values(u, "u"), 0.0, 1.0)
+    return frames(curve, orientation, u, curve.arc_length.at(u) / curve.length)
+
+
 def frames(curve, orientation, u, s, speeds=None):
     """The frames at curve parameters ``u`` (scalar or (n,)) that lie at arc-length fractions
     ``s``: ``(3, 3)`` or ``(n, 3, 3)``. ``speeds`` (length units per second, like u) are needed
@@ -143,7 +153,7 @@ def frame_columns(curve, orientation, u, s, speeds=None):
     u, s = np.asarray(u, dtype=float), np.asarray(s, dtype=float)
     tangent = unit_tangents(curve, u)
     if orientation.mode == "minimal":
-        forward, up = tangent, curve.transport.up(u, curve.evaluate(u).T, tangent)
+        forward, up = tangent, transport_of(curve).up(u, curve.evaluate(u).T, tangent)
     else:
         heading = headings(curve, u, tangent)
         horizontal = np.stack([np.cos(heading), np.sin(heading), np.zeros_like(heading)])
@@ -173,11 +183,11 @@ def scalar_frame(curve, mode, u, point=None, d=None):
         point, d = curve.point_and_tangent(u)
     speed = math.hypot(d[0], d[1], d[2])
     horizontal = math.hypot(d[0], d[1])
-    if speed <= _STOPPED * curve.length or horizontal <= VERTICAL * speed:
+    if speed <= STOPPED * curve.length or horizontal <= VERTICAL * speed:
         return None
     forward = [d[0] / speed, d[1] / speed, d[2] / speed]
     if mode == "minimal":
-        up = curve.transport.scalar_up(u, point, forward)
+        up = transport_of(curve).scalar_up(u, point, forward)
     elif mode == "yaw":
         forward = [d[0] / horizontal, d[1] / horizontal, 0.0]
         up = [0.0, 0.0, 1.0]
@@ -248,24 +258,6 @@ def _roll(curve, orientation, u, s, tangent, right, speeds):
     return roll
 
 
-def unit_tangents(curve, u):
-    """The unit tangents at ``u`` (n,): ``(3, n)``. Where the curve stops (Q' = 0), the limit from
-    the side it goes on to (from before, at u = 1): the direction of ±Q'', so never NaN."""
-    derivative = curve.derivative(u).T / curve.length  # about 1 long: its square cannot overflow
-    speed = np.sqrt(dot(derivative, derivative))
-    stopped = speed <= _STOPPED
-    if stopped.any():
-        side = np.where(u[stopped] < 1.0, 1.0, -1.0)
-        bending = curve.second_derivative(u[stopped]).T * side
-        flat = length(bending) == 0.0
-        if flat.any():  # Q'' vanishes too: look a little way along
-            nudged = np.clip(u[stopped][flat] + _NUDGE * side[flat], 0.0, 1.0)
-            bending[:, flat] = curve.derivative(nudged).T * side[flat]
-        derivative[:, stopped], speed[stopped] = bending, length(bending)
-    derivative /= speed
-    return derivative
-
-
 def headings(curve, u, tangent):
     """The horizontal direction of travel (radians from +X) at ``u`` (n,) with unit ``tangent``
     (3, n): the tangent's, or where it is vertical the last one before (the transport table, built
@@ -273,7 +265,7 @@ def headings(curve, u, tangent):
     heading = np.arctan2(tangent[1], tangent[0])
     vertical = np.hypot(tangent[0], tangent[1]) <= VERTICAL
     if vertical.any():
-        heading[vertical] = curve.transport.held_headings(u[vertical])
+        heading[vertical] = transport_of(curve).held_headings(u[vertical])
     return heading
 
 
@@ -290,16 +282,7 @@ def closing_twist(curve, mode):
             "closed=True needs a curve that ends where it starts, going the way it started "
             f"(its ends are {gap:.2g} of its length apart)"
         )
-    return curve.transport.closing_twist if mode == "minimal" else 0.0
-
-
-def closes(curve):
-    """Whether ``curve`` ends where it starts, going the way it started (to ``CLOSED_TOLERANCE``):
-    a loop that ``closed=True`` can close."""
-    ends = np.array([0.0, 1.0])
-    points, tangents = curve.evaluate(ends), unit_tangents(curve, ends)
-    gap = length(points[1] - points[0]) / curve.length
-    return bool(gap <= CLOSED_TOLERANCE and length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
+    return transport_of(curve).closing_twist if mode == "minimal" else 0.0
 
 
 def curvatures(curve, u, tangent):

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from trajectory.curves.curve import norms
+from trajectory._numerics.vectors import dot, length
 
 SHORT_CHORD = 1e-8
 """A step's chord shorter than this fraction of its points' distance from the origin has lost
@@ -134,19 +134,3 @@ def reflected(points, tangents, ups, next_points, next_tangents):
 def _twice_inverse(squares):
     """2 / ``squares``, 0 where a square is 0 (a reflection in no plane leaves a vector alone)."""
     return np.divide(2.0, squares, out=np.zeros_like(squares), where=squares > 0.0)
-
-
-def dot(a, b):
-    """Dot products of (3, ...) vectors, component by component."""
-    return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
-
-
-def cross(a, b):
-    """Cross products of (3, ...) vectors."""
-    return np.stack([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]])
-
-
-def length(a):
-    """Lengths of (3, ...) vectors, without overflow or underflow (``curve.norms``, components
-    first)."""
-    return norms(np.moveaxis(a, 0, -1))

@@ -1,30 +1,38 @@
 """The rotation-minimising frame of a curve as a table: the up axis carried along it by parallel
 transport (double reflection on steps refined until they agree with their halves), and the
-horizontal heading held through vertical stretches. Built once per curve (``Curve.transport``)."""
+horizontal heading held through vertical stretches. Built once per curve (``transport_of``)."""
 
 import bisect
 import functools
 import math
+import weakref
 
 import numpy as np
 
-from trajectory.orientation.frames import VERTICAL, unit_tangents
-from trajectory.orientation.rotations import (
-    cross,
-    dot,
-    length,
-    reference_ups,
-    reflected,
-    reflected_scalar,
-    up_towards_z,
-)
+from trajectory._numerics.vectors import cross, dot, length
+from trajectory.curves.curve import unit_tangents
+from trajectory.orientation.rotations import reference_ups, reflected, reflected_scalar, up_towards_z
 
 STEP_TOLERANCE = 1e-13
 """Largest change (radians) in a transport step's result when the step is halved: the steps'
 errors add up to the transported frame's, about 1e-10 rad over a few thousand steps."""
+VERTICAL = 1e-9
+"""A unit tangent whose horizontal part is shorter than this counts as vertical."""
 _INITIAL_NODES = 64
 _MAX_ROUNDS = 40
 _MIN_WIDTH = 1e-12
+
+
+_TABLES = weakref.WeakKeyDictionary()
+"""Each curve's ``Transport``, kept while the curve lives."""
+
+
+def transport_of(curve):
+    """The rotation-minimising frame table of ``curve``: a ``Transport``, built on first use."""
+    table = _TABLES.get(curve)
+    if table is None:
+        table = _TABLES[curve] = Transport(curve)
+    return table
 
 
 class Transport:

@@ -4,7 +4,7 @@ point, Dubins paths (forwards only) and Reeds-Shepp paths (backing up too), one 
 from trajectory.plane.dubins import dubins_path, dubins_paths
 from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
-from trajectory.plane.segments import Arc, Line, SegmentTable
+from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Line, SegmentTable, circle_centre
 from trajectory.plane.turn_paths import Case, TurnPath, TurnPaths
 from trajectory.plane.turn_to_point import (
     plan_turn,
@@ -14,12 +14,16 @@ from trajectory.plane.turn_to_point import (
 )
 
 __all__ = [
+    "LEFT",
+    "RIGHT",
+    "STRAIGHT",
     "Arc",
     "Case",
     "Line",
     "SegmentTable",
     "TurnPath",
     "TurnPaths",
+    "circle_centre",
     "dubins_path",
     "dubins_paths",
     "plan_turn",

@@ -12,7 +12,7 @@ import math
 import numpy as np
 
 from trajectory._numerics.angles import same_headings, wrapped
-from trajectory._numerics.checks import positive_finite, real_array, real_values
+from trajectory._numerics.checks import finite_number, positive_finite, real_array, real_values
 from trajectory.plane.segments import SegmentTable, advance
 
 
@@ -94,6 +94,21 @@ class TurnPath:
         if self.end is not None:
             poses[d >= self.length] = self.end
         return poses
+
+    def moved(self, dx, dy):
+        """The same path moved by (dx, dy): from one frame of coordinates to another.
+
+        Raises:
+            ValueError: If dx or dy is not a finite number.
+        """
+        dx, dy = (
+            finite_number(dx, "dx must be a finite number"),
+            finite_number(dy, "dy must be a finite number"),
+        )
+        start, end = (
+            None if pose is None else (pose[0] + dx, pose[1] + dy, pose[2]) for pose in (self.start, self.end)
+        )
+        return dataclasses.replace(self, start=start, end=end)
 
     def pose_at_time(self, time, speed):
         """(x, y, heading) after ``time`` seconds at ``speed`` length units per second."""

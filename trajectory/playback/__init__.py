@@ -9,6 +9,7 @@ from trajectory.playback.motion import METHODS, Motion
 from trajectory.playback.playhead import Playhead
 from trajectory.playback.playheads import Playheads
 from trajectory.playback.seed_method import SeedTables
+from trajectory.playback.train import train_poses
 
 __all__ = [
     "METHODS",
@@ -20,4 +21,5 @@ __all__ = [
     "Playhead",
     "Playheads",
     "SeedTables",
+    "train_poses",
 ]

@@ -13,6 +13,8 @@ from trajectory._numerics.checks import finite_number, positive_finite, real_val
 from trajectory.curves.curve import Curve
 from trajectory.orientation import frames, rotations
 from trajectory.playback.seed_method import DEFAULT_TABLE_SIZE, SeedTables
+from trajectory.timing.fastest import fastest_velocity
+from trajectory.timing.speed_limits import SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
 
 METHODS = ("exact", "chord")
@@ -102,9 +104,6 @@ class Motion:
         >>> round(motion.duration, 12), round(float(motion.speed(2.5)), 12)
         (5.0, 10.0)
         """
-        from trajectory.timing.fastest import fastest_velocity
-        from trajectory.timing.speed_limits import SpeedLimits
-
         if not isinstance(trajectory, Curve):
             raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
         limits = SpeedLimits(v_max, a_lat, accel, brake)

@@ -2,6 +2,8 @@
 Bezier timing, CSS-style timing functions and keyed speeds, speed limits along a curve, and the
 fastest motion that keeps to them."""
 
+from trajectory.timing.fastest import Stretch
+from trajectory.timing.speed_limits import Binding, SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
 
-__all__ = ["VelocityCurve"]
+__all__ = ["Binding", "SpeedLimits", "Stretch", "VelocityCurve"]

@@ -98,7 +98,7 @@ class CubicTiming:
         t = real_values(t, "time")
         if isinstance(t, float):
             return self.scalar(t)
-        return np.where(t <= 0.0, 0.0, np.where(t >= 1.0, 1.0, _cubic(self._s, self.parameter(t))))
+        return np.where(t <= 0.0, 0.0, np.where(t >= 1.0, 1.0, cubic(self._s, self.parameter(t))))
 
     def scalar(self, t):
         """s(t) for one Python float: the per-frame path."""
@@ -108,7 +108,7 @@ class CubicTiming:
             return 1.0
         if math.isnan(t):
             raise ValueError("time must be a number, got nan")
-        return _cubic(self._s, self._parameter_scalar(t))
+        return cubic(self._s, self._parameter_scalar(t))
 
     def rate(self, t):
         """ds/dt = S'(u) / T'(u) at u = T^-1(t), infinite where T' = 0 but S' is not (scalar or
@@ -176,7 +176,7 @@ class CubicTiming:
         return windows
 
     def _time(self, u):
-        return 0.0 if u == 0.0 else 1.0 if u == 1.0 else _cubic(self._t, u)
+        return 0.0 if u == 0.0 else 1.0 if u == 1.0 else cubic(self._t, u)
 
     def _guess_table(self):
         """u(t) as a ``PiecewisePolynomial`` on [0, 1]: fitted outside the slow windows, a straight
@@ -184,7 +184,7 @@ class CubicTiming:
 
         def sample(lo, hi):
             u = inverse_fit.sample_parameters(lo, hi)
-            t = _cubic(self._t, u)
+            t = cubic(self._t, u)
             return t - t[:, :1], u, 1.0, 0.0
 
         edges = sorted({0.0, 1.0, *(u for window in self._windows for u in (window.lo, window.hi))})
@@ -229,10 +229,15 @@ def _bisect(window, t):
     return (lo + hi) / 2.0
 
 
-def _cubic(coeffs, u):
-    """a1 u + a2 u^2 + a3 u^3 (floats or arrays)."""
-    _, a1, a2, a3 = coeffs
-    return ((a3 * u + a2) * u + a1) * u
+def cubic(coeffs, u):
+    """a0 + a1 u + a2 u^2 + a3 u^3 for ascending ``coeffs`` (u a float or an array)."""
+    a0, a1, a2, a3 = coeffs
+    return ((a3 * u + a2) * u + a1) * u + a0
+
+
+def bezier_power(p1, p2):
+    """Ascending power coefficients of the 1D cubic Bezier with control values 0, p1, p2, 1."""
+    return (0.0, 3.0 * p1, 3.0 * p2 - 6.0 * p1, 1.0 + 3.0 * p1 - 3.0 * p2)
 
 
 def _derivative(coeffs, u, order):

@@ -12,7 +12,6 @@ the tables' accuracy:
 """
 
 import dataclasses
-import functools
 
 import numpy as np
 
@@ -49,16 +48,8 @@ class FastestVelocityCurve(VelocityCurve):
     ``stretches`` (a tuple of ``Stretch``) and the ``limits`` (a ``SpeedLimits``)."""
 
     def __init__(self, table, stretches, limits):
-        self.name = "fastest"
-        self.breakpoints = ()
-        self._table, self.stretches, self.limits = table, stretches, limits
-        self._distance, self._time = table, identity
-        self._s0, self._s_scale, self._t0, self._t_scale = 0.0, 1.0, 0.0, 1.0
-
-    @functools.cached_property
-    def timing(self):
-        """s(t): the stretches' pieces themselves (a ``PiecewisePolynomial``)."""
-        return self._table
+        self._take(table, identity, "fastest", timing=table)  # s(t): the stretches' pieces themselves
+        self.stretches, self.limits = stretches, limits
 
 
 def fastest_velocity(curve, limits, v_start, v_end):

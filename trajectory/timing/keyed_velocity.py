@@ -1,55 +1,43 @@
 """Velocity curves through keys (t, s): a monotone cubic Hermite (Fritsch and Carlson) with
 T(u) = u, so its cubic pieces in t are the table itself (``VelocityCurve.from_keys``)."""
 
-import functools
-
 import numpy as np
 
 from trajectory._numerics.angle_keys import MIN_SPACING, monotone_slopes
 from trajectory._numerics.checks import finite_number, real_array
 from trajectory._numerics.piecewise import PiecewisePolynomial
 from trajectory.curves.bezier import UNIT_TO_CENTRED
-from trajectory.timing.velocity import VelocityCurve, identity
 
 
-class KeyedVelocityCurve(VelocityCurve):
-    """A velocity curve through keys: T(u) = u, S a monotone cubic Hermite through the keys,
-    tabled exactly (its pieces are cubics in t already)."""
-
-    def __init__(self, keys, speeds, name):
-        pairs = real_array(keys, "keys", "(t, s) pairs of numbers")
-        if pairs.ndim != 2 or pairs.shape[1] != 2 or len(pairs) < 2:
-            raise ValueError(f"keys must be at least two (t, s) pairs, got shape {pairs.shape}")
-        if not np.all(np.isfinite(pairs)):
-            raise ValueError("keys must be finite numbers")
-        t, s = pairs[:, 0], pairs[:, 1]
-        if (t[0], s[0]) != (0.0, 0.0) or (t[-1], s[-1]) != (1.0, 1.0):
-            first, last = pairs[0].tolist(), pairs[-1].tolist()
-            raise ValueError(f"keys must start at (0, 0) and end at (1, 1), got {first} ... {last}")
-        if np.any(np.diff(t) < MIN_SPACING):
-            raise ValueError(f"keys' t must increase (by {MIN_SPACING:g} at least), got {t.tolist()}")
-        if np.any(np.diff(s) < 0.0):
-            raise ValueError(f"keys' s must not decrease (the object would go back), got {s.tolist()}")
-        slopes = monotone_slopes(t, s)
-        if speeds is not None:
-            if isinstance(speeds, (str, bytes)) or not hasattr(speeds, "__len__") or len(speeds) != len(t):
-                raise ValueError(
-                    f"speeds must be a list with one per key ({len(t)}, None where free), got {speeds!r}"
-                )
-            for index, speed in enumerate(speeds):
-                if speed is not None:
-                    slopes[index] = finite_number(speed, "a key's speed must be a finite number")
-        self.name = name
-        self.breakpoints = tuple(t[1:-1].tolist())
-        self._table = _hermite_table(t, s, slopes)
-        _check_keyed_forward(self._table, t)
-        self._distance, self._time = self._table, identity
-        self._s0, self._s_scale, self._t0, self._t_scale = 0.0, 1.0, 0.0, 1.0
-
-    @functools.cached_property
-    def timing(self):
-        """s(t): the keys' cubic pieces themselves (a ``PiecewisePolynomial``)."""
-        return self._table
+def keyed_table(keys, speeds):
+    """s(t) through the keys (t, s), with the given speeds ds/dt at keys where not None: the
+    monotone cubic Hermite's pieces, a ``PiecewisePolynomial`` of t (see ``VelocityCurve.from_keys``
+    for what is refused)."""
+    pairs = real_array(keys, "keys", "(t, s) pairs of numbers")
+    if pairs.ndim != 2 or pairs.shape[1] != 2 or len(pairs) < 2:
+        raise ValueError(f"keys must be at least two (t, s) pairs, got shape {pairs.shape}")
+    if not np.all(np.isfinite(pairs)):
+        raise ValueError("keys must be finite numbers")
+    t, s = pairs[:, 0], pairs[:, 1]
+    if (t[0], s[0]) != (0.0, 0.0) or (t[-1], s[-1]) != (1.0, 1.0):
+        first, last = pairs[0].tolist(), pairs[-1].tolist()
+        raise ValueError(f"keys must start at (0, 0) and end at (1, 1), got {first} ... {last}")
+    if np.any(np.diff(t) < MIN_SPACING):
+        raise ValueError(f"keys' t must increase (by {MIN_SPACING:g} at least), got {t.tolist()}")
+    if np.any(np.diff(s) < 0.0):
+        raise ValueError(f"keys' s must not decrease (the object would go back), got {s.tolist()}")
+    slopes = monotone_slopes(t, s)
+    if speeds is not None:
+        if isinstance(speeds, (str, bytes)) or not hasattr(speeds, "__len__") or len(speeds) != len(t):
+            raise ValueError(
+                f"speeds must be a list with one per key ({len(t)}, None where free), got {speeds!r}"
+            )
+        for index, speed in enumerate(speeds):
+            if speed is not None:
+                slopes[index] = finite_number(speed, "a key's speed must be a finite number")
+    table = _hermite_table(t, s, slopes)
+    _check_keyed_forward(table, t)
+    return table
 
 
 def _hermite_table(t, s, slopes):

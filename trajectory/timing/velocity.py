@@ -14,18 +14,16 @@ import numpy as np
 from trajectory._numerics import inverse_fit
 from trajectory._numerics.checks import breakpoints as checked_breakpoints
 from trajectory._numerics.checks import finite_number
+from trajectory.timing import velocity_checks as checks
+from trajectory.timing.cubic_timing import CubicTiming, bezier_power, cubic
+from trajectory.timing.keyed_velocity import keyed_table
 
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted error of s(t) at the table's check points."""
 _INITIAL_PIECES = 8
 _MIN_PIECE_WIDTH = 1e-10
-_CHECK_SAMPLES = 4097
-"""Grid on which T is checked to increase strictly and S to stay in [0, 1] (cubics are checked
-exactly, from their coefficients)."""
 UNRESOLVED = 1e-11
 """A table still missing by more than this at its least piece width is refused (see ``arclength``)."""
-RANGE_SLACK = 1e-15
-"""How far the normalised S may leave [0, 1]: a few rounding errors of its evaluation, no more."""
 
 
 class VelocityCurve:
@@ -47,22 +45,50 @@ class VelocityCurve:
     """
 
     def __init__(self, distance, time, *, breakpoints=(), name="custom"):
-        self.name = name
-        self.breakpoints = checked_breakpoints(breakpoints)
-        grid = _check_grid(self.breakpoints)
-        raw_s, raw_t = _values(distance, grid, "S"), _values(time, grid, "T")
-        self._s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
-        self._t0, t_span = raw_t[0], raw_t[-1] - raw_t[0]
+        breakpoints = checked_breakpoints(breakpoints)
+        grid = checks.check_grid(breakpoints)
+        raw_s, raw_t = checks.sampled(distance, grid, "S"), checks.sampled(time, grid, "T")
+        s0, s_span = raw_s[0], raw_s[-1] - raw_s[0]
+        t0, t_span = raw_t[0], raw_t[-1] - raw_t[0]
         if not t_span > 0.0:
             raise ValueError(
                 f"T(u) must increase from u = 0 to u = 1, got T(0) = {raw_t[0]:g}, T(1) = {raw_t[-1]:g}"
             )
         if s_span == 0.0:
             raise ValueError("S(u) must differ between u = 0 and u = 1: the object would never move")
+        checks.check_increasing(raw_t, grid)
+        checks.check_in_unit_range((raw_s - s0) / s_span, grid)
+        self._take(distance, time, name, breakpoints, shifts=(s0, 1.0 / s_span, t0, 1.0 / t_span))
+
+    def _take(
+        self, distance, time, name, breakpoints=(), timing=None, rate=None, shifts=(0.0, 1.0, 0.0, 1.0)
+    ):
+        """Every velocity curve's state, checked already: S and T as given with the shifts and
+        scales that normalise them (s0, 1 / S's span, t0, 1 / T's span), and s(t) and ds/dt where
+        known in closed form (else tabled on first use): ``timing`` callable on a float or an
+        array with a fast ``.scalar``, ``rate`` callable on either."""
+        self.name, self.breakpoints = name, tuple(breakpoints)
         self._distance, self._time = distance, time
-        self._s_scale, self._t_scale = 1.0 / s_span, 1.0 / t_span
-        _check_increasing(raw_t, grid)
-        _check_in_unit_range((raw_s - self._s0) * self._s_scale, grid)
+        self._s0, self._s_scale, self._t0, self._t_scale = shifts
+        self._known_timing, self._known_rate = timing, rate
+
+    @classmethod
+    def _known(cls, distance, time, name, timing, breakpoints=(), rate=None):
+        """A velocity curve whose S and T are normalised and checked already and whose s(t) is
+        known (see ``_take``): the keyed, cubic and fastest curves."""
+        curve = cls.__new__(cls)
+        curve._take(distance, time, name, breakpoints, timing, rate)
+        return curve
+
+    @classmethod
+    def _cubic(cls, s, t, name):
+        """The curve of cubic S and T given by normalised ascending coefficients (0, a1, a2, a3),
+        T checked to increase; S's range is checked here, exactly, and s(t) solved to rounding."""
+        checks.check_cubic_distance(s)
+        timing = CubicTiming(s, t)
+        return cls._known(
+            functools.partial(cubic, s), functools.partial(cubic, t), name, timing, rate=timing.rate
+        )
 
     def distance(self, u):
         """S(u), normalised so that S(0) = 0 and S(1) = 1 (scalar or array)."""
@@ -75,8 +101,11 @@ class VelocityCurve:
     @functools.cached_property
     def timing(self):
         """s(t) = S(T^-1(t)) on t in [0, 1]: a callable of a scalar or an array of t, with a fast
-        ``.scalar(t)`` for one Python float; here a ``PiecewisePolynomial``, exactly 0 and 1 at
-        the ends."""
+        ``.scalar(t)`` for one Python float, exactly 0 and 1 at the ends: a ``PiecewisePolynomial``
+        fitted to S and T (the keys' or the fastest motion's pieces themselves; for cubics a
+        ``CubicTiming``, solved to rounding)."""
+        if self._known_timing is not None:
+            return self._known_timing
 
         def sample(lo, hi):
             u = inverse_fit.sample_parameters(lo, hi)
@@ -100,8 +129,12 @@ class VelocityCurve:
         return inverse_fit.normalised_table(fit.widths, fit.coeffs, variable="time")
 
     @functools.cached_property
-    def _rate_table(self):
-        return self.timing.derivative()
+    def _rates(self):
+        """ds/dt for any t and for one float t: the rate known, or the timing table's derivative."""
+        if self._known_rate is not None:
+            return self._known_rate, self._known_rate
+        table = self.timing.derivative()
+        return table, table.scalar
 
     def distance_at_time(self, t):
         """s(t) = S(T^-1(t)) for normalised time t in [0, 1] (scalar or array, clamped).
@@ -113,11 +146,11 @@ class VelocityCurve:
 
     def rate_at_time(self, t):
         """ds/dt at normalised time t: 1 everywhere for constant speed (scalar or array)."""
-        return self._rate_table(t)
+        return self._rates[0](t)
 
     def rate_scalar(self, t):
         """``rate_at_time`` for one Python float t (the per-frame path of a banked motion)."""
-        return self._rate_table.scalar(t)
+        return self._rates[1](t)
 
     @classmethod
     def from_keys(cls, keys, speeds=None, name="keys"):
@@ -138,9 +171,8 @@ class VelocityCurve:
         >>> [float(hold.distance_at_time(t)) for t in (0.4, 0.5)], float(hold.rate_at_time(0.5))
         ([0.5, 0.5], 0.0)
         """
-        from trajectory.timing.keyed_velocity import KeyedVelocityCurve
-
-        return KeyedVelocityCurve(keys, speeds, name)
+        table = keyed_table(keys, speeds)
+        return cls._known(table, identity, name, table, breakpoints=table.breaks[1:-1].tolist())
 
     # The seed's two examples.
 
@@ -161,9 +193,11 @@ class VelocityCurve:
         Raises:
             ValueError: As the constructor, checked exactly from the coefficients.
         """
-        from trajectory.timing.cubic_velocity import CubicVelocityCurve
-
-        return CubicVelocityCurve.from_coefficients(s, t, name)
+        s_coeffs, t_coeffs = checks.cubic_coefficients(s, "s"), checks.cubic_coefficients(t, "t")
+        checks.check_cubic_time(t_coeffs[::-1])
+        return cls._cubic(
+            checks.normalised_cubic(s_coeffs, "S"), checks.normalised_cubic(t_coeffs, "T"), name
+        )
 
     # Presets animators expect.
 
@@ -216,10 +250,8 @@ class VelocityCurve:
         for label, x in (("x1", x1), ("x2", x2)):
             if not 0.0 <= x <= 1.0:
                 raise ValueError(f"cubic_bezier needs {label} in [0, 1], got {x!r}")
-        from trajectory.timing.cubic_velocity import CubicVelocityCurve, bezier_power
-
         name = name or f"cubic-bezier({x1:g}, {y1:g}, {x2:g}, {y2:g})"
-        return CubicVelocityCurve(bezier_power(y1, y2), bezier_power(x1, x2), name)
+        return cls._cubic(bezier_power(y1, y2), bezier_power(x1, x2), name)
 
 
 def identity(u):
@@ -239,41 +271,3 @@ def _sine_ease(u, k1, k2):
         k1 * 2.0 / np.pi + (k2 - k1) + (1.0 - k2) * 2.0 / np.pi * np.sin((u - k2) / (1.0 - k2) * np.pi / 2.0)
     )
     return np.where(u < k1, ramp_up, np.where(u <= k2, middle, ramp_down)) / total
-
-
-def _check_grid(breakpoints):
-    """_CHECK_SAMPLES even steps of u with the breakpoints added, sorted, without repeats."""
-    grid = np.linspace(0.0, 1.0, _CHECK_SAMPLES)
-    extra = np.asarray(breakpoints, dtype=float)
-    extra = extra[(grid[np.round(extra * (_CHECK_SAMPLES - 1)).astype(int)] != extra)]
-    return np.insert(grid, np.searchsorted(grid, extra), extra)
-
-
-def _values(function, grid, label):
-    try:
-        values = np.asarray(function(grid), dtype=float)
-    except Exception as error:  # noqa: BLE001 - any failure of a user function is bad input
-        raise ValueError(f"{label}(u) must be a vectorised function of u: {error}") from None
-    if values.shape != grid.shape:
-        raise ValueError(f"{label}(u) must return one value per u, got shape {values.shape}")
-    if not np.all(np.isfinite(values)):
-        u = grid[~np.isfinite(values)][0]
-        raise ValueError(f"{label}(u) must be finite on [0, 1], got {label}({u:g}) = {function(u)}")
-    return values
-
-
-def _check_increasing(t, grid):
-    steps = np.diff(t)
-    if np.any(steps <= 0.0):
-        i = int(np.argmax(steps <= 0.0))
-        raise ValueError(
-            f"T(u) must be strictly increasing (T^-1 would not exist): "
-            f"T({grid[i]:.4g}) = {t[i]:.6g} but T({grid[i + 1]:.4g}) = {t[i + 1]:.6g}"
-        )
-
-
-def _check_in_unit_range(s, grid):
-    outside = (s < -RANGE_SLACK) | (s > 1.0 + RANGE_SLACK)
-    if np.any(outside):
-        i = int(np.argmax(outside))
-        raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}")

@@ -11,7 +11,7 @@ import pytest
 from scene.curves.presets import TRAJECTORIES
 from scene.curves.riders import CAR_GAP, DEFAULT_MODE, GRAVITY, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
 from tests.scene.helpers import press, step
-from trajectory import ORIENTATION_MODES, Orientation
+from trajectory import ORIENTATION_MODES, Orientation, frames_along
 
 COASTER = next(i for i, preset in enumerate(TRAJECTORIES) if "coaster" in preset.name)
 
@@ -72,7 +72,7 @@ def test_k_makes_a_train_spaced_along_the_curve(app):
         u = curve.arc_length.parameter((lead_s - number * CAR_GAP) / curve.length)
         assert np.abs(np.array(car.get_pos()) - curve.evaluate(u)).max() <= 1e-5
         assert np.allclose(
-            curve.frame(u, DEFAULT_MODE)[:, 1], np.array(car.get_quat().get_forward()), atol=1e-5
+            frames_along(curve, u, DEFAULT_MODE)[:, 1], np.array(car.get_quat().get_forward()), atol=1e-5
         )
     assert "train of 4 (K)" in hud_line(app, "glider")
     for _ in range(MAX_CARS + 2):

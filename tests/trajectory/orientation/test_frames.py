@@ -11,9 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES, VELOCITIES
-from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, PiecewiseBezier, VelocityCurve
+from trajectory import (
+    CubicBezier,
+    FunctionCurve,
+    Motion,
+    Orientation,
+    PiecewiseBezier,
+    VelocityCurve,
+    frames_along,
+)
 from trajectory._numerics.angle_keys import AngleKeys
 from trajectory.orientation.frames import MODES
+from trajectory.orientation.transport import transport_of
 
 GAUSS_X, GAUSS_W = np.polynomial.legendre.leggauss(20)
 PRESET_CURVES = {preset.name: preset.curve() for preset in TRAJECTORIES}
@@ -109,7 +118,7 @@ def twist_reference(curve, u, axis):
     points = (u[:-1] + half)[:, None] + half[:, None] * GAUSS_X
     rate = frame_and_rate(points.ravel())[3].reshape(points.shape)
     tangent, up0, right0, _ = frame_and_rate(u)
-    ours = curve.frame(u)[:, :, 2]
+    ours = frames_along(curve, u)[:, :, 2]
     start = math.atan2(ours[0] @ right0[0], ours[0] @ up0[0])
     angle = start + np.concatenate([[0.0], np.cumsum(half * (rate @ GAUSS_W))])
     return tangent, np.cos(angle)[:, None] * up0 + np.sin(angle)[:, None] * right0
@@ -143,7 +152,7 @@ def unit_tangent(curve, u):
 def test_frames_are_rotations_looking_along_the_way(name, mode):
     curve = PRESET_CURVES[name]
     u = np.linspace(0.0, 1.0, 2001)
-    frames = curve.frame(u, mode)
+    frames = frames_along(curve, u, mode)
     assert np.abs(np.einsum("nij,nik->njk", frames, frames) - np.eye(3)).max() <= 1e-12
     assert np.abs(np.linalg.det(frames) - 1.0).max() <= 1e-12
     if mode == "yaw":
@@ -162,7 +171,7 @@ def test_frames_of_any_bezier_are_rotations(coordinates, mode):
     if np.ptp(points, axis=0).max() < 1e-3:
         return  # no length
     curve = CubicBezier(points)
-    frames = curve.frame(np.linspace(0.0, 1.0, 257), mode)
+    frames = frames_along(curve, np.linspace(0.0, 1.0, 257), mode)
     assert np.all(np.isfinite(frames))
     assert np.abs(np.einsum("nij,nik->njk", frames, frames) - np.eye(3)).max() <= 1e-12
     assert np.abs(np.linalg.det(frames) - 1.0).max() <= 1e-12
@@ -184,16 +193,16 @@ def test_frames_of_any_bezier_are_rotations(coordinates, mode):
 def test_minimal_frame_is_parallel_transport_to_1e_9_rad(curve, axis):
     """Against the twist integral, on 4,000 steps and (where the curve nearly stops) on the
     table's own finer steps: the integral is accurate whatever the steps."""
-    u = np.union1d(np.linspace(0.0, 1.0, 4001), curve.transport.nodes)
+    u = np.union1d(np.linspace(0.0, 1.0, 4001), transport_of(curve).nodes)
     u = np.union1d(u, (u[:-1] + u[1:]) / 2)
     tangent, expected = twist_reference(curve, u, axis)
-    ours = curve.frame(u)[:, :, 2]
+    ours = frames_along(curve, u)[:, :, 2]
     assert np.abs(signed_angles(expected, ours, tangent)).max() <= 1e-9
 
 
 def test_minimal_frame_of_a_plane_curve_keeps_the_plane_normal():
     """The near-cusp preset lies in z = 1: its minimal up is +Z all along, through the turn."""
-    frames = PRESET_CURVES["near-cusp"].frame(np.linspace(0.0, 1.0, 100001))
+    frames = frames_along(PRESET_CURVES["near-cusp"], np.linspace(0.0, 1.0, 100001))
     assert np.abs(frames[:, :, 2] - [0.0, 0.0, 1.0]).max() <= 1e-12
 
 
@@ -201,19 +210,19 @@ def test_minimal_frame_starts_with_up_nearest_z():
     curve = PRESET_CURVES["S-bend"]
     tangent = unit_tangent(curve, 0.0)
     nearest = np.array([0.0, 0.0, 1.0]) - tangent[2] * tangent
-    assert np.allclose(curve.frame(0.0)[:, 2], nearest / np.linalg.norm(nearest), rtol=0, atol=1e-15)
+    assert np.allclose(frames_along(curve, 0.0)[:, 2], nearest / np.linalg.norm(nearest), rtol=0, atol=1e-15)
 
 
 def test_closed_spreads_the_twist_so_the_frame_closes():
     knot = Trefoil()
-    open_frames = knot.frame(np.array([0.0, 1.0]))
+    open_frames = frames_along(knot, np.array([0.0, 1.0]))
     assert np.abs(open_frames[0] - open_frames[1]).max() > 1e-3  # the mismatch exists
     u = np.linspace(0.0, 1.0, 1001)
-    closed = knot.frame(u, closed=True)
+    closed = frames_along(knot, u, closed=True)
     assert np.abs(closed[0] - closed[-1]).max() <= 1e-9
     # The correction is a roll growing evenly with arc length.
     s = knot.arc_length.at(u) / knot.length
-    plain = knot.frame(u)
+    plain = frames_along(knot, u)
     roll = signed_angles(plain[:, :, 2], closed[:, :, 2], closed[:, :, 1])
     assert np.abs(roll - roll[-1] * s).max() <= 1e-12
     assert np.abs(signed_angles(plain[-1:, :, 2], plain[:1, :, 2], plain[:1, :, 1]) - roll[-1]).max() <= 1e-9
@@ -221,7 +230,7 @@ def test_closed_spreads_the_twist_so_the_frame_closes():
 
 def test_closed_refuses_an_open_curve():
     with pytest.raises(ValueError, match="ends where it starts"):
-        PRESET_CURVES["S-bend"].frame(0.5, closed=True)
+        frames_along(PRESET_CURVES["S-bend"], 0.5, closed=True)
 
 
 def test_bank_leans_into_turns_by_the_speed_the_velocity_curve_gives():
@@ -273,7 +282,7 @@ def test_tilt_keys_are_hit_exactly_at_their_arc_length():
     s = np.array([key[0] for key in keys])
     u = curve.arc_length.parameter(s)
     for mode in MODES:
-        plain, tilted = curve.frame(u, mode), curve.frame(u, mode, tilt=keys)
+        plain, tilted = frames_along(curve, u, mode), frames_along(curve, u, mode, tilt=keys)
         roll = signed_angles(plain[:, :, 2], tilted[:, :, 2], plain[:, :, 1])
         gap = np.angle(np.exp(1j * (roll - [key[1] for key in keys])))  # a frame knows angles mod 2 pi
         assert np.abs(gap).max() <= 1e-12
@@ -307,23 +316,23 @@ def test_up_mode_and_yaw_pass_vertical_tangents_without_a_jump():
     VERTICAL the heading comes out of the climb turned to +Y: that jump the curve forces.)"""
     u = np.linspace(0.0, 1.0, 30001)
     for mode in ("yaw", "up"):
-        frames = OVER_THE_TOP.frame(u, mode)
+        frames = frames_along(OVER_THE_TOP, u, mode)
         assert np.all(np.isfinite(frames))
         steps = np.arccos(np.clip((np.einsum("nij,nij->n", frames[1:], frames[:-1]) - 1) / 2, -1, 1))
         assert steps.max() < 0.01, mode  # about 1e-3 rad a step at most: the curve turns smoothly
-    inside = VERTICAL.frame(0.5, "yaw")
+    inside = frames_along(VERTICAL, 0.5, "yaw")
     assert np.allclose(inside[:, 1], [1.0, 0.0, 0.0], atol=1e-15)
-    assert np.allclose(VERTICAL.frame(0.5, "up")[:, 2], [-1.0, 0.0, 0.0], atol=1e-15)
+    assert np.allclose(frames_along(VERTICAL, 0.5, "up")[:, 2], [-1.0, 0.0, 0.0], atol=1e-15)
 
 
 def test_a_curve_that_stops_has_finite_frames_with_one_sided_tangents():
     """P0 = P1: the curve stops at u = 0 and sets off along Q''(0) = 6 (P2 - P1); a cusp in the
     middle (the tangent turns back): the frame looks the way it goes on."""
     starts_still = CubicBezier([[0, 0, 0], [0, 0, 0], [1, 2, 0], [3, 2, 1]])
-    frame = starts_still.frame(0.0)
+    frame = frames_along(starts_still, 0.0)
     assert np.allclose(frame[:, 1], np.array([1, 2, 0]) / math.sqrt(5), atol=1e-15)
     cusp = CubicBezier([[0, 0, 0], [2, 2, 0], [0, 2, 0], [2, 0, 0]])  # Q'(1/2) = 0
-    frames = cusp.frame(np.array([0.5 - 1e-9, 0.5, 0.5 + 1e-9]))
+    frames = frames_along(cusp, np.array([0.5 - 1e-9, 0.5, 0.5 + 1e-9]))
     assert np.all(np.isfinite(frames))
     assert np.allclose(frames[1, :, 1], frames[2, :, 1], atol=1e-6)
 
@@ -415,7 +424,7 @@ def test_frames_do_not_depend_on_the_curve_s_size(scale):
     frame is the same at any scale (the reflections are scale-free), to rounding."""
     points = np.array([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]], dtype=float)
     u = np.linspace(0.0, 1.0, 9)
-    reference = CubicBezier(points).frame(u)
+    reference = frames_along(CubicBezier(points), u)
     scaled = CubicBezier(points * scale)
-    assert np.abs(scaled.frame(u) - reference).max() <= 1e-14
-    assert np.abs(np.array([scaled.frame(float(x)) for x in u]) - reference).max() <= 1e-14
+    assert np.abs(frames_along(scaled, u) - reference).max() <= 1e-14
+    assert np.abs(np.array([frames_along(scaled, float(x)) for x in u]) - reference).max() <= 1e-14

@@ -17,6 +17,7 @@ from trajectory import (
     dubins_paths,
     plan_turn,
     plan_turns,
+    reeds_shepp_path,
     shortest_path_to_point,
     shortest_paths_to_points,
 )
@@ -140,9 +141,21 @@ def test_pose_at_time_and_shapes():
     assert isinstance(path.segments[0], Arc) and isinstance(path.segments[1], Line)
 
 
+@settings(max_examples=60, deadline=None)
+@given(coordinates, coordinates, angles, coordinates, coordinates, angles, coordinates, coordinates, radii)
+def test_a_moved_path_is_the_same_path_moved(x0, y0, h0, x1, y1, h1, dx, dy, r):
+    path = reeds_shepp_path((x0, y0, h0), (x1, y1, h1), r)
+    moved = path.moved(dx, dy)
+    distances = np.linspace(-1.0, path.length + 1.0, 50)
+    np.testing.assert_allclose(moved.pose(distances), path.pose(distances) + (dx, dy, 0.0), rtol=0, atol=1e-9)
+    assert (moved.word, moved.gears, moved.cusps) == (path.word, path.gears, path.cusps)
+
+
 @pytest.mark.parametrize(
     "call, message",
     [
+        (lambda: plan_turn((0, 0), 0.0, (0, 4), 1.0).moved(math.nan, 0.0), "dx"),
+        (lambda: plan_turn((0, 0), 0.0, (0, 4), 1.0).moved(0.0, "up"), "dy"),
         (lambda: plan_turn((0, 0), 0.0, (1, 1), 0.0), "radius"),
         (lambda: plan_turn((0, 0), 0.0, (1, 1), -1.0), "radius"),
         (lambda: plan_turn((0, math.nan), 0.0, (1, 1), 1.0), "origin"),
