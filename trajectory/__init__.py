@@ -35,10 +35,12 @@ from trajectory.plane import (
     plan_turns,
     reeds_shepp_path,
     reeds_shepp_paths,
+    shortest_path,
     shortest_path_to_point,
+    shortest_paths,
     shortest_paths_to_points,
 )
-from trajectory.planning import ObstacleMap, Plan, PlanStatus, plan_path
+from trajectory.planning import ObstacleMap, Plan, PlanStatus, plan_path, plan_paths
 from trajectory.playback import (
     METHODS,
     Crossing,
@@ -99,11 +101,14 @@ __all__ = [
     "dubins_paths",
     "frames_along",
     "plan_path",
+    "plan_paths",
     "plan_turn",
     "plan_turns",
     "reeds_shepp_path",
     "reeds_shepp_paths",
+    "shortest_path",
     "shortest_path_to_point",
+    "shortest_paths",
     "shortest_paths_to_points",
     "train_poses",
 ]

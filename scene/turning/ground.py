@@ -85,7 +85,7 @@ class Ground:
         """Whether a disc of ``footprint`` at the board point touches a blocked cell or the edge."""
         return self.map.point_hits(self._to_map(point), footprint)
 
-    def plan(self, start, goal, heading, radius, footprint, reverse, direct, others=()):
+    def plan(self, start, goal, radius, *, heading, reverse, footprint, direct, others=()):
         """Plan from pose ``start`` to ``goal`` (x, y), arriving at ``heading`` when given: the
         ``direct`` path (a ``TurnPath`` from ``start``) where it is clear, else around. ``others``
         are discs (x, y, radius) where other units will stand."""
@@ -97,10 +97,10 @@ class Ground:
             self._to_map(start) + (start[2],),
             self._to_map(goal),
             radius,
-            obstacles,
+            obstacles=obstacles,
+            heading=heading,
             reverse=reverse,
             footprint=footprint,
-            goal_heading=heading,
             max_expansions=MAX_EXPANSIONS,
         )
         path = None if plan.path is None else plan.path.moved(-self.half_size, -self.half_size)

@@ -6,19 +6,21 @@ import math
 
 import numpy as np
 
-from trajectory import Case, PlanStatus, dubins_path, plan_turn, reeds_shepp_path, shortest_path_to_point
-from trajectory.plane.turn_paths import path_from_turns
+from trajectory import Case, PlanStatus, plan_turn, shortest_path
 
 
 class Planner(enum.Enum):
-    """How a click plans a path to a point: (origin, heading, destination, radius) -> TurnPath."""
+    """How a click plans the direct path to a point."""
 
-    SEED = (plan_turn,)
-    SHORTEST = (shortest_path_to_point,)
+    SEED = "seed"
+    SHORTEST = "shortest"
 
-    @property
-    def plan(self):
-        return self.value[0]
+    def plan(self, start, goal, radius, *, heading=None, reverse=False):
+        """The direct path from pose ``start`` to the point ``goal`` (a ``TurnPath``); to a
+        ``heading`` always the shortest path (the seed's arc + line cannot arrive at one)."""
+        if self is Planner.SEED and heading is None:
+            return plan_turn(start, goal, radius, reverse=reverse)
+        return shortest_path(start, goal, radius, heading=heading, reverse=reverse)
 
 
 PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
@@ -106,21 +108,11 @@ class Unit:
 
         Raises:
             ValueError: If its footprint where it is touches a building."""
-        x, y, current = self.pose(now)
-        start, radius = (x, y, current), self.kind.radius
-        if heading is None:
-            direct = planner.plan((x, y), current, destination, radius)
-            if self.reversing:  # or backing to it: the plan for the unit turned round, driven in reverse
-                backed = planner.plan((x, y), current + math.pi, destination, radius)
-                if backed.length < direct.length:
-                    turns = [-turn for turn in backed.turns]
-                    gears = [-1.0] * len(turns)
-                    direct = path_from_turns(start, radius, turns, backed.parts, backed.word, gears=gears)
-        else:
-            shortest = reeds_shepp_path if self.reversing else dubins_path
-            direct = shortest(start, (*destination, heading), radius)
+        start, radius = tuple(self.pose(now)), self.kind.radius
+        ways = {"heading": heading, "reverse": self.reversing}
+        direct = planner.plan(start, destination, radius, **ways)
         return ground.plan(
-            start, destination, heading, radius, self.kind.footprint, self.reversing, direct, others
+            start, destination, radius, **ways, footprint=self.kind.footprint, direct=direct, others=others
         )
 
     def follow(self, planned, now, leaves):

@@ -90,7 +90,9 @@ def plan_times(reverse, per_map):
             best = math.inf
             for _ in range(sized(3, 1)):
                 began = time.perf_counter()
-                plan = plan_path(start, goal[:2], RADIUS, obstacles, reverse=reverse, goal_heading=goal[2])
+                plan = plan_path(
+                    start, goal[:2], RADIUS, obstacles=obstacles, reverse=reverse, heading=goal[2]
+                )
                 best = min(best, time.perf_counter() - began)
             rows.append((best, plan, obstacles, start, goal))
     return rows

@@ -75,7 +75,7 @@ def planning():
     for _ in range(sized(7, 2)):
         start, goal = far_apart_query(obstacles, rng)
         began = time.perf_counter()
-        plan = plan_path(start, goal, 3.0, obstacles, footprint=0.5)
+        plan = plan_path(start, goal, 3.0, obstacles=obstacles, footprint=0.5)
         times.append(time.perf_counter() - began)
         found += plan.found
     print(
@@ -98,7 +98,7 @@ def plan_child(size):
     obstacles, rng = blocked_map(size, 0.13, 2)
     start, goal = far_apart_query(obstacles, rng)
     began = time.perf_counter()
-    plan = plan_path(start, goal, 3.0, obstacles, footprint=0.5)
+    plan = plan_path(start, goal, 3.0, obstacles=obstacles, footprint=0.5)
     print(f"{time.perf_counter() - began:.3f} {plan.status.value.replace(' ', '_')} {own_peak()}")
 
 
@@ -211,7 +211,10 @@ def reeds_shepp():
     count, alone = sized(30000, 30), sized(3000, 30)
     starts, goals = rng.uniform(-10, 10, (count, 3)).tolist(), rng.uniform(-10, 10, (count, 3)).tolist()
     pairs = list(zip(starts[:alone], goals[:alone]))
-    ours = best_of(lambda: [reeds_shepp_path(s, g, 2.0) for s, g in pairs], repeat=sized(3, 1)) / alone
+    ours = (
+        best_of(lambda: [reeds_shepp_path(s, g[:2], 2.0, heading=g[2]) for s, g in pairs], repeat=sized(3, 1))
+        / alone
+    )
     theirs = best_of(
         lambda: ompl_lengths(starts, goals, 2.0, ompl_base.ReedsSheppStateSpace), repeat=sized(3, 1)
     )
@@ -220,8 +223,15 @@ def reeds_shepp():
     print(
         f"  one path: ours {ours * 1e6:6.1f} us, OMPL {theirs * 1e6:5.1f} us: {ratio:5.1f} x   target <= 5 x"
     )
-    as_arrays = np.array(starts), np.array(goals)  # the batch form's input, as a crowd would hold it
-    batch = best_of(lambda: reeds_shepp_paths(*as_arrays, 2.0), repeat=sized(3, 1)) / count
+    starts_array, goals_array = (
+        np.array(starts),
+        np.array(goals),
+    )  # the batch form's input, as a crowd would hold it
+    points, headings = goals_array[:, :2].copy(), goals_array[:, 2].copy()
+    batch = (
+        best_of(lambda: reeds_shepp_paths(starts_array, points, 2.0, headings=headings), repeat=sized(3, 1))
+        / count
+    )
     print(
         f"  a batch (reeds_shepp_paths, {count:,}): {batch * 1e6:5.2f} us a path, "
         f"{batch / theirs:4.2f} x OMPL's   target < 1 x"

@@ -44,9 +44,9 @@ def main():
     count = sized(2000)
     starts, goals = rng.uniform(-50, 50, (count, 3)), rng.uniform(-50, 50, (count, 3))
     pairs = list(zip(starts.tolist(), goals.tolist()))
-    turn = best_of(lambda: [plan_turn(s[:2], s[2], g[:2], 2.0) for s, g in pairs]) / count
-    shortest = best_of(lambda: [shortest_path_to_point(s[:2], s[2], g[:2], 2.0) for s, g in pairs]) / count
-    dubins = best_of(lambda: [dubins_path(s, g, 2.0) for s, g in pairs]) / count
+    turn = best_of(lambda: [plan_turn((*s[:2], s[2]), g[:2], 2.0) for s, g in pairs]) / count
+    shortest = best_of(lambda: [shortest_path_to_point((*s[:2], s[2]), g[:2], 2.0) for s, g in pairs]) / count
+    dubins = best_of(lambda: [dubins_path(s, g[:2], 2.0, heading=g[2]) for s, g in pairs]) / count
     print(f"{'plan_turn, one plan':40}{turn * 1e6:7.1f} us (target <= 30 us)")
     print(f"{'shortest_path_to_point, one plan':40}{shortest * 1e6:7.1f} us (target <= 30 us)")
     print(f"{'dubins_path, one plan':40}{dubins * 1e6:7.1f} us (target <= 30 us)")
@@ -54,11 +54,13 @@ def main():
     many = sized(100_000, 8)
     starts, goals = rng.uniform(-50, 50, (many, 3)), rng.uniform(-50, 50, (many, 3))
     for name, plan in (
-        ("dubins_paths", lambda: dubins_paths(starts, goals, 2.0)),
-        ("plan_turns", lambda: plan_turns(starts[:, :2], starts[:, 2], goals[:, :2], 2.0)),
+        ("dubins_paths", lambda: dubins_paths(starts, goals[:, :2], 2.0, headings=goals[:, 2])),
+        ("plan_turns", lambda: plan_turns(np.column_stack([starts[:, :2], starts[:, 2]]), goals[:, :2], 2.0)),
         (
             "shortest_paths_to_points",
-            lambda: shortest_paths_to_points(starts[:, :2], starts[:, 2], goals[:, :2], 2.0),
+            lambda: shortest_paths_to_points(
+                np.column_stack([starts[:, :2], starts[:, 2]]), goals[:, :2], 2.0
+            ),
         ),
     ):
         seconds = best_of(plan)
@@ -73,7 +75,7 @@ def main():
     radii = rng.uniform(0.2, 4.0, many)
     near = starts[:, :2] + radii[:, None] * rng.uniform(-2, 2, (many, 2))
     goals[: many // 2, :2] = near[: many // 2]  # half of them near, where RLR and LRL win
-    ours = dubins_paths(starts, goals, radii).lengths
+    ours = dubins_paths(starts, goals[:, :2], radii, headings=goals[:, 2]).lengths
     compared = sized(20_000)
     theirs = np.concatenate(
         [

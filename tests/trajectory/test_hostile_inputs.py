@@ -53,8 +53,8 @@ NAN_CALLS = {
     "Motion.position": lambda x: motion().position(x),
     "Motion.speed": lambda x: motion().speed(x),
     "KeyframeSampler.position": lambda x: KeyframeSampler(motion(), 0.1).position(x),
-    "TurnPath.pose": lambda x: dubins_path((0, 0, 0), (4, 1, 1), 1).pose(x),
-    "TurnPaths.pose": lambda x: dubins_paths([(0, 0, 0)], [(4, 1, 1)], 1).pose(x),
+    "TurnPath.pose": lambda x: dubins_path((0, 0, 0), (4, 1), 1, heading=1).pose(x),
+    "TurnPaths.pose": lambda x: dubins_paths([(0, 0, 0)], [(4, 1)], 1, headings=[1]).pose(x),
     "WaypointPath.point_at": lambda x: WaypointPath([(0, 0), (3, 4)]).point_at(x),
     "FunctionCurve.evaluate": lambda x: FunctionCurve(lambda u: (u, u * u, 0 * u)).evaluate(x),
 }
@@ -241,11 +241,11 @@ def test_a_near_u_turn_does_not_send_followers_to_the_way_back():
         lambda: CubicBezier([[10**400, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]),
         lambda: CubicBezier(np.array(POINTS) * (1 + 1j)),
         lambda: PiecewiseBezier.catmull_rom([[0, 0, "0"], [1, 1, 1]]),
-        lambda: dubins_path((0, 0, 10**400), (1, 1, 0), 1),
-        lambda: dubins_path((0, 0, 0), (1, 1, 0), 10**400),
-        lambda: dubins_path((0, 0, 0j), (1, 1, 0), 1),
-        lambda: plan_turn((0, None), 0, (1, 1), 1),
-        lambda: dubins_paths(np.zeros((2, 3), dtype=complex), np.zeros((2, 3)), 1),
+        lambda: dubins_path((0, 0, 10**400), (1, 1), 1, heading=0),
+        lambda: dubins_path((0, 0, 0), (1, 1), 10**400, heading=0),
+        lambda: dubins_path((0, 0, 0j), (1, 1), 1, heading=0),
+        lambda: plan_turn((0, None, 0), (1, 1), 1),
+        lambda: dubins_paths(np.zeros((2, 3), dtype=complex), np.zeros((2, 2)), 1, headings=np.zeros(2)),
         lambda: WaypointPath([(0, 0), (1j, 1)]),
         lambda: Followers(WaypointPath([(0, 0), (10, 0)])).spawn(2, "fast"),
     ],
@@ -287,7 +287,9 @@ ROUND_TWO_BAD_CALLS = {
     "key speeds as text": lambda: VelocityCurve.from_keys([(0, 0), (1, 1)], speeds="ab"),
     "a chain of a number": lambda: MotionChain(5),
     "speed limits of no curve": lambda: SpeedLimits(3.0).speeds(None, 0.5),
-    "reverse as text": lambda: plan_path((3, 3, 0), (10, 10), 1.0, ObstacleMap(20, 20, 1.0), reverse="no"),
+    "reverse as text": lambda: plan_path(
+        (3, 3, 0), (10, 10), 1.0, obstacles=ObstacleMap(20, 20, 1.0), reverse="no"
+    ),
 }
 
 

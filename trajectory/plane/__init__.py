@@ -5,6 +5,7 @@ from trajectory.plane.dubins import dubins_path, dubins_paths
 from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
 from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Line, SegmentTable, circle_centre
+from trajectory.plane.shortest import shortest_path, shortest_paths
 from trajectory.plane.turn_paths import Case, TurnPath, TurnPaths
 from trajectory.plane.turn_to_point import (
     plan_turn,
@@ -30,6 +31,8 @@ __all__ = [
     "plan_turns",
     "reeds_shepp_path",
     "reeds_shepp_paths",
+    "shortest_path",
     "shortest_path_to_point",
+    "shortest_paths",
     "shortest_paths_to_points",
 ]

@@ -11,7 +11,7 @@ import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
-from trajectory.plane.turn_paths import TurnPaths, path_from_turns, pose, pose_pairs
+from trajectory.plane.turn_paths import TurnPaths, angle, path_from_turns, point, pose, pose_pairs
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
@@ -30,20 +30,22 @@ noise that might add a loop. A straight part whose terms are exact keeps its dir
 short it is: goals 1e-16 radii away are planned exactly."""
 
 
-def dubins_path(start, goal, radius):
-    """The shortest path from pose ``start`` to pose ``goal`` (each (x, y, heading)) turning no
-    tighter than ``radius``: the shortest of the six Dubins words.
+def dubins_path(start, goal, radius, *, heading):
+    """The shortest forward path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y),
+    arriving facing ``heading``, turning no tighter than ``radius``: the shortest of the six
+    Dubins words.
 
     Returns:
         A ``TurnPath`` with ``word`` one of LSL, RSR, LSR, RSL, RLR, LRL.
 
     Raises:
-        ValueError: On non-finite poses or a radius that is not a positive finite number.
+        ValueError: On a start, goal or heading that is not finite, or a radius that is not a
+            positive finite number.
     """
     x0, y0, given0 = pose(start, "start")
-    x1, y1, given1 = pose(goal, "goal")
+    x1, y1 = point(goal, "goal")
     radius = positive_finite(radius, "radius")
-    heading0, heading1 = wrapped(given0), wrapped(given1)
+    heading0, heading1 = wrapped(given0), angle(heading, "heading")
     if same_headings(heading0, heading1):
         heading1 = heading0
     word, turns, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
@@ -190,12 +192,14 @@ def _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta):
     return (abs(x) / p * dy + abs(y) / p * dx) / p + _ROUNDING
 
 
-def dubins_paths(starts, goals, radius):
-    """The shortest Dubins path for each pair of poses, all at once.
+def dubins_paths(starts, goals, radius, *, headings):
+    """``dubins_path`` for many units at once.
 
     Args:
-        starts, goals: Poses (x, y, heading), shape (n, 3).
+        starts: Poses (x, y, heading), shape (n, 3).
+        goals: Points (x, y), shape (n, 2).
         radius: One turning radius or one per unit, shape (n,).
+        headings: The heading to arrive facing at each goal, shape (n,).
 
     Returns:
         ``TurnPaths`` with three segments per unit.
@@ -204,7 +208,7 @@ def dubins_paths(starts, goals, radius):
         ValueError: On poses of the wrong shape or not finite, or radii that are not positive
             finite numbers.
     """
-    starts, goals, radii = pose_pairs(starts, goals, radius)
+    starts, goals, radii = pose_pairs(starts, goals, headings, radius)
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
     alpha, beta, sines_and_cosines = _relative_headings(starts[:, 2], goals[:, 2], dx, dy, np)

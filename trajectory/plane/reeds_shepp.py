@@ -14,7 +14,7 @@ All 44 candidates, lengths in units of the radius (negative: in reverse), are tr
 shortest kept: the candidate set of OMPL's ``ReedsSheppStateSpace`` (its equivalent of the paper's
 48 words), with whose lengths ours agree to 1e-14 on random cases.
 
->>> path = reeds_shepp_path((0.0, 0.0, 0.0), (-3.0, 0.0, 0.0), radius=1.0)
+>>> path = reeds_shepp_path((0.0, 0.0, 0.0), (-3.0, 0.0), radius=1.0, heading=0.0)
 >>> path.word, path.length, path.gears  # the goal straight behind: back up to it
 ('S', 3.0, (-1.0,))
 """
@@ -25,7 +25,7 @@ from math import acos, asin, atan2, cos, remainder, sin, sqrt
 from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.maths import FLOATS
-from trajectory.plane.turn_paths import path_from_turns, pose
+from trajectory.plane.turn_paths import angle, path_from_turns, point, pose
 
 _ZERO = 10.0 * 2.0**-52
 """How far below 0 a computed length may be and still count as 0 (the formulas' rounding)."""
@@ -263,9 +263,10 @@ def csc_length(start, goal, radius):
     return radius * _shortest_candidate(readings, _FAMILIES[len(_CSC) :])[0]
 
 
-def reeds_shepp_path(start, goal, radius):
-    """The shortest path from pose ``start`` to pose ``goal`` (each (x, y, heading)) for a unit
-    turning no tighter than ``radius`` that may drive forwards and in reverse.
+def reeds_shepp_path(start, goal, radius, *, heading):
+    """The shortest path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y),
+    arriving facing ``heading``, for a unit turning no tighter than ``radius`` that may drive
+    forwards and in reverse.
 
     Returns:
         A ``TurnPath`` whose ``gears`` say which segments are backed along (its ``pose`` gives
@@ -274,11 +275,12 @@ def reeds_shepp_path(start, goal, radius):
         start = goal gives one empty straight segment.
 
     Raises:
-        ValueError: On non-finite poses or a radius that is not a positive finite number.
+        ValueError: On a start, goal or heading that is not finite, or a radius that is not a
+            positive finite number.
     """
-    start, goal = pose(start, "start"), pose(goal, "goal")
+    start, goal = pose(start, "start"), [*point(goal, "goal"), angle(heading, "heading")]
     radius = positive_finite(radius, "radius")
-    start[2], goal[2] = wrapped(start[2]), wrapped(goal[2])
+    start[2] = wrapped(start[2])
     if same_headings(start[2], goal[2]):
         goal[2] = start[2]
     word, pieces = shortest(start, goal, radius)

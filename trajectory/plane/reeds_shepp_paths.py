@@ -33,13 +33,14 @@ _GATHER = 0.5
 fewer than this part of all, else for all of them."""
 
 
-def reeds_shepp_paths(starts, goals, radius):
-    """The shortest path for each pair of poses, for units turning no tighter than ``radius``
-    that may drive forwards and in reverse, all at once.
+def reeds_shepp_paths(starts, goals, radius, *, headings):
+    """``reeds_shepp_path`` for many units at once.
 
     Args:
-        starts, goals: Poses (x, y, heading), shape (n, 3).
+        starts: Poses (x, y, heading), shape (n, 3).
+        goals: Points (x, y), shape (n, 2).
         radius: One turning radius or one per unit, shape (n,).
+        headings: The heading to arrive facing at each goal, shape (n,).
 
     Returns:
         ``TurnPaths`` of up to five segments per unit with their ``gears`` (-1 where the unit
@@ -50,11 +51,11 @@ def reeds_shepp_paths(starts, goals, radius):
         ValueError: On poses of the wrong shape or not finite, or radii that are not positive
             finite numbers.
 
-    >>> paths = reeds_shepp_paths([[0, 0, 0], [0, 0, 0]], [[-3, 0, 0], [2, 0, 0]], 1.0)
+    >>> paths = reeds_shepp_paths([[0, 0, 0], [0, 0, 0]], [[-3, 0], [2, 0]], 1.0, headings=[0, 0])
     >>> paths.words.tolist(), paths.lengths.tolist(), paths.gears[:, 0].tolist()
     (['S', 'S'], [3.0, 2.0], [-1.0, 1.0])
     """
-    starts, goals, radii = pose_pairs(starts, goals, radius)
+    starts, goals, radii = pose_pairs(starts, goals, headings, radius)
     cos_h, sin_h = np.cos(starts[:, 2]), np.sin(starts[:, 2])
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     x, y = (cos_h * dx + sin_h * dy) / radii, (cos_h * dy - sin_h * dx) / radii

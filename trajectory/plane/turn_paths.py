@@ -260,13 +260,21 @@ def rows(value, name, columns):
     return array
 
 
-def pose_pairs(starts, goals, radius):
-    """Many start and goal poses (each (n, 3)) and one radius or one per unit, checked: float
-    arrays with headings in [-pi, pi), a goal heading the same as its start's (to rounding) made
-    exactly that, and the radii (n,). Raises a ValueError naming what is wrong."""
-    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 3)
-    if starts.shape != goals.shape:
-        raise ValueError(f"starts and goals must have the same shape, got {starts.shape} and {goals.shape}")
+def pose_pairs(starts, goals, headings, radius):
+    """Many start poses (n, 3), goal points (n, 2) with the headings to arrive at them (n,), and
+    one radius or one per unit, checked: the starts and the goal poses as float arrays (n, 3)
+    with headings in [-pi, pi), a goal heading the same as its start's (to rounding) made exactly
+    that, and the radii (n,). Raises a ValueError naming what is wrong."""
+    starts, points = rows(starts, "starts", 3), rows(goals, "goals", 2)
+    headings = real_array(headings, "headings", "angles shaped (n,)")
+    if points.shape[0] != starts.shape[0] or headings.shape != starts.shape[:1]:
+        raise ValueError(
+            f"starts (n, 3), goals (n, 2) and headings (n,) must be as many, got shapes {starts.shape}, "
+            f"{points.shape} and {headings.shape}"
+        )
+    if not np.all(np.isfinite(headings)):
+        raise ValueError("headings must be finite angles")
+    goals = np.column_stack([points, headings])
     starts[:, 2], goals[:, 2] = wrapped(starts[:, 2]), wrapped(goals[:, 2])
     goals[:, 2] = np.where(same_headings(starts[:, 2], goals[:, 2]), starts[:, 2], goals[:, 2])
     return starts, goals, radii_for(radius, len(starts))

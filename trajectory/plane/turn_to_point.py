@@ -1,6 +1,6 @@
 """Paths to a point for units with a turning radius, for one unit or many: the seed's turn then
-go straight, and the truly shortest forward path (turn then straight, or turn one way then the
-other)."""
+go straight, and the truly shortest path (turn then straight, or turn one way then the other);
+forwards, or for a unit that may back up, the shorter of that and of backing the whole way."""
 
 import dataclasses
 import math
@@ -9,27 +9,37 @@ import typing
 import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, wrapped
-from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import ARRAYS, FLOATS
-from trajectory.plane.turn_paths import Case, TurnPaths, angle, path_from_turns, point, radii_for, rows
+from trajectory.plane.turn_paths import Case, TurnPaths, path_from_turns, point, pose, radii_for, rows
 
 ON_CIRCLE_TOLERANCE = 1e-9
 """Relative slack with which a point counts as on a turning circle rather than inside it."""
 _FULL_TURN_SLACK = 1e-12
 """A sweep this close to a full turn is rounding of no turn at all."""
+_MIRRORED = str.maketrans("LR", "RL")
+_MIRRORED_CASES = {
+    None: None,
+    Case.OUTSIDE: Case.OUTSIDE,
+    Case.INSIDE_LEFT: Case.INSIDE_RIGHT,
+    Case.INSIDE_RIGHT: Case.INSIDE_LEFT,
+}
+"""Where the point lay for the unit, from where it lay for the unit turned round (its left circle
+is the unit's right one)."""
 TIE = 1e-12
 """Candidates this close in length (relative) are equally short: the first is taken, alike for one
 unit and many, so that rounding does not pick a different turn in each."""
 
 
-def plan_turn(origin, heading, destination, radius):
-    """The seed's path to a point: turn fully left or right until facing it, then go straight.
+def plan_turn(start, goal, radius, *, reverse=False):
+    """The seed's path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y): turn
+    fully left or right until facing it, then go straight.
 
-    Of the two, the shorter one that exists; a destination inside a turning circle cannot be
-    reached by that turn. A destination on the circle can: within ``ON_CIRCLE_TOLERANCE`` x radius
-    of it counts as on it, and the path then ends on the circle, at most that far from the
-    destination (a bare ``h < r`` test, or an exact tangent from a rounding-level distance,
-    would turn a full circle for nothing).
+    Of the two, the shorter one that exists; a goal inside a turning circle cannot be reached by
+    that turn. A goal on the circle can: within ``ON_CIRCLE_TOLERANCE`` x radius of it counts as
+    on it, and the path then ends on the circle, at most that far from the goal (a bare ``h < r``
+    test, or an exact tangent from a rounding-level distance, would turn a full circle for
+    nothing). With ``reverse``, the shorter of that and of backing the whole way.
 
     Returns:
         A ``TurnPath`` with word "LS" or "RS".
@@ -37,19 +47,13 @@ def plan_turn(origin, heading, destination, radius):
     Raises:
         ValueError: On non-finite input or a radius that is not a positive finite number.
     """
-    origin, destination = point(origin, "origin"), point(destination, "destination")
-    heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
-    # The two circles touch only at the origin, so the destination is outside at least one.
-    candidates = [
-        plan
-        for turn in (1.0, -1.0)
-        if (plan := _turn_then_straight(origin, heading, destination, radius, turn))
-    ]
-    return _first_shortest(candidates).path((*origin, heading), radius)
+    return _to_point(start, goal, radius, reverse, _seed_plan)
 
 
-def shortest_path_to_point(origin, heading, destination, radius):
-    """The truly shortest forward path to a point, turning no tighter than ``radius``.
+def shortest_path_to_point(start, goal, radius, *, reverse=False):
+    """The truly shortest path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y),
+    turning no tighter than ``radius``: forwards, or with ``reverse`` the shorter of that and of
+    backing the whole way.
 
     Outside both turning circles that is the seed's turn-then-straight path. A point inside one
     circle cannot be reached that way on that side, and the other side's arc-and-line may be long
@@ -60,10 +64,33 @@ def shortest_path_to_point(origin, heading, destination, radius):
     Raises:
         ValueError: On non-finite input or a radius that is not a positive finite number.
     """
-    origin, destination = point(origin, "origin"), point(destination, "destination")
-    heading, radius = angle(heading, "heading"), positive_finite(radius, "radius")
-    plan, case = _shortest_plan(origin, heading, destination, radius)
-    return plan.path((*origin, heading), radius, case)
+    return _to_point(start, goal, radius, reverse, _shortest_plan)
+
+
+def _to_point(start, goal, radius, reverse, best):
+    """``best``'s path (a function (origin, heading, goal, radius) -> (_Plan, Case)) from ``start``
+    to ``goal``, checked; with ``reverse`` the shorter of that and of backing: the plan for the
+    unit turned round, driven in reverse."""
+    x, y, heading = pose(start, "start")
+    goal, radius, reverse = point(goal, "goal"), positive_finite(radius, "radius"), flag(reverse, "reverse")
+    heading = wrapped(heading)
+    plan, case = best((x, y), heading, goal, radius)
+    if reverse:
+        turned, turned_case = best((x, y), wrapped(heading + math.pi), goal, radius)
+        if turned.length < plan.length * (1.0 - TIE):
+            plan, case = turned.backed(), _MIRRORED_CASES[turned_case]
+    return plan.path((x, y, heading), radius, case)
+
+
+def _seed_plan(origin, heading, destination, radius):
+    """``plan_turn``'s candidate (and no case: the seed's method does not name one)."""
+    # The two circles touch only at the origin, so the destination is outside at least one.
+    candidates = [
+        plan
+        for turn in (1.0, -1.0)
+        if (plan := _turn_then_straight(origin, heading, destination, radius, turn))
+    ]
+    return _first_shortest(candidates), None
 
 
 def shortest_turns_to_point(origin, heading, destination, radius):
@@ -89,18 +116,26 @@ def _shortest_plan(origin, heading, destination, radius):
 
 
 class _Plan(typing.NamedTuple):
-    """A candidate path, before any table is built: the segments' turns and lengths, and its word."""
+    """A candidate path, before any table is built: the segments' turns and lengths, its word and
+    the gears (None: all forwards)."""
 
     turns: tuple
     parts: tuple
     word: str
+    gears: tuple = None
 
     @property
     def length(self):
         return sum(self.parts)
 
+    def backed(self):
+        """This plan, made for the unit turned round, as the unit itself drives it: backing, it
+        faces the other way, so its steering turns it the other way."""
+        turns = tuple(-turn for turn in self.turns)
+        return _Plan(turns, self.parts, self.word.translate(_MIRRORED), (-1.0,) * len(turns))
+
     def path(self, start, radius, case=None):
-        return path_from_turns(start, radius, self.turns, self.parts, self.word, case)
+        return path_from_turns(start, radius, self.turns, self.parts, self.word, case, gears=self.gears)
 
 
 def _first_shortest(plans):
@@ -190,55 +225,79 @@ def _tangent_exit(a, b, radius, m):
     return reachable, sweep, line * scale
 
 
-def plan_turns(origins, headings, destinations, radius):
-    """``plan_turn`` for many units at once: origins and destinations (n, 2), headings (n,), one
-    radius or one per unit.
+def plan_turns(starts, goals, radius, *, reverse=False):
+    """``plan_turn`` for many units at once: start poses (n, 3), goal points (n, 2), one radius or
+    one per unit.
 
     Returns:
-        ``TurnPaths`` of an arc and a line per unit, words "LS" or "RS".
+        ``TurnPaths`` of an arc and a line per unit, words "LS" or "RS" (with ``gears`` when
+        ``reverse``).
 
     Raises:
         ValueError: On input of the wrong shape, non-finite values, or radii that are not positive
             finite numbers.
     """
-    origins, headings, destinations, radii = _units(origins, headings, destinations, radius)
-    options = [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)]
-    return _shortest(origins, headings, radii, options)
+    return _to_points(starts, goals, radius, reverse, _seed_options)
 
 
-def shortest_paths_to_points(origins, headings, destinations, radius):
-    """``shortest_path_to_point`` for many units at once: origins and destinations (n, 2), headings
-    (n,), one radius or one per unit.
+def shortest_paths_to_points(starts, goals, radius, *, reverse=False):
+    """``shortest_path_to_point`` for many units at once: start poses (n, 3), goal points (n, 2),
+    one radius or one per unit.
 
     Returns:
-        ``TurnPaths`` of two segments per unit, with ``cases`` saying where each point lay.
+        ``TurnPaths`` of two segments per unit, with ``cases`` saying where each point lay (and
+        ``gears`` when ``reverse``).
 
     Raises:
         ValueError: As ``plan_turns``.
     """
-    origins, headings, destinations, radii = _units(origins, headings, destinations, radius)
+    return _to_points(starts, goals, radius, reverse, _shortest_options)
+
+
+def _to_points(starts, goals, radius, reverse, options):
+    """``_to_point`` over arrays: per unit the shortest of ``options`` (a function of the units ->
+    the candidates and the cases), and with ``reverse`` of their backed forms too."""
+    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 2)
+    if starts.shape[0] != goals.shape[0]:
+        raise ValueError(f"starts (n, 3) and goals (n, 2) must be as many, got {len(starts)}, {len(goals)}")
+    origins, headings, radii = starts[:, :2], wrapped(starts[:, 2]), radii_for(radius, len(starts))
+    candidates, cases = options(origins, headings, goals, radii)
+    paths = _shortest(origins, headings, radii, candidates)
+    if not flag(reverse, "reverse"):
+        return dataclasses.replace(paths, cases=cases)
+    turned, turned_cases = options(origins, wrapped(headings + math.pi), goals, radii)
+    backed = _shortest(origins, headings, radii, turned)
+    better = (backed.lengths < paths.lengths * (1.0 - TIE))[:, None]
+    mirrored = np.char.translate(backed.words.astype(str), _MIRRORED)
+    if cases is not None:
+        flipped = np.vectorize(_MIRRORED_CASES.get, otypes=[object])(turned_cases)
+        cases = np.where(better[:, 0], flipped, cases)
+    return dataclasses.replace(
+        paths,
+        turns=np.where(better, -backed.turns, paths.turns),
+        parts=np.where(better, backed.parts, paths.parts),
+        words=np.where(better[:, 0], mirrored, paths.words),
+        cases=cases,
+        gears=np.where(better, -1.0, 1.0) * np.ones_like(paths.parts),
+    )
+
+
+def _seed_options(origins, headings, destinations, radii):
+    """``plan_turns``' candidates, and no cases."""
+    return [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)], None
+
+
+def _shortest_options(origins, headings, destinations, radii):
+    """``shortest_paths_to_points``' candidates, and where each point lay."""
     straight = [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)]
     arc_arc = [
         _arcs_then_arcs(origins, headings, destinations, radii, turn, sign)
         for turn in (1.0, -1.0)
         for sign in (1.0, -1.0)
     ]
-    paths = _shortest(origins, headings, radii, straight + arc_arc)
     inside_left, inside_right = (~exists for exists, _, _, _ in straight)
     cases = np.where(inside_left, Case.INSIDE_LEFT, np.where(inside_right, Case.INSIDE_RIGHT, Case.OUTSIDE))
-    return dataclasses.replace(paths, cases=cases)
-
-
-def _units(origins, headings, destinations, radius):
-    origins, destinations = rows(origins, "origins", 2), rows(destinations, "destinations", 2)
-    headings = real_array(headings, "headings", "angles shaped (n,)")
-    if (
-        origins.shape != destinations.shape
-        or headings.shape != origins.shape[:1]
-        or not np.all(np.isfinite(headings))
-    ):
-        raise ValueError("origins and destinations must be shaped (n, 2) and headings (n,), all finite")
-    return origins, wrapped(headings), destinations, radii_for(radius, len(origins))
+    return straight + arc_arc, cases
 
 
 def _shortest(origins, headings, radii, options):

@@ -3,6 +3,6 @@ distances to the goal, a hybrid A* search over poses with shots to the goal, and
 what it finds."""
 
 from trajectory.planning.obstacles import ObstacleMap
-from trajectory.planning.planner import Plan, PlanStatus, plan_path
+from trajectory.planning.planner import Plan, PlanStatus, plan_path, plan_paths
 
-__all__ = ["ObstacleMap", "Plan", "PlanStatus", "plan_path"]
+__all__ = ["ObstacleMap", "Plan", "PlanStatus", "plan_path", "plan_paths"]

@@ -3,11 +3,11 @@
 
 >>> walls = ObstacleMap(20, 12, 1.0)
 >>> walls.block([(10, row) for row in range(0, 9)])  # a wall with a gap at the top
->>> plan = plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls)
+>>> plan = plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, obstacles=walls)
 >>> plan.status, plan.path.pose(plan.path.length)[:2].tolist()
 (<PlanStatus.FOUND: 'found'>, [17.0, 2.0])
 >>> walls.block([(10, row) for row in range(9, 12)])  # the gap closed
->>> plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, walls).status
+>>> plan_path((3.0, 2.0, 0.0), (17.0, 2.0), 2.0, obstacles=walls).status
 <PlanStatus.WALLED_OFF: 'walled off'>
 """
 
@@ -19,9 +19,9 @@ import math
 import numpy as np
 
 from trajectory._numerics.angles import same_headings, wrapped
-from trajectory._numerics.checks import finite_number, flag, positive_finite
+from trajectory._numerics.checks import finite_number, flag, positive_finite, real_array
 from trajectory.plane import reeds_shepp
-from trajectory.plane.turn_paths import angle, path_from_turns, point, pose
+from trajectory.plane.turn_paths import angle, path_from_turns, point, pose, radii_for, rows
 from trajectory.planning import direct_ways
 from trajectory.planning.clearance import Clearance
 from trajectory.planning.free_distances import grid_distances
@@ -86,16 +86,17 @@ def plan_path(
     start,
     goal,
     radius,
+    *,
     obstacles,
+    heading=None,
     reverse=False,
     footprint=0.0,
-    goal_heading=None,
     max_expansions=MAX_EXPANSIONS,
 ):
     """A path of arcs (of ``radius``) and lines from pose ``start`` (x, y, heading) to the point
     ``goal`` (x, y) around the blocked cells of ``obstacles``, for a unit whose footprint is a disc
-    of radius ``footprint``; backing up where ``reverse``; arriving facing ``goal_heading`` when
-    given. The path never touches a blocked cell or the map's edge, turns no tighter than
+    of radius ``footprint``; arriving facing ``heading`` when given; backing up where
+    ``reverse``. The path never touches a blocked cell or the map's edge, turns no tighter than
     ``radius``, and ends exactly at the goal. The search gives up after ``max_expansions``
     expanded poses.
 
@@ -118,7 +119,7 @@ def plan_path(
     if footprint < 0.0:
         raise ValueError(f"footprint must be a finite number >= 0, got {footprint!r}")
     max_expansions = _count(max_expansions)
-    goal_heading = None if goal_heading is None else angle(goal_heading, "goal_heading")
+    goal_heading = None if heading is None else angle(heading, "heading")
     for name, where in (("start", start[:2]), ("goal", goal)):
         if obstacles.point_hits(where, footprint):
             raise ValueError(
@@ -192,6 +193,30 @@ def plan_path(
         explored,
         expansions,
     )
+
+
+def plan_paths(starts, goals, radius, *, obstacles, headings=None, **options):
+    """``plan_path`` for many units on one map: start poses (n, 3), goal points (n, 2), one radius
+    or one per unit, the headings to arrive facing (n,) or None for any; ``options`` as for
+    ``plan_path``, the same for all. Each unit is planned on its own (searches do not vectorise):
+    a list of n ``Plan``.
+
+    Raises:
+        ValueError: On input of the wrong shape, and as ``plan_path`` for any unit.
+    """
+    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 2)
+    radii = radii_for(radius, len(starts))
+    arrivals = [None] * len(starts) if headings is None else real_array(headings, "headings", "angles (n,)")
+    if not len(starts) == len(goals) == len(arrivals):
+        raise ValueError(
+            f"starts, goals and headings must be as many, got {len(starts)}, {len(goals)}, {len(arrivals)}"
+        )
+    return [
+        plan_path(
+            start, goal, float(r), obstacles=obstacles, heading=None if h is None else float(h), **options
+        )
+        for start, goal, r, h in zip(starts.tolist(), goals.tolist(), radii, arrivals)
+    ]
 
 
 def _straight_only(start, goal, goal_heading, radius, clearance, reverse):

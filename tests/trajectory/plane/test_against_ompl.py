@@ -30,10 +30,13 @@ def test_dubins_lengths_agree_with_ompl_to_1e_9():
     near = slice(0, count // 3)
     goals[near, :2] = starts[near, :2] + radii[near, None] * rng.uniform(-2, 2, (count // 3, 2))
     theirs = np.array([ompl_length(s, g, r) for s, g, r in zip(starts.tolist(), goals.tolist(), radii)])
-    batch = dubins_paths(starts, goals, radii)
+    batch = dubins_paths(starts, goals[:, :2], radii, headings=goals[:, 2])
     np.testing.assert_allclose(batch.lengths, theirs, rtol=0, atol=1e-9)
     assert {"RLR", "LRL"} & set(batch.words[near].tolist())
-    singles = [dubins_path(s, g, r).length for s, g, r in zip(starts[:300], goals[:300], radii[:300])]
+    singles = [
+        dubins_path(s, g[:2], r, heading=g[2]).length
+        for s, g, r in zip(starts[:300], goals[:300], radii[:300])
+    ]
     np.testing.assert_allclose(singles, theirs[:300], rtol=0, atol=1e-9)
 
 
@@ -45,5 +48,5 @@ def test_exact_cases_agree_with_ompl():
         ((1, 1, 0.3), (1, 1, 0.3), 2.0, 0.0),  # start equals goal
     ]
     for start, goal, radius, exact in cases:
-        assert abs(dubins_path(start, goal, radius).length - exact) <= 1e-12
+        assert abs(dubins_path(start, goal[:2], radius, heading=goal[2]).length - exact) <= 1e-12
         assert abs(ompl_length(start, goal, radius) - exact) <= 1e-12

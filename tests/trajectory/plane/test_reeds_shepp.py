@@ -37,10 +37,12 @@ def random_cases(count, seed):
 
 def test_lengths_agree_with_ompl_to_1e_9_on_2000_random_cases():
     starts, goals, radii = random_cases(2000, seed=15)
-    ours = np.array([reeds_shepp_path(s, g, r).length for s, g, r in zip(starts, goals, radii)])
+    ours = np.array(
+        [reeds_shepp_path(s, g[:2], r, heading=g[2]).length for s, g, r in zip(starts, goals, radii)]
+    )
     theirs = np.array([ompl_length(s, g, r) for s, g, r in zip(starts, goals, radii)])
     np.testing.assert_allclose(ours, theirs, rtol=0, atol=1e-9)
-    words = {reeds_shepp_path(s, g, r).word for s, g, r in zip(starts, goals, radii)}
+    words = {reeds_shepp_path(s, g[:2], r, heading=g[2]).word for s, g, r in zip(starts, goals, radii)}
     assert any(len(word) >= 4 for word in words)  # the four- and five-segment families are reached
 
 
@@ -53,11 +55,17 @@ def test_the_csc_length_is_the_shortest_length_where_a_csc_word_wins_and_more_el
     for start, goal, radius in zip(starts, goals, radii):
         shortest, csc = ompl_length(start, goal, radius), reeds_shepp.csc_length(start, goal, radius)
         assert csc >= shortest - 1e-9
-        if len(word := reeds_shepp_path(start, goal, radius).word) == 3 and word[1] == "S":
+        if (
+            len(word := reeds_shepp_path(start, goal[:2], radius, heading=goal[2]).word) == 3
+            and word[1] == "S"
+        ):
             ties += 1
             assert csc == pytest.approx(shortest, abs=1e-9)
         turned = ((*start[:2], start[2] + math.pi), (*goal[:2], goal[2] + math.pi))
-        for dubins in (dubins_path(start, goal, radius), dubins_path(*turned, radius)):
+        for dubins in (
+            dubins_path(start, goal[:2], radius, heading=goal[2]),
+            dubins_path(turned[0], turned[1][:2], radius, heading=turned[1][2]),
+        ):
             if dubins.word[1] == "S" and max(dubins.parts[0], dubins.parts[2]) <= math.pi * radius:
                 bounded += 1
                 assert csc <= dubins.length + 1e-9
@@ -67,7 +75,7 @@ def test_the_csc_length_is_the_shortest_length_where_a_csc_word_wins_and_more_el
 def test_every_path_ends_exactly_at_its_goal_and_its_segments_reach_it():
     starts, goals, radii = random_cases(500, seed=16)
     for start, goal, radius in zip(starts, goals, radii):
-        path = reeds_shepp_path(start, goal, radius)
+        path = reeds_shepp_path(start, goal[:2], radius, heading=goal[2])
         end = path.pose(path.length)
         assert end[:2].tolist() == goal[:2]
         assert abs(math.remainder(end[2] - goal[2], 2 * math.pi)) <= 1e-15
@@ -88,7 +96,7 @@ def test_every_path_ends_exactly_at_its_goal_and_its_segments_reach_it():
     ],
 )
 def test_degenerate_cases_exactly(start, goal, radius, exact, gears):
-    path = reeds_shepp_path(start, goal, radius)
+    path = reeds_shepp_path(start, goal[:2], radius, heading=goal[2])
     assert path.length == pytest.approx(exact, abs=1e-12)
     assert ompl_length(start, goal, radius) == pytest.approx(exact, abs=1e-12)
     assert path.gears == gears
@@ -97,7 +105,7 @@ def test_degenerate_cases_exactly(start, goal, radius, exact, gears):
 
 def test_a_parallel_park_backs_in_with_a_cusp():
     # One radius to the side, facing the same way: two arcs back and forth (L+ R- or the like).
-    path = reeds_shepp_path((0.0, 0.0, 0.0), (0.0, 1.0, 0.0), 1.0)
+    path = reeds_shepp_path((0.0, 0.0, 0.0), (0.0, 1.0), 1.0, heading=0.0)
     assert path.length == pytest.approx(ompl_length((0, 0, 0), (0, 1, 0), 1.0), abs=1e-12)
     assert len(path.cusps) >= 1
     for cusp in path.cusps:
@@ -108,8 +116,10 @@ def test_a_parallel_park_backs_in_with_a_cusp():
 @settings(max_examples=300, deadline=None)
 @given(coordinates, coordinates, angles, coordinates, coordinates, angles, radii)
 def test_paths_are_tangent_continuous_turn_no_tighter_and_move_the_way_they_face(x0, y0, h0, x1, y1, h1, r):
-    path = reeds_shepp_path((x0, y0, h0), (x1, y1, h1), r)
-    assert path.length <= dubins_path((x0, y0, h0), (x1, y1, h1), r).length + 1e-9  # reversing may help
+    path = reeds_shepp_path((x0, y0, h0), (x1, y1), r, heading=h1)
+    assert (
+        path.length <= dubins_path((x0, y0, h0), (x1, y1), r, heading=h1).length + 1e-9
+    )  # reversing may help
     assert path.length >= math.hypot(x1 - x0, y1 - y0) - 1e-9
     assert all(part > 0.0 for part in path.parts) or path.length == 0.0  # no empty stop
     assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
@@ -126,16 +136,18 @@ def test_paths_are_tangent_continuous_turn_no_tighter_and_move_the_way_they_face
 
 
 @pytest.mark.parametrize(
-    ("start", "goal", "radius", "message"),
+    ("start", "goal", "heading", "radius", "message"),
     [
-        ((0, 0, 0), (1, 1, 0), 0.0, "radius"),
-        ((0, 0, math.nan), (1, 1, 0), 1.0, "start"),
-        ((0, 0, 0), (1, 1), 1.0, "goal"),
+        ((0, 0, 0), (1, 1), 0.0, 0.0, "radius"),
+        ((0, 0, math.nan), (1, 1), 0.0, 1.0, "start"),
+        ((0, 0, 0), (1, 1, 0), 0.0, 1.0, "goal"),
+        ((0, 0, 0), (1, 1), math.inf, 1.0, "heading"),
+        ((0, 0, 0), (1, 1), "north", 1.0, "heading"),
     ],
 )
-def test_bad_input_is_refused_by_name(start, goal, radius, message):
+def test_bad_input_is_refused_by_name(start, goal, heading, radius, message):
     with pytest.raises(ValueError, match=message):
-        reeds_shepp_path(start, goal, radius)
+        reeds_shepp_path(start, goal, radius, heading=heading)
 
 
 @settings(max_examples=2000, deadline=None)
@@ -163,7 +175,7 @@ def test_goals_a_hair_beside_the_line_straight_ahead_or_behind_are_driven_straig
         beside = min(10 ** rng.uniform(-17, -8), d * d / 8) * rng.choice([-1.0, 1.0])
         turn = rng.choice([0.0, 10 ** rng.uniform(-16, -12) * rng.choice([-1.0, 1.0])])
         goal = (float(side * d), float(beside), float(turn))
-        length = reeds_shepp_path((0.0, 0.0, 0.0), goal, 1.0).length
+        length = reeds_shepp_path((0.0, 0.0, 0.0), goal[:2], 1.0, heading=goal[2]).length
         assert length == pytest.approx(d, abs=1e-9)
         assert length <= ompl_length((0.0, 0.0, 0.0), goal, 1.0) + 1e-9
 
@@ -174,5 +186,5 @@ def test_goals_nearly_ahead_or_behind_in_world_coordinates_are_never_longer_than
         x0, y0, heading = rng.uniform(-10, 10), rng.uniform(-10, 10), rng.uniform(-math.pi, math.pi)
         d, side = 10 ** rng.uniform(-3, 1), rng.choice([-1.0, 1.0])
         goal = (x0 + side * d * math.cos(heading), y0 + side * d * math.sin(heading), heading)
-        path = reeds_shepp_path((x0, y0, heading), goal, 1.0)
+        path = reeds_shepp_path((x0, y0, heading), goal[:2], 1.0, heading=goal[2])
         assert d - 1e-9 <= path.length <= ompl_length((x0, y0, heading), goal, 1.0) + 1e-9

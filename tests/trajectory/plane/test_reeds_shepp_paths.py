@@ -14,14 +14,20 @@ from trajectory.plane import reeds_shepp_paths
 
 
 def one_by_one(starts, goals, radii):
-    return [reeds_shepp_path(s, g, r) for s, g, r in zip(starts, goals, radii)]
+    return [reeds_shepp_path(s, g[:2], r, heading=g[2]) for s, g, r in zip(starts, goals, radii)]
+
+
+def to_poses(starts, goals, radius):
+    """``reeds_shepp_paths`` to goal poses (x, y, heading) (n, 3)."""
+    goals = np.asarray(goals, dtype=float)
+    return reeds_shepp_paths(starts, goals[:, :2], radius, headings=goals[:, 2])
 
 
 def test_every_path_is_the_one_found_alone_on_3000_random_cases():
     """Same word, gears and turns, lengths to 1e-12 of the path; the batch's poses along each
     path within 1e-12 of the single path's; lengths against OMPL to 1e-9 for a sample."""
     starts, goals, radii = random_cases(3000, seed=41)
-    paths = reeds_shepp_paths(starts, goals, radii)
+    paths = to_poses(starts, goals, radii)
     alone = one_by_one(starts, goals, radii)
     assert paths.words.tolist() == [path.word for path in alone]
     for index, path in enumerate(alone):
@@ -51,7 +57,7 @@ def test_the_paths_end_at_their_goals_and_hard_cases_match_the_single_path():
         goals.append((side * d, beside, rng.choice([0.0, 1e-13, -1e-14])))
     goals += [(0.0, 0.0, 0.0), (0.0, 0.0, 2 * math.pi), (3.0, 0.0, math.pi), (-3.0, 0.0, 0.0)]
     starts = [(0.0, 0.0, 0.0)] * len(goals)
-    paths = reeds_shepp_paths(starts, goals, 1.0)
+    paths = to_poses(starts, goals, 1.0)
     alone = one_by_one(starts, goals, [1.0] * len(goals))
     assert paths.words.tolist() == [path.word for path in alone]
     np.testing.assert_allclose(paths.lengths, [path.length for path in alone], rtol=0, atol=1e-12)
@@ -70,22 +76,25 @@ def test_the_paths_end_at_their_goals_and_hard_cases_match_the_single_path():
 )
 def test_any_poses_give_the_single_paths_lengths(pairs, radius):
     starts, goals = [pair[:3] for pair in pairs], [pair[3:] for pair in pairs]
-    paths = reeds_shepp_paths(starts, goals, radius)
+    paths = to_poses(starts, goals, radius)
     expected = [path.length for path in one_by_one(starts, goals, [radius] * len(pairs))]
     np.testing.assert_allclose(paths.lengths, expected, rtol=0, atol=1e-12 * max(1.0, *expected))
 
 
 @pytest.mark.parametrize(
-    ("starts", "goals", "radius", "message"),
+    ("starts", "goals", "headings", "radius", "message"),
     [
-        ([[0, 0, 0]], [[1, 1, 0], [2, 2, 0]], 1.0, "same shape"),
-        ([[0, 0]], [[1, 1]], 1.0, "shaped"),
-        ([[0, 0, math.nan]], [[1, 1, 0]], 1.0, "finite"),
-        ([[0, 0, 0]], [[1, 1, 0]], 0.0, "radius"),
-        ([[0, 0, 0]], [[1, 1, 0]], [1.0, 2.0], "radius"),
-        ("abc", [[1, 1, 0]], 1.0, "starts"),
+        ([[0, 0, 0]], [[1, 1], [2, 2]], [0, 0], 1.0, "as many"),
+        ([[0, 0, 0]], [[1, 1]], [0, 0], 1.0, "as many"),
+        ([[0, 0]], [[1, 1]], [0], 1.0, "shaped"),
+        ([[0, 0, math.nan]], [[1, 1]], [0], 1.0, "finite"),
+        ([[0, 0, 0]], [[1, 1]], [math.inf], 1.0, "headings"),
+        ([[0, 0, 0]], [[1, 1]], ["north"], 1.0, "headings"),
+        ([[0, 0, 0]], [[1, 1]], [0], 0.0, "radius"),
+        ([[0, 0, 0]], [[1, 1]], [0], [1.0, 2.0], "radius"),
+        ("abc", [[1, 1]], [0], 1.0, "starts"),
     ],
 )
-def test_bad_input_is_refused_by_name(starts, goals, radius, message):
+def test_bad_input_is_refused_by_name(starts, goals, headings, radius, message):
     with pytest.raises(ValueError, match=message):
-        reeds_shepp_paths(starts, goals, radius)
+        reeds_shepp_paths(starts, goals, radius, headings=headings)

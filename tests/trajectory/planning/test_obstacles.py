@@ -158,8 +158,8 @@ def test_bad_maps_are_refused_by_name(make, message):
 def test_a_whole_path_hits_where_one_of_its_segments_does():
     walls = ObstacleMap(20, 12, 1.0)
     walls.block([(10, row) for row in range(6)])  # a wall from the bottom up to y = 6
-    through = dubins_path((2.0, 3.0, 0.0), (18.0, 3.0, 0.0), 2.0)  # straight through the wall
-    over = dubins_path((3.0, 8.0, 0.0), (17.0, 8.0, 0.0), 2.0)  # above it, 2 clear (3 from the sides)
+    through = dubins_path((2.0, 3.0, 0.0), (18.0, 3.0), 2.0, heading=0.0)  # straight through the wall
+    over = dubins_path((3.0, 8.0, 0.0), (17.0, 8.0), 2.0, heading=0.0)  # above it, 2 clear (3 from the sides)
     assert walls.path_hits(through.segments) and not walls.path_hits(over.segments)
     assert walls.path_hits(over.segments, clearance=2.0)  # touching the wall's top counts
     assert not walls.path_hits(over.segments, clearance=np.nextafter(2.0, 0.0))

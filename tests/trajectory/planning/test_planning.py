@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map as benchmark_map
 from tests.trajectory.plane.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
-from trajectory import Arc, ObstacleMap, PlanStatus, plan_path
+from trajectory import Arc, ObstacleMap, PlanStatus, plan_path, plan_paths
 from trajectory._numerics.angles import wrapped
 from trajectory.planning import code_raster
 from trajectory.planning.free_distances import SWEPT_CELLS
@@ -72,7 +72,9 @@ def test_plans_on_random_maps_are_sound(seed, reverse, footprint, with_heading):
     start = (*free_point(obstacles, rng, footprint), rng.uniform(-math.pi, math.pi))
     goal = free_point(obstacles, rng, footprint)
     heading = rng.uniform(-math.pi, math.pi) if with_heading else None
-    plan = plan_path(start, goal, 2.5, obstacles, reverse=reverse, footprint=footprint, goal_heading=heading)
+    plan = plan_path(
+        start, goal, 2.5, obstacles=obstacles, reverse=reverse, footprint=footprint, heading=heading
+    )
     assert plan.status in PlanStatus
     if plan.found:
         assert_path_is_sound(plan, start, goal, 2.5, obstacles, footprint, heading)
@@ -87,7 +89,7 @@ def test_most_random_queries_are_found():
     for seed in range(20):
         obstacles, rng = random_map(seed)
         start = (*free_point(obstacles, rng, 0.0), rng.uniform(-math.pi, math.pi))
-        plan = plan_path(start, free_point(obstacles, rng, 0.0), 2.5, obstacles, reverse=True)
+        plan = plan_path(start, free_point(obstacles, rng, 0.0), 2.5, obstacles=obstacles, reverse=True)
         found += plan.found
     assert found >= 16
 
@@ -97,7 +99,7 @@ def test_a_straight_corridor_is_driven_straight():
     obstacles.block(
         [(col, row) for col in range(40) for row in (0, 1, 2, 6, 7, 8)]
     )  # a corridor 3 cells wide
-    plan = plan_path((2.0, 4.5, 0.0), (37.0, 4.5), 3.0, obstacles, goal_heading=0.0)
+    plan = plan_path((2.0, 4.5, 0.0), (37.0, 4.5), 3.0, obstacles=obstacles, heading=0.0)
     assert plan.found
     assert plan.path.length == pytest.approx(35.0, rel=1e-12)
     assert plan.path.word == "S"
@@ -114,7 +116,7 @@ def test_a_u_turn_around_a_wall_is_within_1_percent_of_the_optimum(reverse):
     obstacles.block([(col, 9) for col in range(25)])
     start, goal = (lane_start, 9.5 - radius, 0.0), (lane_start, 9.5 + radius)
     optimum = 2 * (wall_end - lane_start) - 2 * math.sqrt(radius**2 - 0.25) + math.pi * radius
-    plan = plan_path(start, goal, radius, obstacles, reverse=reverse, goal_heading=math.pi)
+    plan = plan_path(start, goal, radius, obstacles=obstacles, reverse=reverse, heading=math.pi)
     assert_path_is_sound(plan, start, goal, radius, obstacles, 0.0, math.pi)
     assert optimum - 1e-9 <= plan.path.length <= 1.01 * optimum
 
@@ -133,13 +135,13 @@ def test_on_a_large_map_the_u_turn_is_as_good_and_a_pocket_is_walled_off(stored,
     obstacles.block([(col, 99) for col in range(25)])
     start, goal = (lane_start, 99.5 - radius, 0.0), (lane_start, 99.5 + radius)
     optimum = 2 * (wall_end - lane_start) - 2 * math.sqrt(radius**2 - 0.25) + math.pi * radius
-    plan = plan_path(start, goal, radius, obstacles, goal_heading=math.pi)
+    plan = plan_path(start, goal, radius, obstacles=obstacles, heading=math.pi)
     assert_path_is_sound(plan, start, goal, radius, obstacles, 0.0, math.pi)
     assert optimum - 1e-9 <= plan.path.length <= 1.01 * optimum
     obstacles.block([(col, row) for col in range(150, 157) for row in range(150, 157)])
     obstacles.free([(col, row) for col in range(151, 156) for row in range(151, 156)])
     for start, goal in (((153.5, 153.5, 0.0), (20.0, 20.0)), ((20.0, 20.0, 0.0), (153.5, 153.5))):
-        plan = plan_path(start, goal, 1.0, obstacles)
+        plan = plan_path(start, goal, 1.0, obstacles=obstacles)
         assert plan.status is PlanStatus.WALLED_OFF and plan.expansions == 0
     code_raster._code_raster_of.cache_clear()
 
@@ -149,10 +151,10 @@ def test_a_dead_end_is_left_backwards_only_when_reversing_is_allowed():
     obstacles = ObstacleMap(30, 11, 1.0)
     obstacles.block([(col, row) for col in range(12, 30) for row in range(11) if row != 5])
     start, goal = (27.5, 5.5, 0.0), (4.0, 5.5)
-    forwards = plan_path(start, goal, 2.0, obstacles)
+    forwards = plan_path(start, goal, 2.0, obstacles=obstacles)
     assert forwards.status is PlanStatus.UNREACHABLE
     assert forwards.path is None and forwards.expansions < 200  # three searches, in ever shorter steps
-    backing = plan_path(start, goal, 2.0, obstacles, reverse=True)
+    backing = plan_path(start, goal, 2.0, obstacles=obstacles, reverse=True)
     assert_path_is_sound(backing, start, goal, 2.0, obstacles, 0.0)
     assert backing.path.gears[0] == -1.0
 
@@ -163,12 +165,12 @@ def test_a_closed_in_goal_is_given_up_early():
     obstacles = ObstacleMap(60, 31, 1.0)
     obstacles.block([(col, row) for col in range(40, 60) for row in range(31) if row != 15])
     start, goal = (5.0, 15.5, 0.0), (57.5, 15.5)
-    facing_out = plan_path(start, goal, 2.0, obstacles, goal_heading=math.pi)
+    facing_out = plan_path(start, goal, 2.0, obstacles=obstacles, heading=math.pi)
     assert facing_out.status is PlanStatus.GAVE_UP
     assert facing_out.expansions == 2 * CLOSED_CHECK_AFTER
-    facing_in = plan_path(start, goal, 2.0, obstacles, goal_heading=0.0)
+    facing_in = plan_path(start, goal, 2.0, obstacles=obstacles, heading=0.0)
     assert_path_is_sound(facing_in, start, goal, 2.0, obstacles, 0.0, 0.0)
-    backed_in = plan_path(start, goal, 2.0, obstacles, reverse=True, goal_heading=math.pi)
+    backed_in = plan_path(start, goal, 2.0, obstacles=obstacles, reverse=True, heading=math.pi)
     assert_path_is_sound(backed_in, start, goal, 2.0, obstacles, 0.0, math.pi)
 
 
@@ -180,11 +182,11 @@ def test_a_truck_backs_into_a_bay():
         [(col, row) for col in range(12, 19) for row in range(13, 20) if not (14 <= col <= 16 and row <= 17)]
     )
     start, goal = (4.0, 4.0, 0.0), (15.5, 16.0)
-    plan = plan_path(start, goal, 3.0, obstacles, reverse=True, footprint=0.4, goal_heading=-math.pi / 2)
+    plan = plan_path(start, goal, 3.0, obstacles=obstacles, reverse=True, footprint=0.4, heading=-math.pi / 2)
     assert_path_is_sound(plan, start, goal, 3.0, obstacles, 0.4, -math.pi / 2)
     assert plan.path.gears[-1] == -1.0 and len(plan.path.cusps) >= 1
     forwards = plan_path(
-        start, goal, 3.0, obstacles, footprint=0.4, goal_heading=-math.pi / 2, max_expansions=800
+        start, goal, 3.0, obstacles=obstacles, footprint=0.4, heading=-math.pi / 2, max_expansions=800
     )
     assert not forwards.found
 
@@ -195,7 +197,7 @@ def test_a_walled_in_goal_is_unreachable_before_any_search():
         (col, row) for col in range(18, 25) for row in range(18, 25) if col in (18, 24) or row in (18, 24)
     ]
     obstacles.block(ring)
-    plan = plan_path((3.0, 3.0, 0.0), (21.5, 21.5), 2.0, obstacles, reverse=True)
+    plan = plan_path((3.0, 3.0, 0.0), (21.5, 21.5), 2.0, obstacles=obstacles, reverse=True)
     assert plan.status is PlanStatus.WALLED_OFF
     assert plan.path is None and plan.expansions == 0 and plan.explored.shape == (0, 3)
 
@@ -203,7 +205,7 @@ def test_a_walled_in_goal_is_unreachable_before_any_search():
 def test_the_search_is_shown_as_the_poses_it_expanded():
     obstacles, rng = random_map(3)
     start = (*free_point(obstacles, rng, 0.0), 0.0)
-    plan = plan_path(start, free_point(obstacles, rng, 0.0), 2.5, obstacles, reverse=True)
+    plan = plan_path(start, free_point(obstacles, rng, 0.0), 2.5, obstacles=obstacles, reverse=True)
     assert plan.explored.shape == (plan.expansions, 3)
     assert plan.explored[0].tolist() == list(start)
     assert obstacles.discs_clear(plan.explored[:, :2], 0.0).all()
@@ -227,7 +229,7 @@ def test_the_search_is_shown_as_the_poses_it_expanded():
         ({"radius": 1 + 2j}, "radius"),
         ({"max_expansions": 0}, "max_expansions"),
         ({"max_expansions": 2.5}, "max_expansions"),
-        ({"goal_heading": math.nan}, "goal_heading"),
+        ({"heading": math.nan}, "heading"),
         ({"obstacles": np.zeros((20, 20))}, "obstacles"),
     ],
 )
@@ -251,13 +253,13 @@ def test_a_radius_far_larger_than_the_map_is_answered_at_once_and_truly(radius):
     tried; past a million diagonals the unit drives straight or not at all. (37, 20) needs a
     turn of atan(17 / 34) = 0.46 rad, an arc of 0.46 r: off the map."""
     board = ObstacleMap(40, 30, 1.0)
-    turning = plan_path((3, 3, 0), (37, 20), radius, board)
+    turning = plan_path((3, 3, 0), (37, 20), radius, obstacles=board)
     assert turning.status is PlanStatus.UNREACHABLE and turning.expansions <= 10
-    ahead = plan_path((3, 3, 0), (37, 3), radius, board)
+    ahead = plan_path((3, 3, 0), (37, 3), radius, obstacles=board)
     assert ahead.status is PlanStatus.FOUND and ahead.path.length == pytest.approx(34.0, abs=1e-9)
-    behind = plan_path((37, 3, 0), (3, 3), radius, board, reverse=True)
+    behind = plan_path((37, 3, 0), (3, 3), radius, obstacles=board, reverse=True)
     assert behind.status is PlanStatus.FOUND and behind.path.length == pytest.approx(34.0, abs=1e-9)
-    assert plan_path((37, 3, 0), (3, 3), radius, board).status is PlanStatus.UNREACHABLE
+    assert plan_path((37, 3, 0), (3, 3), radius, obstacles=board).status is PlanStatus.UNREACHABLE
 
 
 @pytest.mark.parametrize("radius", [0.45, 0.46, 0.5, 0.6, 0.7])
@@ -277,7 +279,7 @@ def test_a_narrow_corridors_turn_is_found_at_every_radius_that_fits(radius):
     )
     assert not corridor.path_hits(by_hand.segments)
     np.testing.assert_allclose(by_hand.pose(by_hand.length)[:2], goal, atol=1e-12)
-    plan = plan_path(start, goal, radius, corridor)
+    plan = plan_path(start, goal, radius, obstacles=corridor)
     assert_path_is_sound(plan, start, goal, radius, corridor, 0.0)
     assert plan.path.length <= by_hand.length + 1e-6
 
@@ -312,4 +314,26 @@ def test_a_maze_of_corridors_one_cell_wide_is_solved(radius):
     """A 41 x 41 maze was UNREACHABLE for every radius >= 0.2."""
     walls = maze(20, seed=1)
     start, goal = (1.5, 1.5, 0.0), (39.5, 39.5)
-    assert_path_is_sound(plan_path(start, goal, radius, walls), start, goal, radius, walls, 0.0)
+    assert_path_is_sound(plan_path(start, goal, radius, obstacles=walls), start, goal, radius, walls, 0.0)
+
+
+def test_many_units_on_one_map_are_planned_as_each_alone():
+    obstacles = ObstacleMap(20, 12, 1.0)
+    obstacles.block([(10, row) for row in range(9)])
+    starts, goals = (
+        [(3.0, 2.0, 0.0), (3.0, 6.0, 1.0), (16.0, 2.0, 3.0)],
+        [(17.0, 2.0), (17.0, 6.0), (4.0, 3.0)],
+    )
+    plans = plan_paths(starts, goals, 2.0, obstacles=obstacles, headings=[0.0, 0.5, -1.0], reverse=True)
+    for plan, start, goal, heading in zip(plans, starts, goals, [0.0, 0.5, -1.0]):
+        alone = plan_path(start, goal, 2.0, obstacles=obstacles, heading=heading, reverse=True)
+        assert plan.status == alone.status == PlanStatus.FOUND
+        assert (plan.path.word, plan.path.length) == (alone.path.word, alone.path.length)
+    anywhere = plan_paths(starts, goals, [2.0, 1.5, 1.0], obstacles=obstacles)
+    assert [plan.path.length for plan in anywhere] == [
+        plan_path(s, g, r, obstacles=obstacles).path.length for s, g, r in zip(starts, goals, [2.0, 1.5, 1.0])
+    ]
+    with pytest.raises(ValueError, match="as many"):
+        plan_paths(starts, goals[:2], 2.0, obstacles=obstacles)
+    with pytest.raises(ValueError, match="as many"):
+        plan_paths(starts, goals, 2.0, obstacles=obstacles, headings=[0.0])
