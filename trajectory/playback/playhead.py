@@ -21,7 +21,9 @@ class Playhead:
     for the steps that cross nothing.
 
     Args:
-        motion, loop, events: As for ``Playheads``.
+        motion: The ``Motion`` it plays.
+        loop: What happens at the end, as for ``Playheads``.
+        events: Marks along the motion, as for ``Playheads``.
     """
 
     def __init__(self, motion, loop="once", events=()):

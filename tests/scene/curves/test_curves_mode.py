@@ -251,10 +251,10 @@ def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
 
 
-def test_the_readme_lists_every_binding(app):
+def test_the_docs_list_every_binding(app):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
     for binding in (*app.bindings, *app.mode.bindings):
         assert f"| {binding.keys} |" in readme
 

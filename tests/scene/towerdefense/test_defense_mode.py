@@ -147,10 +147,10 @@ def test_method_speed_pause_and_restart_keys(app, mode):
     assert mode.game.wave <= 1 and mode.game.time < 0.1 and mode.game.method is Method.ROUNDED
 
 
-def test_the_readme_lists_every_binding_of_the_mode(app, mode):
+def test_the_docs_list_every_binding_of_the_mode(app, mode):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
     for binding in mode.bindings:
         assert f"| {binding.keys} |" in readme
     for what, _ in mode.mouse_help:

@@ -176,10 +176,10 @@ def test_tab_cycles_the_modes_and_help_follows(app, mode):
     assert app.mode.name == "curves" and "choose the trajectory" in app.help.helps.getText()
 
 
-def test_the_readme_lists_every_binding_of_the_mode(app, mode):
+def test_the_docs_list_every_binding_of_the_mode(app, mode):
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
     for binding in (*app.bindings, *mode.bindings):
         assert f"| {binding.keys} |" in readme
     for what, _ in mode.mouse_help:
