@@ -15,7 +15,15 @@ Two libraries over a numeric floor (``_numerics``): motion along 3D curves (``cu
 
 from trajectory._numerics.piecewise import PiecewisePolynomial
 from trajectory.crowds import SEED_PATH_CELLS, Followers, GameClock, Grid, SteeringFollowers, WaypointPath
-from trajectory.curves import ArcLength, CubicBezier, Curve, FunctionCurve, NurbsCurve, PiecewiseBezier
+from trajectory.curves import (
+    ArcLength,
+    CubicBezier,
+    Curve,
+    FunctionCurve,
+    NoLengthError,
+    NurbsCurve,
+    PiecewiseBezier,
+)
 from trajectory.orientation import MODES as ORIENTATION_MODES
 from trajectory.orientation import Orientation, frames_along
 from trajectory.plane import (
@@ -23,7 +31,7 @@ from trajectory.plane import (
     RIGHT,
     STRAIGHT,
     Arc,
-    Case,
+    GoalPlace,
     Line,
     SegmentTable,
     TurnPath,
@@ -43,6 +51,7 @@ from trajectory.plane import (
 from trajectory.planning import ObstacleMap, Plan, PlanStatus, plan_path, plan_paths
 from trajectory.playback import (
     METHODS,
+    ChordTables,
     Crossing,
     KeyframeSampler,
     Marker,
@@ -50,7 +59,6 @@ from trajectory.playback import (
     MotionChain,
     Playhead,
     Playheads,
-    SeedTables,
     train_poses,
 )
 from trajectory.timing import Binding, SpeedLimits, Stretch, VelocityCurve
@@ -65,19 +73,21 @@ __all__ = [
     "Arc",
     "ArcLength",
     "Binding",
-    "Case",
+    "ChordTables",
     "Crossing",
     "CubicBezier",
     "Curve",
     "Followers",
     "FunctionCurve",
     "GameClock",
+    "GoalPlace",
     "Grid",
     "KeyframeSampler",
     "Line",
     "Marker",
     "Motion",
     "MotionChain",
+    "NoLengthError",
     "NurbsCurve",
     "ObstacleMap",
     "Orientation",
@@ -87,7 +97,6 @@ __all__ = [
     "PlanStatus",
     "Playhead",
     "Playheads",
-    "SeedTables",
     "SegmentTable",
     "SpeedLimits",
     "SteeringFollowers",

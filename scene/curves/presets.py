@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from scene.kit.curve_files import load_curves
-from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
+from trajectory import CubicBezier, FunctionCurve, NoLengthError, PiecewiseBezier, VelocityCurve
 
 COASTER_FILE = Path(__file__).resolve().parents[2] / "models" / "coaster.egg"
 DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
@@ -65,11 +65,11 @@ class TrajectoryPreset:
         curve = CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
         try:
             curve.arc_length  # noqa: B018 - builds the table, which checks that there is a length
+        except NoLengthError as error:
+            raise ValueError(
+                "the points would all be in one place: the curve would have no length"
+            ) from error
         except ValueError as error:
-            if "no length" in str(error):
-                raise ValueError(
-                    "the points would all be in one place: the curve would have no length"
-                ) from error
             raise ValueError("the curve would turn too sharply at one point to be measured") from error
         return curve
 

@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 
-from trajectory import Case, PlanStatus, plan_turn, shortest_path
+from trajectory import GoalPlace, PlanStatus, plan_turn, shortest_path
 
 
 class Planner(enum.Enum):
@@ -30,10 +30,10 @@ NO_PATH_WORDS = {
     PlanStatus.GAVE_UP: "no way found: the search gave up",
 }
 """What the HUD says of a unit without a path, after its name."""
-CASE_WORDS = {
-    Case.OUTSIDE: "outside both turning circles",
-    Case.INSIDE_LEFT: "inside the left turning circle",
-    Case.INSIDE_RIGHT: "inside the right turning circle",
+GOAL_PLACE_WORDS = {
+    GoalPlace.OUTSIDE: "outside both turning circles",
+    GoalPlace.INSIDE_LEFT: "inside the left turning circle",
+    GoalPlace.INSIDE_RIGHT: "inside the right turning circle",
 }
 
 
@@ -148,8 +148,8 @@ class Unit:
             state = f"leaves in {self.started - now:.1f} s"
         else:
             state = "arrived" if self.progress(now) >= 1.0 else f"{100 * self.progress(now):3.0f} %"
-        inside = self.path.case not in (None, Case.OUTSIDE)
-        case = f", {CASE_WORDS[self.path.case]}" if inside else ""
+        inside = self.path.goal_place not in (None, GoalPlace.OUTSIDE)
+        case = f", {GOAL_PLACE_WORDS[self.path.goal_place]}" if inside else ""
         backing = ", backs up" if self.path.gears is not None and -1.0 in self.path.gears else ""
         return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}"
 

@@ -1,10 +1,18 @@
 """Curves in 3D: a parameter u in [0, 1] to a point, with derivatives and an arc-length table
 (Bezier, NURBS, any function of u). Everything that moves along a curve starts here."""
 
-from trajectory.curves.arclength import ArcLength
+from trajectory.curves.arclength import ArcLength, NoLengthError
 from trajectory.curves.bezier import CubicBezier, PiecewiseBezier
 from trajectory.curves.curve import Curve
 from trajectory.curves.function_curve import FunctionCurve
 from trajectory.curves.nurbs import NurbsCurve
 
-__all__ = ["ArcLength", "CubicBezier", "Curve", "FunctionCurve", "NurbsCurve", "PiecewiseBezier"]
+__all__ = [
+    "ArcLength",
+    "CubicBezier",
+    "Curve",
+    "FunctionCurve",
+    "NoLengthError",
+    "NurbsCurve",
+    "PiecewiseBezier",
+]

@@ -12,6 +12,11 @@ import numpy as np
 from trajectory._numerics import inverse_fit
 from trajectory._numerics.checks import real_values
 
+
+class NoLengthError(ValueError):
+    """A curve that has no length: all its points in one place (or its length not finite)."""
+
+
 DISTANCE_TOLERANCE = 1e-14
 """Largest accepted |arclength(0, u(s)) - s * L| / L at the check points."""
 UNRESOLVED = 1e-11
@@ -56,7 +61,7 @@ class ArcLength:
         breaks = np.unique(np.concatenate(([0.0, 1.0], joints, graded, self.stops)))
         estimate = np.sum(_integrate(curve, breaks[:-1], breaks[1:]))
         if not (estimate > 0.0 and np.isfinite(estimate)):
-            raise ValueError(f"the trajectory has no length (arc length {float(estimate):g})")
+            raise NoLengthError(f"the trajectory has no length (arc length {float(estimate):g})")
 
         def sample(lo, hi):
             return _sample(curve, lo, hi, estimate)

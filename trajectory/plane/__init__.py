@@ -6,7 +6,7 @@ from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
 from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Line, SegmentTable, circle_centre
 from trajectory.plane.shortest import shortest_path, shortest_paths
-from trajectory.plane.turn_paths import Case, TurnPath, TurnPaths
+from trajectory.plane.turn_paths import GoalPlace, TurnPath, TurnPaths
 from trajectory.plane.turn_to_point import (
     plan_turn,
     plan_turns,
@@ -19,7 +19,7 @@ __all__ = [
     "RIGHT",
     "STRAIGHT",
     "Arc",
-    "Case",
+    "GoalPlace",
     "Line",
     "SegmentTable",
     "TurnPath",

@@ -16,7 +16,7 @@ from trajectory._numerics.checks import finite_number, positive_finite, real_arr
 from trajectory.plane.segments import SegmentTable, advance
 
 
-class Case(enum.Enum):
+class GoalPlace(enum.Enum):
     """Where the point lay, for a path to a point: a code (the scene puts it into words)."""
 
     OUTSIDE = "outside"
@@ -36,10 +36,10 @@ class TurnPath:
         start: The pose (x, y, heading) it starts at, exactly.
         radius: The turning radius of its arcs.
         turns: Each segment's turn (1 left, 0 straight, -1 right).
-        parts: Each segment's length.
+        segment_lengths: Each segment's length.
         word: Which kind of path: "LS"/"RS" (turn then go straight), "LR"/"RL" (turn one way, then
             the other), or a Dubins word such as "LSR".
-        case: For a path to a point, where the point lay (a ``Case``); None otherwise.
+        goal_place: For a path to a point, where the point lay (a ``GoalPlace``); None otherwise.
         end: The pose it ends at exactly, when known (a Dubins goal): ``pose`` returns it there,
             not the segments' rounding of it.
         gears: Each segment's gear (1 forwards, -1 in reverse: the unit backs along it, and
@@ -49,23 +49,23 @@ class TurnPath:
     start: tuple
     radius: float
     turns: tuple
-    parts: tuple
+    segment_lengths: tuple
     word: str
-    case: Case = None
+    goal_place: GoalPlace = None
     end: tuple = None
     gears: tuple = None
 
     @functools.cached_property
     def table(self):
         """The segments, a ``SegmentTable``."""
-        return SegmentTable.chain(self.start, self.turns, self.parts, self.radius, self.gears)
+        return SegmentTable.chain(self.start, self.turns, self.segment_lengths, self.radius, self.gears)
 
     @property
     def cusps(self):
         """The distances along the path where the unit stops and changes gear, ascending."""
         if self.gears is None:
             return ()
-        ends = np.cumsum(self.parts).tolist()
+        ends = np.cumsum(self.segment_lengths).tolist()
         return tuple(ends[k] for k in range(len(self.gears) - 1) if self.gears[k] != self.gears[k + 1])
 
     @property
@@ -76,7 +76,7 @@ class TurnPath:
     @property
     def length(self):
         """The total length."""
-        return float(sum(self.parts))
+        return float(sum(self.segment_lengths))
 
     def pose(self, distance):
         """(x, y, heading) at ``distance`` along the path: shape (3,) for a scalar, (n, 3) for (n,).
@@ -124,7 +124,7 @@ class TurnPath:
         return self.table.scalar_pose(distance)
 
 
-def path_from_turns(start, radius, turns, parts, word, case=None, end=None, gears=None):
+def path_from_turns(start, radius, turns, parts, word, goal_place=None, end=None, gears=None):
     """A ``TurnPath`` from pose ``start``: per segment a turn (1 left, 0 straight, -1 right), a
     length ``parts`` and a gear (1 forwards, -1 reverse; all forwards when None); ``end`` is the
     pose it ends at exactly, when known."""
@@ -133,7 +133,7 @@ def path_from_turns(start, radius, turns, parts, word, case=None, end=None, gear
     turns, parts = tuple(float(t) for t in turns), tuple(float(p) for p in parts)
     if gears is not None:
         gears = tuple(float(g) for g in gears)
-    return TurnPath(start, float(radius), turns, parts, word, case, end, gears)
+    return TurnPath(start, float(radius), turns, parts, word, goal_place, end, gears)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -145,9 +145,9 @@ class TurnPaths:
         starts: Start poses (x, y, heading), shape (n, 3).
         radii: Turning radii, shape (n,).
         turns: Each segment's turn, shape (n, k).
-        parts: Each segment's length, shape (n, k).
+        segment_lengths: Each segment's length, shape (n, k).
         words: Each path's word ("LS", "RLR", ...), shape (n,).
-        cases: For paths to points, where each point lay (``Case``), shape (n,).
+        goal_places: For paths to points, where each point lay (``GoalPlace``), shape (n,).
         ends: The poses the paths end at exactly, when known (Dubins goals), shape (n, 3).
         gears: Each segment's gear (1 forwards, -1 in reverse), shape (n, k); None when all go
             forwards. A path has as many segments as its word has letters; any after those
@@ -157,9 +157,9 @@ class TurnPaths:
     starts: np.ndarray
     radii: np.ndarray
     turns: np.ndarray
-    parts: np.ndarray
+    segment_lengths: np.ndarray
     words: np.ndarray
-    cases: np.ndarray = None
+    goal_places: np.ndarray = None
     ends: np.ndarray = None
     gears: np.ndarray = None
 
@@ -169,7 +169,7 @@ class TurnPaths:
     @property
     def lengths(self):
         """Each path's length, shape (n,)."""
-        return self.parts.sum(axis=1)
+        return self.segment_lengths.sum(axis=1)
 
     def pose(self, distances):
         """(x, y, heading) of each unit at its own distance along its path, shape (n, 3).
@@ -183,8 +183,8 @@ class TurnPaths:
         wanted = np.clip(np.broadcast_to(real_values(distances, "distances"), self.radii.shape), 0.0, lengths)
         left = wanted
         x, y, heading = (self.starts[:, k].copy() for k in range(3))
-        for k in range(self.parts.shape[1]):
-            step = np.minimum(left, self.parts[:, k])
+        for k in range(self.segment_lengths.shape[1]):
+            step = np.minimum(left, self.segment_lengths[:, k])
             left = left - step
             if self.gears is not None:
                 step = step * self.gears[:, k]
@@ -204,15 +204,15 @@ class TurnPaths:
 
     def path(self, index):
         """Unit ``index``'s path as a ``TurnPath`` of arcs and lines."""
-        case = None if self.cases is None else self.cases[index]
+        goal_place = None if self.goal_places is None else self.goal_places[index]
         word = str(self.words[index])
         return path_from_turns(
             self.starts[index].tolist(),
             float(self.radii[index]),
             self.turns[index, : len(word)].tolist(),
-            self.parts[index, : len(word)].tolist(),
+            self.segment_lengths[index, : len(word)].tolist(),
             word,
-            case,
+            goal_place,
             None if self.ends is None else self.ends[index].tolist(),
             None if self.gears is None else self.gears[index, : len(word)].tolist(),
         )

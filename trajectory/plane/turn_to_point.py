@@ -11,18 +11,18 @@ import numpy as np
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import ARRAYS, FLOATS
-from trajectory.plane.turn_paths import Case, TurnPaths, path_from_turns, point, pose, radii_for, rows
+from trajectory.plane.turn_paths import GoalPlace, TurnPaths, path_from_turns, point, pose, radii_for, rows
 
 ON_CIRCLE_TOLERANCE = 1e-9
 """Relative slack with which a point counts as on a turning circle rather than inside it."""
 _FULL_TURN_SLACK = 1e-12
 """A sweep this close to a full turn is rounding of no turn at all."""
 _MIRRORED = str.maketrans("LR", "RL")
-_MIRRORED_CASES = {
+_MIRRORED_PLACES = {
     None: None,
-    Case.OUTSIDE: Case.OUTSIDE,
-    Case.INSIDE_LEFT: Case.INSIDE_RIGHT,
-    Case.INSIDE_RIGHT: Case.INSIDE_LEFT,
+    GoalPlace.OUTSIDE: GoalPlace.OUTSIDE,
+    GoalPlace.INSIDE_LEFT: GoalPlace.INSIDE_RIGHT,
+    GoalPlace.INSIDE_RIGHT: GoalPlace.INSIDE_LEFT,
 }
 """Where the point lay for the unit, from where it lay for the unit turned round (its left circle
 is the unit's right one)."""
@@ -59,7 +59,7 @@ def shortest_path_to_point(start, goal, radius, *, reverse=False):
     circle cannot be reached that way on that side, and the other side's arc-and-line may be long
     or impossible; there a path that turns one way and then the other (arc-arc), with the second
     circle touching the first and passing through the point, can be shorter. All candidates are
-    built and the shortest returned; ``case`` says where the point lay.
+    built and the shortest returned; ``goal_place`` says where the point lay.
 
     Raises:
         ValueError: On non-finite input or a radius that is not a positive finite number.
@@ -68,22 +68,22 @@ def shortest_path_to_point(start, goal, radius, *, reverse=False):
 
 
 def _to_point(start, goal, radius, reverse, best):
-    """``best``'s path (a function (origin, heading, goal, radius) -> (_Plan, Case)) from ``start``
+    """``best``'s path (a function (origin, heading, goal, radius) -> (_Plan, GoalPlace)) from ``start``
     to ``goal``, checked; with ``reverse`` the shorter of that and of backing: the plan for the
     unit turned round, driven in reverse."""
     x, y, heading = pose(start, "start")
     goal, radius, reverse = point(goal, "goal"), positive_finite(radius, "radius"), flag(reverse, "reverse")
     heading = wrapped(heading)
-    plan, case = best((x, y), heading, goal, radius)
+    plan, place = best((x, y), heading, goal, radius)
     if reverse:
-        turned, turned_case = best((x, y), wrapped(heading + math.pi), goal, radius)
+        turned, turned_place = best((x, y), wrapped(heading + math.pi), goal, radius)
         if turned.length < plan.length * (1.0 - TIE):
-            plan, case = turned.backed(), _MIRRORED_CASES[turned_case]
-    return plan.path((x, y, heading), radius, case)
+            plan, place = turned.backed(), _MIRRORED_PLACES[turned_place]
+    return plan.path((x, y, heading), radius, place)
 
 
 def _seed_plan(origin, heading, destination, radius):
-    """``plan_turn``'s candidate (and no case: the seed's method does not name one)."""
+    """``plan_turn``'s candidate (and no place: the seed's method does not name one)."""
     # The two circles touch only at the origin, so the destination is outside at least one.
     candidates = [
         plan
@@ -98,21 +98,21 @@ def shortest_turns_to_point(origin, heading, destination, radius):
     ``shortest_path_to_point``, two tuples, for input known to be valid (floats), no path built:
     the planner's question for many poses."""
     plan, _ = _shortest_plan(origin, heading, destination, radius)
-    return plan.turns, plan.parts
+    return plan.turns, plan.segment_lengths
 
 
 def _shortest_plan(origin, heading, destination, radius):
-    """The shortest candidate of ``shortest_path_to_point`` and where the point lay (a ``Case``)."""
+    """The shortest candidate of ``shortest_path_to_point`` and where the point lay (a ``GoalPlace``)."""
     candidates = []
-    case = Case.OUTSIDE
-    for turn, inside in ((1.0, Case.INSIDE_LEFT), (-1.0, Case.INSIDE_RIGHT)):
+    place = GoalPlace.OUTSIDE
+    for turn, inside in ((1.0, GoalPlace.INSIDE_LEFT), (-1.0, GoalPlace.INSIDE_RIGHT)):
         plan = _turn_then_straight(origin, heading, destination, radius, turn)
         if plan is None:
-            case = inside if case is Case.OUTSIDE else case
+            place = inside if place is GoalPlace.OUTSIDE else place
         else:
             candidates.append(plan)
         candidates.extend(_turn_then_turn(origin, heading, destination, radius, turn))
-    return _first_shortest(candidates), case
+    return _first_shortest(candidates), place
 
 
 class _Plan(typing.NamedTuple):
@@ -120,22 +120,24 @@ class _Plan(typing.NamedTuple):
     the gears (None: all forwards)."""
 
     turns: tuple
-    parts: tuple
+    segment_lengths: tuple
     word: str
     gears: tuple = None
 
     @property
     def length(self):
-        return sum(self.parts)
+        return sum(self.segment_lengths)
 
     def backed(self):
         """This plan, made for the unit turned round, as the unit itself drives it: backing, it
         faces the other way, so its steering turns it the other way."""
         turns = tuple(-turn for turn in self.turns)
-        return _Plan(turns, self.parts, self.word.translate(_MIRRORED), (-1.0,) * len(turns))
+        return _Plan(turns, self.segment_lengths, self.word.translate(_MIRRORED), (-1.0,) * len(turns))
 
-    def path(self, start, radius, case=None):
-        return path_from_turns(start, radius, self.turns, self.parts, self.word, case, gears=self.gears)
+    def path(self, start, radius, goal_place=None):
+        return path_from_turns(
+            start, radius, self.turns, self.segment_lengths, self.word, goal_place, gears=self.gears
+        )
 
 
 def _first_shortest(plans):
@@ -245,7 +247,7 @@ def shortest_paths_to_points(starts, goals, radius, *, reverse=False):
     one radius or one per unit.
 
     Returns:
-        ``TurnPaths`` of two segments per unit, with ``cases`` saying where each point lay (and
+        ``TurnPaths`` of two segments per unit, with ``goal_places`` saying where each point lay (and
         ``gears`` when ``reverse``).
 
     Raises:
@@ -256,34 +258,34 @@ def shortest_paths_to_points(starts, goals, radius, *, reverse=False):
 
 def _to_points(starts, goals, radius, reverse, options):
     """``_to_point`` over arrays: per unit the shortest of ``options`` (a function of the units ->
-    the candidates and the cases), and with ``reverse`` of their backed forms too."""
+    the candidates and the places), and with ``reverse`` of their backed forms too."""
     starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 2)
     if starts.shape[0] != goals.shape[0]:
         raise ValueError(f"starts (n, 3) and goals (n, 2) must be as many, got {len(starts)}, {len(goals)}")
     origins, headings, radii = starts[:, :2], wrapped(starts[:, 2]), radii_for(radius, len(starts))
-    candidates, cases = options(origins, headings, goals, radii)
+    candidates, places = options(origins, headings, goals, radii)
     paths = _shortest(origins, headings, radii, candidates)
     if not flag(reverse, "reverse"):
-        return dataclasses.replace(paths, cases=cases)
-    turned, turned_cases = options(origins, wrapped(headings + math.pi), goals, radii)
+        return dataclasses.replace(paths, goal_places=places)
+    turned, turned_places = options(origins, wrapped(headings + math.pi), goals, radii)
     backed = _shortest(origins, headings, radii, turned)
     better = (backed.lengths < paths.lengths * (1.0 - TIE))[:, None]
     mirrored = np.char.translate(backed.words.astype(str), _MIRRORED)
-    if cases is not None:
-        flipped = np.vectorize(_MIRRORED_CASES.get, otypes=[object])(turned_cases)
-        cases = np.where(better[:, 0], flipped, cases)
+    if places is not None:
+        flipped = np.vectorize(_MIRRORED_PLACES.get, otypes=[object])(turned_places)
+        places = np.where(better[:, 0], flipped, places)
     return dataclasses.replace(
         paths,
         turns=np.where(better, -backed.turns, paths.turns),
-        parts=np.where(better, backed.parts, paths.parts),
+        segment_lengths=np.where(better, backed.segment_lengths, paths.segment_lengths),
         words=np.where(better[:, 0], mirrored, paths.words),
-        cases=cases,
-        gears=np.where(better, -1.0, 1.0) * np.ones_like(paths.parts),
+        goal_places=places,
+        gears=np.where(better, -1.0, 1.0) * np.ones_like(paths.segment_lengths),
     )
 
 
 def _seed_options(origins, headings, destinations, radii):
-    """``plan_turns``' candidates, and no cases."""
+    """``plan_turns``' candidates, and no places."""
     return [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)], None
 
 
@@ -296,8 +298,10 @@ def _shortest_options(origins, headings, destinations, radii):
         for sign in (1.0, -1.0)
     ]
     inside_left, inside_right = (~exists for exists, _, _, _ in straight)
-    cases = np.where(inside_left, Case.INSIDE_LEFT, np.where(inside_right, Case.INSIDE_RIGHT, Case.OUTSIDE))
-    return straight + arc_arc, cases
+    places = np.where(
+        inside_left, GoalPlace.INSIDE_LEFT, np.where(inside_right, GoalPlace.INSIDE_RIGHT, GoalPlace.OUTSIDE)
+    )
+    return straight + arc_arc, places
 
 
 def _shortest(origins, headings, radii, options):

@@ -3,16 +3,17 @@ chains of motions, keyframe samplers, playheads that loop and fire events, and t
 tables."""
 
 from trajectory.playback.chain import MotionChain
+from trajectory.playback.chord_tables import ChordTables
 from trajectory.playback.crossings import Crossing, Marker
 from trajectory.playback.keyframes import KeyframeSampler
 from trajectory.playback.motion import METHODS, Motion
 from trajectory.playback.playhead import Playhead
 from trajectory.playback.playheads import Playheads
-from trajectory.playback.seed_method import SeedTables
 from trajectory.playback.train import train_poses
 
 __all__ = [
     "METHODS",
+    "ChordTables",
     "Crossing",
     "KeyframeSampler",
     "Marker",
@@ -20,6 +21,5 @@ __all__ = [
     "MotionChain",
     "Playhead",
     "Playheads",
-    "SeedTables",
     "train_poses",
 ]

@@ -12,7 +12,7 @@ from trajectory._numerics import bracket_search
 from trajectory._numerics.checks import finite_number, positive_finite, real_values
 from trajectory.curves.curve import Curve
 from trajectory.orientation import frames, rotations
-from trajectory.playback.seed_method import DEFAULT_TABLE_SIZE, SeedTables
+from trajectory.playback.chord_tables import DEFAULT_TABLE_SIZE, ChordTables
 from trajectory.timing.fastest import fastest_velocity
 from trajectory.timing.speed_limits import SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
@@ -77,7 +77,7 @@ class Motion:
             )
             self._rate_scalar = velocity.rate_scalar
         else:
-            tables = SeedTables(trajectory, velocity, table_size)
+            tables = ChordTables(trajectory, velocity, table_size)
             self.length = tables.length
             self._distance_at, self._parameter_at = tables.distance_at_time, tables.parameter
             self._distance_scalar, self._parameter_scalar = self._distance_at, self._parameter_at

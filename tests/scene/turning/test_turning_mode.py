@@ -11,7 +11,7 @@ from scene.turning.units import KINDS
 from scene.ui.pointer import to_film
 from tests.reference import angle_gap
 from tests.scene.helpers import FRAME_RATE, press, step
-from trajectory import Case
+from trajectory import GoalPlace
 
 
 @pytest.fixture
@@ -131,7 +131,7 @@ def test_the_planner_key_chooses_the_truly_shortest_path(app, pointer, mode):
     press(app, "p")
     assert "truly shortest" in app.messages.current
     click(app, pointer, inside)
-    assert person.path.case is Case.INSIDE_LEFT
+    assert person.path.goal_place is GoalPlace.INSIDE_LEFT
     step(app, 10)
     assert "inside the left turning circle" in app.hud.text.getText()
     assert person.path.length < seed_length

@@ -50,7 +50,7 @@ def test_a_click_behind_a_building_goes_around_it_and_the_hud_gives_the_plan_tim
     target = (22.0, 7.0)  # behind the building at x 14..20, y 4..10, from the car at (-12, 0)
     click(app, pointer, target)
     car = mode.units[CAR]
-    assert car.planned.status is PlanStatus.FOUND and len(car.path.parts) > 3
+    assert car.planned.status is PlanStatus.FOUND and len(car.path.segment_lengths) > 3
     np.testing.assert_allclose(car.path.pose(car.path.length)[:2], target, atol=1e-3)
     assert mode.ground.keeps_clear(car.path, KINDS[CAR].footprint)
     step(app, 20)  # the HUD is rewritten a few times a second

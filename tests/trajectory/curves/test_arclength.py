@@ -12,7 +12,7 @@ from tests.reference import (
     parabola_arc_length,
     parabola_bezier,
 )
-from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier
+from trajectory import CubicBezier, FunctionCurve, Motion, NoLengthError, PiecewiseBezier, VelocityCurve
 
 
 @pytest.mark.parametrize("a", [0.1, 1.0, 3.0])
@@ -58,11 +58,15 @@ def test_composite_curve_length_is_the_sum_of_its_segments():
     assert spline.length == pytest.approx(segments, rel=1e-13)
 
 
-def test_a_curve_with_no_length_is_refused():
-    with pytest.raises(ValueError, match="no length"):
+def test_a_curve_with_no_length_is_refused_with_its_own_error():
+    """A ``NoLengthError`` (a ``ValueError``), so that a caller can tell it from other bad curves."""
+    with pytest.raises(NoLengthError, match="no length"):
         _ = CubicBezier([[1, 2, 3]] * 4).length
-    with pytest.raises(ValueError, match="no length"):
+    with pytest.raises(NoLengthError, match="no length"):
         _ = FunctionCurve(lambda u: (0 * u + 1, 0 * u, 0 * u)).length
+    with pytest.raises(NoLengthError, match="no length"):
+        Motion(CubicBezier([[1, 2, 3]] * 4), VelocityCurve.constant(), 1.0, method="seed")
+    assert issubclass(NoLengthError, ValueError)
 
 
 def test_arc_length_at_and_between_against_the_closed_form():

@@ -66,7 +66,10 @@ def test_the_csc_length_is_the_shortest_length_where_a_csc_word_wins_and_more_el
             dubins_path(start, goal[:2], radius, heading=goal[2]),
             dubins_path(turned[0], turned[1][:2], radius, heading=turned[1][2]),
         ):
-            if dubins.word[1] == "S" and max(dubins.parts[0], dubins.parts[2]) <= math.pi * radius:
+            if (
+                dubins.word[1] == "S"
+                and max(dubins.segment_lengths[0], dubins.segment_lengths[2]) <= math.pi * radius
+            ):
                 bounded += 1
                 assert csc <= dubins.length + 1e-9
     assert ties > 100 and bounded > 300
@@ -109,7 +112,7 @@ def test_a_parallel_park_backs_in_with_a_cusp():
     assert path.length == pytest.approx(ompl_length((0, 0, 0), (0, 1, 0), 1.0), abs=1e-12)
     assert len(path.cusps) >= 1
     for cusp in path.cusps:
-        k = np.searchsorted(np.cumsum(path.parts), cusp)
+        k = np.searchsorted(np.cumsum(path.segment_lengths), cusp)
         assert path.gears[k] != path.gears[k + 1]
 
 
@@ -121,10 +124,10 @@ def test_paths_are_tangent_continuous_turn_no_tighter_and_move_the_way_they_face
         path.length <= dubins_path((x0, y0, h0), (x1, y1), r, heading=h1).length + 1e-9
     )  # reversing may help
     assert path.length >= math.hypot(x1 - x0, y1 - y0) - 1e-9
-    assert all(part > 0.0 for part in path.parts) or path.length == 0.0  # no empty stop
+    assert all(part > 0.0 for part in path.segment_lengths) or path.length == 0.0  # no empty stop
     assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
-    begins = np.cumsum((0.0,) + path.parts[:-1])
-    for begin, part, gear in zip(begins, path.parts, path.gears):
+    begins = np.cumsum((0.0,) + path.segment_lengths[:-1])
+    for begin, part, gear in zip(begins, path.segment_lengths, path.gears):
         if part < 1e-6:
             continue
         middle = begin + part / 2

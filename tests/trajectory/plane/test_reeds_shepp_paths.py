@@ -33,7 +33,9 @@ def test_every_path_is_the_one_found_alone_on_3000_random_cases():
     for index, path in enumerate(alone):
         batch = paths.path(index)
         assert batch.gears == path.gears and batch.turns == path.turns
-        np.testing.assert_allclose(batch.parts, path.parts, rtol=0, atol=1e-12 * max(1.0, path.length))
+        np.testing.assert_allclose(
+            batch.segment_lengths, path.segment_lengths, rtol=0, atol=1e-12 * max(1.0, path.length)
+        )
     fractions = np.random.default_rng(4).random(len(alone))
     poses = paths.pose(paths.lengths * fractions)
     expected = np.array([path.pose(path.length * f) for path, f in zip(alone, fractions.tolist())])

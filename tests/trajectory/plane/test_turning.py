@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tests.reference import angle_gap
 from trajectory import (
     Arc,
-    Case,
+    GoalPlace,
     Line,
     dubins_path,
     dubins_paths,
@@ -214,7 +214,7 @@ def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading,
     destination = np.array([x0 + fx * r, y0 + fy * r])
     path = shortest_path_to_point((x0, y0, heading), destination, r)
     turns, parts = shortest_turns_to_point((x0, y0), wrapped(heading), tuple(destination.tolist()), r)
-    assert turns == path.turns and parts == path.parts
+    assert turns == path.turns and parts == path.segment_lengths
     end = path.pose(path.length)
     assert math.hypot(*(end[:2] - destination)) <= 1e-9 * (1 + r + np.abs(destination).max())
     headings = np.linspace(-np.pi, np.pi, 3600, endpoint=False)
@@ -228,9 +228,9 @@ def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading,
 
 def test_the_shortest_path_to_a_point_names_the_case():
     outside = shortest_path_to_point((0, 0, 0.0), (5, 5), 1.0)
-    assert outside.case is Case.OUTSIDE and outside.word in ("LS", "RS")
+    assert outside.goal_place is GoalPlace.OUTSIDE and outside.word in ("LS", "RS")
     inside_left = shortest_path_to_point((0, 0, 0.0), (0.2, 0.6), 1.0)  # left circle centre (0, 1)
-    assert inside_left.case is Case.INSIDE_LEFT
+    assert inside_left.goal_place is GoalPlace.INSIDE_LEFT
     assert inside_left.word in ("RS", "LR", "RL")
     np.testing.assert_allclose(inside_left.pose(inside_left.length)[:2], (0.2, 0.6), atol=1e-12)
 
@@ -278,8 +278,8 @@ def test_batched_shortest_paths_to_points_agree_with_one_at_a_time():
     np.testing.assert_allclose(batch.lengths, [p.length for p in singles], atol=1e-9)
     np.testing.assert_allclose(batch.lengths[:5], 3.0, atol=1e-9)
     assert batch.words.tolist() == [p.word for p in singles]
-    assert batch.cases.tolist() == [p.case for p in singles]
-    assert {"LR", "RL"} & set(batch.words.tolist()) and Case.OUTSIDE in batch.cases.tolist()
+    assert batch.goal_places.tolist() == [p.goal_place for p in singles]
+    assert {"LR", "RL"} & set(batch.words.tolist()) and GoalPlace.OUTSIDE in batch.goal_places.tolist()
     np.testing.assert_allclose(batch.pose(batch.lengths)[:, :2], destinations, atol=1e-9)
     times, speeds = rng.uniform(0, 3, count), rng.uniform(0.5, 2, count)
     middle = batch.pose_at_time(times, speeds)
@@ -288,7 +288,7 @@ def test_batched_shortest_paths_to_points_agree_with_one_at_a_time():
         np.testing.assert_allclose(middle[k, :2], single[:2], atol=1e-9)
         assert angle_gap(middle[k, 2], single[2]) <= 1e-9
         rebuilt = batch.path(k)
-        assert rebuilt.word == singles[k].word and rebuilt.case == singles[k].case
+        assert rebuilt.word == singles[k].word and rebuilt.goal_place == singles[k].goal_place
         np.testing.assert_allclose(rebuilt.pose(rebuilt.length)[:2], destinations[k], atol=1e-9)
     with pytest.raises(ValueError, match="speed"):
         batch.pose_at_time(times, 0.0)

@@ -48,9 +48,9 @@ def assert_path_is_sound(plan, start, goal, radius, obstacles, footprint, goal_h
     distances = np.linspace(0.0, path.length, max(2, int(path.length / 0.01)))
     assert obstacles.discs_clear(path.pose(distances)[:, :2], footprint).all()
     assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, radius)
-    gears = path.gears or (1.0,) * len(path.parts)
-    begins = np.cumsum((0.0,) + path.parts[:-1])
-    for begin, part, gear in zip(begins, path.parts, gears):
+    gears = path.gears or (1.0,) * len(path.segment_lengths)
+    begins = np.cumsum((0.0,) + path.segment_lengths[:-1])
+    for begin, part, gear in zip(begins, path.segment_lengths, gears):
         if part > 1e-4:
             middle, step = begin + part / 2, 1e-5
             motion = (path.pose(middle + step)[:2] - path.pose(middle - step)[:2]) / (2 * step)

@@ -1,4 +1,4 @@
-"""The seed's literal method, kept so that its error can be measured and shown.
+"""The chord-length tables: the seed's literal method, kept so that its error can be measured and shown.
 
 Tables of T(u_i), S(u_i) and of the chord-length sums S(u_k) = sum |Q(u_k) - Q(u_k - step)| at
 ``size + 1`` equally spaced u, normalised to [0, 1]; each query is a binary search and a linear
@@ -7,11 +7,13 @@ interpolation (``numpy.interp`` does both).
 
 import numpy as np
 
+from trajectory.curves.arclength import NoLengthError
+
 DEFAULT_TABLE_SIZE = 1000
 """The seed's "very small step": 1,000 steps of u."""
 
 
-class SeedTables:
+class ChordTables:
     """The seed's chord-length tables for one trajectory and velocity curve.
 
     Args:
@@ -32,7 +34,7 @@ class SeedTables:
         chords = np.linalg.norm(np.diff(trajectory.evaluate(u), axis=0), axis=1)
         arc = np.concatenate(([0.0], np.cumsum(chords)))
         if not arc[-1] > 0.0:
-            raise ValueError("the trajectory has no length (its chords add up to 0)")
+            raise NoLengthError("the trajectory has no length (its chords add up to 0)")
         self.length = float(arc[-1])
         self.arc_fractions = arc / arc[-1]
         self.u = u
