@@ -61,7 +61,7 @@ from trajectory.playback import (
     Playheads,
     train_poses,
 )
-from trajectory.timing import Binding, SpeedLimits, Stretch, VelocityCurve
+from trajectory.timing import Binding, DistanceOutOfRange, SpeedLimits, Stretch, VelocityCurve
 
 __all__ = [
     "LEFT",
@@ -77,6 +77,7 @@ __all__ = [
     "Crossing",
     "CubicBezier",
     "Curve",
+    "DistanceOutOfRange",
     "Followers",
     "FunctionCurve",
     "GameClock",

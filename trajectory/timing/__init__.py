@@ -5,5 +5,6 @@ fastest motion that keeps to them."""
 from trajectory.timing.fastest import Stretch
 from trajectory.timing.speed_limits import Binding, SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
+from trajectory.timing.velocity_checks import DistanceOutOfRange
 
-__all__ = ["Binding", "SpeedLimits", "Stretch", "VelocityCurve"]
+__all__ = ["Binding", "DistanceOutOfRange", "SpeedLimits", "Stretch", "VelocityCurve"]

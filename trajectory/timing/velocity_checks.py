@@ -13,6 +13,15 @@ CHECK_SAMPLES = 4097
 exactly, from their coefficients)."""
 
 
+class DistanceOutOfRange(ValueError):
+    """A velocity curve whose normalised S leaves [0, 1]: the object would leave the curve. ``u``
+    is where, ``value`` the normalised S there (above 1: past the end; below 0: before the start)."""
+
+    def __init__(self, u, value):
+        super().__init__(f"S(u) must stay in [0, 1] once normalised, but S({u:.4g}) = {value:.6g}")
+        self.u, self.value = u, value
+
+
 def check_grid(breakpoints):
     """CHECK_SAMPLES even steps of u with the breakpoints added, sorted, without repeats."""
     grid = np.linspace(0.0, 1.0, CHECK_SAMPLES)
@@ -51,7 +60,7 @@ def check_in_unit_range(s, grid):
     outside = (s < -RANGE_SLACK) | (s > 1.0 + RANGE_SLACK)
     if np.any(outside):
         i = int(np.argmax(outside))
-        raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({grid[i]:.4g}) = {s[i]:.6g}")
+        raise DistanceOutOfRange(float(grid[i]), float(s[i]))
 
 
 def cubic_coefficients(values, label):
@@ -96,4 +105,4 @@ def check_cubic_distance(s):
         if 0.0 < root < 1.0:
             value = cubic(s, root)
             if not (-RANGE_SLACK <= value <= 1.0 + RANGE_SLACK):
-                raise ValueError(f"S(u) must stay in [0, 1] once normalised, but S({root:.4g}) = {value:.6g}")
+                raise DistanceOutOfRange(root, value)

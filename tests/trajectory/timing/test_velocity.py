@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trajectory import VelocityCurve
+from trajectory import DistanceOutOfRange, VelocityCurve
 
 u = np.linspace(0, 1, 1001)
 
@@ -108,3 +108,21 @@ def test_a_dip_between_grid_points_is_caught_exactly_for_cubics():
     # T' = 3 (u - 0.5)^2 - 1e-9 dips below zero on a sliver narrower than any sampling grid.
     with pytest.raises(ValueError, match="strictly increasing"):
         VelocityCurve.cubic(t=(1, -1.5, 0.75 - 1e-9 / 3 * 3, 0))
+
+
+def test_a_distance_that_leaves_the_curve_is_refused_with_where_and_how_far():
+    """``DistanceOutOfRange`` says where S leaves [0, 1] and how far (the scene words it)."""
+    with pytest.raises(DistanceOutOfRange) as above:
+        VelocityCurve.cubic_bezier(0.5, 1.6, 0.5, 1.0)
+    u = np.linspace(0.0, 1.0, 200_001)
+    s = 3 * (1 - u) ** 2 * u * 1.6 + 3 * (1 - u) * u**2 + u**3  # the Bezier's y, sampled densely
+    assert above.value.value == pytest.approx(s.max(), abs=1e-9)
+    assert above.value.u == pytest.approx(u[s.argmax()], abs=1e-5)
+    with pytest.raises(DistanceOutOfRange) as below:
+        VelocityCurve.cubic_bezier(0.3, -0.9, 0.7, 1.0)
+    assert below.value.value < 0.0
+    with pytest.raises(DistanceOutOfRange) as sampled:
+        VelocityCurve(lambda u: np.sin(3 * u), lambda u: u)
+    # the first point of the check grid past 1: sin(3u) passes sin(3) at u = (pi - 3) / 3
+    assert sampled.value.value > 1.0 and sampled.value.u == pytest.approx((math.pi - 3.0) / 3.0, abs=1e-3)
+    assert isinstance(sampled.value, ValueError)
