@@ -1,0 +1,99 @@
+"""The examples run as a game developer would copy them: the ones without a window as they are,
+the ones with a window offscreen for a few seconds of scene time, then their state is checked."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+OFFSCREEN = """
+import json, runpy, sys
+from panda3d.core import ClockObject, load_prc_file_data
+load_prc_file_data("", "window-type offscreen\\nload-display p3tinydisplay\\naudio-library-name null")
+from direct.showbase.ShowBase import ShowBase
+def run(self):  # a fixed 60 Hz clock, a fixed number of frames
+    clock = ClockObject.get_global_clock()
+    clock.set_mode(ClockObject.M_non_real_time)
+    clock.set_frame_rate(60)
+    for _ in range(int(sys.argv[2])):
+        self.task_mgr.step()
+    print(json.dumps(eval(sys.argv[3], {"app": self})))
+ShowBase.run = run
+runpy.run_path(sys.argv[1], run_name="__main__")
+"""
+
+
+def run(name, prelude=(), after=()):
+    """The example's output (stdout), after checking that it ran to the end: run as a script, or
+    by ``prelude`` (arguments before it) with ``after`` (arguments after it)."""
+    result = subprocess.run(
+        [sys.executable, *prelude, str(EXAMPLES / name), *after],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def offscreen(name, frames, expression):
+    """Run a window example for ``frames`` frames; ``expression`` of its app, as JSON."""
+    return json.loads(run(name, ("-c", OFFSCREEN[1:]), (str(frames), expression)).splitlines()[-1])
+
+
+def test_every_example_is_short_and_imports_only_public_names():
+    for example in EXAMPLES.glob("*.py"):
+        text = example.read_text()
+        assert len(text.splitlines()) <= 60, example.name
+        for line in text.splitlines():
+            if line.startswith(("from trajectory", "from scene", "import trajectory", "import scene")):
+                assert line.startswith(("from trajectory import", "from scene import")), line
+
+
+def test_a_model_along_a_curve_moves_with_the_motion_and_reports_its_marks():
+    found = offscreen(
+        "model_along_a_curve.py",
+        240,  # 4 s: past both marks of the 6 s motion (halfway at 3 s)
+        "[app.passed, list(app.glider.get_pos()), [app.motion.position(t).tolist()"
+        " for t in [3.9 + k / 1000 for k in range(201)]]]",
+    )
+    passed, position, along = found
+    assert passed == ["a quarter", "halfway"]
+    assert np.min(np.linalg.norm(np.array(along) - position, axis=1)) < 1e-4
+
+
+def test_a_unit_drives_its_planned_path_around_the_wall_to_the_goal():
+    end, path_end, status = offscreen(
+        "unit_around_obstacles.py",
+        900,  # 15 s at 3 units a second: longer than the path
+        "[list(app.tank.get_pos()), app.path.pose(app.path.length).tolist(), app.path.word]",
+    )
+    np.testing.assert_allclose(end[:2], [20.0, 3.0], atol=1e-4)
+    np.testing.assert_allclose(path_end, [20.0, 3.0, 0.0], atol=1e-9)
+    assert len(status) > 3  # around the wall, not the direct way
+
+
+def test_a_thousand_followers_all_spawn_and_reach_the_end_but_the_slowed():
+    lines = run("thousand_followers.py").splitlines()
+    assert lines[0].startswith("1000 on the path")
+    reached, left = (int(word) for word in lines[1].split() if word.isdigit())
+    assert reached + left == 1000 and reached > 900
+
+
+def test_the_keyed_profile_holds_between_its_keys():
+    lines = run("velocity_from_keys.py").splitlines()
+    held = [line for line in lines if line.startswith(("t = 1.5", "t = 2.0", "t = 2.5"))]
+    assert all("0.500 of the way" in line and "speed  0.00" in line for line in held)
+    assert "1.000 of the way" in lines[-1]
+
+
+def test_the_fastest_car_corners_brakes_and_keeps_to_its_top_speed():
+    lines = run("fastest_car.py").splitlines()
+    assert any("cornering" in line for line in lines) and any("braking" in line for line in lines)
+    top = float(lines[-1].split()[2])
+    assert 0.0 < top <= 30.0
