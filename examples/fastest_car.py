@@ -5,6 +5,7 @@ grip than it has in a bend, accelerating and braking within its limits. The dura
 """
 
 import numpy as np
+
 from trajectory import Binding, CubicBezier, Motion
 
 road = CubicBezier([[-60, -20, 0], [-20, 70, 0], [20, -70, 0], [60, 20, 0]])

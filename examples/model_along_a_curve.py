@@ -7,6 +7,7 @@ pace of a velocity curve, and a Playhead beside it fires events where the model 
 from direct.interval.IntervalGlobal import Sequence, Wait
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import Filename, LineSegs
+
 from scene import MotionInterval
 from trajectory import CubicBezier, Motion, Playhead, VelocityCurve
 

@@ -5,6 +5,7 @@ path at any frame rate, slowed by a frost tower, removed when they reach the end
 """
 
 import numpy as np
+
 from trajectory import Followers, WaypointPath
 
 path = WaypointPath([(0, 0), (400, 0), (400, 300), (0, 300), (0, 600)])

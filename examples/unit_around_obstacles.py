@@ -6,6 +6,7 @@ cells drawn as boxes, the planned path as a line, the tank driving it at its spe
 
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import Filename, LineSegs
+
 from trajectory import ObstacleMap, PlanStatus, plan_path
 
 MODELS = Filename.from_os_specific(__file__).get_dirname() + "/../models/"
