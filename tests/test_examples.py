@@ -32,6 +32,7 @@ def run(name, prelude=(), after=()):
     by ``prelude`` (arguments before it) with ``after`` (arguments after it)."""
     result = subprocess.run(
         [sys.executable, *prelude, str(EXAMPLES / name), *after],
+        check=False,
         capture_output=True,
         text=True,
         timeout=600,
