@@ -16,6 +16,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from tests.budget import scaled
+
 ROOT = Path(__file__).resolve().parents[2]
 TITLE = "Curves in motion"
 SCENE_PART = 0.62
@@ -416,7 +418,7 @@ GESTURE_KEYS = [
     "Right",
 ]
 """Every key the modes bind (but Tab and Esc, which the test presses itself), and a few they do not."""
-GESTURES_PER_MODE = 150
+GESTURES_PER_MODE = scaled(150, floor=40)
 
 
 def random_gestures(window, rng, count):

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import (
     CubicBezier,
     Followers,
@@ -190,7 +191,7 @@ def test_followers_packed_on_one_spot_cost_a_bounded_amount_of_work():
     )  # pushed apart
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(st.lists(st.tuples(st.floats(-500, 500), st.floats(-500, 500)), min_size=2, max_size=6, unique=True))
 def test_steering_progress_never_exceeds_1(points):
     """It reached 1.0000000000000007 on 37 % of random paths, and the game's method switch

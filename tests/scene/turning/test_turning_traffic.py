@@ -12,6 +12,7 @@ import pytest
 from scene.turning import traffic
 from scene.turning.units import KINDS
 from scene.ui.pointer import to_film
+from tests.budget import cases
 from tests.scene.helpers import press, step
 from tests.scene.turning.test_turning_mode import click
 
@@ -86,7 +87,7 @@ def test_all_units_sent_together_wait_rather_than_meet(app, pointer, mode):
     assert all(unit.progress(mode.now) == 1.0 for unit in mode.units)
 
 
-@pytest.mark.parametrize("seed", [2525, 7, 99])
+@pytest.mark.parametrize("seed", cases(2525, 7, 99))
 def test_random_orders_and_strokes_keep_every_footprint_apart(app, pointer, mode, seed):
     """Orders to random points (one unit or all, some arriving at a heading, some allowed to back
     up, some walled in so that the unit stops where it is) and strokes of paint, given while the

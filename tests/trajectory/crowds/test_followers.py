@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tests.reference import distance_to_polyline, walk_polyline
 from trajectory.crowds.followers import Followers
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
@@ -43,7 +44,7 @@ def test_a_follower_is_exactly_where_speed_times_time_puts_it(frames):
     assert math.dist(followers.positions[0], SEED_POINTS[-1]) <= 1e-9
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     st.lists(st.tuples(st.floats(-50, 50), st.floats(-50, 50)), min_size=2, max_size=7).filter(
         lambda p: sum(math.dist(a, b) for a, b in itertools.pairwise(p)) > 1e-2

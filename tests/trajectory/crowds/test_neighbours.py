@@ -7,6 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory.crowds.neighbours import close_pairs, separation_push
 
 
@@ -27,7 +28,7 @@ def all_pair_pushes(points, radius):
     return np.where(near, gap / np.where(near, square, 1.0), 0.0).sum(axis=1)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(st.integers(0, 60), st.floats(0.5, 30), st.integers(0, 1000), st.sampled_from([50.0, 1e7]))
 def test_close_pairs_are_exactly_the_pairs_closer_than_the_radius(count, radius, seed, spread):
     points = random_points(count, seed, spread)
@@ -40,7 +41,7 @@ def test_close_pairs_are_exactly_the_pairs_closer_than_the_radius(count, radius,
     assert found == expected
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(st.integers(0, 80), st.floats(0.5, 30), st.integers(0, 1000), st.sampled_from([50.0, 1e7]))
 def test_uncrowded_points_push_pair_by_pair(count, radius, seed, spread):
     """With no cell crowded, the push is the sum over all pairs (to rounding: 1e-12 of the
@@ -100,7 +101,7 @@ def cell_by_cell_pushes(points, radius, crowd):
     return result
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(st.integers(0, 80), st.floats(2, 30), st.integers(0, 1000), st.integers(1, 6))
 def test_crowded_and_uncrowded_cells_push_by_their_rule(count, radius, seed, crowd):
     """A cluster (many crowded cells) beside a wide spread (few): every point's push is the one

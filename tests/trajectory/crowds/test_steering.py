@@ -8,6 +8,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tests.reference import distance_to_polyline
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.crowds.neighbours import close_pairs
@@ -44,7 +45,7 @@ def test_every_follower_reaches_the_end_in_the_lane():
     assert np.max(np.sort(arrivals) - np.sort(spawns)) <= 1.25 * straight_time  # not much slower
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=scaled(15), deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 19), st.integers(0, 11)), min_size=2, max_size=6), st.integers(0, 100)
 )

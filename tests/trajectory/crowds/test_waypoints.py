@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tests.reference import angle_gap, distance_to_polyline, walk_polyline
 from trajectory.crowds.waypoints import WaypointPath
 
@@ -27,7 +28,7 @@ def test_a_3_4_5_path():
     np.testing.assert_allclose(path.heading_at([1.0, 4.0]), (0.0, math.pi / 2), atol=1e-15)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(paths, st.lists(st.floats(-10, 1000), min_size=1, max_size=20))
 def test_points_and_headings_match_a_plain_walk(points, distances):
     path = WaypointPath(points)
@@ -85,7 +86,7 @@ def test_rounded_corners_are_arcs_of_the_radius():
     assert rounded.heading_at(corner_middle) == pytest.approx(math.pi / 4, abs=1e-12)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     st.lists(st.tuples(st.integers(0, 12), st.integers(0, 8)), min_size=3, max_size=7), st.floats(0.05, 0.6)
 )

@@ -6,6 +6,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from tests.budget import scaled
 from tests.reference import (
     bezier_speed,
     brute_force_arc_length,
@@ -35,7 +36,7 @@ def test_helix_is_parameterised_by_arc_length_already():
     np.testing.assert_allclose(helix.arc_length.parameter(s), s, atol=1e-13)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=scaled(25), deadline=None)
 @given(arrays(float, (4, 3), elements=st.floats(-10, 10)))
 def test_random_bezier_length_and_distance_against_brute_force(control_points):
     u = np.linspace(0, 1, 2001)

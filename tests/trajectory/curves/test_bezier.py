@@ -4,13 +4,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from tests.budget import scaled
 from tests.reference import bezier_point, bezier_speed
 from trajectory import CubicBezier, PiecewiseBezier
 
 points = arrays(float, (4, 3), elements=st.floats(-10, 10))
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(points, st.floats(0, 1))
 def test_evaluate_matches_the_bernstein_form(control_points, u):
     curve = CubicBezier(control_points)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import Motion, NurbsCurve, VelocityCurve
 
 mpmath.mp.dps = 40
@@ -84,7 +85,7 @@ def _random_curve(seed, count, degree, clamped):
     )
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30), deadline=None)
 @given(curves, st.lists(st.floats(0, 1), min_size=1, max_size=5))
 def test_points_match_the_definition_to_1e_13(curve, us):
     ours = curve.evaluate(np.array(us))
@@ -93,7 +94,7 @@ def test_points_match_the_definition_to_1e_13(curve, us):
         assert np.abs(point - reference_point(curve, u)).max() <= 1e-13 * scale
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=scaled(15), deadline=None)
 @given(curves, st.floats(0.02, 0.98))
 def test_derivatives_match_the_definition(curve, u):
     """First and second derivatives against mpmath's differentiation of the definition, away

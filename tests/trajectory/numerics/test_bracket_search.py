@@ -5,6 +5,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory._numerics import bracket_search
 
 
@@ -19,7 +20,7 @@ class Counted:
         return self.f(x)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(st.lists(st.floats(0.05, 0.95), min_size=1, max_size=20))
 def test_roots_of_smooth_and_kinked_functions_in_a_few_calls(targets):
     """Lines through a kink (min(v², ...) as the speed limit has) and a cubic, asked for |f| <=
@@ -48,7 +49,7 @@ def test_a_root_stops_at_the_tolerance_and_keeps_what_it_found():
     assert abs(np.exp(found[0]) - 2.0) <= 1e-3 and abs(np.exp(found[1]) - 2.0) <= 1e-15
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(st.lists(st.floats(0.0, 1.0), min_size=1, max_size=20))
 def test_least_closes_in_on_minima_smooth_or_kinked(centres):
     centre = np.array(centres)
@@ -87,7 +88,7 @@ def ramps_and_holds(knots):
     return lambda x: np.interp(x, xs, ys), ys
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(
     st.lists(st.tuples(st.floats(0.0, 1.0), st.sampled_from([0.25, 0.5]) | st.floats(0.0, 1.0)), max_size=6),
     st.lists(st.floats(0.0, 1.0), min_size=1, max_size=40),

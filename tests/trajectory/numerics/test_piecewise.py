@@ -3,6 +3,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory._numerics.piecewise import PiecewisePolynomial
 
 
@@ -42,7 +43,7 @@ def test_derivative_of_x_squared_is_two_x():
     np.testing.assert_allclose(d(x), 2 * x, atol=1e-14)
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=scaled(50), deadline=None)
 @given(st.lists(st.floats(-5, 5), min_size=1, max_size=200))
 def test_sorted_and_unsorted_paths_give_the_same_values(values):
     p = two_pieces()

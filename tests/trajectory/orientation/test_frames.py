@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES, VELOCITIES
+from tests.budget import scaled
 from trajectory import (
     CubicBezier,
     FunctionCurve,
@@ -164,7 +165,7 @@ def test_frames_are_rotations_looking_along_the_way(name, mode):
         assert np.abs(frames[:, :, 1] - unit_tangent(curve, u)).max() <= 1e-12
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(st.lists(st.floats(-10, 10), min_size=12, max_size=12), st.sampled_from(MODES))
 def test_frames_of_any_bezier_are_rotations(coordinates, mode):
     points = np.reshape(coordinates, (4, 3))
@@ -288,7 +289,7 @@ def test_tilt_keys_are_hit_exactly_at_their_arc_length():
         assert np.abs(gap).max() <= 1e-12
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(
     st.lists(st.tuples(st.floats(0, 1), st.floats(-10, 10)), min_size=1, max_size=8, unique_by=lambda k: k[0])
 )

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from ompl import base as ompl_base
 
+from tests.budget import scaled
 from tests.trajectory.plane.test_against_ompl import ompl_length as dubins_ompl_length
 from tests.trajectory.plane.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
 from trajectory import dubins_path, reeds_shepp_path
@@ -116,7 +117,7 @@ def test_a_parallel_park_backs_in_with_a_cusp():
         assert path.gears[k] != path.gears[k + 1]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(coordinates, coordinates, angles, coordinates, coordinates, angles, radii)
 def test_paths_are_tangent_continuous_turn_no_tighter_and_move_the_way_they_face(x0, y0, h0, x1, y1, h1, r):
     path = reeds_shepp_path((x0, y0, h0), (x1, y1), r, heading=h1)
@@ -153,7 +154,7 @@ def test_bad_input_is_refused_by_name(start, goal, heading, radius, message):
         reeds_shepp_path(start, goal, radius, heading=heading)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=scaled(2000), deadline=None)
 @given(st.floats(-12, 12), st.floats(-12, 12), st.floats(-math.pi, math.pi))
 def test_no_word_that_reaches_the_goal_is_skipped_by_the_bounds_checked_before_its_formula(x, y, phi):
     # Each formula is called only where the goal's circle is at a distance and in a direction

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tests.trajectory.plane.test_reeds_shepp import ompl_length, random_cases
 from trajectory import reeds_shepp_path
 from trajectory.plane import reeds_shepp_paths
@@ -67,7 +68,7 @@ def test_the_paths_end_at_their_goals_and_hard_cases_match_the_single_path():
     assert paths.path(len(goals) - 4).word == "S" and paths.lengths[-4] == 0.0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     st.lists(
         st.tuples(*[st.floats(-15, 15)] * 2, st.floats(-7, 7), *[st.floats(-15, 15)] * 2, st.floats(-7, 7)),

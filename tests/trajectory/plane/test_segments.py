@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import SegmentTable, SteeringFollowers, WaypointPath
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.plane.path_queries import nearest, tangent
@@ -29,7 +30,7 @@ def textbook_pose(x, y, heading, turn, distance, radius):
     return cx + radius * math.cos(angle), cy + radius * math.sin(angle), heading + turn * distance / radius
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(coordinates, coordinates, headings, turns, st.floats(0, 200), radii)
 def test_advance_is_the_textbook_arc_or_line(x, y, heading, turn, distance, radius):
     expected = textbook_pose(x, y, heading, turn, distance, radius)
@@ -60,7 +61,7 @@ def test_the_turning_centre_is_a_radius_to_the_side():
     assert (x[0], y[0]) == pytest.approx((-2.0, 0.0), abs=1e-15)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     coordinates,
     coordinates,
@@ -87,7 +88,7 @@ def test_a_chain_joins_its_segments_and_reads_alike_scalar_and_array(x, y, headi
     )  # one unit per unit
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     coordinates,
     coordinates,

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tests.reference import angle_gap
 from trajectory import (
     Arc,
@@ -70,7 +71,7 @@ def test_the_seeds_exit_point_and_tangent_length():
     np.testing.assert_allclose(path.pose(path.length)[:2], destination, atol=1e-12)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(coordinates, coordinates, angles, coordinates, coordinates, radii)
 @example(0.0, 5.960464477539063e-08, 1.546875, 0.0, 0.0, 2.0)  # 1.4e-9 r off the circle (found in CI)
 @example(0.0, 2.2115828242061833e-09, 0.0, 0.0, 0.0, 3.0)  # 2.2e-9 beside the origin: no path at all
@@ -89,7 +90,7 @@ def test_turn_then_straight_ends_at_the_destination_and_is_tangent(x0, y0, headi
     assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(coordinates, coordinates, angles, coordinates, coordinates, angles, radii)
 def test_dubins_ends_at_the_goal_and_is_continuous(x0, y0, h0, x1, y1, h1, r):
     path = dubins_path((x0, y0, h0), (x1, y1), r, heading=h1)
@@ -101,7 +102,7 @@ def test_dubins_ends_at_the_goal_and_is_continuous(x0, y0, h0, x1, y1, h1, r):
     assert_moves_one_unit_per_unit_and_turns_no_tighter_than(path, r)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(
     coordinates,
     coordinates,
@@ -145,7 +146,7 @@ def test_pose_at_time_and_shapes():
     assert isinstance(path.segments[0], Arc) and isinstance(path.segments[1], Line)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(coordinates, coordinates, angles, coordinates, coordinates, angles, coordinates, coordinates, radii)
 def test_a_moved_path_is_the_same_path_moved(x0, y0, h0, x1, y1, h1, dx, dy, r):
     path = reeds_shepp_path((x0, y0, h0), (x1, y1), r, heading=h1)
@@ -205,7 +206,7 @@ def test_batched_dubins_bad_input():
         dubins_paths(np.zeros((2, 2)), np.zeros((2, 2)), 1.0, headings=np.zeros(2))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(coordinates, coordinates, angles, st.floats(-2.5, 2.5), st.floats(-2.5, 2.5), st.floats(0.3, 3))
 def test_the_shortest_path_to_a_point_beats_every_final_heading(x0, y0, heading, fx, fy, r):
     """No Dubins path to the point, whatever its final heading (3,600 tried), is shorter; the path
@@ -331,7 +332,7 @@ def reduced(angle):
 plain_angles = st.one_of(st.just(0.0), st.floats(-10, 10).filter(lambda a: abs(a) > 1e-9))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(
     coordinates,
     coordinates,
@@ -423,7 +424,7 @@ def test_single_and_batch_poses_agree_and_both_are_exact_at_the_ends():
             )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(
     coordinates, coordinates, st.floats(-1e16, 1e16), coordinates, coordinates, st.floats(-1e16, 1e16), radii
 )
@@ -514,7 +515,7 @@ def test_paths_to_a_point_reach_it_when_the_radius_dwarfs_the_distance(radius):
         assert float(many.lengths[0]) == pytest.approx(one.length, rel=1e-12)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=scaled(80), deadline=None)
 @given(coordinates, coordinates, angles, st.floats(-4, 4), st.floats(-4, 4), st.floats(0.3, 3))
 def test_backing_up_to_a_point_takes_the_shorter_of_forwards_and_backwards(x0, y0, heading, fx, fy, r):
     """With ``reverse`` the path is the forward one, or the one planned for the unit turned round

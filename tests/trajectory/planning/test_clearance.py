@@ -9,6 +9,7 @@ import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory.plane.segments import SegmentTable
 from trajectory.planning.clearance import Clearance, Fan
 from trajectory.planning.obstacles import ObstacleMap
@@ -47,7 +48,7 @@ def exactly_clear(obstacles, pose, path, footprint):
     return None if footprint >= HAIR and not obstacles.path_hits(views, footprint - HAIR) else False
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=scaled(400), deadline=None)
 @given(maps(), poses, pieces, st.sampled_from([0.0, 0.3]))
 def test_a_path_is_clear_when_it_keeps_the_margin_and_never_when_it_touches(obstacles, pose, path, footprint):
     clearance = Clearance(obstacles, RADIUS, footprint)
@@ -58,7 +59,7 @@ def test_a_path_is_clear_when_it_keeps_the_margin_and_never_when_it_touches(obst
         assert exactly_clear(obstacles, pose, path, clearance.margin) is not True
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(maps(), poses, st.floats(0.2, 3.0), st.sampled_from([0.0, 0.3, 1.2]))
 def test_a_fan_of_moves_is_tested_exactly(obstacles, pose, step, footprint):
     clearance = Clearance(obstacles, RADIUS, footprint)

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory.planning.code_raster import BLOCKED, OPEN, SQUARES_PER_CELL, UNSURE, CodeRaster
 from trajectory.planning.obstacles import ObstacleMap
 
@@ -21,7 +22,7 @@ def random_raster(seed, cols, rows, size, margin_cells, fill, stored):
 
 
 @pytest.mark.parametrize("stored", [True, False])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(
     st.integers(0, 2**32 - 1),
     st.integers(1, 9),
@@ -47,7 +48,7 @@ def test_open_squares_keep_the_margin_and_blocked_ones_lie_in_blocked_cells(
 
 
 @pytest.mark.parametrize("stored", [True, False])
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(
     st.integers(0, 2**32 - 1), st.integers(1, 6), st.integers(1, 6), st.floats(0.0, 2.5), st.floats(0.0, 0.5)
 )

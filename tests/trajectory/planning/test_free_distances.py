@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map
+from tests.budget import scaled
 from trajectory.planning.free_distances import MapDistances
 from trajectory.planning.goal_waves import GoalDistances
 from trajectory.planning.obstacles import ObstacleMap
@@ -62,7 +63,7 @@ def distances_from(way, obstacles, goal, towards, order):
 
 
 @pytest.mark.parametrize("way", WAYS)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(
     st.integers(1, 14),
     st.integers(1, 14),

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import dubins_path
 from trajectory.planning.obstacles import ObstacleMap
 
@@ -37,7 +38,7 @@ def boards(draw):
 coordinates = st.floats(0.0, 1.0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(boards(), coordinates, coordinates, coordinates, coordinates, st.floats(0.0, 0.6))
 def test_segment_hits_agree_with_dense_sampling(board, x0, y0, x1, y1, clearance):
     a, b = np.array([x0 * 8, y0 * 6]), np.array([x1 * 8, y1 * 6])
@@ -48,7 +49,7 @@ def test_segment_hits_agree_with_dense_sampling(board, x0, y0, x1, y1, clearance
     assert board.segment_hits(a, b, clearance) == (gap <= clearance)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(
     boards(),
     coordinates,
@@ -68,7 +69,7 @@ def test_arc_hits_agree_with_dense_sampling(board, cx, cy, radius, start, sweep,
     assert board.arc_hits(centre, radius, start, sweep, clearance) == (gap <= clearance)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(
     boards(),
     st.lists(st.tuples(coordinates, coordinates), min_size=1, max_size=40),

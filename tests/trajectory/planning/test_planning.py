@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map as benchmark_map
+from tests.budget import scaled
 from tests.trajectory.plane.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
 from trajectory import Arc, ObstacleMap, PlanStatus, plan_path, plan_paths
 from trajectory._numerics.angles import wrapped
@@ -60,7 +61,7 @@ def assert_path_is_sound(plan, start, goal, radius, obstacles, footprint, goal_h
             )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(
     seed=st.integers(0, 10_000),
     reverse=st.booleans(),

@@ -6,6 +6,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
+from tests.budget import scaled
 from tests.reference import (
     bezier_speed,
     brute_force_arc_length,
@@ -46,7 +47,7 @@ def test_parabola_distance_against_the_closed_form_with_ease_in_out():
     assert np.abs(reached - intended).max() <= 1e-13
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30), deadline=None)
 @given(control_points, velocities, st.floats(0.1, 100))
 @example(  # three equal points: the speed vanishes like (1 - u)^2, and a fit's nodes crowd (found in CI)
     np.array([[45.51405357895387, 0, 0], [0, 0, 0], [0, 0, 0], [0, 0, 0]]), VelocityCurve.constant(), 1.0
@@ -61,7 +62,7 @@ def test_ends_are_the_curve_ends(points, velocity, duration):
     np.testing.assert_allclose(motion.position(duration * 2), points[3], atol=1e-12 * scale)
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=scaled(30), deadline=None)
 @given(control_points, velocities)
 def test_distance_is_monotone_when_s_is(points, velocity):
     assume(bezier_speed(points, np.linspace(0, 1, 101)).max() > 1e-3)
@@ -70,7 +71,7 @@ def test_distance_is_monotone_when_s_is(points, velocity):
     assert np.all(np.diff(d) >= -1e-15)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=scaled(20), deadline=None)
 @given(control_points, velocities, st.lists(st.floats(0, 5), min_size=1, max_size=5))
 def test_arc_length_to_the_parameter_is_distance_times_length(points, velocity, times):
     speeds = bezier_speed(points, np.linspace(0, 1, 2001))

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import CubicBezier, Marker, Motion, MotionChain, Playhead, Playheads, VelocityCurve
 from trajectory.playback.playheads import LOOP_MODES
 
@@ -43,7 +44,7 @@ events = st.lists(
 )
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=scaled(25), deadline=None)
 @given(loops, events, st.floats(1e-4, 10.0), st.sampled_from(list(VELOCITIES)), st.booleans())
 @example("once", [], 1 / 3, "constant", False)  # three steps sum to the end as rounded: it arrives
 @example("loop", [(0.0, "a")], 3.0, "constant", False)  # lap starts counted across a long step
@@ -224,7 +225,7 @@ def test_bad_chains_are_refused():
         Playhead(MotionChain([motion()])).switch(MotionChain([motion()]), keep="nearest")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(
     st.sampled_from(list(VELOCITIES)),
     st.floats(0.5, 20.0),
@@ -348,7 +349,7 @@ def test_events_are_sorted_stably_and_their_names_kept_as_given():
     assert head.events == [(0.2, ("b", 2)), (0.2, "d"), (0.5, ("a", 1)), (0.5, ["c"])]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(st.lists(st.tuples(st.sampled_from([0.0, 0.5, 1.0]) | st.floats(0.0, 1.0), st.integers()), max_size=9))
 def test_events_read_in_any_order_come_out_as_a_stable_sort_puts_them(pairs):
     """Given in order, with ties, or shuffled: the events are Python's stable sort of them by s,

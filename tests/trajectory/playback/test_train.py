@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, VelocityCurve, train_poses
 
 LOOP = FunctionCurve(lambda u: (3 * np.cos(2 * np.pi * u), 2 * np.sin(2 * np.pi * u), np.sin(4 * np.pi * u)))
@@ -16,7 +17,7 @@ def constant(curve):
     return Motion(curve, VelocityCurve.constant(), DURATION)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(
     t=st.floats(0.0, DURATION),
     gaps=st.lists(st.floats(0.0, 30.0), min_size=1, max_size=8),

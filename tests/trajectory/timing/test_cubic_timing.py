@@ -9,6 +9,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from tests.reference import css_distance_at_time
 from trajectory import CubicBezier, Motion, VelocityCurve
 
@@ -58,7 +59,7 @@ def test_nearby_curves_1_minus_epsilon(epsilon):
     assert_exact((1 - epsilon, 0.2, epsilon, 0.9), NEAR_HALF)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=scaled(40), deadline=None)
 @given(
     y1=st.floats(0, 1),
     y2=st.floats(0, 1),
@@ -88,7 +89,7 @@ def accepted(curve):
         return None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(CSS_CURVES)
 @example((0.9, 0.0, 0.9, 0.0))
 def test_the_ends_are_exactly_0_and_1(curve):
@@ -100,7 +101,7 @@ def test_the_ends_are_exactly_0_and_1(curve):
     assert velocity.distance_at_time(-3.0) == 0.0 and velocity.distance_at_time(7.0) == 1.0
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(CSS_CURVES, st.lists(st.floats(-100, 100), min_size=12, max_size=12))
 @example((0.9, 0.0, 0.9, 0.0), [0, 0, 0, 1, 0, 0, 3, 0, 1, 4, 0, 0])
 def test_a_motion_starts_and_ends_exactly_at_the_curve_s_ends(curve, coordinates):

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import DistanceOutOfRange, VelocityCurve
 
 u = np.linspace(0, 1, 1001)
@@ -60,7 +61,7 @@ def bezier_cubic(p1, p2):
     return (3 * p1 - 3 * p2 + 1, 3 * p2 - 6 * p1, 3 * p1, 0.0)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(
     st.floats(0, 1),
     st.floats(0, 1),  # S: any control values in [0, 1], so S stays in [0, 1]

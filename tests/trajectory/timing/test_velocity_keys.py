@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import CubicBezier, FunctionCurve, Motion, VelocityCurve
 from trajectory.timing.velocity import DISTANCE_TOLERANCE
 
@@ -23,7 +24,7 @@ def key_lists(draw):
     return [(0.0, 0.0), *zip(t.tolist(), s.tolist()), (1.0, 1.0)]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=scaled(60), deadline=None)
 @given(key_lists())
 def test_keys_are_passed_exactly_and_the_object_never_goes_back(keys):
     velocity = VelocityCurve.from_keys(keys)
