@@ -96,7 +96,7 @@ class DefenseGame:
     def __init__(self, method=Method.WAYPOINTS, seed=0):
         self.grid = Grid()
         self.path_cells = np.array(SEED_PATH_CELLS)
-        self.path = WaypointPath(self.grid.cell_center(self.path_cells))
+        self.path = WaypointPath(self.grid.cell_centre(self.path_cells))
         self.rounded_path = self.path.rounded(TURNING_RADIUS, lane_half_width=LANE_HALF_WIDTH)
         self.lane_cells = _cells_along(self.path_cells)
         self.seed = seed
@@ -228,7 +228,7 @@ class DefenseGame:
         return Followers(path, lanes=LANES, seed=self.seed, data=ENEMY_DATA)
 
     def _tower(self, cell, kind):
-        return Tower(tuple(cell), self.grid.cell_center(*cell), kind)
+        return Tower(tuple(cell), self.grid.cell_centre(*cell), kind)
 
 
 def _checked(method):

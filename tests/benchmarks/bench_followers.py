@@ -27,12 +27,12 @@ def serpentine(cols, rows):
     for number, row in enumerate(range(1, rows, 2)):
         ends = (0, cols - 1) if number % 2 == 0 else (cols - 1, 0)
         cells += [(ends[0], row), (ends[1], row)]
-    return WaypointPath(Grid(cols, rows, 40.0).cell_center(np.array(cells)))
+    return WaypointPath(Grid(cols, rows, 40.0).cell_centre(np.array(cells)))
 
 
 def ours():
     rng = np.random.default_rng(0)
-    seed_path = WaypointPath(Grid().cell_center(np.array(SEED_PATH_CELLS)))
+    seed_path = WaypointPath(Grid().cell_centre(np.array(SEED_PATH_CELLS)))
     print(f"== Ours, {COUNT:,} followers, one step ==")
     for label, lanes in (("waypoints, one lane", (0.0,)), ("waypoints, five lanes", (-12, -6, 0, 6, 12))):
         followers = Followers(seed_path, lanes=lanes)
@@ -68,7 +68,7 @@ def pandai(count):
 
     render = NodePath("render")
     world = AIWorld(render)
-    corners = Grid().cell_center(np.array(SEED_PATH_CELLS))
+    corners = Grid().cell_centre(np.array(SEED_PATH_CELLS))
     keep = []  # the characters, alive as long as the world
     for number in range(count):
         node = render.attach_new_node(f"enemy {number}")

@@ -1,7 +1,7 @@
 """A board of square cells, as in the tower-defense seed: cells (col, row) and points (x, y).
 
 >>> grid = Grid()  # the seed's 20 x 12 cells of 40 units
->>> grid.cell_center(0, 1).tolist()
+>>> grid.cell_centre(0, 1).tolist()
 [20.0, 60.0]
 >>> grid.cell_of([[20.0, 60.0], [799.0, 0.0]]).tolist()
 [[0, 1], [19, 0]]
@@ -33,7 +33,7 @@ class Grid:
         """(width, height) of the board in units."""
         return (self.cols * self.cell_size, self.rows * self.cell_size)
 
-    def cell_center(self, col, row=None):
+    def cell_centre(self, col, row=None):
         """The centre of cell (col, row) (the seed's index2Px): shape (2,) for one cell, (n, 2) for
         cells given as arrays, or as one (n, 2) array of (col, row).
 

@@ -15,7 +15,7 @@ from trajectory.crowds.followers import Followers
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.crowds.waypoints import WaypointPath
 
-SEED_POINTS = Grid().cell_center(np.array(SEED_PATH_CELLS))
+SEED_POINTS = Grid().cell_centre(np.array(SEED_PATH_CELLS))
 FRAME_TIMES = {
     "30 Hz": [1 / 30] * 600,
     "60 Hz": [1 / 60] * 1200,

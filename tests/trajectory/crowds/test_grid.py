@@ -11,16 +11,16 @@ from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 def test_the_seeds_board_and_its_cell_centres():
     grid = Grid()
     assert (grid.cols, grid.rows, grid.cell_size, grid.size) == (20, 12, 40.0, (800.0, 480.0))
-    np.testing.assert_array_equal(grid.cell_center(0, 1), (20.0, 60.0))  # index2Px(0, 1)
-    np.testing.assert_array_equal(grid.cell_center([0, 19], [1, 11]), [(20.0, 60.0), (780.0, 460.0)])
-    np.testing.assert_array_equal(grid.cell_center(np.array(SEED_PATH_CELLS))[1], (16 * 40 + 20, 60.0))
+    np.testing.assert_array_equal(grid.cell_centre(0, 1), (20.0, 60.0))  # index2Px(0, 1)
+    np.testing.assert_array_equal(grid.cell_centre([0, 19], [1, 11]), [(20.0, 60.0), (780.0, 460.0)])
+    np.testing.assert_array_equal(grid.cell_centre(np.array(SEED_PATH_CELLS))[1], (16 * 40 + 20, 60.0))
 
 
 @given(st.integers(1, 60), st.integers(1, 60), st.floats(0.5, 100), st.data())
 def test_every_cell_centre_looks_up_to_its_cell(cols, rows, size, data):
     grid = Grid(cols, rows, size)
     col, row = data.draw(st.integers(0, cols - 1)), data.draw(st.integers(0, rows - 1))
-    centre = grid.cell_center(col, row)
+    centre = grid.cell_centre(col, row)
     np.testing.assert_array_equal(grid.cell_of(centre), (col, row))
     corner = np.array([col, row]) * size  # a cell's lower corner belongs to it
     np.testing.assert_array_equal(grid.cell_of(corner + 1e-9 * size), (col, row))
@@ -33,10 +33,10 @@ def test_every_cell_centre_looks_up_to_its_cell(cols, rows, size, data):
         (lambda: Grid(0, 12), "cols"),
         (lambda: Grid(20, 2.5), "rows"),
         (lambda: Grid(20, 12, -1.0), "cell_size"),
-        (lambda: Grid().cell_center(20, 0), "outside"),
-        (lambda: Grid().cell_center(-1, 0), "outside"),
-        (lambda: Grid().cell_center(1.5, 0), "whole"),
-        (lambda: Grid().cell_center(np.zeros((2, 3))), "pairs"),
+        (lambda: Grid().cell_centre(20, 0), "outside"),
+        (lambda: Grid().cell_centre(-1, 0), "outside"),
+        (lambda: Grid().cell_centre(1.5, 0), "whole"),
+        (lambda: Grid().cell_centre(np.zeros((2, 3))), "pairs"),
     ],
 )
 def test_bad_input_is_named(call, message):

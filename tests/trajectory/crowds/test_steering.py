@@ -15,7 +15,7 @@ from trajectory.crowds.neighbours import close_pairs
 from trajectory.crowds.steering import SteeringFollowers
 from trajectory.crowds.waypoints import WaypointPath
 
-SEED_POINTS = Grid().cell_center(np.array(SEED_PATH_CELLS))
+SEED_POINTS = Grid().cell_centre(np.array(SEED_PATH_CELLS))
 LANE_HALF_WIDTH = 20.0
 
 
@@ -57,7 +57,7 @@ def test_sharp_corners_do_not_trap_followers(cells, seed):
     """Random paths on the seed's grid, corners of any angle. Where the path doubles back on itself
     (a turn of more than 150 degrees), followers going out meet those coming back and jam for a
     while: such paths get a minute more per reversal, but every follower must still arrive."""
-    points = Grid().cell_center(np.array(cells))
+    points = Grid().cell_centre(np.array(cells))
     try:
         path = WaypointPath(points)
     except ValueError:
