@@ -23,6 +23,8 @@ from trajectory.curves import (
     NoLengthError,
     NurbsCurve,
     PiecewiseBezier,
+    Spline,
+    TangentMode,
 )
 from trajectory.orientation import MODES as ORIENTATION_MODES
 from trajectory.orientation import Orientation, frames_along
@@ -100,8 +102,10 @@ __all__ = [
     "Playheads",
     "SegmentTable",
     "SpeedLimits",
+    "Spline",
     "SteeringFollowers",
     "Stretch",
+    "TangentMode",
     "TurnPath",
     "TurnPaths",
     "VelocityCurve",

@@ -1,11 +1,13 @@
 """Curves in 3D: a parameter u in [0, 1] to a point, with derivatives and an arc-length table
-(Bezier, NURBS, any function of u). Everything that moves along a curve starts here."""
+(Bezier, NURBS, any function of u, an editable spline). Everything that moves along a curve
+starts here."""
 
 from trajectory.curves.arclength import ArcLength, NoLengthError
 from trajectory.curves.bezier import CubicBezier, PiecewiseBezier
 from trajectory.curves.curve import Curve
 from trajectory.curves.function_curve import FunctionCurve
 from trajectory.curves.nurbs import NurbsCurve
+from trajectory.curves.spline import Spline, TangentMode
 
 __all__ = [
     "ArcLength",
@@ -15,4 +17,6 @@ __all__ = [
     "NoLengthError",
     "NurbsCurve",
     "PiecewiseBezier",
+    "Spline",
+    "TangentMode",
 ]

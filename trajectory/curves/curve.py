@@ -133,6 +133,12 @@ class Curve:
         return ArcLength(self)
 
     @property
+    def geometry(self):
+        """The curve whose tables serve this one, as it is now: itself (an editable ``Spline``
+        gives its current segments, so that tables made before an edit are not used after)."""
+        return self
+
+    @property
     def length(self):
         """The true arc length of the whole curve, integrated to float64 accuracy."""
         return self.arc_length.length

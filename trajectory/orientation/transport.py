@@ -28,7 +28,9 @@ _TABLES = weakref.WeakKeyDictionary()
 
 
 def transport_of(curve):
-    """The rotation-minimising frame table of ``curve``: a ``Transport``, built on first use."""
+    """The rotation-minimising frame table of ``curve`` (of its ``geometry``): a ``Transport``,
+    built on first use."""
+    curve = curve.geometry
     table = _TABLES.get(curve)
     if table is None:
         table = _TABLES[curve] = Transport(curve)

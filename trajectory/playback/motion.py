@@ -64,7 +64,7 @@ class Motion:
         method = _ALIASES.get(method, method) if isinstance(method, str) else method
         if method not in METHODS:
             raise ValueError(f"method must be one of {METHODS}, got {method!r}")
-        self.trajectory = trajectory
+        self.trajectory = trajectory.geometry  # an editable spline as it is now
         self.velocity = velocity
         self.duration = positive_finite(duration, "duration")
         self.method = method

@@ -1,0 +1,218 @@
+"""The editable spline: auto knots are the library's Catmull-Rom spline, an insert keeps the shape
+to rounding, every mode keeps its invariant through random edits, a closed loop is smooth at its
+seam, and a bad edit changes nothing."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.budget import scaled
+from trajectory import (
+    Motion,
+    NurbsCurve,
+    PiecewiseBezier,
+    Spline,
+    TangentMode,
+    VelocityCurve,
+)
+
+MODES = list(TangentMode)
+points = st.lists(
+    st.tuples(*[st.floats(-50, 50, allow_nan=False)] * 3), min_size=2, max_size=7, unique=True
+).filter(lambda p: all(math.dist(a, b) > 1e-3 for a, b in zip(p, p[1:] + p[:1])))
+
+
+def state(spline):
+    return (
+        spline.knots.tolist(),
+        spline.tangents.tolist(),
+        spline.modes,
+        spline.tilts.tolist(),
+        spline.closed,
+    )
+
+
+def with_modes(knots, modes, closed):
+    spline = Spline(knots, closed=closed)
+    for index, mode in enumerate(modes[: len(knots)]):
+        spline.set_mode(index, mode)
+    return spline
+
+
+def test_a_spline_of_auto_knots_is_the_centripetal_catmull_rom_spline():
+    knots = [[0, 0, 0], [4, 2, 0], [8, 0, 1], [10, 5, 2], [3, 9, -1]]
+    spline, reference = Spline(knots), PiecewiseBezier.catmull_rom(knots)
+    np.testing.assert_array_equal(spline.to_bezier().control_points, reference.control_points)
+    spline.move(2, (7.0, -1.0, 0.5))  # the neighbours follow, as the library's spline would
+    knots[2] = [7.0, -1.0, 0.5]
+    np.testing.assert_allclose(
+        spline.to_bezier().control_points, PiecewiseBezier.catmull_rom(knots).control_points, atol=1e-13
+    )
+
+
+@settings(max_examples=scaled(300), deadline=None)
+@given(
+    points, st.lists(st.sampled_from(MODES), min_size=7, max_size=7), st.booleans(), st.floats(0.001, 0.999)
+)
+def test_an_insert_keeps_the_shape_to_rounding(knots, modes, closed, u):
+    spline = with_modes(knots, modes, closed)
+    segments = len(spline.to_bezier().control_points)
+    segment = min(int(u * segments), segments - 1)
+    t0 = u * segments - segment
+    if t0 == 0.0:
+        return
+    old = spline.to_bezier()
+    spline.insert(u)
+    new, size = spline.to_bezier(), max(1.0, np.abs(spline.knots).max())
+    t = np.linspace(0.0, 1.0, 41)
+    for k in range(segments):  # each old segment's points, where they are on the new curve
+        where = (k + t) / segments
+        if k < segment:
+            on_new = (k + t) / (segments + 1)
+        elif k > segment:
+            on_new = (k + 1 + t) / (segments + 1)
+        else:
+            local = np.where(t < t0, t / t0, (t - t0) / (1.0 - t0))
+            on_new = (k + (t >= t0) + local) / (segments + 1)
+        np.testing.assert_allclose(new.evaluate(on_new), old.evaluate(where), rtol=0, atol=1e-12 * size)
+
+
+@settings(max_examples=scaled(200), deadline=None)
+@given(
+    points,
+    st.lists(st.sampled_from(MODES), min_size=7, max_size=7),
+    st.booleans(),
+    st.lists(
+        st.tuples(st.integers(0, 6), st.sampled_from(["move", "in", "out"]), *[st.floats(-5, 5)] * 3),
+        max_size=6,
+    ),
+)
+def test_every_mode_keeps_its_invariant_through_random_edits(knots, modes, closed, edits):
+    spline = with_modes(knots, modes, closed)
+    for index, what, dx, dy, dz in edits:
+        index %= len(spline.knots)
+        try:
+            if what == "move":
+                spline.move(index, spline.knots[index] + (dx, dy, dz))
+            else:
+                spline.move_tangent(index, what, (dx, dy, dz))
+        except ValueError:
+            continue  # a refused edit (a knot onto its neighbour) changes nothing: tested below
+    knots, tangents = spline.knots, spline.tangents
+    before, after = np.roll(knots, 1, axis=0), np.roll(knots, -1, axis=0)
+    catmull = PiecewiseBezier.catmull_rom(np.concatenate((knots, knots[:1])) if closed else knots)
+    for index, mode in enumerate(spline.modes):
+        into, out = tangents[index]
+        if mode is TangentMode.MIRRORED:
+            np.testing.assert_array_equal(into, -out)
+        elif mode is TangentMode.ALIGNED and np.linalg.norm(out) > 0 and np.linalg.norm(into) > 0:
+            cosine = np.dot(into, out) / np.linalg.norm(into) / np.linalg.norm(out)
+            assert cosine == pytest.approx(-1.0, abs=1e-12)
+        elif mode is TangentMode.LINEAR:
+            if closed or index < len(knots) - 1:
+                np.testing.assert_allclose(out, (after[index] - knots[index]) / 3, atol=1e-12)
+            if closed or index > 0:
+                np.testing.assert_allclose(into, (before[index] - knots[index]) / 3, atol=1e-12)
+        elif mode is TangentMode.AUTO and not closed and 0 < index < len(knots) - 1:
+            # an inner auto knot's handles, as the library's Catmull-Rom spline of the knots has them
+            np.testing.assert_allclose(out, catmull.control_points[index, 1] - knots[index], atol=1e-9)
+
+
+@pytest.mark.parametrize("mode", [TangentMode.AUTO, TangentMode.MIRRORED, TangentMode.ALIGNED])
+def test_a_closed_loop_is_smooth_at_its_seam(mode):
+    loop = Spline([[0, 0, 0], [6, 1, 0], [7, 6, 2], [1, 5, 1]], closed=True)
+    loop.set_mode(0, mode)
+    if mode is TangentMode.ALIGNED:
+        loop.move_tangent(0, "out", (2.0, -1.0, 0.3))
+    end, start = loop.derivative(1.0), loop.derivative(0.0)
+    np.testing.assert_array_equal(loop.evaluate(1.0), loop.evaluate(0.0))
+    np.testing.assert_allclose(end / np.linalg.norm(end), start / np.linalg.norm(start), atol=1e-12)
+    if mode is TangentMode.MIRRORED:
+        np.testing.assert_allclose(end, start, atol=1e-12)  # C1: the same derivative
+    assert loop.closes
+
+
+def test_removing_an_end_knot_keeps_the_rest_and_an_inner_one_stays_near():
+    """An end knot goes with its segment, the rest exact; an inner one's two segments become the
+    cubic nearest them where the neighbours keep their handles (aligned: within 1.5 % of the
+    span), and the library's Catmull-Rom spline of the knots left where they are auto."""
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 4, 0], [12, 3, 0], [16, 0, 0]])
+    kept = spline.to_bezier().control_points[1:]
+    spline.remove(0)
+    np.testing.assert_array_equal(spline.to_bezier().control_points, kept)
+    auto = Spline(spline.knots)
+    for index in range(4):
+        spline.set_mode(index, TangentMode.ALIGNED)
+    dense = np.linspace(0.0, 1.0, 2001)
+    before = spline.evaluate(dense)
+    spline.remove(2)
+    after = spline.evaluate(dense)
+    gaps = np.min(np.linalg.norm(before[:, None] - after[None], axis=2), axis=1)
+    assert gaps.max() < 0.015 * np.linalg.norm(np.subtract((16, 0, 0), (8, 4, 0)))
+    np.testing.assert_array_equal(spline.knots, [[4, 3, 0], [8, 4, 0], [16, 0, 0]])
+    auto.remove(2)
+    reference = PiecewiseBezier.catmull_rom([[4, 3, 0], [8, 4, 0], [16, 0, 0]])
+    np.testing.assert_allclose(auto.to_bezier().control_points, reference.control_points, atol=1e-13)
+
+
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda s: Spline([[0, 0, 0], [4, 3, 0]]).remove(0), "two knots"),
+        (lambda s: s.move(1, (math.nan, 0, 0)), "finite"),
+        (lambda s: s.move(1, (0, 0, 0)), "one place"),
+        (lambda s: s.move_tangent(1, "sideways", (1, 0, 0)), "side"),
+        (lambda s: s.move_tangent(1, "in", (math.inf, 0, 0)), "finite"),
+        (lambda s: s.insert(0.5), "already"),
+        (lambda s: s.insert(1.5), "inside"),
+        (lambda s: s.set_mode(0, "auto"), "TangentMode"),
+        (lambda s: s.set_tilt(0, math.nan), "tilt"),
+        (lambda s: s.remove(7), "no knot"),
+    ],
+)
+def test_a_bad_edit_is_refused_and_changes_nothing(edit, message):
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1]])
+    before = state(spline)
+    with pytest.raises(ValueError, match=message):
+        edit(spline)
+    assert state(spline) == before
+
+
+def test_two_knots_in_one_place_or_a_loop_of_one_point_are_refused():
+    with pytest.raises(ValueError, match="one place"):
+        Spline([[1, 1, 1], [1, 1, 1]])
+    with pytest.raises(ValueError, match="one place"):
+        Spline([[0, 0, 0], [1, 0, 0], [0, 0, 0]], closed=True)
+
+
+def test_it_converts_to_bezier_and_nurbs_and_back():
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1], [5, -4, 2]], closed=True)
+    spline.set_mode(1, TangentMode.BROKEN)
+    spline.move_tangent(1, "out", (1.0, -2.0, 0.5))
+    u = np.linspace(0.0, 1.0, 501)
+    nurbs = spline.to_nurbs()
+    assert isinstance(nurbs, NurbsCurve)
+    np.testing.assert_allclose(nurbs.evaluate(u), spline.evaluate(u), rtol=0, atol=1e-13)
+    again = Spline.from_bezier(spline.to_bezier())
+    np.testing.assert_array_equal(again.evaluate(u), spline.evaluate(u))
+    assert again.closed and again.modes[1] is TangentMode.BROKEN
+
+
+def test_a_motion_sees_the_spline_as_it_was_and_a_new_one_as_it_is():
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1]])
+    motion = Motion(spline, VelocityCurve.constant(), 2.0)
+    middle = motion.position(1.0)
+    spline.move(1, (4.0, 6.0, 0.0))
+    np.testing.assert_array_equal(motion.position(1.0), middle)
+    assert Motion(spline, VelocityCurve.constant(), 2.0).length > motion.length
+
+
+def test_an_inserted_knot_takes_the_tilt_between_its_neighbours():
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1]])
+    spline.set_tilt(0, 0.2)
+    spline.set_tilt(1, 0.6)
+    spline.insert(0.125)  # a quarter of the way along the first segment
+    assert spline.tilts.tolist() == pytest.approx([0.2, 0.3, 0.6, 0.0])

@@ -1,0 +1,95 @@
+"""The arithmetic of a spline's knots and tangents, on plain arrays: the tangents a knot's
+neighbours give it (centripetal Catmull-Rom, or pointing at them), a Bezier segment split in two
+without changing its shape, and two segments merged into the one cubic nearest to them.
+
+Knots are shaped (k, 3); a knot's tangents are its in and out handles as offsets from it,
+shaped (k, 2, 3) for all knots: the Bezier control points of the segment from knot i to knot j
+are knot i, knot i + out i, knot j + in j, knot j.
+"""
+
+import numpy as np
+
+from trajectory._numerics.vectors import norms
+
+_MERGE_SAMPLES = 16
+"""Points per old segment that the merged segment is fitted to."""
+
+
+def neighbours(knots, closed):
+    """Each knot's previous and next knot (k, 3) each: round the loop when ``closed``, else the
+    open ends' missing neighbours reflected through the end (as ``catmull_rom`` extends them)."""
+    if closed:
+        return np.roll(knots, 1, axis=0), np.roll(knots, -1, axis=0)
+    before = np.concatenate(([2.0 * knots[0] - knots[1]], knots[:-1]))
+    after = np.concatenate((knots[1:], [2.0 * knots[-1] - knots[-2]]))
+    return before, after
+
+
+def auto_tangents(knots, closed):
+    """The centripetal Catmull-Rom handles (k, 2, 3) of every knot: the tangent
+    ``PiecewiseBezier.catmull_rom`` gives the segment on each side, a third of it as the handle."""
+    p0, p2 = neighbours(knots, closed)
+    p1 = knots
+    d01, d12 = (norms(b - a)[:, None] ** 0.5 for a, b in ((p0, p1), (p1, p2)))
+    # The tangent at p1 of the segment p1 -> p2, and of the segment p0 -> p1 at its end: one
+    # formula, each segment's own spacing (so the two handles differ in length, not direction).
+    out = d12 * ((p1 - p0) / d01 - (p2 - p0) / (d01 + d12)) + (p2 - p1)
+    into = d01 * ((p2 - p1) / d12 - (p2 - p0) / (d01 + d12)) + (p1 - p0)
+    return np.stack((-into / 3.0, out / 3.0), axis=1)
+
+
+def linear_tangents(knots, closed):
+    """Handles (k, 2, 3) pointing a third of the way to each neighbour: straight segments between
+    linear knots. An open end's missing side mirrors its other one."""
+    before, after = neighbours(knots, closed)
+    return np.stack(((before - knots) / 3.0, (after - knots) / 3.0), axis=1)
+
+
+def split(controls, t):
+    """The Bezier segment ``controls`` (4, 3) cut at its parameter t in (0, 1) by de Casteljau's
+    construction: the two segments (4, 3) each, which trace it exactly."""
+    p0, p1, p2, p3 = controls
+    a, b, c = p0 + t * (p1 - p0), p1 + t * (p2 - p1), p2 + t * (p3 - p2)
+    d, e = a + t * (b - a), b + t * (c - b)
+    f = d + t * (e - d)
+    return np.array([p0, a, d, f]), np.array([f, e, c, p3])
+
+
+def merged(first, second):
+    """The one cubic segment (4, 3) from ``first``'s start to ``second``'s end (each (4, 3), the
+    first ending where the second starts) nearest to both: its handles keep the directions of the
+    outer handles and take the lengths that fit points along the two by least squares."""
+    start, end = first[0], second[3]
+    out_direction, in_direction = (
+        _direction(first[1] - start, end - start),
+        _direction(second[2] - end, start - end),
+    )
+    lengths = np.array([_polygon_length(first), _polygon_length(second)])
+    share = lengths[0] / lengths.sum()
+    t = (np.arange(_MERGE_SAMPLES) + 0.5) / _MERGE_SAMPLES
+    targets = np.concatenate((_bezier(first, t), _bezier(second, t)))
+    s = np.concatenate((share * t, share + (1.0 - share) * t))  # where each lies on the merged one
+    b0, b1, b2, b3 = (1 - s) ** 3, 3 * s * (1 - s) ** 2, 3 * s**2 * (1 - s), s**3
+    rest = targets - np.outer(b0 + b1, start) - np.outer(b2 + b3, end)
+    columns = np.stack((np.outer(b1, out_direction).ravel(), np.outer(b2, in_direction).ravel()), axis=1)
+    (along_out, along_in), *_ = np.linalg.lstsq(columns, rest.ravel(), rcond=None)
+    scale = norms(end - start)
+    along_out, along_in = (min(max(x, 1e-3 * scale), scale) for x in (along_out, along_in))
+    return np.array([start, start + along_out * out_direction, end + along_in * in_direction, end])
+
+
+def _direction(handle, fallback):
+    """The unit vector along ``handle``, or along ``fallback`` where the handle has no length."""
+    size = norms(handle)
+    return handle / size if size > 0.0 else fallback / norms(fallback)
+
+
+def _polygon_length(controls):
+    return float(norms(np.diff(controls, axis=0)).sum())
+
+
+def _bezier(controls, t):
+    """Points (n, 3) of the Bezier segment ``controls`` (4, 3) at parameters t (n,)."""
+    p0, p1, p2, p3 = controls
+    t = t[:, None]
+    return (1 - t) ** 3 * p0 + 3 * t * (1 - t) ** 2 * p1 + 3 * t**2 * (1 - t) * p2 + t**3 * p3

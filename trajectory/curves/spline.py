@@ -1,0 +1,354 @@
+"""An editable spline, as the engines' editors make them (Unity's Splines, Godot's Path3D,
+Blender's handles): cubic Bezier segments through knots, each knot with an in and an out tangent
+kept by its ``TangentMode``, open or closed. Knots are inserted without changing the shape,
+removed, moved; it is a ``Curve`` like any other (arc length, motions and frames work on it).
+
+>>> track = Spline([[0, 0, 0], [4, 2, 0], [8, 0, 1]])
+>>> track.insert(0.25)  # a knot half-way along the first segment: the shape stays
+1
+>>> track.set_mode(1, TangentMode.MIRRORED)
+>>> track.tangents[1, 0].tolist() == (-track.tangents[1, 1]).tolist()
+True
+"""
+
+import enum
+
+import numpy as np
+
+from trajectory._numerics.checks import finite_points, real_array
+from trajectory._numerics.vectors import norms
+from trajectory.curves import knot_tangents
+from trajectory.curves.bezier import PiecewiseBezier
+from trajectory.curves.curve import Curve
+from trajectory.curves.nurbs import NurbsCurve
+
+IN, OUT = 0, 1
+"""The two sides of a knot's tangents, as ``tangents[:, side]`` indexes them."""
+_SIDES = {"in": IN, "out": OUT}
+
+
+class TangentMode(enum.Enum):
+    """What keeps a knot's two tangents."""
+
+    AUTO = "auto"
+    """The centripetal Catmull-Rom tangent, from the neighbours (recomputed as they move)."""
+    LINEAR = "linear"
+    """Each handle a third of the way to its neighbour: straight segments between linear knots."""
+    MIRRORED = "mirrored"
+    """In = -out: the curve's derivative continuous through the knot."""
+    ALIGNED = "aligned"
+    """In and out opposite, their lengths free: the direction continuous through the knot."""
+    BROKEN = "broken"
+    """Each its own: a corner."""
+
+
+_KEPT = (TangentMode.AUTO, TangentMode.LINEAR)
+"""Modes whose tangents the neighbours decide."""
+
+
+class Spline(Curve):
+    """Knots (k, 3) joined by cubic Bezier segments, open (k - 1 segments) or ``closed`` (k, the
+    last back to the first), segment i covering u in [i / m, (i + 1) / m] of m segments.
+
+    Args:
+        points: The knots, shaped (k, 3), k >= 2, no two consecutive ones in one place; each gets
+            ``TangentMode.AUTO``.
+        closed: Whether the last knot joins the first.
+
+    Every edit is checked before it is made: a bad one raises a ``ValueError`` and leaves the
+    spline as it was. A ``Motion`` made of it sees the spline as it was then (``geometry``).
+    """
+
+    def __init__(self, points, closed=False):
+        knots = finite_points(points, "spline knots", min_count=2)
+        count = len(knots)
+        self._set(knots, np.zeros((count, 2, 3)), [TangentMode.AUTO] * count, np.zeros(count), bool(closed))
+
+    # What it is.
+
+    @property
+    def knots(self):
+        """The knots, (k, 3) (a copy)."""
+        return self._knots.copy()
+
+    @property
+    def tangents(self):
+        """Each knot's in and out handles as offsets from it, (k, 2, 3) (a copy)."""
+        return self._tangents.copy()
+
+    @property
+    def modes(self):
+        """Each knot's ``TangentMode``."""
+        return tuple(self._modes)
+
+    @property
+    def tilts(self):
+        """Each knot's tilt, radians counter-clockwise about the direction of travel, (k,)."""
+        return self._tilts.copy()
+
+    @property
+    def closed(self):
+        return self._closed
+
+    @closed.setter
+    def closed(self, value):
+        self._set(self._knots, self._tangents, self._modes, self._tilts, bool(value))
+
+    @property
+    def geometry(self):
+        """The spline as it is now: a ``PiecewiseBezier`` (what tables and motions are made of)."""
+        return self._bezier
+
+    def to_bezier(self):
+        """The spline as a ``PiecewiseBezier`` of the same segments."""
+        return PiecewiseBezier(self._bezier.control_points)
+
+    def to_nurbs(self, name=""):
+        """The spline as a cubic ``NurbsCurve`` (each segment a Bezier span: interior knots of
+        multiplicity 3), the same curve to rounding."""
+        controls = self._bezier.control_points
+        points = np.concatenate((controls[:, :3].reshape(-1, 3), controls[-1:, 3]))
+        spans = np.repeat(np.arange(1, len(controls)), 3)
+        knots = np.concatenate(([0.0] * 4, spans, [len(controls)] * 4)) / len(controls)
+        return NurbsCurve(points, knots=knots, degree=3, name=name)
+
+    @classmethod
+    def from_bezier(cls, curve):
+        """The spline of a ``PiecewiseBezier``'s segments (joined end to end; closed where the
+        last ends at the first's start); each knot ``MIRRORED``, ``ALIGNED`` or ``BROKEN`` as
+        its handles are.
+
+        Raises:
+            ValueError: If the segments do not join.
+        """
+        controls = curve.control_points
+        if not np.array_equal(controls[1:, 0], controls[:-1, 3]):
+            raise ValueError("the Bezier segments must join end to end to make a spline")
+        closed = len(controls) > 1 and np.array_equal(controls[-1, 3], controls[0, 0])
+        knots = controls[:, 0] if closed else np.concatenate((controls[:, 0], controls[-1:, 3]))
+        outs = controls[:, 1] - controls[:, 0]
+        ins = controls[:, 2] - controls[:, 3]
+        tangents = np.zeros((len(knots), 2, 3))
+        tangents[: len(outs), OUT] = outs
+        tangents[np.arange(1, len(ins) + 1) % len(knots), IN] = ins
+        if not closed:  # the open ends' unused sides mirror the used ones
+            tangents[0, IN], tangents[-1, OUT] = -tangents[0, OUT], -tangents[-1, IN]
+        spline = cls(knots, closed)
+        spline._set(knots, tangents, [_mode_of(pair) for pair in tangents], np.zeros(len(knots)), closed)
+        return spline
+
+    # Edits.
+
+    def insert(self, u):
+        """A knot at curve parameter u (strictly inside a segment), the shape unchanged: the
+        segment split by de Casteljau's construction. The new knot is ``ALIGNED`` (``LINEAR``
+        on a straight segment between linear knots); neighbours whose mode would move their
+        handle (auto, mirrored; linear beside a curved segment) become aligned or broken.
+
+        Returns:
+            The new knot's index.
+        """
+        u = float(real_array(u, "u", "a number"))
+        segments = len(self._bezier.control_points)
+        if not 0.0 < u < 1.0:
+            raise ValueError(f"a knot is inserted at a u inside (0, 1), got {u!r}")
+        segment = min(int(u * segments), segments - 1)
+        t = u * segments - segment
+        if t == 0.0:
+            raise ValueError(f"there is a knot at u = {u:g} already")
+        before, after = knot_tangents.split(self._bezier.control_points[segment], t)
+        a, b = segment, (segment + 1) % len(self._knots)
+        straight = self._modes[a] is self._modes[b] is TangentMode.LINEAR
+        modes, tangents = list(self._modes), self._tangents.copy()
+        tangents[a, OUT], tangents[b, IN] = before[1] - before[0], after[2] - after[3]
+        for index in (a, b):
+            if not straight:
+                modes[index] = _kept_as(modes[index])
+        new = np.array([before[2] - before[3], after[1] - after[0]])
+        at = segment + 1
+        modes.insert(at, TangentMode.LINEAR if straight else TangentMode.ALIGNED)
+        self._set(
+            np.insert(self._knots, at, before[3], axis=0),
+            np.insert(tangents, at, new, axis=0),
+            modes,
+            np.insert(self._tilts, at, self._tilt_between(a, b, t)),
+            self._closed,
+        )
+        return at
+
+    def remove(self, index):
+        """Take knot ``index`` out: its two segments become the one cubic nearest to them (the
+        neighbours' handles keep their directions and modes; auto and linear ones follow their
+        new neighbours). An open end's knot goes with its segment; the rest stays as it was."""
+        index = self._index(index)
+        if len(self._knots) <= 2:
+            raise ValueError("a spline keeps two knots at least")
+        tangents, modes = self._tangents.copy(), list(self._modes)
+        inner = self._closed or 0 < index < len(self._knots) - 1
+        if inner:
+            count = len(self._knots)
+            a, b = (index - 1) % count, (index + 1) % count
+            controls = self._bezier.control_points
+            joined = knot_tangents.merged(controls[a], controls[index])
+            tangents[a, OUT], tangents[b, IN] = joined[1] - joined[0], joined[2] - joined[3]
+            for neighbour in (a, b):
+                if modes[neighbour] is TangentMode.MIRRORED:
+                    modes[neighbour] = TangentMode.ALIGNED
+        else:  # the new end keeps its handle (an auto one would follow a reflected neighbour)
+            end = 1 if index == 0 else index - 1
+            if modes[end] is TangentMode.AUTO:
+                modes[end] = TangentMode.ALIGNED
+        del modes[index]
+        self._set(
+            np.delete(self._knots, index, axis=0),
+            np.delete(tangents, index, axis=0),
+            modes,
+            np.delete(self._tilts, index),
+            self._closed,
+        )
+
+    def move(self, index, point):
+        """Knot ``index`` to ``point`` (3,), its handles with it (auto and linear ones, its and
+        its neighbours', follow the new place)."""
+        index = self._index(index)
+        knots = self._knots.copy()
+        knots[index] = finite_points([point], "a knot's point", count=1)[0]
+        self._set(knots, self._tangents, self._modes, self._tilts, self._closed)
+
+    def move_tangent(self, index, side, vector):
+        """Knot ``index``'s ``side`` ("in" or "out") handle to ``vector`` (3,), an offset from the
+        knot; the mode decides the other (mirrored: its negative; aligned: opposite, its length
+        kept; broken: left alone). An auto or linear knot becomes aligned, as in Blender."""
+        index = self._index(index)
+        if side not in _SIDES:
+            raise ValueError(f"side must be 'in' or 'out', got {side!r}")
+        vector = finite_points([vector], "a tangent", count=1)[0]
+        modes, tangents = list(self._modes), self._tangents.copy()
+        if modes[index] in _KEPT:
+            modes[index] = TangentMode.ALIGNED
+        tangents[index, _SIDES[side]] = vector
+        tangents[index] = _kept_pair(tangents[index], modes[index], _SIDES[side])
+        self._set(self._knots, tangents, modes, self._tilts, self._closed)
+
+    def set_mode(self, index, mode):
+        """Knot ``index``'s ``TangentMode``; its handles made to keep it (mirrored and aligned
+        from the out handle)."""
+        index = self._index(index)
+        if not isinstance(mode, TangentMode):
+            raise ValueError(f"mode must be a TangentMode, got {mode!r}")
+        modes, tangents = list(self._modes), self._tangents.copy()
+        modes[index] = mode
+        tangents[index] = _kept_pair(tangents[index], mode, OUT)
+        self._set(self._knots, tangents, modes, self._tilts, self._closed)
+
+    def set_tilt(self, index, angle):
+        """Knot ``index``'s tilt (radians, counter-clockwise about the direction of travel)."""
+        index = self._index(index)
+        tilts = self._tilts.copy()
+        tilts[index] = float(real_array(angle, "tilt", "an angle"))
+        if not np.isfinite(tilts[index]):
+            raise ValueError(f"tilt must be a finite angle, got {angle!r}")
+        self._set(self._knots, self._tangents, self._modes, tilts, self._closed)
+
+    # The Curve interface: the current segments'.
+
+    def evaluate(self, u):
+        return self._bezier.evaluate(u)
+
+    def derivative(self, u):
+        return self._bezier.derivative(u)
+
+    def second_derivative(self, u):
+        return self._bezier.second_derivative(u)
+
+    def point_and_tangent(self, u):
+        return self._bezier.point_and_tangent(u)
+
+    def point_tangent_and_bending(self, u):
+        return self._bezier.point_tangent_and_bending(u)
+
+    @property
+    def breakpoints(self):
+        return self._bezier.breakpoints
+
+    @property
+    def arc_length(self):
+        return self._bezier.arc_length
+
+    @property
+    def closes(self):
+        return self._bezier.closes
+
+    # The one place the state changes.
+
+    def _set(self, knots, tangents, modes, tilts, closed):
+        """Check and take a new state, or raise a ValueError and keep the old one."""
+        if len(knots) < 2:
+            raise ValueError("a spline keeps two knots at least")
+        following = np.roll(knots, -1, axis=0) if closed else knots[1:]
+        gaps = norms(following - (knots if closed else knots[:-1]))
+        if np.any(gaps == 0.0):
+            raise ValueError("two neighbouring knots would be in one place")
+        if not (np.all(np.isfinite(tangents)) and np.all(np.isfinite(gaps))):
+            raise ValueError("knots and tangents must be finite")
+        tangents = tangents.copy()
+        auto, linear = (np.array([mode is kind for mode in modes]) for kind in _KEPT)
+        if auto.any():
+            tangents[auto] = knot_tangents.auto_tangents(knots, closed)[auto]
+        if linear.any():
+            tangents[linear] = knot_tangents.linear_tangents(knots, closed)[linear]
+        ends = np.roll(np.arange(len(knots)), -1) if closed else np.arange(1, len(knots))
+        starts = np.arange(len(ends))
+        controls = np.stack(
+            (
+                knots[starts],
+                knots[starts] + tangents[starts, OUT],
+                knots[ends] + tangents[ends, IN],
+                knots[ends],
+            ),
+            axis=1,
+        )
+        self._bezier = PiecewiseBezier(controls)
+        self._knots, self._tangents, self._modes = knots.copy(), tangents, list(modes)
+        self._tilts, self._closed = np.asarray(tilts, dtype=float).copy(), closed
+
+    def _index(self, index):
+        if isinstance(index, bool) or not isinstance(index, int | np.integer):
+            raise ValueError(f"a knot's index must be a whole number, got {index!r}")
+        if not -len(self._knots) <= index < len(self._knots):
+            raise ValueError(f"there is no knot {index}: the spline has {len(self._knots)}")
+        return int(index) % len(self._knots)
+
+    def _tilt_between(self, a, b, t):
+        return (1.0 - t) * self._tilts[a] + t * self._tilts[b]
+
+
+def _kept_as(mode):
+    """A neighbour's mode once an insert has set its handle: the handle kept, its direction too."""
+    if mode in (TangentMode.AUTO, TangentMode.MIRRORED):
+        return TangentMode.ALIGNED
+    return TangentMode.BROKEN if mode is TangentMode.LINEAR else mode
+
+
+def _kept_pair(pair, mode, leading):
+    """A knot's (2, 3) handles made to keep ``mode``, the ``leading`` side deciding."""
+    pair = pair.copy()
+    other = 1 - leading
+    if mode is TangentMode.MIRRORED:
+        pair[other] = -pair[leading]
+    elif mode is TangentMode.ALIGNED:
+        size = norms(pair[leading])
+        if size > 0.0:
+            pair[other] = -norms(pair[other]) * pair[leading] / size
+    return pair
+
+
+def _mode_of(pair, tolerance=1e-12):
+    """The mode a knot's handles (2, 3) keep: mirrored, aligned, or broken."""
+    into, out = pair
+    scale = max(norms(into), norms(out), 1e-300)
+    if norms(into + out) <= tolerance * scale:
+        return TangentMode.MIRRORED
+    if norms(np.cross(into, out)) <= tolerance * scale**2 and np.dot(into, out) < 0.0:
+        return TangentMode.ALIGNED
+    return TangentMode.BROKEN
