@@ -16,6 +16,13 @@ _BERNSTEIN_TO_POWER = np.array(
 UNIT_TO_CENTRED = np.array([[comb(k, j) / 2.0**k for k in range(4)] for j in range(4)])
 """Takes coefficients in w in [0, 1] to coefficients in z = 2w - 1 in [-1, 1]."""
 _CENTRED_FROM_CONTROL_POINTS = UNIT_TO_CENTRED @ _BERNSTEIN_TO_POWER
+_CONTROL_POINTS_FROM_CENTRED = np.linalg.inv(_CENTRED_FROM_CONTROL_POINTS)
+
+
+def control_points_of(centred):
+    """The Bezier control points (m, 4, 3) of cubic pieces given by their power coefficients in
+    the centred coordinate z in [-1, 1], ascending, (m, 4, 3) (a ``PiecewisePolynomial``'s form)."""
+    return np.einsum("kj,sjd->skd", _CONTROL_POINTS_FROM_CENTRED, centred)
 
 
 class PiecewiseBezier(Curve):

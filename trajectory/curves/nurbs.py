@@ -18,6 +18,7 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points, real_array
 from trajectory._numerics.piecewise import PiecewisePolynomial
+from trajectory.curves.bezier import control_points_of
 from trajectory.curves.curve import Curve, curvature_of
 
 
@@ -77,6 +78,24 @@ class NurbsCurve(Curve):
         self._numerator = _polynomial_pieces(homogeneous if self._rational else points, knots - start, degree)
         self._slope = self._numerator.derivative()
         self._bending = self._slope.derivative()
+
+    def bezier_segments(self):
+        """The curve as cubic Bezier segments (m, 4, 3), one a knot interval, joined end to end
+        at exactly one point each: a non-rational NURBS of degree 3 or less is a chain of cubic
+        polynomials.
+
+        Raises:
+            ValueError: If the curve is rational (unequal weights): no polynomial traces it.
+        """
+        if self._rational:
+            raise ValueError("a rational NURBS (unequal weights) is no chain of Bezier segments: fit one")
+        coefficients = self._numerator.coeffs
+        cubic = np.zeros((len(coefficients), 4, 3))
+        cubic[:, : self.degree + 1] = coefficients
+        segments = control_points_of(cubic)
+        segments[1:, 0] = segments[:-1, 3]  # each joint one point (the pieces' rounding apart)
+        segments[0, 0], segments[-1, 3] = self.evaluate(0.0), self.evaluate(1.0)
+        return segments
 
     def evaluate(self, u):
         """Q(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``; u is clamped to [0, 1]."""

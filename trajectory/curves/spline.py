@@ -15,13 +15,17 @@ import enum
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_points, real_array
+from trajectory._numerics.checks import finite_points, positive_finite, real_array
 from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents
 from trajectory.curves.bezier import PiecewiseBezier
 from trajectory.curves.curve import Curve
 from trajectory.curves.nurbs import NurbsCurve
 
+FIT_KNOTS = 1024
+"""The most knots ``Spline.fit`` tries."""
+_FIT_SAMPLES = 2000
+"""Points along a curve that a fitted spline must pass near."""
 IN, OUT = 0, 1
 """The two sides of a knot's tangents, as ``tangents[:, side]`` indexes them."""
 _SIDES = {"in": IN, "out": OUT}
@@ -136,6 +140,42 @@ class Spline(Curve):
         spline = cls(knots, closed)
         spline._set(knots, tangents, [_mode_of(pair) for pair in tangents], np.zeros(len(knots)), closed)
         return spline
+
+    @classmethod
+    def from_nurbs(cls, curve):
+        """The spline of a non-rational ``NurbsCurve``'s knot intervals, exactly (see
+        ``from_bezier``; a rational one: ``fit``).
+
+        Raises:
+            ValueError: If the curve is rational.
+        """
+        return cls.from_bezier(PiecewiseBezier(curve.bezier_segments()))
+
+    @classmethod
+    def fit(cls, curve, tolerance=None):
+        """A spline of auto knots at equal arc lengths along any ``Curve`` (closed where the
+        curve closes), as few as keep every point of the curve within ``tolerance`` (length
+        units; by default 1e-3 of the curve's size) of it, doubling from 4 up to ``FIT_KNOTS``.
+
+        Raises:
+            ValueError: If the tolerance is not positive, or no spline of that many knots fits.
+        """
+        along = curve.evaluate(curve.arc_length.parameter(np.linspace(0.0, 1.0, _FIT_SAMPLES)))
+        size = float(np.ptp(along, axis=0).max())
+        tolerance = 1e-3 * size if tolerance is None else positive_finite(tolerance, "tolerance")
+        count = 4
+        while count <= FIT_KNOTS:
+            fractions = (
+                np.linspace(0.0, 1.0, count + 1)[:-1] if curve.closes else np.linspace(0.0, 1.0, count)
+            )
+            spline = cls(curve.evaluate(curve.arc_length.parameter(fractions)), closed=curve.closes)
+            if (
+                knot_tangents.farthest(along, spline.evaluate(np.linspace(0.0, 1.0, 4 * _FIT_SAMPLES)))
+                <= tolerance
+            ):
+                return spline
+            count *= 2
+        raise ValueError(f"no spline of up to {FIT_KNOTS} knots keeps within {tolerance:g} of the curve")
 
     # Edits.
 

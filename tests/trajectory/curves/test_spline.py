@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from trajectory import (
+    FunctionCurve,
     Motion,
     NurbsCurve,
     PiecewiseBezier,
@@ -216,3 +217,30 @@ def test_an_inserted_knot_takes_the_tilt_between_its_neighbours():
     spline.set_tilt(1, 0.6)
     spline.insert(0.125)  # a quarter of the way along the first segment
     assert spline.tilts.tolist() == pytest.approx([0.2, 0.3, 0.6, 0.0])
+
+
+def test_a_plain_nurbs_becomes_its_spline_exactly_and_a_rational_one_is_fitted():
+    rng = np.random.default_rng(5)
+    for degree in (1, 2, 3):
+        points = rng.uniform(-5, 5, (7, 3))
+        nurbs = NurbsCurve(points, degree=degree)  # clamped uniform knots: uniform spans, as the spline's
+        spline = Spline.from_nurbs(nurbs)
+        u = np.linspace(0.0, 1.0, 1001)
+        np.testing.assert_allclose(spline.evaluate(u), nurbs.evaluate(u), rtol=0, atol=1e-13)
+        assert len(spline.knots) == 7 - degree + 1
+    circle = NurbsCurve(
+        [[1, 0, 0], [1, 1, 0], [0, 1, 0]], knots=[0, 0, 0, 1, 1, 1], weights=[1, math.sqrt(0.5), 1], degree=2
+    )
+    with pytest.raises(ValueError, match="rational"):
+        Spline.from_nurbs(circle)
+    fitted = Spline.fit(circle, tolerance=1e-4)
+    radii = np.linalg.norm(fitted.evaluate(np.linspace(0.0, 1.0, 20001))[:, :2], axis=1)
+    assert np.abs(radii - 1.0).max() <= 1e-4  # the stated tolerance, checked on the exact circle
+
+
+def test_a_closed_curve_is_fitted_by_a_closed_spline():
+    ring = Spline.fit(FunctionCurve(lambda u: (4 * np.cos(2 * np.pi * u), 3 * np.sin(2 * np.pi * u), 0 * u)))
+    assert ring.closed and len(ring.knots) >= 4
+    u = np.linspace(0.0, 1.0, 20001)
+    x, y = ring.evaluate(u)[:, :2].T
+    assert np.abs(np.hypot(x / 4, y / 3) - 1.0).max() * 4 <= 1e-3 * 8 * 1.01  # 1e-3 of its size (8 across)
