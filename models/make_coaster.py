@@ -7,7 +7,13 @@ Run ``python models/make_coaster.py`` to regenerate it; the scene loads the .egg
 """
 
 import math
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywhere
+
+from scene.kit.curve_files import save_curve
+from trajectory import NurbsCurve
 
 HEIGHTS = (1.0, 1.5, 4.0, 7.5, 6.0, 2.0, 1.0, 2.5, 4.5, 3.0, 1.5, 1.0)
 """The track's height at each of its control points, going round."""
@@ -27,9 +33,8 @@ def coaster_points():
     ]
 
 
-def coaster_egg():
-    """The text of the egg file: the vertices in homogeneous form (x w, y w, z w, w; all w are 1
-    here) and clamped uniform knots."""
+def coaster_curve():
+    """The track as a ``trajectory.NurbsCurve``: clamped uniform knots, all weights 1."""
     ring = coaster_points()
     seam = ring[0]
     leg = [0.3 * (b - a) for a, b in zip(ring[-1], ring[1])]  # along the ring's way at the seam
@@ -41,29 +46,11 @@ def coaster_egg():
         seam,
     ]
     spans = len(points) - DEGREE
-    knots = " ".join(str(k) for k in [0] * DEGREE + list(range(spans + 1)) + [spans] * DEGREE)
-    vertices = [f"    <Vertex> {i} {{ {x!r} {y!r} {z!r} 1.0 }}" for i, (x, y, z) in enumerate(points)]
-    refs = " ".join(str(i) for i in range(len(points)))
-    return "\n".join(
-        [
-            "<CoordinateSystem> { Z-up }",
-            "<Group> coaster {",
-            "  <VertexPool> coaster-track {",
-            *vertices,
-            "  }",
-            "  <NurbsCurve> coaster {",
-            "    <Scalar> type { XYZ }",
-            f"    <Order> {{ {DEGREE + 1} }}",
-            f"    <Knots> {{ {knots} }}",
-            f"    <VertexRef> {{ {refs} <Ref> {{ coaster-track }} }}",
-            "  }",
-            "}",
-            "",
-        ]
-    )
+    knots = [0] * DEGREE + list(range(spans + 1)) + [spans] * DEGREE
+    return NurbsCurve(points, knots=knots, degree=DEGREE, name="coaster")
 
 
 if __name__ == "__main__":
     target = Path(__file__).with_name("coaster.egg")
-    target.write_text(coaster_egg())
+    save_curve(target, coaster_curve(), name="coaster")
     print(f"wrote {target}")

@@ -1,5 +1,6 @@
-"""Curves from Panda3D model files: the NURBS curves of an .egg or .bam file (what ``Mopath``
-reads, and what Blender's exporters write), as ``trajectory.NurbsCurve``s."""
+"""Curves and Panda3D model files: the NURBS curves of an .egg or .bam file (what ``Mopath``
+reads, and what Blender's exporters write) read as ``trajectory.NurbsCurve``s, and a curve
+written as an egg file that a game's ``Mopath`` plays."""
 
 import contextlib
 from pathlib import Path
@@ -67,6 +68,56 @@ def load_curves(path):
     if not curves:
         raise ValueError(f"{path.name} holds no NURBS curve{_first(errors)}")
     return curves
+
+
+def save_curve(path, curve, name="curve"):
+    """Write ``curve`` to ``path`` (ending in .egg) as an egg file of one NURBS curve named
+    ``name``: what ``Mopath`` and ``load_curves`` read (Panda3D keeps its points in float32).
+
+    Args:
+        curve: A ``trajectory.NurbsCurve``, or a curve that converts to one (``to_nurbs()``, as a
+            ``trajectory.Spline`` does).
+
+    Raises:
+        ValueError: If the path does not end in .egg, the name is not a plain word, or the curve
+            is neither.
+    """
+    path = Path(path)
+    if not path.name.lower().endswith(".egg"):
+        raise ValueError(f"{path.name}: a curve is written as an .egg file")
+    if hasattr(curve, "to_nurbs"):
+        curve = curve.to_nurbs(name)
+    if not isinstance(curve, Nurbs):
+        raise ValueError(f"a NURBS curve or a spline is written, got {type(curve).__name__}")
+    path.write_text(egg_text(curve, name))
+
+
+def egg_text(curve, name="curve"):
+    """The egg file of one ``trajectory.NurbsCurve``: its points in homogeneous form (x w, y w,
+    z w, w), its knots and order, in a group of ``name``."""
+    if not name.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"a curve's name in an egg file is a plain word, got {name!r}")
+    homogeneous = np.column_stack([curve.control_points * curve.weights[:, None], curve.weights])
+    vertices = [
+        f"    <Vertex> {i} {{ {' '.join(map(repr, row))} }}" for i, row in enumerate(homogeneous.tolist())
+    ]
+    return "\n".join(
+        [
+            "<CoordinateSystem> { Z-up }",
+            f"<Group> {name} {{",
+            f"  <VertexPool> {name}-points {{",
+            *vertices,
+            "  }",
+            f"  <NurbsCurve> {name} {{",
+            "    <Scalar> type { XYZ }",
+            f"    <Order> {{ {curve.degree + 1} }}",
+            f"    <Knots> {{ {' '.join(map(repr, curve.knots.tolist()))} }}",
+            f"    <VertexRef> {{ {' '.join(map(str, range(len(homogeneous))))} <Ref> {{ {name}-points }} }}",
+            "  }",
+            "}",
+            "",
+        ]
+    )
 
 
 @contextlib.contextmanager

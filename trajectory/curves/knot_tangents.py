@@ -1,18 +1,43 @@
-"""The arithmetic of a spline's knots and tangents, on plain arrays: the tangents a knot's
-neighbours give it (centripetal Catmull-Rom, or pointing at them), a Bezier segment split in two
-without changing its shape, and two segments merged into the one cubic nearest to them.
+"""The arithmetic of a spline's knots and tangents, on plain arrays: the modes that keep a knot's
+two tangents and what each does to them, the tangents a knot's neighbours give it (centripetal
+Catmull-Rom, or pointing at them), a Bezier segment split in two without changing its shape, and
+two segments merged into the one cubic nearest to them.
 
 Knots are shaped (k, 3); a knot's tangents are its in and out handles as offsets from it,
 shaped (k, 2, 3) for all knots: the Bezier control points of the segment from knot i to knot j
 are knot i, knot i + out i, knot j + in j, knot j.
 """
 
+import enum
+
 import numpy as np
 
 from trajectory._numerics.vectors import norms
 
+IN, OUT = 0, 1
+"""The two sides of a knot's tangents, as ``tangents[:, side]`` indexes them."""
+
 _MERGE_SAMPLES = 16
 """Points per old segment that the merged segment is fitted to."""
+
+
+class TangentMode(enum.Enum):
+    """What keeps a knot's two tangents."""
+
+    AUTO = "auto"
+    """The centripetal Catmull-Rom tangent, from the neighbours (recomputed as they move)."""
+    LINEAR = "linear"
+    """Each handle a third of the way to its neighbour: straight segments between linear knots."""
+    MIRRORED = "mirrored"
+    """In = -out: the curve's derivative continuous through the knot."""
+    ALIGNED = "aligned"
+    """In and out opposite, their lengths free: the direction continuous through the knot."""
+    BROKEN = "broken"
+    """Each its own: a corner."""
+
+
+KEPT = (TangentMode.AUTO, TangentMode.LINEAR)
+"""Modes whose tangents the neighbours decide."""
 
 
 def neighbours(knots, closed):
@@ -112,3 +137,34 @@ def _bezier(controls, t):
     p0, p1, p2, p3 = controls
     t = t[:, None]
     return (1 - t) ** 3 * p0 + 3 * t * (1 - t) ** 2 * p1 + 3 * t**2 * (1 - t) * p2 + t**3 * p3
+
+
+def kept_as(mode):
+    """A neighbour's mode once an insert has set its handle: the handle kept, its direction too."""
+    if mode in (TangentMode.AUTO, TangentMode.MIRRORED):
+        return TangentMode.ALIGNED
+    return TangentMode.BROKEN if mode is TangentMode.LINEAR else mode
+
+
+def kept_pair(pair, mode, leading):
+    """A knot's (2, 3) handles made to keep ``mode``, the ``leading`` side deciding."""
+    pair = pair.copy()
+    other = 1 - leading
+    if mode is TangentMode.MIRRORED:
+        pair[other] = -pair[leading]
+    elif mode is TangentMode.ALIGNED:
+        size = norms(pair[leading])
+        if size > 0.0:
+            pair[other] = -norms(pair[other]) * pair[leading] / size
+    return pair
+
+
+def mode_of(pair, tolerance=1e-12):
+    """The mode a knot's handles (2, 3) keep: mirrored, aligned, or broken."""
+    into, out = pair
+    scale = max(norms(into), norms(out), 1e-300)
+    if norms(into + out) <= tolerance * scale:
+        return TangentMode.MIRRORED
+    if norms(np.cross(into, out)) <= tolerance * scale**2 and np.dot(into, out) < 0.0:
+        return TangentMode.ALIGNED
+    return TangentMode.BROKEN

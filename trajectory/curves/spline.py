@@ -11,8 +11,6 @@ removed, moved; it is a ``Curve`` like any other (arc length, motions and frames
 True
 """
 
-import enum
-
 import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite, real_array
@@ -20,34 +18,14 @@ from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents
 from trajectory.curves.bezier import PiecewiseBezier
 from trajectory.curves.curve import Curve
+from trajectory.curves.knot_tangents import IN, KEPT, OUT, TangentMode
 from trajectory.curves.nurbs import NurbsCurve
 
 FIT_KNOTS = 1024
 """The most knots ``Spline.fit`` tries."""
 _FIT_SAMPLES = 2000
 """Points along a curve that a fitted spline must pass near."""
-IN, OUT = 0, 1
-"""The two sides of a knot's tangents, as ``tangents[:, side]`` indexes them."""
 _SIDES = {"in": IN, "out": OUT}
-
-
-class TangentMode(enum.Enum):
-    """What keeps a knot's two tangents."""
-
-    AUTO = "auto"
-    """The centripetal Catmull-Rom tangent, from the neighbours (recomputed as they move)."""
-    LINEAR = "linear"
-    """Each handle a third of the way to its neighbour: straight segments between linear knots."""
-    MIRRORED = "mirrored"
-    """In = -out: the curve's derivative continuous through the knot."""
-    ALIGNED = "aligned"
-    """In and out opposite, their lengths free: the direction continuous through the knot."""
-    BROKEN = "broken"
-    """Each its own: a corner."""
-
-
-_KEPT = (TangentMode.AUTO, TangentMode.LINEAR)
-"""Modes whose tangents the neighbours decide."""
 
 
 class Spline(Curve):
@@ -138,7 +116,9 @@ class Spline(Curve):
         if not closed:  # the open ends' unused sides mirror the used ones
             tangents[0, IN], tangents[-1, OUT] = -tangents[0, OUT], -tangents[-1, IN]
         spline = cls(knots, closed)
-        spline._set(knots, tangents, [_mode_of(pair) for pair in tangents], np.zeros(len(knots)), closed)
+        spline._set(
+            knots, tangents, [knot_tangents.mode_of(pair) for pair in tangents], np.zeros(len(knots)), closed
+        )
         return spline
 
     @classmethod
@@ -203,7 +183,7 @@ class Spline(Curve):
         tangents[a, OUT], tangents[b, IN] = before[1] - before[0], after[2] - after[3]
         for index in (a, b):
             if not straight:
-                modes[index] = _kept_as(modes[index])
+                modes[index] = knot_tangents.kept_as(modes[index])
         new = np.array([before[2] - before[3], after[1] - after[0]])
         at = segment + 1
         modes.insert(at, TangentMode.LINEAR if straight else TangentMode.ALIGNED)
@@ -264,10 +244,10 @@ class Spline(Curve):
             raise ValueError(f"side must be 'in' or 'out', got {side!r}")
         vector = finite_points([vector], "a tangent", count=1)[0]
         modes, tangents = list(self._modes), self._tangents.copy()
-        if modes[index] in _KEPT:
+        if modes[index] in KEPT:
             modes[index] = TangentMode.ALIGNED
         tangents[index, _SIDES[side]] = vector
-        tangents[index] = _kept_pair(tangents[index], modes[index], _SIDES[side])
+        tangents[index] = knot_tangents.kept_pair(tangents[index], modes[index], _SIDES[side])
         self._set(self._knots, tangents, modes, self._tilts, self._closed)
 
     def set_mode(self, index, mode):
@@ -278,7 +258,7 @@ class Spline(Curve):
             raise ValueError(f"mode must be a TangentMode, got {mode!r}")
         modes, tangents = list(self._modes), self._tangents.copy()
         modes[index] = mode
-        tangents[index] = _kept_pair(tangents[index], mode, OUT)
+        tangents[index] = knot_tangents.kept_pair(tangents[index], mode, OUT)
         self._set(self._knots, tangents, modes, self._tilts, self._closed)
 
     def set_tilt(self, index, angle):
@@ -332,7 +312,7 @@ class Spline(Curve):
         if not (np.all(np.isfinite(tangents)) and np.all(np.isfinite(gaps))):
             raise ValueError("knots and tangents must be finite")
         tangents = tangents.copy()
-        auto, linear = (np.array([mode is kind for mode in modes]) for kind in _KEPT)
+        auto, linear = (np.array([mode is kind for mode in modes]) for kind in KEPT)
         if auto.any():
             tangents[auto] = knot_tangents.auto_tangents(knots, closed)[auto]
         if linear.any():
@@ -361,34 +341,3 @@ class Spline(Curve):
 
     def _tilt_between(self, a, b, t):
         return (1.0 - t) * self._tilts[a] + t * self._tilts[b]
-
-
-def _kept_as(mode):
-    """A neighbour's mode once an insert has set its handle: the handle kept, its direction too."""
-    if mode in (TangentMode.AUTO, TangentMode.MIRRORED):
-        return TangentMode.ALIGNED
-    return TangentMode.BROKEN if mode is TangentMode.LINEAR else mode
-
-
-def _kept_pair(pair, mode, leading):
-    """A knot's (2, 3) handles made to keep ``mode``, the ``leading`` side deciding."""
-    pair = pair.copy()
-    other = 1 - leading
-    if mode is TangentMode.MIRRORED:
-        pair[other] = -pair[leading]
-    elif mode is TangentMode.ALIGNED:
-        size = norms(pair[leading])
-        if size > 0.0:
-            pair[other] = -norms(pair[other]) * pair[leading] / size
-    return pair
-
-
-def _mode_of(pair, tolerance=1e-12):
-    """The mode a knot's handles (2, 3) keep: mirrored, aligned, or broken."""
-    into, out = pair
-    scale = max(norms(into), norms(out), 1e-300)
-    if norms(into + out) <= tolerance * scale:
-        return TangentMode.MIRRORED
-    if norms(np.cross(into, out)) <= tolerance * scale**2 and np.dot(into, out) < 0.0:
-        return TangentMode.ALIGNED
-    return TangentMode.BROKEN

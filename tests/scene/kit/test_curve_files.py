@@ -7,7 +7,8 @@ from panda3d.core import Filename, Loader, LoaderOptions, LPoint3f, NodePath, Nu
 
 from models.make_coaster import coaster_points
 from scene import load_curves
-from trajectory import NurbsCurve
+from scene.kit.curve_files import save_curve
+from trajectory import NurbsCurve, Spline, TangentMode
 
 MODELS = __import__("pathlib").Path(__file__).resolve().parents[3] / "models"
 
@@ -91,3 +92,51 @@ def test_curves_panda3d_refuses_are_value_errors_saying_why(tmp_path, old, new, 
     path.write_text(COASTER_EGG.replace(old, new, 1))
     with pytest.raises(ValueError, match=message):
         load_curves(path)
+
+
+def edited_track():
+    track = Spline([[0, 0, 1], [8, 2, 2], [10, 9, 4], [2, 8, 1], [-3, 4, 2]], closed=True)
+    track.set_mode(2, TangentMode.BROKEN)
+    track.move_tangent(2, "out", (-1.0, 3.0, -1.0))
+    track.insert(0.3)
+    return track
+
+
+def test_a_spline_written_as_an_egg_is_what_panda3d_and_mopath_read(tmp_path):
+    """Panda3D's own loader reads the file; Mopath plays it through the spline's points (within
+    Panda3D's float32); read back and made a spline again, it is the same curve to float32."""
+    from direct.directutil.Mopath import Mopath
+
+    track, path = edited_track(), tmp_path / "track.egg"
+    save_curve(path, track, name="track")
+    panda = panda_curve(path)
+    u = np.linspace(0.0, 1.0, 401)
+    point, theirs = LPoint3f(), []
+    for value in u:
+        panda.get_point(float(value * panda.get_max_t()), point)
+        theirs.append(tuple(point))
+    scale = np.abs(track.knots).max()
+    np.testing.assert_allclose(theirs, track.evaluate(u), rtol=0, atol=1e-6 * scale)
+    node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(path)), LoaderOptions())
+    mopath, rider = Mopath(objectToLoad=NodePath(node)), NodePath("rider")
+    for value in (0.0, 0.37, 0.8):
+        mopath.goTo(rider, value * mopath.getMaxT())
+        np.testing.assert_allclose(tuple(rider.get_pos()), track.evaluate(value), rtol=0, atol=1e-5 * scale)
+    (read,) = load_curves(path)
+    again = Spline.from_nurbs(read)
+    assert read.name == "track" and again.closed and len(again.knots) == len(track.knots)
+    np.testing.assert_allclose(again.evaluate(u), track.evaluate(u), rtol=0, atol=1e-6 * scale)
+
+
+@pytest.mark.parametrize(
+    "path, curve, name, message",
+    [
+        ("track.txt", None, "track", ".egg"),
+        ("track.egg", "a curve", "track", "NURBS"),
+        ("track.egg", None, "my track {}", "plain word"),
+    ],
+)
+def test_writing_a_curve_refuses_what_a_game_could_not_read(tmp_path, path, curve, name, message):
+    with pytest.raises(ValueError, match=message):
+        save_curve(tmp_path / path, edited_track() if curve is None else curve, name=name)
+    assert not (tmp_path / path).exists()
