@@ -17,22 +17,26 @@ PICK_PIXELS = 14.0
 
 @dataclasses.dataclass(frozen=True)
 class HandleDrag:
-    """A velocity control point or key (``index``) held in the plot."""
+    """A velocity control point or key (``index``) held in the plot: where it was, (t, s), and
+    the mouse's film position when it was grabbed."""
 
     index: int
+    start: tuple
+    start_mouse: tuple
 
 
 @dataclasses.dataclass(frozen=True)
 class PointDrag:
     """A trajectory control point held in 3D: which one, where it was, the camera's view direction
     (the plane it moves in is square to it), whether it moves in depth, and the mouse's film y
-    when it was grabbed."""
+    when it was grabbed (and its whole film position)."""
 
     index: int
     start: np.ndarray
     normal: np.ndarray
     in_depth: bool
     start_y: float
+    start_mouse: tuple
 
 
 class CurveEditor:
@@ -61,30 +65,35 @@ class CurveEditor:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
         handle = self.plot.pick(handles)
+        mouse = self.app.pointer.position()
         if handle is not None:
-            self.grabbed = HandleDrag(handle)
+            self.grabbed = HandleDrag(handle, tuple(handles[handle]), mouse)
             return True
         index = None if points is None else self._pick(points)
         if index is None:
             return False
         point = np.array(points[index])
         normal = np.array(self.app.render.get_relative_vector(self.app.camera, (0, 1, 0)))
-        self.grabbed = PointDrag(index, point, normal, shifted, self.app.pointer.position()[1])
+        self.grabbed = PointDrag(index, point, normal, shifted, mouse[1], mouse)
         self.drawing.show_grabbed(point)
         return True
 
     def follow(self):
-        """Move the grabbed point to where the mouse now is (nothing when none is grabbed)."""
+        """Move the grabbed point to where the mouse now is (nothing when none is grabbed); where
+        it was grabbed, exactly: a press that does not move moves nothing (the screen's float32
+        round trip would)."""
         mouse = self.app.pointer.position()
         drag = self.grabbed
         if drag is None or mouse is None:
             return
         if isinstance(drag, HandleDrag):
-            unit = self.plot.mouse_to_unit()
+            unit = drag.start if mouse == drag.start_mouse else self.plot.mouse_to_unit()
             if unit is not None:
                 self.move_handle(drag.index, unit)
             return
-        if drag.in_depth or self.app.pointer.shift_down():
+        if mouse == drag.start_mouse:
+            target = drag.start
+        elif drag.in_depth or self.app.pointer.shift_down():
             target = drag.start + drag.normal * (mouse[1] - drag.start_y) * self.app.orbit.distance
         else:
             target = on_plane(self.app, mouse, drag.start, drag.normal)

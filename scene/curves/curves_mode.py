@@ -16,7 +16,7 @@ from scene.curves.preset_edits import PresetEdits
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.curves.velocity_plot import METHOD_WORDS, VelocityPlot
-from scene.ui.bindings import bind, numbered, pair
+from scene.ui.bindings import KeyBinding, bind, numbered, pair
 from scene.ui.mode import Drag
 from trajectory import KeyframeSampler, Motion
 
@@ -122,6 +122,12 @@ class CurvesMode:
             bind("M", "our exact method or the seed's tables", self.toggle_method),
             *self.riders.bindings(self._show_frames),
             bind("F", "frame the curve", self.frame),
+            bind("Ctrl+Z", "undo the last edit of the curves shown", self.edits.undo, event="control-z"),
+            KeyBinding(
+                "Ctrl+Shift+Z, Ctrl+Y",
+                "redo it",
+                (("shift-control-z", self.edits.redo, ()), ("control-y", self.edits.redo, ())),
+            ),
             bind("S", "save edited curves to the presets file", self.edits.save),
         )
         self.restart()
@@ -243,7 +249,10 @@ class CurvesMode:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
         editable = self.trajectories[self.trajectory_index].editable
-        return self.editor.grab(self.points() if editable else None, self.handles(), shifted)
+        grabbed = self.editor.grab(self.points() if editable else None, self.handles(), shifted)
+        if grabbed:
+            self.edits.begin()
+        return grabbed
 
     def set_scale(self, scale):
         """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""
@@ -258,6 +267,7 @@ class CurvesMode:
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""
         if self.editor.release():
+            self.edits.end()
             self._show_plot()
 
     # Building and drawing.

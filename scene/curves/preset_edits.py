@@ -1,6 +1,6 @@
 """The curves mode's edits of its presets: a control point or a velocity key moved (refused,
-with the reason, when the curve it makes is invalid: nothing is lost), and the edited presets
-saved to the presets file."""
+with the reason, when the curve it makes is invalid: nothing is lost), each drag one step that
+can be undone and redone, and the edited presets saved to the presets file."""
 
 import logging
 
@@ -8,6 +8,7 @@ import numpy as np
 
 from scene.curves import presets
 from scene.curves.presets import TimeOutOfPlace
+from scene.ui.history import Histories
 
 log = logging.getLogger(__name__)
 
@@ -17,6 +18,48 @@ class PresetEdits:
 
     def __init__(self, mode):
         self.mode = mode
+        self.history = Histories()
+        self._before = None
+
+    # Undo and redo, a drag at a time.
+
+    def begin(self):
+        """A drag starts: the presets on screen as they are, to record what it changes."""
+        self._before = self._shown()
+
+    def end(self):
+        """A drag ends: what it changed, one step each preset (a trajectory's, a velocity's)."""
+        if self._before is None:
+            return
+        for (key, before), after in zip(self._before.items(), self._shown().values()):
+            what = "moving a control point" if key[0] == "trajectory" else "moving a velocity handle"
+            self.history.record(key, before, after, what)
+        self._before = None
+
+    def undo(self):
+        """Put back the presets on screen as they were before their newest edit."""
+        self._restore(self.history.undo(list(self._shown())), "Undone", "Nothing to undo")
+
+    def redo(self):
+        """Make again the newest edit undone of the presets on screen."""
+        self._restore(self.history.redo(list(self._shown())), "Redone", "Nothing to redo")
+
+    def _shown(self):
+        mode = self.mode
+        return {
+            ("trajectory", mode.trajectory_index): mode.trajectories[mode.trajectory_index],
+            ("velocity", mode.velocity_index): mode.velocities[mode.velocity_index],
+        }
+
+    def _restore(self, found, done, nothing):
+        mode = self.mode
+        if found is None:
+            mode.app.messages.say(nothing)
+            return
+        (kind, index), state, what = found
+        (mode.trajectories if kind == "trajectory" else mode.velocities)[index] = state
+        mode.rebuild()
+        mode.app.messages.say(f"{done}: {what}")
 
     def save(self):
         """Write the edited presets to the presets file (or beside it, when it must be kept)."""

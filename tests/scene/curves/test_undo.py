@@ -1,0 +1,90 @@
+"""Undo and redo in the curves mode, as a person does them: drags with the mouse, then Ctrl+Z and
+Ctrl+Shift+Z (or Ctrl+Y); offscreen, on a fixed 60 Hz clock."""
+
+import numpy as np
+import pytest
+
+from scene.curves import presets
+from scene.ui.history import Histories
+from scene.ui.pointer import to_film
+from tests.scene.helpers import drag_in_plot, press, step
+
+
+def drag_point(app, pointer, index, offset=(0.03, -0.02), frames=3):
+    """Press on trajectory control point ``index``, move the mouse ``frames`` times by
+    ``offset`` (film units), let go: one drag."""
+    pointer.at = to_film(app, app.mode.points()[index])
+    press(app, "mouse1")
+    for _ in range(frames):
+        pointer.at = (pointer.at[0] + offset[0], pointer.at[1] + offset[1])
+        step(app)
+    press(app, "mouse1-up")
+
+
+def test_a_drag_is_one_step_undone_and_redone_exactly(app, pointer):
+    mode = app.mode
+    original = mode.trajectories[0]
+    drag_point(app, pointer, 1, frames=5)
+    dragged = mode.trajectories[0]
+    assert dragged != original
+    press(app, "control-z")
+    assert mode.trajectories[0] == original  # bit for bit: the preset's very tuples
+    assert mode.points() == original.points and "Undone: moving a control point" in app.messages.current
+    np.testing.assert_array_equal(mode.motion.trajectory.evaluate(0.5), original.curve().evaluate(0.5))
+    press(app, "shift-control-z")
+    assert mode.trajectories[0] == dragged and "Redone" in app.messages.current
+    press(app, "control-z")
+    press(app, "control-y")
+    assert mode.trajectories[0] == dragged
+    press(app, "control-y")
+    assert "Nothing to redo" in app.messages.current
+
+
+def test_many_edits_of_two_presets_undone_return_both_exactly_and_keep_apart(app, pointer):
+    """Edits of a trajectory and of a velocity curve, then another trajectory's: undoing on the
+    first trajectory undoes its own edits and the velocity's, newest first, back to the presets
+    as they were; the other trajectory's edit is still there."""
+    mode = app.mode
+    press(app, "shift-6")  # CSS ease: its handles can be dragged
+    start = (mode.trajectories[0], mode.velocities[5])
+    for k in range(6):
+        drag_point(app, pointer, k % 3 + 1, offset=(0.01 * (-1) ** k, 0.01))
+        handle = np.array(mode.velocities[5].controls[0])
+        drag_in_plot(app, pointer, handle, handle + (0.02, 0.03 * (-1) ** k))
+    press(app, "2")
+    other = mode.trajectories[1]
+    drag_point(app, pointer, 2)
+    edited_other = mode.trajectories[1]
+    assert edited_other != other
+    press(app, "1")
+    for _ in range(12):
+        press(app, "control-z")
+    assert (mode.trajectories[0], mode.velocities[5]) == start
+    press(app, "control-z")
+    assert "Nothing to undo" in app.messages.current
+    assert mode.trajectories[1] == edited_other  # its own history, untouched
+    press(app, "2")
+    press(app, "control-z")
+    assert mode.trajectories[1] == other
+
+
+def test_a_press_that_moves_nothing_is_no_step(app, pointer):
+    mode = app.mode
+    drag_point(app, pointer, 1, offset=(0.0, 0.0), frames=2)
+    press(app, "control-z")
+    assert "Nothing to undo" in app.messages.current
+    assert mode.trajectories[0] == presets.TRAJECTORIES[0]
+
+
+@pytest.mark.parametrize("count", [3, 250])
+def test_the_history_keeps_its_limit_and_redo_ends_at_a_new_edit(count):
+    history = Histories(limit=200)
+    for k in range(count):
+        history.record("a", k, k + 1, "add one")
+    undone = [history.undo(["a"]) for _ in range(count)]
+    kept = min(count, 200)
+    assert [found[1] for found in undone[:kept]] == list(range(count - 1, count - 1 - kept, -1))
+    assert all(found is None for found in undone[kept:])
+    assert history.redo(["a"])[1] == count - kept + 1
+    history.record("a", 0, 42, "jump")
+    assert history.redo(["a"]) is None
