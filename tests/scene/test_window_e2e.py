@@ -206,7 +206,9 @@ def test_a_number_key_changes_the_curve(window):
     window.wait_until(another_curve, "key 2 did not change the curve")
 
 
-def test_dragging_a_control_point_moves_it_and_the_curve(window):
+def drag_the_top_point(window):
+    """Drag the S-bend's highest control point 120 pixels right and 80 down, as a person does:
+    where it was grabbed, where it was let go, and the curve's pixels before."""
     image = window.screenshot()
     points = control_points(image)
     assert len(points) > 4, "no control points in the picture"
@@ -219,17 +221,36 @@ def test_dragging_a_control_point_moves_it_and_the_curve(window):
         time.sleep(0.03)
     time.sleep(0.1)  # as a person would: stop, then let go
     window.xdotool("mouseup", "1")
-    target = grab + (120, 80)
+    return grab, grab + (120, 80), before
 
-    def followed(image):
-        # Within a few steps of where the mouse let go (the window system may drop the last motions).
+
+def point_near(target, pixels=40):
+    """A check that a control point's marker is within ``pixels`` of ``target``."""
+
+    def check(image):
         moved = control_points(image)
-        return len(moved) and np.min(np.linalg.norm(moved - target, axis=1)) < 40
+        return len(moved) and np.min(np.linalg.norm(moved - target, axis=1)) < pixels
 
-    after_image = window.wait_until(followed, "the point did not follow the mouse")
+    return check
+
+
+def test_dragging_a_control_point_moves_it_and_the_curve(window):
+    grab, target, before = drag_the_top_point(window)
+    # Within a few steps of where the mouse let go (the window system may drop the last motions).
+    after_image = window.wait_until(point_near(target), "the point did not follow the mouse")
     moved = control_points(after_image)
     assert np.min(np.linalg.norm(moved - grab, axis=1)) > 8, "the point is still where it was grabbed"
     assert overlap(before, curve_mask(after_image)) < 0.6, "the curve did not change"
+
+
+def test_ctrl_z_undoes_a_drag_and_ctrl_shift_z_redoes_it(window):
+    grab, target, before = drag_the_top_point(window)
+    window.wait_until(point_near(target), "the point did not follow the mouse")
+    window.key("ctrl+z")
+    undone = window.wait_until(point_near(grab, pixels=3), "Ctrl+Z did not put the point back")
+    assert overlap(before, curve_mask(undone)) > 0.8, "the curve is not the one before the drag"
+    window.key("ctrl+shift+z")
+    window.wait_until(point_near(target), "Ctrl+Shift+Z did not make the drag again")
 
 
 def test_shift_and_a_number_key_changes_the_velocity_curve_in_the_plot(window):
