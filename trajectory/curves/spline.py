@@ -18,6 +18,7 @@ from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents
 from trajectory.curves.bezier import PiecewiseBezier
 from trajectory.curves.curve import Curve
+from trajectory.curves.joined_length import JoinedBezier
 from trajectory.curves.knot_tangents import IN, KEPT, OUT, TangentMode
 from trajectory.curves.nurbs import NurbsCurve
 
@@ -78,7 +79,8 @@ class Spline(Curve):
 
     @property
     def geometry(self):
-        """The spline as it is now: a ``PiecewiseBezier`` (what tables and motions are made of)."""
+        """The spline as it is now: a ``PiecewiseBezier`` (what tables and motions are made of),
+        measured segment by segment (``JoinedLength``: an edit re-measures what it changed)."""
         return self._bezier
 
     def to_bezier(self):
@@ -328,7 +330,7 @@ class Spline(Curve):
             ),
             axis=1,
         )
-        self._bezier = PiecewiseBezier(controls)
+        self._bezier = JoinedBezier(controls)
         self._knots, self._tangents, self._modes = knots.copy(), tangents, list(modes)
         self._tilts, self._closed = np.asarray(tilts, dtype=float).copy(), closed
 

@@ -19,6 +19,7 @@ from trajectory import (
     TangentMode,
     VelocityCurve,
 )
+from trajectory.curves.arclength import ArcLength
 
 MODES = list(TangentMode)
 points = st.lists(
@@ -244,3 +245,25 @@ def test_a_closed_curve_is_fitted_by_a_closed_spline():
     u = np.linspace(0.0, 1.0, 20001)
     x, y = ring.evaluate(u)[:, :2].T
     assert np.abs(np.hypot(x / 4, y / 3) - 1.0).max() * 4 <= 1e-3 * 8 * 1.01  # 1e-3 of its size (8 across)
+
+
+@settings(max_examples=scaled(40), deadline=None)
+@given(points, st.booleans(), st.integers(0, 6), st.tuples(*[st.floats(-3, 3)] * 3))
+def test_the_segment_by_segment_tables_are_the_whole_curves_before_and_after_an_edit(
+    knots, closed, index, step
+):
+    """``JoinedLength`` (each segment measured alone, kept for the next edit) against the
+    whole curve's ``ArcLength``, before and after a move: lengths to 1e-13; the u it gives for a
+    distance s lies at that distance by the whole curve's measure, to 1e-12 of the length (in
+    distance: at a stop u(s) has a cube-root point, where u itself is not the measure)."""
+    spline = Spline(knots, closed=closed)
+    for _ in range(2):
+        ours, whole = spline.arc_length, ArcLength(spline.to_bezier())
+        assert ours.length == pytest.approx(whole.length, rel=1e-13)
+        s = np.linspace(0.0, 1.0, 1001)
+        np.testing.assert_allclose(whole.at(ours.parameter(s)) / whole.length, s, rtol=0, atol=1e-12)
+        np.testing.assert_allclose(ours.at(s), whole.at(s), rtol=0, atol=1e-12 * whole.length)
+        try:
+            spline.move(index % len(spline.knots), spline.knots[index % len(spline.knots)] + step)
+        except ValueError:
+            return
