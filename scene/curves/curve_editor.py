@@ -78,6 +78,10 @@ class CurveEditor:
         self.drawing.show_grabbed(point)
         return True
 
+    def held_handle(self):
+        """The index of the velocity handle held, or None."""
+        return self.grabbed.index if isinstance(self.grabbed, HandleDrag) else None
+
     def follow(self):
         """Move the grabbed point to where the mouse now is (nothing when none is grabbed); where
         it was grabbed, exactly: a press that does not move moves nothing (the screen's float32

@@ -35,6 +35,7 @@ DEFAULT_VELOCITY = 1
 """The seed's ease in-out."""
 MOUSE_HELP = (
     ("left drag", "orbit the camera; on a control point, move it"),
+    ("click in the distance panel", "a velocity key there (keyed curves)"),
     ("shift + left drag", "on a control point, move it nearer or farther"),
     ("right or middle drag", "pan (or ctrl + left drag)"),
     ("wheel", "zoom"),
@@ -128,6 +129,7 @@ class CurvesMode:
                 "redo it",
                 (("shift-control-z", self.edits.redo, ()), ("control-y", self.edits.redo, ())),
             ),
+            bind("Delete", "delete the selected velocity key (keyed curves)", self.edits.delete_key),
             bind("S", "save edited curves to the presets file", self.edits.save),
         )
         self.restart()
@@ -252,7 +254,15 @@ class CurvesMode:
         grabbed = self.editor.grab(self.points() if editable else None, self.handles(), shifted)
         if grabbed:
             self.edits.begin()
-        return grabbed
+            self.edits.selected_key = self.editor.held_handle()
+            return True
+        # A press in the distance panel off every key: a new key there, held to be dragged on.
+        unit = self.plot.mouse_to_unit() if self.plot.covers_pointer() else None
+        if unit is None or not np.all((unit > 0.0) & (unit < 1.0)) or not self.edits.add_key(unit):
+            return False
+        self.editor.grab(None, self.handles())
+        self.edits.begin()
+        return True
 
     def set_scale(self, scale):
         """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""

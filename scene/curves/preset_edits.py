@@ -1,6 +1,7 @@
 """The curves mode's edits of its presets: a control point or a velocity key moved (refused,
 with the reason, when the curve it makes is invalid: nothing is lost), each drag one step that
-can be undone and redone, and the edited presets saved to the presets file."""
+can be undone and redone, keys of a keyed velocity curve added and deleted, and the edited
+presets saved to the presets file."""
 
 import logging
 
@@ -20,6 +21,8 @@ class PresetEdits:
         self.mode = mode
         self.history = Histories()
         self._before = None
+        self.selected_key = None
+        """The velocity key last grabbed or added (its index), what Delete takes out."""
 
     # Undo and redo, a drag at a time.
 
@@ -31,9 +34,9 @@ class PresetEdits:
         """A drag ends: what it changed, one step each preset (a trajectory's, a velocity's)."""
         if self._before is None:
             return
-        for (key, before), after in zip(self._before.items(), self._shown().values()):
+        for key, before in self._before.items():
             what = "moving a control point" if key[0] == "trajectory" else "moving a velocity handle"
-            self.history.record(key, before, after, what)
+            self._record({key: before}, what)
         self._before = None
 
     def undo(self):
@@ -43,6 +46,61 @@ class PresetEdits:
     def redo(self):
         """Make again the newest edit undone of the presets on screen."""
         self._restore(self.history.redo(list(self._shown())), "Redone", "Nothing to redo")
+
+    # Velocity keys added and deleted.
+
+    def add_key(self, unit):
+        """A key of the keyed velocity curve shown at ``unit`` (t, s), among the others by its
+        time; refused, saying why, where it would send the object back. Whether one was added."""
+        mode = self.mode
+        preset = mode.velocities[mode.velocity_index]
+        if not preset.keys:
+            return False
+        t, s = (float(value) for value in unit)
+        keys = sorted([*map(tuple, preset.keys), (t, s)])
+        before = self._shown()
+        if not self.move_keys(keys):
+            return False
+        self.selected_key = keys.index((t, s))
+        self._record(before, "adding a velocity key")
+        return True
+
+    def delete_key(self):
+        """Take the selected velocity key out (one stays at least)."""
+        mode = self.mode
+        preset = mode.velocities[mode.velocity_index]
+        index = self.selected_key
+        if not preset.keys or index is None or index >= len(preset.keys):
+            mode.app.messages.say(
+                "Select a velocity key first: click one in the distance panel", warning=True
+            )
+            return
+        if len(preset.keys) == 1:
+            mode.app.messages.say("Refused: a keyed velocity curve keeps one key at least", warning=True)
+            return
+        before = self._shown()
+        if self.move_keys([key for k, key in enumerate(preset.keys) if k != index]):
+            self.selected_key = None
+            self._record(before, "deleting a velocity key")
+
+    def move_keys(self, keys):
+        """The keyed velocity curve shown with ``keys`` instead; refused as a move is."""
+        mode = self.mode
+        preset = mode.velocities[mode.velocity_index]
+        try:
+            velocity = presets.VelocityPreset(preset.name, keys=tuple(map(tuple, keys))).curve()
+        except ValueError as error:
+            self._refuse(error)
+            return False
+        mode.velocities[mode.velocity_index] = preset.with_keys(keys)
+        mode.rebuild(velocity=velocity)
+        return True
+
+    def _record(self, before, what):
+        """Each preset of ``before`` (key -> the preset then) as one step, to how it is now."""
+        now = self._shown()
+        for key, old in before.items():
+            self.history.record(key, old, now[key], what)
 
     def _shown(self):
         mode = self.mode

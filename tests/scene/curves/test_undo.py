@@ -7,7 +7,7 @@ import pytest
 from scene.curves import presets
 from scene.ui.history import Histories
 from scene.ui.pointer import to_film
-from tests.scene.helpers import drag_in_plot, press, step
+from tests.scene.helpers import drag_in_plot, plot_to_film, press, step
 
 
 def drag_point(app, pointer, index, offset=(0.03, -0.02), frames=3):
@@ -88,3 +88,49 @@ def test_the_history_keeps_its_limit_and_redo_ends_at_a_new_edit(count):
     assert history.redo(["a"])[1] == count - kept + 1
     history.record("a", 0, 42, "jump")
     assert history.redo(["a"]) is None
+
+
+def click_in_plot(app, pointer, unit):
+    pointer.at = plot_to_film(app, unit)
+    press(app, "mouse1")
+    press(app, "mouse1-up")
+
+
+def test_a_click_in_the_distance_panel_adds_a_key_delete_takes_it_out_and_both_undo(app, pointer):
+    mode = app.mode
+    press(app, "shift-8")  # keys: slow through the middle, (0.25, 0.4) and (0.75, 0.6)
+    original = mode.velocities[7]
+    click_in_plot(app, pointer, (0.5, 0.5))
+    keys = mode.velocities[7].keys
+    assert len(keys) == 3 and keys[0] == original.keys[0] and keys[2] == original.keys[1]
+    np.testing.assert_allclose(keys[1], (0.5, 0.5), atol=1e-5)  # the screen's float32
+    assert mode.motion.velocity.distance_at_time(keys[1][0]) == pytest.approx(keys[1][1], abs=1e-12)
+    press(app, "delete")
+    assert mode.velocities[7] == original
+    press(app, "control-z")  # the delete undone: the added key back
+    assert mode.velocities[7].keys == keys and "Undone: deleting a velocity key" in app.messages.current
+    press(app, "control-z")
+    assert mode.velocities[7] == original and "adding a velocity key" in app.messages.current
+
+
+def test_a_key_that_would_send_the_object_back_is_refused_and_nothing_changes(app, pointer):
+    mode = app.mode
+    press(app, "shift-8")
+    original = mode.velocities[7]
+    click_in_plot(app, pointer, (0.5, 0.9))  # above the next key's s = 0.6: the object would go back
+    assert mode.velocities[7] == original and "Refused" in app.messages.current
+    press(app, "delete")  # nothing selected
+    assert mode.velocities[7] == original and "Select a velocity key first" in app.messages.current
+    press(app, "control-z")
+    assert "Nothing to undo" in app.messages.current
+
+
+def test_the_last_key_stays(app, pointer):
+    mode = app.mode
+    press(app, "shift-8")
+    drag_in_plot(app, pointer, mode.velocities[7].keys[0], mode.velocities[7].keys[0])  # select it
+    press(app, "delete")
+    assert len(mode.velocities[7].keys) == 1
+    drag_in_plot(app, pointer, mode.velocities[7].keys[0], mode.velocities[7].keys[0])
+    press(app, "delete")
+    assert len(mode.velocities[7].keys) == 1 and "keeps one key at least" in app.messages.current
