@@ -25,6 +25,8 @@ from trajectory.curves import (
     PiecewiseBezier,
     Spline,
     TangentMode,
+    spline_data,
+    spline_from_data,
 )
 from trajectory.orientation import MODES as ORIENTATION_MODES
 from trajectory.orientation import Orientation, frames_along
@@ -124,5 +126,7 @@ __all__ = [
     "shortest_path_to_point",
     "shortest_paths",
     "shortest_paths_to_points",
+    "spline_data",
+    "spline_from_data",
     "train_poses",
 ]

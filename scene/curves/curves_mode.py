@@ -7,7 +7,7 @@ once, and the sphere is placed by a keyframe sampler from the per-frame ``update
 
 import numpy as np
 
-from scene.curves import presets, user_presets
+from scene.curves import curve_export, presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
 from scene.curves.drive import Drive
@@ -131,6 +131,12 @@ class CurvesMode:
             ),
             bind("Delete", "delete the selected velocity key (keyed curves)", self.edits.delete_key),
             bind("S", "save edited curves to the presets file", self.edits.save),
+            bind(
+                "Ctrl+E",
+                "export the trajectory as an egg file and a JSON spline",
+                self.export,
+                event="control-e",
+            ),
         )
         self.restart()
         self.root.hide()
@@ -273,6 +279,9 @@ class CurvesMode:
     def covers_pointer(self):
         """Whether the mouse is over the plot, whose area a press never orbits the camera from."""
         return self.plot.covers_pointer()
+
+    def export(self):
+        curve_export.export(self)
 
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""

@@ -8,6 +8,7 @@ from trajectory.curves.curve import Curve
 from trajectory.curves.function_curve import FunctionCurve
 from trajectory.curves.nurbs import NurbsCurve
 from trajectory.curves.spline import Spline, TangentMode
+from trajectory.curves.spline_data import spline_data, spline_from_data
 
 __all__ = [
     "ArcLength",
@@ -19,4 +20,6 @@ __all__ = [
     "PiecewiseBezier",
     "Spline",
     "TangentMode",
+    "spline_data",
+    "spline_from_data",
 ]

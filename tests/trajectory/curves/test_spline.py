@@ -2,6 +2,7 @@
 to rounding, every mode keeps its invariant through random edits, a closed loop is smooth at its
 seam, and a bad edit changes nothing."""
 
+import json
 import math
 
 import numpy as np
@@ -18,6 +19,8 @@ from trajectory import (
     Spline,
     TangentMode,
     VelocityCurve,
+    spline_data,
+    spline_from_data,
 )
 from trajectory.curves.arclength import ArcLength
 
@@ -267,3 +270,28 @@ def test_the_segment_by_segment_tables_are_the_whole_curves_before_and_after_an_
             spline.move(index % len(spline.knots), spline.knots[index % len(spline.knots)] + step)
         except ValueError:
             return
+
+
+def test_a_spline_as_data_comes_back_the_same_and_bad_data_is_refused_by_name():
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1], [5, -4, 2]], closed=True)
+    spline.set_mode(1, TangentMode.BROKEN)
+    spline.move_tangent(1, "out", (1.0, -2.0, 0.5))
+    spline.set_mode(2, TangentMode.MIRRORED)
+    spline.set_tilt(3, 0.4)
+    data = json.loads(json.dumps(spline_data(spline, "track")))
+    again = spline_from_data(data)
+    u = np.linspace(0.0, 1.0, 1001)
+    np.testing.assert_array_equal(again.evaluate(u), spline.evaluate(u))
+    assert (again.modes, again.tilts.tolist(), again.closed) == (spline.modes, spline.tilts.tolist(), True)
+    for change, message in [
+        ({"format": "a drawing"}, "not a spline file"),
+        ({"version": 7}, "version"),
+        ({"modes": ["auto", "wobbly", "auto", "auto"]}, "modes"),
+        ({"tilts": [0.0]}, "per knot"),
+        ({"closed": "yes"}, "true or false"),
+        ({"knots": [[0, 0, 0], [0, 0, 0], [1, 1, 1], [2, 2, 2]]}, "one place"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            spline_from_data(data | change)
+    with pytest.raises(ValueError, match="needs 'knots'"):
+        spline_from_data({key: value for key, value in data.items() if key != "knots"})

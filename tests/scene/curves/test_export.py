@@ -1,0 +1,44 @@
+"""Ctrl+E in the curves mode writes the trajectory shown as an egg file a game's Mopath reads and
+as a JSON spline; both read back as the same curve (the egg to Panda3D's float32)."""
+
+import json
+
+import numpy as np
+import pytest
+
+from scene.kit.curve_files import load_curves
+from tests.scene.helpers import press
+from trajectory import spline_from_data
+
+
+@pytest.mark.parametrize("key, fitted", [("1", False), ("5", False), ("7", False), ("6", True)])
+def test_the_trajectory_shown_is_exported_and_reads_back(app, presets_file, key, fitted):
+    press(app, key)
+    mode = app.mode
+    press(app, "control-e")
+    message = app.messages.current
+    assert message.startswith("Exported") and ("fitted" in message) == fitted
+    folder = presets_file.parent / "exports"
+    (egg,) = folder.glob("*.egg")
+    (data,) = folder.glob("*.json")
+    shown = mode.motion.trajectory
+    u = np.linspace(0.0, 1.0, 501)
+    size = np.abs(shown.evaluate(u)).max()
+    spline = spline_from_data(json.loads(data.read_text()))
+    (read,) = load_curves(egg)
+    if fitted:  # within the fit's tolerance of the curve, by distance
+        dense = spline.evaluate(np.linspace(0.0, 1.0, 20001))
+        gaps = np.min(np.linalg.norm(shown.evaluate(u)[:, None] - dense[None], axis=2), axis=1)
+        assert gaps.max() <= 1.1e-3 * np.ptp(shown.evaluate(np.linspace(0, 1, 2001)), axis=0).max()
+        np.testing.assert_allclose(read.evaluate(u), spline.evaluate(u), rtol=0, atol=1e-6 * size)
+    else:
+        np.testing.assert_allclose(spline.evaluate(u), shown.evaluate(u), rtol=0, atol=1e-12 * size)
+        np.testing.assert_allclose(read.evaluate(u), shown.evaluate(u), rtol=0, atol=1e-6 * size)
+
+
+def test_an_export_that_cannot_be_written_is_said_and_nothing_breaks(app, presets_file):
+    presets_file.parent.mkdir(parents=True, exist_ok=True)
+    (presets_file.parent / "exports").write_text("a file where the folder would be")
+    press(app, "control-e")
+    assert "Could not export" in app.messages.current
+    press(app, "r")  # the mode goes on
