@@ -7,7 +7,7 @@ once, and the sphere is placed by a keyframe sampler from the per-frame ``update
 
 import numpy as np
 
-from scene.curves import curve_export, presets, user_presets
+from scene.curves import presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
 from scene.curves.drive import Drive
@@ -16,7 +16,7 @@ from scene.curves.preset_edits import PresetEdits
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.curves.velocity_plot import METHOD_WORDS, VelocityPlot
-from scene.ui.bindings import KeyBinding, bind, numbered, pair
+from scene.ui.bindings import bind, numbered, pair
 from scene.ui.mode import Drag
 from trajectory import KeyframeSampler, Motion
 
@@ -123,20 +123,7 @@ class CurvesMode:
             bind("M", "our exact method or the seed's tables", self.toggle_method),
             *self.riders.bindings(self._show_frames),
             bind("F", "frame the curve", self.frame),
-            bind("Ctrl+Z", "undo the last edit of the curves shown", self.edits.undo, event="control-z"),
-            KeyBinding(
-                "Ctrl+Shift+Z, Ctrl+Y",
-                "redo it",
-                (("shift-control-z", self.edits.redo, ()), ("control-y", self.edits.redo, ())),
-            ),
-            bind("Delete", "delete the selected velocity key (keyed curves)", self.edits.delete_key),
-            bind("S", "save edited curves to the presets file", self.edits.save),
-            bind(
-                "Ctrl+E",
-                "export the trajectory as an egg file and a JSON spline",
-                self.export,
-                event="control-e",
-            ),
+            *self.edits.bindings(),
         )
         self.restart()
         self.root.hide()
@@ -279,9 +266,6 @@ class CurvesMode:
     def covers_pointer(self):
         """Whether the mouse is over the plot, whose area a press never orbits the camera from."""
         return self.plot.covers_pointer()
-
-    def export(self):
-        curve_export.export(self)
 
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""

@@ -7,8 +7,9 @@ import logging
 
 import numpy as np
 
-from scene.curves import presets
+from scene.curves import curve_export, presets
 from scene.curves.presets import TimeOutOfPlace
+from scene.ui.bindings import KeyBinding, bind
 from scene.ui.history import Histories
 
 log = logging.getLogger(__name__)
@@ -118,6 +119,26 @@ class PresetEdits:
         (mode.trajectories if kind == "trajectory" else mode.velocities)[index] = state
         mode.rebuild()
         mode.app.messages.say(f"{done}: {what}")
+
+    def bindings(self):
+        """The keys of the edits: undo, redo, a key deleted, saving, exporting."""
+        return (
+            bind("Ctrl+Z", "undo the last edit of the curves shown", self.undo, event="control-z"),
+            KeyBinding(
+                "Ctrl+Shift+Z, Ctrl+Y",
+                "redo it",
+                (("shift-control-z", self.redo, ()), ("control-y", self.redo, ())),
+            ),
+            bind("Delete", "delete the selected velocity key (keyed curves)", self.delete_key),
+            bind("S", "save edited curves to the presets file", self.save),
+            bind(
+                "Ctrl+E",
+                "export the trajectory as an egg file and a JSON spline",
+                curve_export.export,
+                self.mode,
+                event="control-e",
+            ),
+        )
 
     def save(self):
         """Write the edited presets to the presets file (or beside it, when it must be kept)."""
