@@ -32,6 +32,11 @@ def parse_arguments(argv):
         "(default: ~/.config/curves-in-motion/presets.json)",
     )
     parser.add_argument(
+        "--open",
+        metavar="PATH",
+        help="start with the curve of an egg file (a NURBS curve) or a JSON spline, in the curves mode",
+    )
+    parser.add_argument(
         "--offscreen", action="store_true", help="render without a display (software renderer)"
     )
     parser.add_argument(
@@ -104,6 +109,15 @@ def main(argv=None):
     configure(args)
     from scene.app import NoWindowError, SceneApp
     from scene.curves.user_presets import default_path
+    from scene.kit.curve_files import load_spline
+
+    opened = None
+    if args.open:
+        try:
+            opened = load_spline(args.open)
+        except ValueError as error:
+            print(f"main.py: --open: {error}", file=sys.stderr)
+            return 2
 
     try:
         app = SceneApp(
@@ -111,6 +125,7 @@ def main(argv=None):
             args.presets or default_path(),
             window_type="offscreen" if args.offscreen else None,
             frame_rate=FRAME_RATE if args.frames is not None else None,
+            opened=opened,
         )
     except NoWindowError as error:
         print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)

@@ -40,9 +40,11 @@ class SceneApp(ShowBase):
         window_type: ``None`` for a normal window, ``"offscreen"`` to render without a display.
         frame_rate: If given, the clock runs in scene time at this many frames per second,
             whatever the wall clock says (for tests, screenshots and recordings).
+        opened: A curve from a file, (name, ``trajectory.Spline``), that the curves mode shows
+            first (``main.py --open``); None for none.
     """
 
-    def __init__(self, mode, presets_path, window_type=None, frame_rate=None):
+    def __init__(self, mode, presets_path, window_type=None, frame_rate=None, opened=None):
         try:
             super().__init__(windowType=window_type)
         except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
@@ -61,6 +63,7 @@ class SceneApp(ShowBase):
         self.messages = MessageLine(self)
         self.banner = Banner(self)
         self.presets_path = presets_path
+        self.opened = opened
         self.modes = {}
         self._cameras = {}  # each mode's camera, as it was left
         for entry in MODES:

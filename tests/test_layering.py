@@ -36,7 +36,11 @@ BELOW = {
 }
 """What each package may import besides itself (``trajectory``: its public names only)."""
 
-LAZY_FOR_HELP = {("main", "scene.app"), ("main", "scene.curves.user_presets")}
+LAZY_FOR_HELP = {
+    ("main", "scene.app"),
+    ("main", "scene.curves.user_presets"),
+    ("main", "scene.kit.curve_files"),
+}
 """The imports inside functions that keep ``main.py --help`` free of Panda3D: (module, imported)."""
 
 

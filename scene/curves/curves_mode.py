@@ -62,6 +62,12 @@ class CurvesMode:
         self.startup_problem = self.presets_file.problem
         self.edits = PresetEdits(self)
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
+        if app.opened is not None:  # a curve from a file (main.py --open), shown first
+            name, spline = app.opened
+            self.trajectories.append(
+                presets.TrajectoryPreset(f"opened: {name}", "function", function=lambda: spline)
+            )
+            self.trajectory_index = len(self.trajectories) - 1
         self.interval_index = DEFAULT_INTERVAL
         self.method = "exact"
         self.duration = DEFAULT_DURATION
@@ -321,5 +327,6 @@ class CurvesMode:
 
 
 def _edited(preset, builtins):
-    """ " (edited)" for a preset that differs from every built-in one, else ""."""
-    return "" if preset in builtins else " (edited)"
+    """ " (edited)" for an editable preset that differs from every built-in one, else "" (a curve
+    opened from a file is no edit)."""
+    return "" if preset in builtins or not preset.editable else " (edited)"

@@ -3,6 +3,7 @@ reads, and what Blender's exporters write) read as ``trajectory.NurbsCurve``s, a
 written as an egg file that a game's ``Mopath`` plays."""
 
 import contextlib
+import json
 from pathlib import Path
 
 import numpy as np
@@ -19,6 +20,7 @@ from panda3d.core import (
 )
 
 from trajectory import NurbsCurve as Nurbs
+from trajectory import Spline, spline_from_data
 
 _SUFFIXES = (".egg", ".bam", ".egg.pz", ".bam.pz")
 _POSITION_CURVES = (PCT_NONE, PCT_XYZ)
@@ -68,6 +70,30 @@ def load_curves(path):
     if not curves:
         raise ValueError(f"{path.name} holds no NURBS curve{_first(errors)}")
     return curves
+
+
+def load_spline(path):
+    """The curve of the file at ``path`` as a ``trajectory.Spline`` and its name: an egg or bam
+    file's first position NURBS curve (exactly where it is a plain cubic or less, else fitted to
+    1/1000 of its size), or a JSON spline (``trajectory.spline_data``'s).
+
+    Raises:
+        ValueError: If the file is missing or not one of those, naming why.
+    """
+    path = Path(path)
+    if path.suffix.lower() == ".json":
+        if not path.is_file():
+            raise ValueError(f"no curve file at {path}")
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise ValueError(f"{path.name} could not be read as JSON: {error}") from None
+        return str(data.get("name") or path.stem) if isinstance(data, dict) else path.stem, spline_from_data(
+            data
+        )
+    curve = load_curves(path)[0]
+    plain = len(set(curve.weights.tolist())) == 1 and curve.degree <= 3
+    return curve.name or path.stem, Spline.from_nurbs(curve) if plain else Spline.fit(curve)
 
 
 def save_curve(path, curve, name="curve"):

@@ -88,3 +88,21 @@ def test_a_corrupt_presets_file_is_one_line_on_stderr_and_left_alone(tmp_path):
     lines = [line for line in result.stderr.splitlines() if line.startswith("main.py:")]
     assert len(lines) == 1 and "was not loaded" in lines[0] and str(presets) in lines[0]
     assert presets.read_text() == "not json at all"
+
+
+def test_open_starts_with_a_curve_from_an_egg_or_a_json_file_and_refuses_others_in_one_line(tmp_path):
+    from scene.kit.curve_files import save_curve
+    from trajectory import Spline, spline_data
+
+    track = Spline([[0, 0, 1], [6, 2, 2], [8, 8, 3], [1, 7, 1]], closed=True)
+    egg, data = tmp_path / "track.egg", tmp_path / "track.json"
+    save_curve(egg, track, name="track")
+    data.write_text(__import__("json").dumps(spline_data(track, "my track")))
+    for path in (egg, data):
+        result = run_main("--offscreen", "--frames", "5", "--open", str(path))
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    (tmp_path / "broken.json").write_text("{not json")
+    for path, words in ((tmp_path / "missing.egg", "no curve file"), (tmp_path / "broken.json", "JSON")):
+        result = run_main("--offscreen", "--frames", "5", "--open", str(path))
+        assert result.returncode == 2 and result.stderr.strip().count("\n") == 0
+        assert result.stderr.startswith("main.py: --open:") and words in result.stderr

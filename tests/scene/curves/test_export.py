@@ -42,3 +42,25 @@ def test_an_export_that_cannot_be_written_is_said_and_nothing_breaks(app, preset
     press(app, "control-e")
     assert "Could not export" in app.messages.current
     press(app, "r")  # the mode goes on
+
+
+def test_a_curve_opened_from_a_file_is_shown_first_and_never_saved(presets_file):
+    from scene.app import SceneApp
+    from tests.scene.helpers import FRAME_RATE
+    from trajectory import Spline
+
+    track = Spline([[0, 0, 1], [6, 2, 2], [8, 8, 3], [1, 7, 1]], closed=True)
+    app = SceneApp(
+        "curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE, opened=("track", track)
+    )
+    try:
+        mode = app.mode
+        assert mode.trajectories[mode.trajectory_index].name == "opened: track"
+        assert any(line.endswith("opened: track") for line in mode.status_lines())  # no "(edited)"
+        u = np.linspace(0.0, 1.0, 101)
+        np.testing.assert_array_equal(mode.motion.trajectory.evaluate(u), track.evaluate(u))
+        press(app, "s")
+        saved = json.loads(presets_file.read_text()) if presets_file.exists() else {"trajectories": []}
+        assert all(not entry["name"].startswith("opened") for entry in saved["trajectories"])
+    finally:
+        app.destroy()
