@@ -94,6 +94,23 @@ def drag_section(app):
         print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, move_handle))}")
 
 
+def undo_section(app):
+    print("== Undo: 100 drags of a control point, then all undone (target <= 50 ms in all) ==")
+    app.mode.choose_trajectory(0)
+    edits, start_point = app.mode.edits, np.array(presets.TRAJECTORIES[0].points[1], dtype=float)
+    before, steps = app.mode.trajectories[0], sized(100, 3)
+    for step in range(steps):
+        edits.begin()
+        edits.move_point(1, start_point + (0.01 * (step + 1), 0.0, 0.0))
+        edits.end()
+    began = time.perf_counter()
+    for _ in range(steps):
+        edits.undo()
+    undone = time.perf_counter() - began
+    assert app.mode.trajectories[0] == before  # exactly the curve before the drags
+    print(f"  {steps} steps undone, each rebuilding the motion: {undone * 1e3:7.1f} ms")
+
+
 def turning_section(app):
     print(
         "== Turning mode: per-frame update with three units moving, and one order "
@@ -159,6 +176,7 @@ def main():
         app.task_mgr.step()
         frame_section(app)
         drag_section(app)
+        undo_section(app)
         turning_section(app)
         defense_section(app)
         app.destroy()
