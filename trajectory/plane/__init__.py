@@ -7,12 +7,8 @@ from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
 from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Line, SegmentTable, circle_centre
 from trajectory.plane.shortest import shortest_path, shortest_paths
 from trajectory.plane.turn_paths import GoalPlace, TurnPath, TurnPaths
-from trajectory.plane.turn_to_point import (
-    plan_turn,
-    plan_turns,
-    shortest_path_to_point,
-    shortest_paths_to_points,
-)
+from trajectory.plane.turn_to_point import plan_turn, shortest_path_to_point
+from trajectory.plane.turns_to_points import plan_turns, shortest_paths_to_points
 
 __all__ = [
     "LEFT",

@@ -5,7 +5,8 @@ chooses from say how."""
 from trajectory.plane.dubins import dubins_path, dubins_paths
 from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
-from trajectory.plane.turn_to_point import shortest_path_to_point, shortest_paths_to_points
+from trajectory.plane.turn_to_point import shortest_path_to_point
+from trajectory.plane.turns_to_points import shortest_paths_to_points
 
 
 def shortest_path(start, goal, radius, *, heading=None, reverse=False):

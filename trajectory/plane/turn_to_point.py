@@ -1,24 +1,22 @@
-"""Paths to a point for units with a turning radius, for one unit or many: the seed's turn then
-go straight, and the truly shortest path (turn then straight, or turn one way then the other);
-forwards, or for a unit that may back up, the shorter of that and of backing the whole way."""
+"""Paths to a point for a unit with a turning radius: the seed's turn then go straight, and the
+truly shortest path (turn then straight, or turn one way then the other); forwards, or for a unit
+that may back up, the shorter of that and of backing the whole way. The geometry is written once
+for floats and arrays (``maths.FLOATS``/``ARRAYS``): ``turns_to_points`` plans many units with it."""
 
-import dataclasses
 import math
 import typing
 
-import numpy as np
-
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
-from trajectory._numerics.maths import ARRAYS, FLOATS
-from trajectory.plane.turn_paths import GoalPlace, TurnPaths, path_from_turns, point, pose, radii_for, rows
+from trajectory._numerics.maths import FLOATS
+from trajectory.plane.turn_paths import GoalPlace, path_from_turns, point, pose
 
 ON_CIRCLE_TOLERANCE = 1e-9
 """Relative slack with which a point counts as on a turning circle rather than inside it."""
 _FULL_TURN_SLACK = 1e-12
 """A sweep this close to a full turn is rounding of no turn at all."""
-_MIRRORED = str.maketrans("LR", "RL")
-_MIRRORED_PLACES = {
+MIRRORED = str.maketrans("LR", "RL")
+MIRRORED_PLACES = {
     None: None,
     GoalPlace.OUTSIDE: GoalPlace.OUTSIDE,
     GoalPlace.INSIDE_LEFT: GoalPlace.INSIDE_RIGHT,
@@ -78,7 +76,7 @@ def _to_point(start, goal, radius, reverse, best):
     if reverse:
         turned, turned_place = best((x, y), wrapped(heading + math.pi), goal, radius)
         if turned.length < plan.length * (1.0 - TIE):
-            plan, place = turned.backed(), _MIRRORED_PLACES[turned_place]
+            plan, place = turned.backed(), MIRRORED_PLACES[turned_place]
     return plan.path((x, y, heading), radius, place)
 
 
@@ -132,7 +130,7 @@ class _Plan(typing.NamedTuple):
         """This plan, made for the unit turned round, as the unit itself drives it: backing, it
         faces the other way, so its steering turns it the other way."""
         turns = tuple(-turn for turn in self.turns)
-        return _Plan(turns, self.segment_lengths, self.word.translate(_MIRRORED), (-1.0,) * len(turns))
+        return _Plan(turns, self.segment_lengths, self.word.translate(MIRRORED), (-1.0,) * len(turns))
 
     def path(self, start, radius, goal_place=None):
         return path_from_turns(
@@ -155,13 +153,13 @@ def _turn_then_turn(origin, heading, destination, radius, turn):
     a, b = c * dx + s * dy, turn * (c * dy - s * dx)
     paths = []  # plans, not yet paths
     for sign in (1.0, -1.0):
-        exists, sweep, sweep2 = _touching_turns(a, b, radius, sign, FLOATS)
+        exists, sweep, sweep2 = touching_turns(a, b, radius, sign, FLOATS)
         if exists:
             paths.append(_Plan((turn, -turn), (radius * sweep, radius * sweep2), "LR" if turn > 0 else "RL"))
     return paths
 
 
-def _touching_turns(a, b, radius, sign, m):
+def touching_turns(a, b, radius, sign, m):
     """Turning left on the circle of ``radius`` from the origin facing +x, then right on one that
     touches it and passes through (a, b) (a right turn first: b mirrored), the second centre on
     the ``sign`` side of the line from the first centre to the destination: (exists, the first
@@ -176,7 +174,7 @@ def _touching_turns(a, b, radius, sign, m):
     a, b, r = a / scale, b / scale, radius / scale
     g = m.hypot(a, b - r)
     excess = a * a + b * (b - 2.0 * r)  # g² - r²
-    # Inside the first circle by no more than ``_tangent_exit``'s slack counts as on it.
+    # Inside the first circle by no more than ``tangent_exit``'s slack counts as on it.
     slack = ON_CIRCLE_TOLERANCE * m.minimum(r, m.hypot(a, b))
     exists = m.both(m.both(excess / (g + r) >= -slack, g <= 3.0 * r * (1.0 + ON_CIRCLE_TOLERANCE)), g > 0.0)
     excess = m.maximum(excess, 0.0)
@@ -190,13 +188,13 @@ def _turn_then_straight(origin, heading, destination, radius, turn):
     """The path turning left (turn = 1) or right (-1), or None if the destination is inside."""
     c, s = math.cos(heading), math.sin(heading)
     dx, dy = destination[0] - origin[0], destination[1] - origin[1]
-    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radius, FLOATS)
+    reachable, sweep, straight = tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radius, FLOATS)
     if not reachable:
         return None
     return _Plan((turn, 0.0), (radius * sweep, straight), "LS" if turn > 0 else "RS")
 
 
-def _tangent_exit(a, b, radius, m):
+def tangent_exit(a, b, radius, m):
     """Turning left on the circle of ``radius`` from the origin facing +x, then straight to the
     destination (a, b) (a right turn: b mirrored): (reachable, the turn in radians, the straight
     length), floats or arrays (``m``: ``maths.FLOATS`` or ``maths.ARRAYS``).
@@ -225,108 +223,3 @@ def _tangent_exit(a, b, radius, m):
     ahead = abs(b) <= ON_CIRCLE_TOLERANCE * a
     sweep = m.where(m.both(TWO_PI - sweep < _FULL_TURN_SLACK, ahead), 0.0, sweep)
     return reachable, sweep, line * scale
-
-
-def plan_turns(starts, goals, radius, *, reverse=False):
-    """``plan_turn`` for many units at once: start poses (n, 3), goal points (n, 2), one radius or
-    one per unit.
-
-    Returns:
-        ``TurnPaths`` of an arc and a line per unit, words "LS" or "RS" (with ``gears`` when
-        ``reverse``).
-
-    Raises:
-        ValueError: On input of the wrong shape, non-finite values, or radii that are not positive
-            finite numbers.
-    """
-    return _to_points(starts, goals, radius, reverse, _seed_options)
-
-
-def shortest_paths_to_points(starts, goals, radius, *, reverse=False):
-    """``shortest_path_to_point`` for many units at once: start poses (n, 3), goal points (n, 2),
-    one radius or one per unit.
-
-    Returns:
-        ``TurnPaths`` of two segments per unit, with ``goal_places`` saying where each point lay (and
-        ``gears`` when ``reverse``).
-
-    Raises:
-        ValueError: As ``plan_turns``.
-    """
-    return _to_points(starts, goals, radius, reverse, _shortest_options)
-
-
-def _to_points(starts, goals, radius, reverse, options):
-    """``_to_point`` over arrays: per unit the shortest of ``options`` (a function of the units ->
-    the candidates and the places), and with ``reverse`` of their backed forms too."""
-    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 2)
-    if starts.shape[0] != goals.shape[0]:
-        raise ValueError(f"starts (n, 3) and goals (n, 2) must be as many, got {len(starts)}, {len(goals)}")
-    origins, headings, radii = starts[:, :2], wrapped(starts[:, 2]), radii_for(radius, len(starts))
-    candidates, places = options(origins, headings, goals, radii)
-    paths = _shortest(origins, headings, radii, candidates)
-    if not flag(reverse, "reverse"):
-        return dataclasses.replace(paths, goal_places=places)
-    turned, turned_places = options(origins, wrapped(headings + math.pi), goals, radii)
-    backed = _shortest(origins, headings, radii, turned)
-    better = (backed.lengths < paths.lengths * (1.0 - TIE))[:, None]
-    mirrored = np.char.translate(backed.words.astype(str), _MIRRORED)
-    if places is not None:
-        flipped = np.vectorize(_MIRRORED_PLACES.get, otypes=[object])(turned_places)
-        places = np.where(better[:, 0], flipped, places)
-    return dataclasses.replace(
-        paths,
-        turns=np.where(better, -backed.turns, paths.turns),
-        segment_lengths=np.where(better, backed.segment_lengths, paths.segment_lengths),
-        words=np.where(better[:, 0], mirrored, paths.words),
-        goal_places=places,
-        gears=np.where(better, -1.0, 1.0) * np.ones_like(paths.segment_lengths),
-    )
-
-
-def _seed_options(origins, headings, destinations, radii):
-    """``plan_turns``' candidates, and no places."""
-    return [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)], None
-
-
-def _shortest_options(origins, headings, destinations, radii):
-    """``shortest_paths_to_points``' candidates, and where each point lay."""
-    straight = [_arcs_then_straight(origins, headings, destinations, radii, turn) for turn in (1.0, -1.0)]
-    arc_arc = [
-        _arcs_then_arcs(origins, headings, destinations, radii, turn, sign)
-        for turn in (1.0, -1.0)
-        for sign in (1.0, -1.0)
-    ]
-    inside_left, inside_right = (~exists for exists, _, _, _ in straight)
-    places = np.where(
-        inside_left, GoalPlace.INSIDE_LEFT, np.where(inside_right, GoalPlace.INSIDE_RIGHT, GoalPlace.OUTSIDE)
-    )
-    return straight + arc_arc, places
-
-
-def _shortest(origins, headings, radii, options):
-    """Per unit the shortest of ``options``, each (exists (n,), parts (n, 2), turns (2,), word)."""
-    totals = np.stack([np.where(exists, parts.sum(axis=1), np.inf) for exists, parts, _, _ in options])
-    best = np.argmax(totals <= totals.min(axis=0) * (1.0 + TIE), axis=0)
-    units = np.arange(best.size)
-    parts = np.stack([parts for _, parts, _, _ in options])[best, units]
-    turns = np.array([turns for _, _, turns, _ in options])[best]
-    words = np.array([word for _, _, _, word in options])[best]
-    return TurnPaths(np.column_stack([origins, headings]), radii, turns, parts, words)
-
-
-def _arcs_then_straight(origins, headings, destinations, radii, turn):
-    """``_turn_then_straight`` over arrays: (reachable, parts (arc, line), turns, word)."""
-    c, s = np.cos(headings), np.sin(headings)
-    dx, dy = (destinations - origins).T
-    reachable, sweep, straight = _tangent_exit(c * dx + s * dy, turn * (c * dy - s * dx), radii, ARRAYS)
-    return reachable, np.column_stack([radii * sweep, straight]), (turn, 0.0), "LS" if turn > 0 else "RS"
-
-
-def _arcs_then_arcs(origins, headings, destinations, radii, turn, sign):
-    """``_turn_then_turn`` over arrays, one of its two solutions (``sign``): (exists, parts, turns, word)."""
-    c, s = np.cos(headings), np.sin(headings)
-    dx, dy = (destinations - origins).T
-    exists, sweep, sweep2 = _touching_turns(c * dx + s * dy, turn * (c * dy - s * dx), radii, sign, ARRAYS)
-    parts = np.column_stack([radii * sweep, radii * sweep2])
-    return exists, parts, (turn, -turn), "LR" if turn > 0 else "RL"
