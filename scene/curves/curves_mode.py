@@ -10,12 +10,13 @@ import numpy as np
 from scene.curves import presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
+from scene.curves.curves_status import hud_lines
 from scene.curves.drive import Drive
 from scene.curves.event_markers import EventMarkers
 from scene.curves.preset_edits import PresetEdits
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
-from scene.curves.velocity_plot import METHOD_WORDS, VelocityPlot
+from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.bindings import bind, numbered, pair
 from scene.ui.mode import Drag
 from trajectory import KeyframeSampler, Motion
@@ -168,22 +169,7 @@ class CurvesMode:
 
     def status_lines(self):
         """The HUD's lines for this mode."""
-        t = self.run.time
-        interval = KEYFRAME_INTERVALS[self.interval_index][1]
-        trajectory = self.trajectories[self.trajectory_index]
-        velocity = self.velocities[self.velocity_index]
-        trajectory_edited = _edited(trajectory, presets.TRAJECTORIES)
-        velocity_edited = _edited(velocity, presets.VELOCITIES)
-        return [
-            f"Trajectory {self.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
-            f"Velocity Shift+{self.velocity_index + 1}: {velocity.name}{velocity_edited}",
-            f"t {t:5.2f} / {self.motion.duration:.4g} s  {self.run.status()}",
-            f"s {float(self.motion.distance(t)):.4f}   u {float(self.motion.parameter(t)):.4f}",
-            f"speed {float(self.motion.speed(t)):.2f} units/s   events passed {self.events.passed} (E)",
-            f"keyframes every {interval}, method: {METHOD_WORDS[self.method]} (M)",
-            self.riders.status(),
-            *([self.drive.status()] if velocity.drive else []),
-        ]
+        return hud_lines(self, KEYFRAME_INTERVALS[self.interval_index][1])
 
     # Bound to keys.
 
@@ -249,19 +235,7 @@ class CurvesMode:
         Args:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
-        editable = self.trajectories[self.trajectory_index].editable
-        grabbed = self.editor.grab(self.points() if editable else None, self.handles(), shifted)
-        if grabbed:
-            self.edits.begin()
-            self.edits.selected_key = self.editor.held_handle()
-            return True
-        # A press in the distance panel off every key: a new key there, held to be dragged on.
-        unit = self.plot.mouse_to_unit() if self.plot.covers_pointer() else None
-        if unit is None or not np.all((unit > 0.0) & (unit < 1.0)) or not self.edits.add_key(unit):
-            return False
-        self.editor.grab(None, self.handles())
-        self.edits.begin()
-        return True
+        return self.edits.press(shifted)
 
     def set_scale(self, scale):
         """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""
@@ -275,8 +249,7 @@ class CurvesMode:
 
     def release(self):
         """Let go of any grabbed point (and measure what the drag left)."""
-        if self.editor.release():
-            self.edits.end()
+        if self.edits.release():
             self._show_plot()
 
     # Building and drawing.
@@ -324,9 +297,3 @@ class CurvesMode:
         self._show_plot(measure=not live or self.method == "chord")
         if frame:
             self.frame()
-
-
-def _edited(preset, builtins):
-    """ " (edited)" for an editable preset that differs from every built-in one, else "" (a curve
-    opened from a file is no edit)."""
-    return "" if preset in builtins or not preset.editable else " (edited)"

@@ -27,6 +27,30 @@ class PresetEdits:
 
     # Undo and redo, a drag at a time.
 
+    def press(self, shifted):
+        """A press: grab the control point or velocity handle under the mouse (a drag begins), or
+        in the distance panel off every key add a key there, held to be dragged on; whether
+        anything was grabbed (``shifted``: a 3D point moves nearer or farther)."""
+        mode, editor = self.mode, self.mode.editor
+        editable = mode.trajectories[mode.trajectory_index].editable
+        if editor.grab(mode.points() if editable else None, mode.handles(), shifted):
+            self.begin()
+            self.selected_key = editor.held_handle()
+            return True
+        unit = mode.plot.mouse_to_unit() if mode.plot.covers_pointer() else None
+        if unit is None or not np.all((unit > 0.0) & (unit < 1.0)) or not self.add_key(unit):
+            return False
+        editor.grab(None, mode.handles())
+        self.begin()
+        return True
+
+    def release(self):
+        """Let go of what is held, the drag one step; whether anything was held."""
+        if not self.mode.editor.release():
+            return False
+        self.end()
+        return True
+
     def begin(self):
         """A drag starts: the presets on screen as they are, to record what it changes."""
         self._before = self._shown()

@@ -1,0 +1,31 @@
+"""What the curves mode's HUD says: which curves (and whether edited), where the run is in time,
+distance and parameter, the speed and events, the keyframes and method, the riders."""
+
+from scene.curves import presets
+from scene.curves.velocity_plot import METHOD_WORDS
+
+
+def hud_lines(mode, interval):
+    """The curves mode's HUD lines: the curves, where the run is, the keyframes (``interval``,
+    words), the method, the riders."""
+    t = mode.run.time
+    trajectory = mode.trajectories[mode.trajectory_index]
+    velocity = mode.velocities[mode.velocity_index]
+    trajectory_edited = _edited(trajectory, presets.TRAJECTORIES)
+    velocity_edited = _edited(velocity, presets.VELOCITIES)
+    return [
+        f"Trajectory {mode.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
+        f"Velocity Shift+{mode.velocity_index + 1}: {velocity.name}{velocity_edited}",
+        f"t {t:5.2f} / {mode.motion.duration:.4g} s  {mode.run.status()}",
+        f"s {float(mode.motion.distance(t)):.4f}   u {float(mode.motion.parameter(t)):.4f}",
+        f"speed {float(mode.motion.speed(t)):.2f} units/s   events passed {mode.events.passed} (E)",
+        f"keyframes every {interval}, method: {METHOD_WORDS[mode.method]} (M)",
+        mode.riders.status(),
+        *([mode.drive.status()] if velocity.drive else []),
+    ]
+
+
+def _edited(preset, builtins):
+    """ " (edited)" for an editable preset that differs from every built-in one, else "" (a curve
+    opened from a file is no edit)."""
+    return "" if preset in builtins or not preset.editable else " (edited)"
