@@ -70,6 +70,26 @@ def linear_tangents(knots, closed):
     return np.stack(((before - knots) / 3.0, (after - knots) / 3.0), axis=1)
 
 
+def of_segments(controls):
+    """The knots (k, 3), tangents (k, 2, 3) and closedness of Bezier segments ``controls``
+    (m, 4, 3) joined end to end (closed where the last ends at the first's start); an open end's
+    unused side mirrors its used one.
+
+    Raises:
+        ValueError: If the segments do not join.
+    """
+    if not np.array_equal(controls[1:, 0], controls[:-1, 3]):
+        raise ValueError("the Bezier segments must join end to end to make a spline")
+    closed = len(controls) > 1 and bool(np.array_equal(controls[-1, 3], controls[0, 0]))
+    knots = controls[:, 0] if closed else np.concatenate((controls[:, 0], controls[-1:, 3]))
+    tangents = np.zeros((len(knots), 2, 3))
+    tangents[: len(controls), OUT] = controls[:, 1] - controls[:, 0]
+    tangents[np.arange(1, len(controls) + 1) % len(knots), IN] = controls[:, 2] - controls[:, 3]
+    if not closed:
+        tangents[0, IN], tangents[-1, OUT] = -tangents[0, OUT], -tangents[-1, IN]
+    return knots, tangents, closed
+
+
 def split(controls, t):
     """The Bezier segment ``controls`` (4, 3) cut at its parameter t in (0, 1) by de Casteljau's
     construction: the two segments (4, 3) each, which trace it exactly."""

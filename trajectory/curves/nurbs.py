@@ -79,6 +79,15 @@ class NurbsCurve(Curve):
         self._slope = self._numerator.derivative()
         self._bending = self._slope.derivative()
 
+    @classmethod
+    def of_bezier_segments(cls, controls, name=""):
+        """The cubic NURBS whose spans are the Bezier segments ``controls`` (m, 4, 3), joined end
+        to end (interior knots of multiplicity 3): the same curve to rounding."""
+        points = np.concatenate((controls[:, :3].reshape(-1, 3), controls[-1:, 3]))
+        spans = np.repeat(np.arange(1, len(controls)), 3)
+        knots = np.concatenate(([0.0] * 4, spans, [len(controls)] * 4)) / len(controls)
+        return cls(points, knots=knots, degree=3, name=name)
+
     def bezier_segments(self):
         """The curve as cubic Bezier segments (m, 4, 3), one a knot interval, joined end to end
         at exactly one point each: a non-rational NURBS of degree 3 or less is a chain of cubic

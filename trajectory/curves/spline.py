@@ -17,7 +17,7 @@ from trajectory._numerics.checks import finite_points, positive_finite, real_arr
 from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents
 from trajectory.curves.bezier import PiecewiseBezier
-from trajectory.curves.curve import Curve
+from trajectory.curves.editable import EditableCurve
 from trajectory.curves.joined_length import JoinedBezier
 from trajectory.curves.knot_tangents import IN, KEPT, OUT, TangentMode
 from trajectory.curves.nurbs import NurbsCurve
@@ -29,7 +29,7 @@ _FIT_SAMPLES = 2000
 _SIDES = {"in": IN, "out": OUT}
 
 
-class Spline(Curve):
+class Spline(EditableCurve):
     """Knots (k, 3) joined by cubic Bezier segments, open (k - 1 segments) or ``closed`` (k, the
     last back to the first), segment i covering u in [i / m, (i + 1) / m] of m segments.
 
@@ -90,11 +90,7 @@ class Spline(Curve):
     def to_nurbs(self, name=""):
         """The spline as a cubic ``NurbsCurve`` (each segment a Bezier span: interior knots of
         multiplicity 3), the same curve to rounding."""
-        controls = self._bezier.control_points
-        points = np.concatenate((controls[:, :3].reshape(-1, 3), controls[-1:, 3]))
-        spans = np.repeat(np.arange(1, len(controls)), 3)
-        knots = np.concatenate(([0.0] * 4, spans, [len(controls)] * 4)) / len(controls)
-        return NurbsCurve(points, knots=knots, degree=3, name=name)
+        return NurbsCurve.of_bezier_segments(self._bezier.control_points, name)
 
     @classmethod
     def from_bezier(cls, curve):
@@ -105,22 +101,10 @@ class Spline(Curve):
         Raises:
             ValueError: If the segments do not join.
         """
-        controls = curve.control_points
-        if not np.array_equal(controls[1:, 0], controls[:-1, 3]):
-            raise ValueError("the Bezier segments must join end to end to make a spline")
-        closed = len(controls) > 1 and np.array_equal(controls[-1, 3], controls[0, 0])
-        knots = controls[:, 0] if closed else np.concatenate((controls[:, 0], controls[-1:, 3]))
-        outs = controls[:, 1] - controls[:, 0]
-        ins = controls[:, 2] - controls[:, 3]
-        tangents = np.zeros((len(knots), 2, 3))
-        tangents[: len(outs), OUT] = outs
-        tangents[np.arange(1, len(ins) + 1) % len(knots), IN] = ins
-        if not closed:  # the open ends' unused sides mirror the used ones
-            tangents[0, IN], tangents[-1, OUT] = -tangents[0, OUT], -tangents[-1, IN]
-        spline = cls(knots, closed)
-        spline._set(
-            knots, tangents, [knot_tangents.mode_of(pair) for pair in tangents], np.zeros(len(knots)), closed
-        )
+        knots, tangents, closed = knot_tangents.of_segments(curve.control_points)
+        spline = cls.__new__(cls)
+        modes = [knot_tangents.mode_of(pair) for pair in tangents]
+        spline._set(knots, tangents, modes, np.zeros(len(knots)), closed)
         return spline
 
     @classmethod
@@ -271,35 +255,6 @@ class Spline(Curve):
         if not np.isfinite(tilts[index]):
             raise ValueError(f"tilt must be a finite angle, got {angle!r}")
         self._set(self._knots, self._tangents, self._modes, tilts, self._closed)
-
-    # The Curve interface: the current segments'.
-
-    def evaluate(self, u):
-        return self._bezier.evaluate(u)
-
-    def derivative(self, u):
-        return self._bezier.derivative(u)
-
-    def second_derivative(self, u):
-        return self._bezier.second_derivative(u)
-
-    def point_and_tangent(self, u):
-        return self._bezier.point_and_tangent(u)
-
-    def point_tangent_and_bending(self, u):
-        return self._bezier.point_tangent_and_bending(u)
-
-    @property
-    def breakpoints(self):
-        return self._bezier.breakpoints
-
-    @property
-    def arc_length(self):
-        return self._bezier.arc_length
-
-    @property
-    def closes(self):
-        return self._bezier.closes
 
     # The one place the state changes.
 
