@@ -6,21 +6,11 @@ reads back."""
 import json
 import re
 
-from scene.kit.curve_files import save_curve
-from trajectory import NurbsCurve, PiecewiseBezier, Spline, spline_data
+from scene.kit.curve_files import save_curve, spline_of
+from trajectory import NurbsCurve, spline_data
 
 FOLDER = "exports"
 """Where exports go, beside the presets file."""
-
-
-def as_spline(curve):
-    """``curve`` as a ``Spline``: exactly for Bezier segments and plain NURBS curves, else fitted
-    (to 1e-3 of its size); and whether it was fitted."""
-    if isinstance(curve, PiecewiseBezier):
-        return Spline.from_bezier(curve), False
-    if isinstance(curve, NurbsCurve) and len(set(curve.weights.tolist())) == 1 and curve.degree <= 3:
-        return Spline.from_nurbs(curve), False
-    return Spline.fit(curve), True
 
 
 def export(mode):
@@ -30,7 +20,7 @@ def export(mode):
     curve = mode.motion.trajectory
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", preset.name).strip("-") or "curve"
     folder = mode.presets_file.path.parent / FOLDER
-    spline, fitted = as_spline(curve)
+    spline, fitted = spline_of(curve)
     egg, data = folder / f"{name}.egg", folder / f"{name}.json"
     try:
         folder.mkdir(parents=True, exist_ok=True)

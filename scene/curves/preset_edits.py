@@ -113,7 +113,7 @@ class PresetEdits:
         mode = self.mode
         preset = mode.velocities[mode.velocity_index]
         try:
-            velocity = presets.VelocityPreset(preset.name, keys=tuple(map(tuple, keys))).curve()
+            velocity = preset.curve(keys)
         except ValueError as error:
             self._refuse(error)
             return False

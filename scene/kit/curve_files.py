@@ -20,7 +20,7 @@ from panda3d.core import (
 )
 
 from trajectory import NurbsCurve as Nurbs
-from trajectory import Spline, spline_from_data
+from trajectory import PiecewiseBezier, Spline, spline_from_data
 
 _SUFFIXES = (".egg", ".bam", ".egg.pz", ".bam.pz")
 _POSITION_CURVES = (PCT_NONE, PCT_XYZ)
@@ -92,8 +92,20 @@ def load_spline(path):
             data
         )
     curve = load_curves(path)[0]
-    plain = len(set(curve.weights.tolist())) == 1 and curve.degree <= 3
-    return curve.name or path.stem, Spline.from_nurbs(curve) if plain else Spline.fit(curve)
+    return curve.name or path.stem, spline_of(curve)[0]
+
+
+def spline_of(curve):
+    """``curve`` as a ``trajectory.Spline``: exactly for Bezier segments and plain NURBS curves of
+    degree 3 or less, else fitted (to 1e-3 of its size); and whether it was fitted."""
+    if isinstance(curve, PiecewiseBezier):
+        return Spline.from_bezier(curve), False
+    if isinstance(curve, Nurbs):
+        try:
+            return Spline.from_nurbs(curve), False
+        except ValueError:  # rational, or of a higher degree: no chain of cubic segments
+            pass
+    return Spline.fit(curve), True
 
 
 def save_curve(path, curve, name="curve"):

@@ -13,6 +13,7 @@ import enum
 import numpy as np
 
 from trajectory._numerics.vectors import norms
+from trajectory.curves.bezier import CubicBezier
 
 IN, OUT = 0, 1
 """The two sides of a knot's tangents, as ``tangents[:, side]`` indexes them."""
@@ -112,7 +113,7 @@ def merged(first, second):
     lengths = np.array([_polygon_length(first), _polygon_length(second)])
     share = lengths[0] / lengths.sum()
     t = (np.arange(_MERGE_SAMPLES) + 0.5) / _MERGE_SAMPLES
-    targets = np.concatenate((_bezier(first, t), _bezier(second, t)))
+    targets = np.concatenate((CubicBezier(first).evaluate(t), CubicBezier(second).evaluate(t)))
     s = np.concatenate((share * t, share + (1.0 - share) * t))  # where each lies on the merged one
     b0, b1, b2, b3 = (1 - s) ** 3, 3 * s * (1 - s) ** 2, 3 * s**2 * (1 - s), s**3
     rest = targets - np.outer(b0 + b1, start) - np.outer(b2 + b3, end)
@@ -150,13 +151,6 @@ def _direction(handle, fallback):
 
 def _polygon_length(controls):
     return float(norms(np.diff(controls, axis=0)).sum())
-
-
-def _bezier(controls, t):
-    """Points (n, 3) of the Bezier segment ``controls`` (4, 3) at parameters t (n,)."""
-    p0, p1, p2, p3 = controls
-    t = t[:, None]
-    return (1 - t) ** 3 * p0 + 3 * t * (1 - t) ** 2 * p1 + 3 * t**2 * (1 - t) * p2 + t**3 * p3
 
 
 def kept_as(mode):

@@ -96,8 +96,11 @@ class NurbsCurve(Curve):
         Raises:
             ValueError: If the curve is rational (unequal weights): no polynomial traces it.
         """
-        if self._rational:
-            raise ValueError("a rational NURBS (unequal weights) is no chain of Bezier segments: fit one")
+        if self._rational or self.degree > 3:
+            raise ValueError(
+                "a rational NURBS (unequal weights) or one of degree above 3 is no chain of cubic "
+                "Bezier segments: fit one"
+            )
         coefficients = self._numerator.coeffs
         cubic = np.zeros((len(coefficients), 4, 3))
         cubic[:, : self.degree + 1] = coefficients

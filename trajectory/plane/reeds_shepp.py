@@ -25,7 +25,7 @@ from math import acos, asin, atan2, cos, remainder, sin, sqrt
 from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.maths import FLOATS
-from trajectory.plane.turn_paths import angle, path_from_turns, point, pose
+from trajectory.plane.turn_paths import MIRRORED, angle, path_from_turns, point, pose
 
 _ZERO = 10.0 * 2.0**-52
 """How far below 0 a computed length may be and still count as 0 (the formulas' rounding)."""
@@ -34,7 +34,6 @@ _NEGLIGIBLE = 1e-12
 _HALF_PI = math.pi / 2.0
 _TWO_PI = 2.0 * math.pi  # remainder(angle, _TWO_PI): the angle reduced to [-pi, pi]
 _TURNS = {"L": 1.0, "S": 0.0, "R": -1.0}
-_MIRRORED = str.maketrans("LR", "RL")
 
 # The formulas. Each takes the goal (x, y, phi) seen from the origin facing +x, radius 1, through
 # the centre of one of its turning circles relative to the start's left circle (0, 1): (xi, eta),
@@ -226,7 +225,7 @@ def _shortest_candidate(readings, families=_FAMILIES):
 
 def _read(lengths, word, flip, reflect, backwards):
     """A candidate's word and signed lengths (negative: in reverse)."""
-    letters = word.translate(_MIRRORED) if reflect else word
+    letters = word.translate(MIRRORED) if reflect else word
     if flip:
         lengths = tuple(-length for length in lengths)
     if backwards:

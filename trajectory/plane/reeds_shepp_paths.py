@@ -14,7 +14,6 @@ from trajectory._numerics.maths import ARRAYS
 from trajectory.plane import reeds_shepp
 from trajectory.plane.reeds_shepp import (
     _HALF_PI,
-    _MIRRORED,
     _NEGLIGIBLE,
     _TURNS,
     _TWO_PI,
@@ -22,7 +21,7 @@ from trajectory.plane.reeds_shepp import (
     CANDIDATES,
     _all_readings,
 )
-from trajectory.plane.turn_paths import TurnPaths, pose_pairs
+from trajectory.plane.turn_paths import MIRRORED, TurnPaths, pose_pairs
 
 _MOST = 5
 """Segments in the longest word (LRSLR)."""
@@ -120,7 +119,7 @@ def _reading_tables():
     (reversed for a backwards reading), the sign (-1 time-flipped), the turns, and the letters."""
     columns, signs, turns, letters = [], [], [], []
     for _, word, _, (backwards, flip, reflect), *_ in CANDIDATES:
-        read = word.translate(_MIRRORED) if reflect else word
+        read = word.translate(MIRRORED) if reflect else word
         order = list(range(len(word)))
         if backwards:
             read, order = read[::-1], order[::-1]

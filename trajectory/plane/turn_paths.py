@@ -15,6 +15,9 @@ from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import finite_number, positive_finite, real_array, real_values
 from trajectory.plane.segments import SegmentTable, advance
 
+MIRRORED = str.maketrans("LR", "RL")
+"""A path's word seen in a mirror (or steered backing): left and right swapped."""
+
 
 class GoalPlace(enum.Enum):
     """Where the point lay, for a path to a point: a code (the scene puts it into words)."""

@@ -9,13 +9,12 @@ import typing
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import FLOATS
-from trajectory.plane.turn_paths import GoalPlace, path_from_turns, point, pose
+from trajectory.plane.turn_paths import MIRRORED, GoalPlace, path_from_turns, point, pose
 
 ON_CIRCLE_TOLERANCE = 1e-9
 """Relative slack with which a point counts as on a turning circle rather than inside it."""
 _FULL_TURN_SLACK = 1e-12
 """A sweep this close to a full turn is rounding of no turn at all."""
-MIRRORED = str.maketrans("LR", "RL")
 MIRRORED_PLACES = {
     None: None,
     GoalPlace.OUTSIDE: GoalPlace.OUTSIDE,

@@ -9,8 +9,8 @@ import numpy as np
 from trajectory._numerics.angles import wrapped
 from trajectory._numerics.checks import flag
 from trajectory._numerics.maths import ARRAYS
-from trajectory.plane.turn_paths import GoalPlace, TurnPaths, radii_for, rows
-from trajectory.plane.turn_to_point import MIRRORED, MIRRORED_PLACES, TIE, tangent_exit, touching_turns
+from trajectory.plane.turn_paths import MIRRORED, GoalPlace, TurnPaths, radii_for, rows
+from trajectory.plane.turn_to_point import MIRRORED_PLACES, TIE, tangent_exit, touching_turns
 
 
 def plan_turns(starts, goals, radius, *, reverse=False):
