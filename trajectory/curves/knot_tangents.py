@@ -182,3 +182,22 @@ def mode_of(pair, tolerance=1e-12):
     if norms(np.cross(into, out)) <= tolerance * scale**2 and np.dot(into, out) < 0.0:
         return TangentMode.ALIGNED
     return TangentMode.BROKEN
+
+
+def segment_controls(knots, tangents, modes, closed):
+    """A spline's handles (k, 2, 3) with its auto and linear knots' recomputed (the rest as
+    given), and the control points of its segments (m, 4, 3): knot i, its out handle, the next
+    knot's in handle, the next knot."""
+    tangents = tangents.copy()
+    auto, linear = (np.array([mode is kind for mode in modes]) for kind in KEPT)
+    if auto.any():
+        tangents[auto] = auto_tangents(knots, closed)[auto]
+    if linear.any():
+        tangents[linear] = linear_tangents(knots, closed)[linear]
+    ends = np.roll(np.arange(len(knots)), -1) if closed else np.arange(1, len(knots))
+    starts = np.arange(len(ends))
+    controls = np.stack(
+        (knots[starts], knots[starts] + tangents[starts, OUT], knots[ends] + tangents[ends, IN], knots[ends]),
+        axis=1,
+    )
+    return tangents, controls

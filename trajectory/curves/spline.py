@@ -13,19 +13,15 @@ True
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_points, positive_finite, real_array
+from trajectory._numerics.checks import finite_points, real_array
 from trajectory._numerics.vectors import norms
-from trajectory.curves import knot_tangents
+from trajectory.curves import knot_tangents, spline_fit
 from trajectory.curves.bezier import PiecewiseBezier
 from trajectory.curves.editable import EditableCurve
 from trajectory.curves.joined_length import JoinedBezier
 from trajectory.curves.knot_tangents import IN, KEPT, OUT, TangentMode
 from trajectory.curves.nurbs import NurbsCurve
 
-FIT_KNOTS = 1024
-"""The most knots ``Spline.fit`` tries."""
-_FIT_SAMPLES = 2000
-"""Points along a curve that a fitted spline must pass near."""
 _SIDES = {"in": IN, "out": OUT}
 
 
@@ -77,6 +73,34 @@ class Spline(EditableCurve):
     def closed(self, value):
         self._set(self._knots, self._tangents, self._modes, self._tilts, bool(value))
 
+    def __eq__(self, other):
+        """Whether ``other`` is a spline in the same state, exactly (knots, handles, modes,
+        tilts, open or closed)."""
+        if not isinstance(other, Spline):
+            return NotImplemented
+        return (
+            self._closed == other._closed
+            and self._modes == other._modes
+            and np.array_equal(self._knots, other._knots)
+            and np.array_equal(self._tangents, other._tangents)
+            and np.array_equal(self._tilts, other._tilts)
+        )
+
+    __hash__ = None  # it changes with each edit
+
+    def copy(self):
+        """A spline in the same state, edited apart from this one (its tables shared until then)."""
+        twin = Spline.__new__(Spline)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
+    def tilt_keys(self):
+        """The knots' tilts as (s, angle) keys by arc-length fraction, (k, 2) (a closed loop's
+        first knot also at s = 1): what ``Orientation(tilt=...)`` rolls the frames by."""
+        table, segments = self._bezier.arc_length, len(self._bezier.control_points)
+        s = np.append(table.at(np.arange(segments) / segments) / table.length, 1.0)
+        return np.column_stack((s, np.append(self._tilts, self._tilts[0]) if self._closed else self._tilts))
+
     @property
     def geometry(self):
         """The spline as it is now: a ``PiecewiseBezier`` (what tables and motions are made of),
@@ -121,27 +145,13 @@ class Spline(EditableCurve):
     def fit(cls, curve, tolerance=None):
         """A spline of auto knots at equal arc lengths along any ``Curve`` (closed where the
         curve closes), as few as keep every point of the curve within ``tolerance`` (length
-        units; by default 1e-3 of the curve's size) of it, doubling from 4 up to ``FIT_KNOTS``.
+        units; by default 1e-3 of the curve's size) of it, doubling from 4 up to
+        ``spline_fit.FIT_KNOTS``.
 
         Raises:
             ValueError: If the tolerance is not positive, or no spline of that many knots fits.
         """
-        along = curve.evaluate(curve.arc_length.parameter(np.linspace(0.0, 1.0, _FIT_SAMPLES)))
-        size = float(np.ptp(along, axis=0).max())
-        tolerance = 1e-3 * size if tolerance is None else positive_finite(tolerance, "tolerance")
-        count = 4
-        while count <= FIT_KNOTS:
-            fractions = (
-                np.linspace(0.0, 1.0, count + 1)[:-1] if curve.closes else np.linspace(0.0, 1.0, count)
-            )
-            spline = cls(curve.evaluate(curve.arc_length.parameter(fractions)), closed=curve.closes)
-            if (
-                knot_tangents.farthest(along, spline.evaluate(np.linspace(0.0, 1.0, 4 * _FIT_SAMPLES)))
-                <= tolerance
-            ):
-                return spline
-            count *= 2
-        raise ValueError(f"no spline of up to {FIT_KNOTS} knots keeps within {tolerance:g} of the curve")
+        return spline_fit.fit(cls, curve, tolerance)
 
     # Edits.
 
@@ -179,6 +189,28 @@ class Spline(EditableCurve):
             modes,
             np.insert(self._tilts, at, self._tilt_between(a, b, t)),
             self._closed,
+        )
+        return at
+
+    def add(self, point, at_start=False):
+        """A knot at ``point`` (3,) past the open end (the start when ``at_start``), auto; the
+        end knot it follows, if auto, becomes an inner knot's auto tangent.
+
+        Returns:
+            The new knot's index.
+        """
+        if self._closed:
+            raise ValueError("a closed loop has no end to add a knot past: insert one instead")
+        point = finite_points([point], "a knot's point", count=1)[0]
+        at = 0 if at_start else len(self._knots)
+        modes = list(self._modes)
+        modes.insert(at, TangentMode.AUTO)
+        self._set(
+            np.insert(self._knots, at, point, axis=0),
+            np.insert(self._tangents, at, np.zeros((2, 3)), axis=0),
+            modes,
+            np.insert(self._tilts, at, self._tilts[0 if at_start else -1]),
+            False,
         )
         return at
 
@@ -268,23 +300,7 @@ class Spline(EditableCurve):
             raise ValueError("two neighbouring knots would be in one place")
         if not (np.all(np.isfinite(tangents)) and np.all(np.isfinite(gaps))):
             raise ValueError("knots and tangents must be finite")
-        tangents = tangents.copy()
-        auto, linear = (np.array([mode is kind for mode in modes]) for kind in KEPT)
-        if auto.any():
-            tangents[auto] = knot_tangents.auto_tangents(knots, closed)[auto]
-        if linear.any():
-            tangents[linear] = knot_tangents.linear_tangents(knots, closed)[linear]
-        ends = np.roll(np.arange(len(knots)), -1) if closed else np.arange(1, len(knots))
-        starts = np.arange(len(ends))
-        controls = np.stack(
-            (
-                knots[starts],
-                knots[starts] + tangents[starts, OUT],
-                knots[ends] + tangents[ends, IN],
-                knots[ends],
-            ),
-            axis=1,
-        )
+        tangents, controls = knot_tangents.segment_controls(knots, tangents, modes, closed)
         self._bezier = JoinedBezier(controls)
         self._knots, self._tangents, self._modes = knots.copy(), tangents, list(modes)
         self._tilts, self._closed = np.asarray(tilts, dtype=float).copy(), closed

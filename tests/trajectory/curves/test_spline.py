@@ -295,3 +295,46 @@ def test_a_spline_as_data_comes_back_the_same_and_bad_data_is_refused_by_name():
             spline_from_data(data | change)
     with pytest.raises(ValueError, match="needs 'knots'"):
         spline_from_data({key: value for key, value in data.items() if key != "knots"})
+
+
+def test_a_copy_is_equal_until_either_is_edited_and_equality_is_exact():
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1]])
+    twin = spline.copy()
+    assert twin == spline and twin is not spline
+    twin.move(1, (4.0, 3.0, 1e-12))
+    assert twin != spline and state(spline)[0][1] == [4.0, 3.0, 0.0]
+    twin.move(1, (4.0, 3.0, 0.0))
+    assert twin == spline
+    twin.set_tilt(2, 0.1)
+    assert twin != spline
+
+
+@pytest.mark.parametrize("at_start", [False, True])
+def test_a_knot_added_past_an_end_leaves_the_far_segments_and_refuses_a_closed_loop(at_start):
+    knots = [[0, 0, 0], [4, 3, 0], [8, 0, 1], [12, 2, 0]]
+    spline = Spline(knots)
+    before = spline.to_bezier().control_points
+    index = spline.add((-3.0, 2.0, 0.5) if at_start else (15.0, -1.0, 0.5), at_start=at_start)
+    assert index == (0 if at_start else 4) and spline.knots[index].tolist() == (
+        [-3.0, 2.0, 0.5] if at_start else [15.0, -1.0, 0.5]
+    )
+    after = spline.to_bezier().control_points
+    # Only the end segment beside the new knot changes its auto handles: the one beyond is kept.
+    kept = (after[2:], before[1:]) if at_start else (after[:2], before[:2])
+    np.testing.assert_array_equal(*kept)
+    spline.closed = True
+    with pytest.raises(ValueError, match="closed loop has no end"):
+        spline.add((0.0, 9.0, 0.0))
+
+
+def test_tilt_keys_are_the_knots_tilts_at_their_arc_length_fractions():
+    knots = [[0, 0, 0], [3, 0, 0], [3, 4, 0]]  # straight segments of lengths 3 and 4 with linear knots
+    spline = Spline(knots)
+    for index, tilt in enumerate((0.0, 0.5, -0.25)):
+        spline.set_mode(index, TangentMode.LINEAR)
+        spline.set_tilt(index, tilt)
+    np.testing.assert_allclose(spline.tilt_keys(), [[0.0, 0.0], [3 / 7, 0.5], [1.0, -0.25]], atol=1e-12)
+    spline.closed = True  # the closing segment is 5 long: 12 in all, the first knot again at s = 1
+    np.testing.assert_allclose(
+        spline.tilt_keys(), [[0.0, 0.0], [0.25, 0.5], [7 / 12, -0.25], [1.0, 0.0]], atol=1e-12
+    )
