@@ -15,6 +15,7 @@ CURVE_COLOUR = (0.95, 0.75, 0.25, 1.0)
 POLYGON_COLOUR = (0.5, 0.55, 0.65, 1.0)
 POINT_COLOUR = (0.3, 1.0, 0.6, 1.0)
 GRABBED_COLOUR = (1.0, 1.0, 1.0, 1.0)
+HANDLE_COLOUR = (0.35, 0.8, 1.0, 1.0)
 TICK_COLOUR = (1.0, 0.5, 0.35, 1.0)
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 SPHERE_COLOUR = (0.3, 0.6, 1.0, 1.0)
@@ -36,31 +37,48 @@ class CurveDrawing:
         self.polygon = self.points = self.ticks = None
         self.grabbed_marker = PointSet(self.root, 1, GRABBED_COLOUR, 14.0, "grabbed point")
         self.grabbed_marker.show(False)
+        self.handle_lines = _on_top(LineStrip(self.root, 3, HANDLE_COLOUR, 2.0, "tangent handles"))
+        self.handle_tips = _on_top(PointSet(self.root, 2, HANDLE_COLOUR, 9.0, "handle tips"))
+        self.show_handles(None, None)
 
     def show_curve(self, trajectory):
         """Draw ``trajectory`` (a ``Curve``) through points spread evenly along its length."""
         u = trajectory.arc_length.parameter(np.linspace(0.0, 1.0, CURVE_SAMPLES))
         self.curve_line.update(trajectory.evaluate(u))
 
-    def show_control_points(self, points):
-        """(Re)make the control polygon and point markers for ``points`` (n, 3); none for ()."""
+    def show_control_points(self, points, polygon=True):
+        """The point markers for ``points`` (n, 3) (none for ()), joined by the control polygon
+        unless ``polygon`` is False (a spline's knots); remade only when their number changes."""
+        if (
+            self.points is not None
+            and self.points.count == len(points)
+            and (self.polygon is not None) == polygon
+        ):
+            self.points.update(np.array(points))
+            if polygon:
+                self.polygon.update(np.array(points))
+            return
         for geometry in (self.polygon, self.points):
             if geometry is not None:
                 geometry.path.remove_node()
         self.polygon = self.points = None
-        if len(points):
+        if not len(points):
+            return
+        if polygon:
             self.polygon = LineStrip(self.root, len(points), POLYGON_COLOUR, 1.0, "control polygon")
-            self.points = PointSet(self.root, len(points), POINT_COLOUR, 9.0, "control points")
-            # Handles stay visible and grabbable: drawn last, over the ticks and the sphere.
-            self.points.path.set_bin("fixed", 10)
-            self.points.path.set_depth_test(False)
-            self.move_control_points(points)
-
-    def move_control_points(self, points):
-        """Move the polygon and markers to ``points`` (as many as they were made for)."""
-        if self.points is not None and len(points):
             self.polygon.update(np.array(points))
-            self.points.update(np.array(points))
+        self.points = _on_top(PointSet(self.root, len(points), POINT_COLOUR, 9.0, "control points"))
+        self.points.update(np.array(points))
+
+    def show_handles(self, knot, tips):
+        """The selected knot's handles: lines from ``knot`` (3,) to its in and out ``tips``
+        (2, 3), with a dot at each; none for None."""
+        shown = knot is not None
+        self.handle_lines.show(shown)
+        self.handle_tips.show(shown)
+        if shown:
+            self.handle_lines.update(np.array([tips[0], knot, tips[1]]))
+            self.handle_tips.update(np.array(tips))
 
     def show_keyframes(self, positions):
         """Ticks at the keyframe ``positions`` (k, 3)."""
@@ -75,3 +93,11 @@ class CurveDrawing:
         self.grabbed_marker.show(point is not None)
         if point is not None:
             self.grabbed_marker.update([point])
+
+
+def _on_top(geometry):
+    """``geometry`` drawn last, over the ticks and the sphere, so that what can be grabbed stays
+    visible and grabbable."""
+    geometry.path.set_bin("fixed", 10)
+    geometry.path.set_depth_test(False)
+    return geometry

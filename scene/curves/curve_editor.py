@@ -13,6 +13,9 @@ from scene.ui.pointer import on_plane, pixel_gap, to_film
 
 PICK_PIXELS = 14.0
 """How near (in pixels) the mouse must be to grab a control point."""
+SNAP = 1.0
+"""With Control held, a dragged point's coordinates snap to multiples of this: the ground grid's
+lines and the middles of its squares (the grid is ``curve_drawing.GRID_SPACING`` = 2 apart)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -72,11 +75,19 @@ class CurveEditor:
         index = None if points is None else self._pick(points)
         if index is None:
             return False
-        point = np.array(points[index])
-        normal = np.array(self.app.render.get_relative_vector(self.app.camera, (0, 1, 0)))
-        self.grabbed = PointDrag(index, point, normal, shifted, mouse[1], mouse)
-        self.drawing.show_grabbed(point)
+        self.hold(index, points[index], shifted)
         return True
+
+    def hold(self, index, point, shifted=False):
+        """Hold trajectory point ``index``, now at ``point`` (3,), as if grabbed where the mouse is."""
+        mouse = self.app.pointer.position()
+        normal = np.array(self.app.render.get_relative_vector(self.app.camera, (0, 1, 0)))
+        self.grabbed = PointDrag(index, np.array(point, dtype=float), normal, shifted, mouse[1], mouse)
+        self.drawing.show_grabbed(point)
+
+    def held_point(self):
+        """The index of the trajectory point held, or None."""
+        return self.grabbed.index if isinstance(self.grabbed, PointDrag) else None
 
     def held_handle(self):
         """The index of the velocity handle held, or None."""
@@ -101,6 +112,8 @@ class CurveEditor:
             target = drag.start + drag.normal * (mouse[1] - drag.start_y) * self.app.orbit.distance
         else:
             target = on_plane(self.app, mouse, drag.start, drag.normal)
+        if target is not None and self.app.pointer.control_down():
+            target = np.round(target / SNAP) * SNAP
         if target is not None:
             self.move_point(drag.index, target)
 

@@ -20,7 +20,7 @@ def export(mode):
     curve = mode.motion.trajectory
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", preset.name).strip("-") or "curve"
     folder = mode.presets_file.path.parent / FOLDER
-    spline, fitted = spline_of(curve)
+    spline, fitted = (preset.spline, False) if preset.knots else spline_of(curve)
     egg, data = folder / f"{name}.egg", folder / f"{name}.json"
     try:
         folder.mkdir(parents=True, exist_ok=True)

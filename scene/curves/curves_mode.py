@@ -7,7 +7,7 @@ once, and the sphere is placed by a keyframe sampler from the per-frame ``update
 
 import numpy as np
 
-from scene.curves import presets, user_presets
+from scene.curves import curves_keys, presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
 from scene.curves.curves_status import hud_lines
@@ -17,7 +17,6 @@ from scene.curves.preset_edits import PresetEdits
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.curves.velocity_plot import VelocityPlot
-from scene.ui.bindings import bind, numbered, pair
 from scene.ui.mode import Drag
 from trajectory import KeyframeSampler, Motion
 
@@ -61,13 +60,15 @@ class CurvesMode:
         self.presets_file = user_presets.PresetsFile(app.presets_path)
         self.trajectories, self.velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
         self.startup_problem = self.presets_file.problem
+        self.unedited = tuple(presets.TRAJECTORIES)
+        """The trajectories as they come (built in, or opened from a file): not saved unless edited."""
         self.edits = PresetEdits(self)
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         if app.opened is not None:  # a curve from a file (main.py --open), shown first
             name, spline = app.opened
-            self.trajectories.append(
-                presets.TrajectoryPreset(f"opened: {name}", "function", function=lambda: spline)
-            )
+            opened = presets.TrajectoryPreset(f"opened: {name}"[:40], "knots", spline=spline)
+            self.trajectories.append(opened)
+            self.unedited = (*self.unedited, opened)
             self.trajectory_index = len(self.trajectories) - 1
         self.interval_index = DEFAULT_INTERVAL
         self.method = "exact"
@@ -88,50 +89,8 @@ class CurvesMode:
             lambda index, position: self.edits.move_point(index, position, live=True),
             lambda index, unit: self.edits.move_handle(index, unit, live=True),
         )
-        self.drawing.show_control_points(self.points())
         self.rebuild(frame=True)  # makes the run
-        self.bindings = (
-            numbered(
-                f"1-{min(len(self.trajectories), 9)}",
-                "choose the trajectory",
-                self.choose_trajectory,
-                len(self.trajectories),
-            ),
-            numbered(
-                f"Shift+1-{min(len(self.velocities), 9)}",
-                "choose the velocity curve",
-                self.choose_velocity,
-                len(self.velocities),
-                prefix="shift-",
-            ),
-            bind("R", "restart the run", self.restart),
-            bind(
-                "D",
-                "drive it: the fastest a car can go along the curve",
-                self.choose_velocity,
-                presets.DRIVE_INDEX,
-            ),
-            pair(
-                "Up / Down",
-                "longer or shorter run (driving: the car's top speed)",
-                self.change_duration,
-                ("arrow_up", 1),
-                ("arrow_down", -1),
-            ),
-            pair(
-                "Right / Left",
-                "keyframes further apart or closer",
-                self.change_interval,
-                ("arrow_right", 1),
-                ("arrow_left", -1),
-            ),
-            *self.run.bindings(),
-            bind("E", "an event here (it flashes when passed)", self.add_event),
-            bind("M", "our exact method or the seed's tables", self.toggle_method),
-            *self.riders.bindings(self._show_frames),
-            bind("F", "frame the curve", self.frame),
-            *self.edits.bindings(),
-        )
+        self.bindings = curves_keys.bindings(self)
         self.restart()
         self.root.hide()
         self.plot.root.hide()
@@ -178,7 +137,7 @@ class CurvesMode:
         if index < len(self.trajectories):
             self.app.messages.clear_refusal()
             self.trajectory_index = index
-            self.drawing.show_control_points(self.points())
+            self.edits.knots.selected = None
             self.rebuild(frame=True)
             self.restart()
 
@@ -220,7 +179,7 @@ class CurvesMode:
         self.method = "chord" if self.method == "exact" else "exact"
         self.rebuild()
 
-    def _show_frames(self):
+    def show_frames(self):
         self.riders.show_frames(self.motion, self.sampler.keyframe_times)
 
     def frame(self):
@@ -255,7 +214,17 @@ class CurvesMode:
     # Building and drawing.
 
     def points(self):
-        return self.trajectories[self.trajectory_index].points
+        """The trajectory's points a press grabs: its control points, or a spline's knots and
+        the selected knot's handle tips."""
+        preset = self.trajectories[self.trajectory_index]
+        return self.edits.knots.grabbable() if preset.knots else preset.points
+
+    def _show_points(self):
+        if self.trajectories[self.trajectory_index].knots:
+            self.edits.knots.show()
+        else:
+            self.drawing.show_control_points(self.points())
+            self.drawing.show_handles(None, None)
 
     def handles(self):
         return self.velocities[self.velocity_index].handles
@@ -290,9 +259,10 @@ class CurvesMode:
         self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
         self.drawing.show_curve(trajectory)
         self.events.show(trajectory)
-        self.drawing.move_control_points(self.points())
+        self._show_points()
         self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
-        self._show_frames()
+        self.riders.tilt = self.edits.knots.tilt_keys()
+        self.show_frames()
         # While dragging, only the seed's error (the one worth seeing) is measured every frame.
         self._show_plot(measure=not live or self.method == "chord")
         if frame:

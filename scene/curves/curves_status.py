@@ -11,7 +11,7 @@ def hud_lines(mode, interval):
     t = mode.run.time
     trajectory = mode.trajectories[mode.trajectory_index]
     velocity = mode.velocities[mode.velocity_index]
-    trajectory_edited = _edited(trajectory, presets.TRAJECTORIES)
+    trajectory_edited = _edited(trajectory, mode.unedited)
     velocity_edited = _edited(velocity, presets.VELOCITIES)
     return [
         f"Trajectory {mode.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
@@ -22,7 +22,26 @@ def hud_lines(mode, interval):
         f"keyframes every {interval}, method: {METHOD_WORDS[mode.method]} (M)",
         mode.riders.status(),
         *([mode.drive.status()] if velocity.drive else []),
+        *([knots] if (knots := mode.edits.knots.status()) else []),
+        *([held] if (held := _held(mode)) else []),
     ]
+
+
+def _held(mode):
+    """Where the trajectory point being dragged is (None when none is): its coordinates."""
+    index = mode.editor.held_point()
+    if index is None:
+        return None
+    x, y, z = mode.points()[index]
+    trajectory = mode.trajectories[mode.trajectory_index]
+    if not trajectory.knots:
+        what = f"point {index + 1}"
+    elif index < len(trajectory.spline.knots):
+        what = f"knot {index + 1}"
+    else:
+        side = ("in", "out")[index - len(trajectory.spline.knots)]
+        what = f"knot {mode.edits.knots.selected + 1}'s {side} handle"
+    return f"dragging {what}: x {x:.2f}  y {y:.2f}  z {z:.2f}  (Ctrl: snap to the grid)"
 
 
 def _edited(preset, builtins):

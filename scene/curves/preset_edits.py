@@ -8,6 +8,7 @@ import logging
 import numpy as np
 
 from scene.curves import curve_export, presets
+from scene.curves.knot_edits import KnotEdits
 from scene.curves.presets import TimeOutOfPlace
 from scene.ui.bindings import KeyBinding, bind
 from scene.ui.history import Histories
@@ -24,6 +25,7 @@ class PresetEdits:
         self._before = None
         self.selected_key = None
         """The velocity key last grabbed or added (its index), what Delete takes out."""
+        self.knots = KnotEdits(mode, self)
 
     # Undo and redo, a drag at a time.
 
@@ -32,11 +34,18 @@ class PresetEdits:
         in the distance panel off every key add a key there, held to be dragged on; whether
         anything was grabbed (``shifted``: a 3D point moves nearer or farther)."""
         mode, editor = self.mode, self.mode.editor
-        editable = mode.trajectories[mode.trajectory_index].editable
-        if editor.grab(mode.points() if editable else None, mode.handles(), shifted):
+        trajectory = mode.trajectories[mode.trajectory_index]
+        if editor.grab(mode.points() if trajectory.editable else None, mode.handles(), shifted):
             self.begin()
-            self.selected_key = editor.held_handle()
+            if (key := editor.held_handle()) is not None:
+                self.selected_key, self.knots.selected = key, None
+            elif trajectory.knots and editor.held_point() < len(trajectory.spline.knots):
+                self.knots.select(editor.held_point())
+            if trajectory.knots:
+                self.knots.show()
             return True
+        if trajectory.knots and not mode.plot.covers_pointer():
+            return self.knots.insert_under_mouse()
         unit = mode.plot.mouse_to_unit() if mode.plot.covers_pointer() else None
         if unit is None or not np.all((unit > 0.0) & (unit < 1.0)) or not self.add_key(unit):
             return False
@@ -53,7 +62,7 @@ class PresetEdits:
 
     def begin(self):
         """A drag starts: the presets on screen as they are, to record what it changes."""
-        self._before = self._shown()
+        self._before = self.shown()
 
     def end(self):
         """A drag ends: what it changed, one step each preset (a trajectory's, a velocity's)."""
@@ -61,16 +70,16 @@ class PresetEdits:
             return
         for key, before in self._before.items():
             what = "moving a control point" if key[0] == "trajectory" else "moving a velocity handle"
-            self._record({key: before}, what)
+            self.record({key: before}, what)
         self._before = None
 
     def undo(self):
         """Put back the presets on screen as they were before their newest edit."""
-        self._restore(self.history.undo(list(self._shown())), "Undone", "Nothing to undo")
+        self._restore(self.history.undo(list(self.shown())), "Undone", "Nothing to undo")
 
     def redo(self):
         """Make again the newest edit undone of the presets on screen."""
-        self._restore(self.history.redo(list(self._shown())), "Redone", "Nothing to redo")
+        self._restore(self.history.redo(list(self.shown())), "Redone", "Nothing to redo")
 
     # Velocity keys added and deleted.
 
@@ -83,12 +92,19 @@ class PresetEdits:
             return False
         t, s = (float(value) for value in unit)
         keys = sorted([*map(tuple, preset.keys), (t, s)])
-        before = self._shown()
+        before = self.shown()
         if not self.move_keys(keys):
             return False
-        self.selected_key = keys.index((t, s))
-        self._record(before, "adding a velocity key")
+        self.selected_key, self.knots.selected = keys.index((t, s)), None
+        self.record(before, "adding a velocity key")
         return True
+
+    def delete(self):
+        """Take out what was selected last: a knot of the trajectory or a velocity key."""
+        if self.knots.selected is not None and self.knots.spline is not None:
+            self.knots.delete()
+        else:
+            self.delete_key()
 
     def delete_key(self):
         """Take the selected velocity key out (one stays at least)."""
@@ -97,16 +113,17 @@ class PresetEdits:
         index = self.selected_key
         if not preset.keys or index is None or index >= len(preset.keys):
             mode.app.messages.say(
-                "Select a velocity key first: click one in the distance panel", warning=True
+                "Select a knot (click it) or a velocity key (click one in the distance panel) first",
+                warning=True,
             )
             return
         if len(preset.keys) == 1:
             mode.app.messages.say("Refused: a keyed velocity curve keeps one key at least", warning=True)
             return
-        before = self._shown()
+        before = self.shown()
         if self.move_keys([key for k, key in enumerate(preset.keys) if k != index]):
             self.selected_key = None
-            self._record(before, "deleting a velocity key")
+            self.record(before, "deleting a velocity key")
 
     def move_keys(self, keys):
         """The keyed velocity curve shown with ``keys`` instead; refused as a move is."""
@@ -115,19 +132,19 @@ class PresetEdits:
         try:
             velocity = preset.curve(keys)
         except ValueError as error:
-            self._refuse(error)
+            self.refuse(error)
             return False
         mode.velocities[mode.velocity_index] = preset.with_keys(keys)
         mode.rebuild(velocity=velocity)
         return True
 
-    def _record(self, before, what):
+    def record(self, before, what):
         """Each preset of ``before`` (key -> the preset then) as one step, to how it is now."""
-        now = self._shown()
+        now = self.shown()
         for key, old in before.items():
             self.history.record(key, old, now[key], what)
 
-    def _shown(self):
+    def shown(self):
         mode = self.mode
         return {
             ("trajectory", mode.trajectory_index): mode.trajectories[mode.trajectory_index],
@@ -153,7 +170,7 @@ class PresetEdits:
                 "redo it",
                 (("shift-control-z", self.redo, ()), ("control-y", self.redo, ())),
             ),
-            bind("Delete", "delete the selected velocity key (keyed curves)", self.delete_key),
+            bind("Delete", "delete the selected knot or velocity key", self.delete),
             bind("S", "save edited curves to the presets file", self.save),
             bind(
                 "Ctrl+E",
@@ -162,6 +179,7 @@ class PresetEdits:
                 self.mode,
                 event="control-e",
             ),
+            *self.knots.bindings(),
         )
 
     def save(self):
@@ -170,7 +188,7 @@ class PresetEdits:
         path = mode.presets_file.path
         try:
             saved = mode.presets_file.save(
-                mode.trajectories, mode.velocities, presets.TRAJECTORIES, presets.VELOCITIES
+                mode.trajectories, mode.velocities, mode.unedited, presets.VELOCITIES
             )
         except OSError as error:
             mode.app.messages.say(
@@ -192,6 +210,10 @@ class PresetEdits:
         """
         mode = self.mode
         preset = mode.trajectories[mode.trajectory_index]
+        if preset.knots:
+            moved = self.knots.drag(index, position, live)
+            mode.drawing.show_grabbed(position)
+            return moved
         points = np.array(mode.points())
         points[index] = position
         try:
@@ -199,7 +221,7 @@ class PresetEdits:
             if mode.velocities[mode.velocity_index].drive:  # the car's motion too (kept for rebuild)
                 mode.drive.motion(trajectory, mode.method)
         except ValueError as error:
-            self._refuse(error)
+            self.refuse(error)
             return False
         mode.trajectories[mode.trajectory_index] = preset.with_points(points)
         mode.rebuild(trajectory=trajectory, live=live)
@@ -221,12 +243,12 @@ class PresetEdits:
         try:
             velocity = preset.curve(handles)
         except ValueError as error:
-            self._refuse(error)
+            self.refuse(error)
             return
         mode.velocities[mode.velocity_index] = preset.with_handles(handles)
         mode.rebuild(velocity=velocity, live=live)
 
-    def _refuse(self, error):
+    def refuse(self, error):
         """Say why an edit was refused, in the user's words; the library's own reason (if the
         words replace one) goes to the log."""
         mode = self.mode

@@ -1,7 +1,8 @@
 """The curves the scene offers: plain data, and how to turn each into a trajectory object.
 
 A trajectory preset is a Bezier (4 control points), a spline (any number of points it passes
-through) or a function (no points to drag). A velocity preset is editable (a CSS-style cubic with
+through), knots (an editable ``Spline``: knots with handles, inserted, deleted, closed) or a
+function (no points to drag; it can be made knots). A velocity preset is editable (a CSS-style cubic with
 two control points (t, s) in the unit square, or keys (t, s) the object passes through), fixed (a
 factory of the library), or "drive it": the fastest motion a car makes along the trajectory.
 
@@ -37,21 +38,28 @@ wide, and a point further out could not be seen or grabbed back."""
 
 @dataclasses.dataclass(frozen=True)
 class TrajectoryPreset:
-    """A named trajectory: ``kind`` is ``"bezier"``, ``"spline"`` or ``"function"``.
+    """A named trajectory: ``kind`` is ``"bezier"``, ``"spline"``, ``"knots"`` or ``"function"``.
 
     ``points`` (shape ``(n, 3)``) are the control points of a Bezier or the points a spline passes
-    through; a function preset has none and gives its curve through ``function``.
+    through; a knots preset holds a ``Spline`` (``spline``, never edited in place: an edit makes
+    a new preset of an edited copy); a function preset gives its curve through ``function``.
     """
 
     name: str
     kind: str
     points: tuple = ()
     function: object = None
+    spline: object = None
 
     @property
     def editable(self):
         """Whether the preset has points to drag."""
         return self.kind != "function"
+
+    @property
+    def knots(self):
+        """Whether the preset is an editable spline of knots."""
+        return self.kind == "knots"
 
     def curve(self, points=None):
         """The trajectory, from the preset's points or from ``points`` (edited, shape (n, 3)),
@@ -63,13 +71,17 @@ class TrajectoryPreset:
         """
         if self.kind == "function":
             return self.function()
-        points = np.asarray(self.points if points is None else points, dtype=float)
+        if self.knots:
+            curve = self.spline
+            points = np.concatenate((curve.knots, (curve.knots[:, None] + curve.tangents).reshape(-1, 3)))
+        else:
+            points = np.asarray(self.points if points is None else points, dtype=float)
+            curve = CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
         if np.any(np.abs(points) > COORDINATE_LIMIT):
             raise ValueError(
                 f"a point that far out (beyond {COORDINATE_LIMIT:g} on an axis) "
                 "could not be seen or grabbed back"
             )
-        curve = CubicBezier(points) if self.kind == "bezier" else PiecewiseBezier.catmull_rom(points)
         try:
             curve.arc_length  # noqa: B018 - builds the table, which checks that there is a length
         except NoLengthError as error:
@@ -79,6 +91,10 @@ class TrajectoryPreset:
         except ValueError as error:
             raise ValueError("the curve would turn too sharply at one point to be measured") from error
         return curve
+
+    def with_spline(self, spline):
+        """A knots preset of the same name holding ``spline`` (the caller's to leave unedited)."""
+        return dataclasses.replace(self, kind="knots", points=(), function=None, spline=spline)
 
     def with_points(self, points):
         """A copy holding ``points`` instead (as nested tuples, so that it stays hashable)."""

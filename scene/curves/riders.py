@@ -56,6 +56,8 @@ class Riders:
         self.riding = False
         self.frames_shown = False
         self._frames = None
+        self.tilt = ()
+        """Tilt keys (s, angle) of the trajectory (a spline's tilted knots), () for none."""
         self.shadow = blob_shadow(root, SHADOW_RADIUS)
 
     @property
@@ -64,14 +66,15 @@ class Riders:
         return self.models[self.rider]
 
     def orientation(self, trajectory):
-        """The ``Orientation`` the riders turn by on ``trajectory``: closed on a closed loop, and
-        banked for the glider."""
+        """The ``Orientation`` the riders turn by on ``trajectory``: closed on a closed loop,
+        banked for the glider, rolled by the ``tilt`` keys."""
         glider = self.rider == GLIDER
         return Orientation(
             self.mode,
             closed=trajectory.closes,
             bank=GRAVITY if glider else None,
             max_bank=MAX_BANK if glider else None,
+            tilt=self.tilt,
         )
 
     def status(self):

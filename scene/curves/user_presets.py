@@ -13,15 +13,15 @@ The file is never lost:
   files left behind by a killed save.
 """
 
-import contextlib
 import dataclasses
 import datetime
 import json
 import os
-import re
 from pathlib import Path
 
 from scene.curves.presets import TrajectoryPreset, VelocityPreset
+from scene.kit import atomic_file
+from trajectory import spline_data, spline_from_data
 
 FORMAT = "curves-in-motion presets"
 VERSION = 1
@@ -30,7 +30,6 @@ MAX_FILE_BYTES = 1_000_000
 MAX_PRESETS = 100
 """Of each kind; the number keys reach the first nine."""
 MAX_NAME_LENGTH = 40
-_TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.tmp")
 
 
 def default_path():
@@ -71,7 +70,7 @@ class PresetsFile:
             ``(trajectories, velocities)``: new lists; the built-in ones when the file is refused
             (``problem`` then says why).
         """
-        _remove_stale_temporaries(self.path)
+        atomic_file.remove_stale_temporaries(self.path)
         try:
             content = _read(self.path)
             if content is None:
@@ -103,10 +102,7 @@ class PresetsFile:
         data = {
             "format": FORMAT,
             "version": VERSION,
-            "trajectories": [
-                {"name": p.name, "kind": p.kind, "points": [list(q) for q in p.points]}
-                for p in edited_trajectories
-            ],
+            "trajectories": [_trajectory_entry(p) for p in edited_trajectories],
             "velocities": [
                 {"name": p.name, ("keys" if p.keys else "controls"): [list(c) for c in p.handles]}
                 for p in edited_velocities
@@ -116,13 +112,13 @@ class PresetsFile:
         count = len(edited_trajectories) + len(edited_velocities)
         reason = self._unsafe_to_overwrite()
         if reason is None:
-            _write_atomically(self.path, content)
+            atomic_file.write(self.path, content)
             self._read = content
             return Saved(count, self.path)
         if self._beside is None:
             stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
             self._beside = self.path.with_name(f"{self.path.stem}.saved-{stamp}{self.path.suffix}")
-        _write_atomically(self._beside, content)
+        atomic_file.write(self._beside, content)
         return Saved(count, self._beside, reason)
 
     def _unsafe_to_overwrite(self):
@@ -191,13 +187,24 @@ def _entries(data, key, parse):
     return presets
 
 
+def _trajectory_entry(preset):
+    if preset.knots:
+        return {"name": preset.name, "kind": "knots", "spline": spline_data(preset.spline, preset.name)}
+    return {"name": preset.name, "kind": preset.kind, "points": [list(q) for q in preset.points]}
+
+
 def _trajectory(entry):
     name = _name(entry, "trajectory")
     kind = entry.get("kind")
-    if kind not in ("bezier", "spline"):
-        raise ValueError(f"trajectory {name!r}: kind must be 'bezier' or 'spline', got {_short(kind)}")
+    if kind not in ("bezier", "spline", "knots"):
+        raise ValueError(
+            f"trajectory {name!r}: kind must be 'bezier', 'spline' or 'knots', got {_short(kind)}"
+        )
     try:
-        preset = TrajectoryPreset(name, kind).with_points(entry.get("points"))
+        if kind == "knots":
+            preset = TrajectoryPreset(name, kind, spline=spline_from_data(entry.get("spline")))
+        else:
+            preset = TrajectoryPreset(name, kind).with_points(entry.get("points"))
         preset.curve()
     except (ValueError, TypeError, OverflowError) as error:
         raise ValueError(
@@ -253,50 +260,3 @@ def _merged(builtins, saved):
             where[preset.name] = len(merged)
             merged.append(preset)
     return merged
-
-
-def _write_atomically(path, content):
-    """Replace the file ``path`` points to (through any symbolic link) by ``content``, keeping its
-    permissions; the directory is fsynced after the rename so that the rename survives a crash."""
-    target = Path(os.path.realpath(path))
-    target.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale_temporaries(target)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    try:
-        with open(temporary, "wb") as file:
-            file.write(content)
-            file.flush()
-            os.fsync(file.fileno())
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(temporary, target.stat().st_mode & 0o7777)
-        os.replace(temporary, target)
-    finally:
-        temporary.unlink(missing_ok=True)
-    directory = os.open(target.parent, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
-
-
-def _remove_stale_temporaries(path):
-    """Delete the temporary files of saves to ``path`` whose process is gone (killed mid-save)."""
-    with contextlib.suppress(OSError):
-        for candidate in path.parent.glob(f".{path.name}.*.tmp"):
-            match = _TEMPORARY.fullmatch(candidate.name)
-            if match and match["name"] == path.name and not _alive(int(match["pid"])):
-                candidate.unlink(missing_ok=True)
-
-
-def _alive(pid):
-    if pid == os.getpid():
-        return False  # our own saves remove their file before returning
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OverflowError:
-        return False  # no process has such a number
-    except PermissionError:
-        return True  # someone else's process: leave its file
-    return True

@@ -25,8 +25,15 @@ class Pointer:
 
     def shift_down(self):
         """Whether a Shift key is held."""
+        return self._down(KeyboardButton.shift())
+
+    def control_down(self):
+        """Whether a Control key is held."""
+        return self._down(KeyboardButton.control())
+
+    def _down(self, button):
         watcher = self.base.mouseWatcherNode
-        return watcher is not None and watcher.is_button_down(KeyboardButton.shift())
+        return watcher is not None and watcher.is_button_down(button)
 
 
 def on_plane(showbase, position, anchor, normal):

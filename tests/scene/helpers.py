@@ -20,12 +20,17 @@ class PlacedPointer:
 
     def __init__(self):
         self.at = None
+        self.control = False
+        """Whether the test holds Control."""
 
     def position(self):
         return self.at
 
     def shift_down(self):
         return False
+
+    def control_down(self):
+        return self.control
 
 
 def plot_to_film(app, unit):

@@ -8,7 +8,7 @@ import pytest
 
 from scene.kit.curve_files import load_curves
 from tests.scene.helpers import press
-from trajectory import spline_from_data
+from trajectory import TangentMode, spline_from_data
 
 
 @pytest.mark.parametrize("key, fitted", [("1", False), ("5", False), ("7", False), ("6", True)])
@@ -44,23 +44,41 @@ def test_an_export_that_cannot_be_written_is_said_and_nothing_breaks(app, preset
     press(app, "r")  # the mode goes on
 
 
-def test_a_curve_opened_from_a_file_is_shown_first_and_never_saved(presets_file):
+def test_a_curve_opened_from_a_file_is_shown_first_editable_and_saved_once_edited(presets_file):
     from scene.app import SceneApp
     from tests.scene.helpers import FRAME_RATE
     from trajectory import Spline
 
     track = Spline([[0, 0, 1], [6, 2, 2], [8, 8, 3], [1, 7, 1]], closed=True)
-    app = SceneApp(
-        "curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE, opened=("track", track)
-    )
+
+    def opened(spline):
+        return SceneApp(
+            "curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE, opened=("track", spline)
+        )
+
+    app = opened(track)
     try:
         mode = app.mode
-        assert mode.trajectories[mode.trajectory_index].name == "opened: track"
+        preset = mode.trajectories[mode.trajectory_index]
+        assert preset.name == "opened: track" and preset.knots and preset.spline == track
         assert any(line.endswith("opened: track") for line in mode.status_lines())  # no "(edited)"
         u = np.linspace(0.0, 1.0, 101)
         np.testing.assert_array_equal(mode.motion.trajectory.evaluate(u), track.evaluate(u))
-        press(app, "s")
+        press(app, "s")  # unedited: not saved
         saved = json.loads(presets_file.read_text()) if presets_file.exists() else {"trajectories": []}
         assert all(not entry["name"].startswith("opened") for entry in saved["trajectories"])
+        press(app, "t")
+        assert "Select a knot first" in app.messages.current
+        mode.edits.knots.select(2)
+        press(app, "t")  # auto -> linear
+        edited = mode.trajectories[mode.trajectory_index].spline
+        assert edited.modes[2] is TangentMode.LINEAR and track.modes[2] is TangentMode.AUTO
+        press(app, "s")
+    finally:
+        app.destroy()
+    app = opened(track)  # the next start: the edited one from the presets file beside the opened one
+    try:
+        loaded = [p for p in app.mode.trajectories if p.name == "opened: track"]
+        assert len(loaded) == 2 and loaded[0].spline == edited and loaded[1].spline == track
     finally:
         app.destroy()

@@ -120,7 +120,7 @@ def test_a_key_that_would_send_the_object_back_is_refused_and_nothing_changes(ap
     click_in_plot(app, pointer, (0.5, 0.9))  # above the next key's s = 0.6: the object would go back
     assert mode.velocities[7] == original and "Refused" in app.messages.current
     press(app, "delete")  # nothing selected
-    assert mode.velocities[7] == original and "Select a velocity key first" in app.messages.current
+    assert mode.velocities[7] == original and "or a velocity key" in app.messages.current
     press(app, "control-z")
     assert "Nothing to undo" in app.messages.current
 

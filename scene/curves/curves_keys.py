@@ -1,0 +1,46 @@
+"""The curves mode's keys: choosing curves, the run, the riders, the edits (see each part for
+its own)."""
+
+from scene.curves import presets
+from scene.ui.bindings import bind, numbered, pair
+
+
+def bindings(mode):
+    """The key table of ``mode`` (a ``CurvesMode``)."""
+    return (
+        numbered("1-9", "choose the trajectory (new curves too: N)", mode.choose_trajectory, 9),
+        numbered(
+            f"Shift+1-{min(len(mode.velocities), 9)}",
+            "choose the velocity curve",
+            mode.choose_velocity,
+            len(mode.velocities),
+            prefix="shift-",
+        ),
+        bind("R", "restart the run", mode.restart),
+        bind(
+            "D",
+            "drive it: the fastest a car can go along the curve",
+            mode.choose_velocity,
+            presets.DRIVE_INDEX,
+        ),
+        pair(
+            "Up / Down",
+            "longer or shorter run (driving: the car's top speed)",
+            mode.change_duration,
+            ("arrow_up", 1),
+            ("arrow_down", -1),
+        ),
+        pair(
+            "Right / Left",
+            "keyframes further apart or closer",
+            mode.change_interval,
+            ("arrow_right", 1),
+            ("arrow_left", -1),
+        ),
+        *mode.run.bindings(),
+        bind("E", "an event here (it flashes when passed)", mode.add_event),
+        bind("M", "our exact method or the seed's tables", mode.toggle_method),
+        *mode.riders.bindings(mode.show_frames),
+        bind("F", "frame the curve", mode.frame),
+        *mode.edits.bindings(),
+    )

@@ -1,0 +1,58 @@
+"""Writing a file so that a crash or a kill at any moment leaves either the old file or the new
+one, never half of one: a temporary file, fsynced, renamed over the old one, the directory
+fsynced; through a symbolic link to the real file, its permissions kept, and the temporary
+files of killed writes removed."""
+
+import contextlib
+import os
+import re
+from pathlib import Path
+
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.tmp")
+
+
+def write(path, content):
+    """Replace the file ``path`` points to (through any symbolic link) by ``content``, keeping its
+    permissions; the directory is fsynced after the rename so that the rename survives a crash."""
+    target = Path(os.path.realpath(path))
+    target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temporaries(target)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with open(temporary, "wb") as file:
+            file.write(content)
+            file.flush()
+            os.fsync(file.fileno())
+        with contextlib.suppress(FileNotFoundError):
+            os.chmod(temporary, target.stat().st_mode & 0o7777)
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+    directory = os.open(target.parent, os.O_RDONLY)
+    try:
+        os.fsync(directory)
+    finally:
+        os.close(directory)
+
+
+def remove_stale_temporaries(path):
+    """Delete the temporary files of saves to ``path`` whose process is gone (killed mid-save)."""
+    with contextlib.suppress(OSError):
+        for candidate in path.parent.glob(f".{path.name}.*.tmp"):
+            match = _TEMPORARY.fullmatch(candidate.name)
+            if match and match["name"] == path.name and not _alive(int(match["pid"])):
+                candidate.unlink(missing_ok=True)
+
+
+def _alive(pid):
+    if pid == os.getpid():
+        return False  # our own saves remove their file before returning
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OverflowError:
+        return False  # no process has such a number
+    except PermissionError:
+        return True  # someone else's process: leave its file
+    return True
