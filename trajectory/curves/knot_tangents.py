@@ -12,6 +12,7 @@ import enum
 
 import numpy as np
 
+from trajectory._numerics.checks import finite_points, real_array
 from trajectory._numerics.vectors import norms
 from trajectory.curves.bezier import CubicBezier
 
@@ -173,6 +174,15 @@ def kept_pair(pair, mode, leading):
     return pair
 
 
+def strays(pair, mode, tolerance=1e-9):
+    """Whether a knot's handles (2, 3) break ``mode``'s rule by more than ``tolerance`` of their
+    length (auto and linear ones are recomputed: they never do)."""
+    if mode not in (TangentMode.MIRRORED, TangentMode.ALIGNED):
+        return False
+    scale = max(float(norms(pair[0])), float(norms(pair[1])), 1e-300)
+    return float(norms(kept_pair(pair, mode, OUT)[IN] - pair[IN])) > tolerance * scale
+
+
 def mode_of(pair, tolerance=1e-12):
     """The mode a knot's handles (2, 3) keep: mirrored, aligned, or broken."""
     into, out = pair
@@ -201,3 +211,19 @@ def segment_controls(knots, tangents, modes, closed):
         axis=1,
     )
     return tangents, controls
+
+
+def checked_state(knots, tangents, modes, tilts):
+    """A spline's knots (k, 3), tangents (k, 2, 3) and tilts (k,) as float arrays, checked with
+    its ``modes``: see ``Spline.from_state``."""
+    knots = finite_points(knots, "spline knots", min_count=2)
+    tangents = np.asarray(real_array(tangents, "tangents", "numbers"), dtype=float)
+    tilts = np.asarray(real_array(tilts, "tilts", "numbers"), dtype=float)
+    if tangents.shape != (len(knots), 2, 3) or len(modes) != len(knots) or tilts.shape != (len(knots),):
+        raise ValueError("a spline needs one in and out tangent, one mode and one tilt per knot")
+    if not all(isinstance(mode, TangentMode) for mode in modes) or not np.all(np.isfinite(tilts)):
+        raise ValueError("a spline's modes must be TangentModes and its tilts finite")
+    for index, (pair, mode) in enumerate(zip(tangents, modes)):
+        if strays(pair, mode):
+            raise ValueError(f"knot {index}'s tangents are not {mode.value}")
+    return knots, tangents, tilts

@@ -132,6 +132,21 @@ class Spline(EditableCurve):
         return spline
 
     @classmethod
+    def from_state(cls, knots, tangents, modes, tilts, closed):
+        """The spline of ``knots`` (k, 3), ``tangents`` (k, 2, 3), ``modes`` (k ``TangentMode``),
+        ``tilts`` (k,) and ``closed``, exactly as given (what ``knots``, ``tangents``, ``modes``,
+        ``tilts`` and ``closed`` read back); auto and linear tangents are recomputed.
+
+        Raises:
+            ValueError: If the shapes disagree, a value is not finite, or a mirrored or aligned
+                knot's tangents do not keep their mode (to 1e-9 of their length).
+        """
+        knots, tangents, tilts = knot_tangents.checked_state(knots, tangents, modes, tilts)
+        spline = cls.__new__(cls)
+        spline._set(knots, tangents, list(modes), tilts, bool(closed))
+        return spline
+
+    @classmethod
     def from_nurbs(cls, curve):
         """The spline of a non-rational ``NurbsCurve``'s knot intervals, exactly (see
         ``from_bezier``; a rational one: ``fit``).

@@ -49,15 +49,4 @@ def spline_from_data(data):
         ) from None
     if not isinstance(closed, bool):
         raise ValueError(f"'closed' must be true or false, got {closed!r}")
-    count = len(knots)
-    if tangents.shape != (count, 2, 3) or len(modes) != count or tilts.shape != (count,):
-        raise ValueError("a spline file needs one in and out tangent, one mode and one tilt per knot")
-    spline = Spline(knots, closed=closed)
-    for index, (mode, (into, out), tilt) in enumerate(zip(modes, tangents, tilts)):
-        if mode not in (TangentMode.AUTO, TangentMode.LINEAR):
-            spline.set_mode(index, TangentMode.BROKEN)
-            spline.move_tangent(index, "in", into)
-            spline.move_tangent(index, "out", out)
-        spline.set_mode(index, mode)
-        spline.set_tilt(index, tilt)
-    return spline
+    return Spline.from_state(knots, tangents, modes, tilts, closed)

@@ -338,3 +338,20 @@ def test_tilt_keys_are_the_knots_tilts_at_their_arc_length_fractions():
     np.testing.assert_allclose(
         spline.tilt_keys(), [[0.0, 0.0], [0.25, 0.5], [7 / 12, -0.25], [1.0, 0.0]], atol=1e-12
     )
+
+
+def test_a_state_read_back_is_the_same_spline_exactly_and_a_false_mode_is_refused():
+    spline = Spline([[0, 0, 0], [4, 3, 0], [8, 0, 1], [9, 5, 2]], closed=True)
+    spline.set_mode(1, TangentMode.ALIGNED)
+    spline.move_tangent(1, "out", (1.1, -0.3, 0.7))
+    spline.set_mode(2, TangentMode.MIRRORED)
+    spline.set_tilt(3, 0.4)
+    state = (spline.knots, spline.tangents, spline.modes, spline.tilts, spline.closed)
+    assert Spline.from_state(*state) == spline
+    assert spline_from_data(json.loads(json.dumps(spline_data(spline)))) == spline  # JSON keeps every bit
+    tangents = spline.tangents
+    tangents[2, 0] *= 1.01  # no longer mirrored
+    with pytest.raises(ValueError, match="knot 2's tangents are not mirrored"):
+        Spline.from_state(spline.knots, tangents, spline.modes, spline.tilts, True)
+    with pytest.raises(ValueError, match="one mode and one tilt per knot"):
+        Spline.from_state(spline.knots, spline.tangents, spline.modes[:3], spline.tilts, True)

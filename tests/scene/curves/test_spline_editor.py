@@ -1,0 +1,299 @@
+"""The curves mode's spline editor as a person uses it, offscreen on a fixed 60 Hz clock: a click
+on the curve inserts a knot (the shape kept), A adds one past an end, Delete, T, C, comma and
+period edit the selected knot and the loop, P makes any preset a spline, N starts a new one;
+every edit undone returns the exact original and redone the exact result."""
+
+import math
+
+import numpy as np
+import pytest
+
+from scene.curves import presets
+from scene.curves.curve_editor import SNAP
+from scene.curves.knot_edits import NEW_CURVE, TILT_STEP
+from scene.ui.pointer import to_film
+from tests.scene.helpers import press, step
+from trajectory import FunctionCurve, Spline, TangentMode
+from trajectory.curves.knot_tangents import farthest
+
+U = np.linspace(0.0, 1.0, 401)
+
+
+def shown(mode):
+    return mode.trajectories[mode.trajectory_index]
+
+
+def between_knots(mode, knot):
+    """The arc-length fraction half-way between knot ``knot`` and the next: far from both."""
+    s = shown(mode).spline.tilt_keys()[:, 0]
+    return float(s[knot] + s[knot + 1]) / 2.0
+
+
+def click_on_curve(app, pointer, fraction, move=None):
+    """Press on the drawn curve at arc-length ``fraction``, move the mouse by ``move`` (film
+    units) if given, let go."""
+    curve = app.mode.motion.trajectory
+    pointer.at = to_film(app, curve.evaluate(curve.arc_length.parameter(fraction)))
+    press(app, "mouse1")
+    if move is not None:
+        pointer.at = (pointer.at[0] + move[0], pointer.at[1] + move[1])
+        step(app)
+    press(app, "mouse1-up")
+
+
+def drag(app, pointer, point, move):
+    """Press on the 3D ``point``, move by ``move`` (film units) in three steps, let go."""
+    pointer.at = to_film(app, point)
+    press(app, "mouse1")
+    for _ in range(3):
+        pointer.at = (pointer.at[0] + move[0] / 3, pointer.at[1] + move[1] / 3)
+        step(app)
+    press(app, "mouse1-up")
+
+
+@pytest.fixture
+def spline_mode(app, pointer):
+    """The 9-point spline preset made a spline of knots (P): the same curve, auto knots."""
+    press(app, "5")
+    before = app.mode.motion.trajectory.evaluate(U)
+    press(app, "p")
+    mode = app.mode
+    assert shown(mode).knots and shown(mode).spline.modes == (TangentMode.AUTO,) * 9
+    np.testing.assert_allclose(mode.motion.trajectory.evaluate(U), before, atol=1e-12)
+    return mode
+
+
+def test_a_click_on_the_curve_inserts_a_knot_there_and_keeps_the_shape(app, pointer, spline_mode):
+    mode = spline_mode
+    before = mode.motion.trajectory.evaluate(U)
+    fraction = between_knots(mode, 2)
+    click_on_curve(app, pointer, fraction)
+    spline = shown(mode).spline
+    assert len(spline.knots) == 10 and mode.edits.knots.selected is not None
+    new = spline.knots[mode.edits.knots.selected]
+    curve = mode.motion.trajectory
+    assert np.linalg.norm(new - curve.evaluate(curve.arc_length.parameter(fraction))) < 0.2  # where clicked
+    # The same curve, traced at a new parameter: every old point lies on the new curve.
+    assert farthest(before, curve.evaluate(np.linspace(0.0, 1.0, 20001))) < 1e-3
+    assert spline.modes[mode.edits.knots.selected] is TangentMode.ALIGNED
+    assert "knot" in mode.status_lines()[-1] and "aligned (T)" in mode.status_lines()[-1]
+    press(app, "control-z")
+    assert len(shown(mode).spline.knots) == 9 and "Undone: inserting a knot" in app.messages.current
+
+
+def test_a_click_off_the_curve_orbits_and_inserts_nothing(app, pointer, spline_mode):
+    pointer.at = (-0.95, 0.95)
+    press(app, "mouse1")
+    press(app, "mouse1-up")
+    assert len(shown(spline_mode).spline.knots) == 9
+
+
+def test_a_press_on_the_curve_inserts_and_drags_the_new_knot(app, pointer, spline_mode):
+    mode = spline_mode
+    click_on_curve(app, pointer, between_knots(mode, 5), move=(0.05, 0.05))
+    assert len(shown(mode).spline.knots) == 10
+    inserted = shown(mode).spline.knots[mode.edits.knots.selected]
+    u = mode.edits.knots.selected / 9  # 10 knots, 9 segments: the knot ends one
+    np.testing.assert_allclose(mode.motion.trajectory.evaluate(u), inserted, atol=1e-12)
+    assert farthest(inserted[None], presets.TRAJECTORIES[4].curve().evaluate(U)) > 0.1  # off the old one
+    press(app, "control-z")  # the drag
+    press(app, "control-z")  # the insert
+    assert shown(mode) == presets.TRAJECTORIES[4].with_spline(Spline(presets.TRAJECTORIES[4].points))
+
+
+def test_every_knot_edit_undone_returns_the_exact_original_and_redone_the_result(app, pointer, spline_mode):
+    mode = spline_mode
+    original = presets.TRAJECTORIES[4]  # before the fixture's P
+    click_on_curve(app, pointer, between_knots(mode, 1))
+    press(app, "t")  # aligned -> broken
+    press(app, ".")
+    press(app, ".")
+    knot = mode.edits.knots.selected
+    drag(app, pointer, shown(mode).spline.knots[knot] + shown(mode).spline.tangents[knot, 1], (0.04, 0.03))
+    press(app, "c")
+    pointer.at = (0.5, -0.3)
+    press(app, "a")  # refused: a closed loop has no end
+    assert "Refused: a closed loop has no end" in app.messages.current
+    press(app, "c")
+    press(app, "a")
+    press(app, "delete")
+    final = shown(mode)
+    steps = 0
+    while True:
+        press(app, "control-z")
+        if "Nothing to undo" in app.messages.current:
+            break
+        steps += 1
+    assert steps == 10  # make, insert, mode, 2 tilts, handle drag, close, open, add, delete
+    assert shown(mode) == original
+    assert mode.trajectories == [*mode.unedited[:4], presets.TRAJECTORIES[4], *mode.unedited[5:]]
+    for _ in range(steps):
+        press(app, "control-y")
+    assert shown(mode) == final
+
+
+def test_modes_cycle_and_keep_their_rules_on_a_dragged_handle(app, pointer, spline_mode):
+    mode = spline_mode
+    edits = mode.edits.knots
+    drag(app, pointer, shown(mode).spline.knots[4], (0.0, 0.0))  # a click selects it
+    assert edits.selected == 4
+    seen = []
+    for _ in range(5):
+        press(app, "t")
+        seen.append(shown(mode).spline.modes[4])
+    assert seen == [
+        TangentMode.LINEAR,
+        TangentMode.MIRRORED,
+        TangentMode.ALIGNED,
+        TangentMode.BROKEN,
+        TangentMode.AUTO,
+    ]
+    for expected in (TangentMode.LINEAR, TangentMode.MIRRORED):
+        press(app, "t")
+        assert f"Knot 5: {expected.value}" in app.messages.current
+    spline = shown(mode).spline
+    tip = spline.knots[4] + spline.tangents[4, 1]
+    drag(app, pointer, tip, (0.05, -0.04))  # the out handle: mirrored keeps in = -out
+    into, out = shown(mode).spline.tangents[4]
+    assert not np.allclose(out, spline.tangents[4, 1])
+    np.testing.assert_array_equal(into, -out)
+    press(app, "t")  # aligned: a dragged handle's partner stays opposite, its length kept
+    length = np.linalg.norm(shown(mode).spline.tangents[4, 0])
+    spline = shown(mode).spline
+    drag(app, pointer, spline.knots[4] + spline.tangents[4, 1], (-0.03, 0.05))
+    into, out = shown(mode).spline.tangents[4]
+    assert np.linalg.norm(into) == pytest.approx(length, rel=1e-12)
+    assert np.dot(into, out) / (np.linalg.norm(into) * np.linalg.norm(out)) == pytest.approx(-1.0, abs=1e-12)
+
+
+def test_closing_makes_a_loop_smooth_at_its_seam(app, pointer, spline_mode):
+    mode = spline_mode
+    press(app, "c")
+    curve = mode.motion.trajectory
+    assert shown(mode).spline.closed and curve.closes and "Closing the loop" in app.messages.current
+    start, end = curve.derivative(0.0), curve.derivative(1.0)
+    np.testing.assert_allclose(start / np.linalg.norm(start), end / np.linalg.norm(end), atol=1e-12)
+    assert "a closed loop (C)" in mode.status_lines()[-1]
+    drag(app, pointer, shown(mode).spline.knots[0], (0.0, 0.0))  # select the seam's knot
+    press(app, "t")
+    press(app, "t")  # auto -> linear -> mirrored: the same derivative on both sides (C1)
+    assert shown(mode).spline.modes[0] is TangentMode.MIRRORED
+    curve = mode.motion.trajectory
+    np.testing.assert_allclose(curve.derivative(0.0), curve.derivative(1.0), rtol=1e-12)
+
+
+def test_tilting_a_knot_rolls_the_glider_there(app, pointer, spline_mode):
+    mode = spline_mode
+    press(app, "g")  # the glider
+    drag(app, pointer, shown(mode).spline.knots[4], (0.0, 0.0))  # a click selects knot 5
+    level = mode.riders.orientation(mode.motion.trajectory)
+    press(app, ".")
+    press(app, ".")
+    assert (
+        shown(mode).spline.tilts[4] == pytest.approx(2 * TILT_STEP)
+        and "tilt 30 deg" in mode.status_lines()[-1]
+    )
+    tilted = mode.riders.orientation(mode.motion.trajectory)
+    # When the rider passes knot 5, its up axis is rolled by the tilt about its forward axis.
+    s = float(shown(mode).spline.tilt_keys()[4, 0])
+    times = np.linspace(0.0, mode.motion.duration, 4001)
+    t = times[np.argmin(np.abs(mode.motion.distance(times) - s))]
+    before, after = (mode.motion.frame(t, orientation) for orientation in (level, tilted))
+    np.testing.assert_allclose(after[:, 1], before[:, 1], atol=1e-12)  # the same forward
+    roll = math.atan2(
+        np.dot(np.cross(before[:, 2], after[:, 2]), before[:, 1]), np.dot(before[:, 2], after[:, 2])
+    )
+    assert roll == pytest.approx(2 * TILT_STEP, abs=1e-3)
+
+
+def test_a_knot_is_added_past_the_nearer_end_where_the_mouse_points(app, pointer):
+    mode = app.mode
+    press(app, "n")
+    assert shown(mode).name == "my curve 1" and shown(mode).spline.knots.tolist() == [
+        list(p) for p in NEW_CURVE
+    ]
+    end = np.array(NEW_CURVE[1])
+    for k in range(1, 4):
+        target = end + (2.0 * k, 1.5 * k, 0.0)  # on the end's height
+        pointer.at = to_film(app, target)
+        press(app, "a")
+        knots = shown(mode).spline.knots
+        assert len(knots) == 2 + k
+        np.testing.assert_allclose(knots[-1], target, atol=1e-4)
+    pointer.at = to_film(app, np.array(NEW_CURVE[0]) - (3.0, 0.0, 0.0))  # nearer the start
+    press(app, "a")
+    np.testing.assert_allclose(
+        shown(mode).spline.knots[0], np.array(NEW_CURVE[0]) - (3.0, 0.0, 0.0), atol=1e-4
+    )
+    assert mode.edits.knots.selected == 0
+    press(app, "c")
+    assert mode.motion.trajectory.closes  # a closed track, drawn knot by knot
+
+
+def test_ctrl_snaps_a_dragged_knot_to_the_grid(app, pointer, spline_mode):
+    mode = spline_mode
+    pointer.control = True
+    drag(app, pointer, shown(mode).spline.knots[3], (0.06, 0.05))
+    knot = shown(mode).spline.knots[3]
+    np.testing.assert_array_equal(knot, np.round(knot / SNAP) * SNAP)
+    assert not np.array_equal(knot, presets.TRAJECTORIES[4].points[3])
+
+
+def test_the_hud_shows_the_dragged_knots_coordinates(app, pointer, spline_mode):
+    mode = spline_mode
+    pointer.at = to_film(app, shown(mode).spline.knots[2])
+    press(app, "mouse1")
+    pointer.at = (pointer.at[0] + 0.05, pointer.at[1])
+    step(app)
+    x, y, z = shown(mode).spline.knots[2]
+    assert mode.status_lines()[-1].startswith(f"dragging knot 3: x {x:.2f}  y {y:.2f}  z {z:.2f}")
+    press(app, "mouse1-up")
+    assert not mode.status_lines()[-1].startswith("dragging")
+
+
+def test_deleting_down_to_two_knots_then_refusing_says_why(app, pointer):
+    mode = app.mode
+    press(app, "n")
+    press(app, "delete")
+    assert "Refused: a spline keeps two knots at least" in app.messages.current
+    assert len(shown(mode).spline.knots) == 2
+    mode.edits.knots.select(None)
+    press(app, "delete")
+    assert "Select a knot (click it)" in app.messages.current
+
+
+@pytest.mark.parametrize("key", ["1", "2", "6", "7"])
+def test_p_makes_any_preset_an_editable_spline_of_the_same_curve(app, pointer, key):
+    mode = app.mode
+    press(app, key)
+    before = mode.motion.trajectory
+    along = before.evaluate(before.arc_length.parameter(np.linspace(0.0, 1.0, 2000)))
+    size = float(np.ptp(along, axis=0).max())
+    press(app, "p")
+    assert shown(mode).knots and "is now a spline of knots" in app.messages.current
+    after = mode.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 40001))
+    fitted = isinstance(before, FunctionCurve)
+    assert ("fitted to within 1/1000" in app.messages.current) == fitted
+    # Exact conversions: within the sag of the 40001-point polyline measured against.
+    assert farthest(along, after) <= (1e-3 * size if fitted else 1e-6 * size)
+    press(app, "p")
+    assert "already" in app.messages.current
+
+
+def test_knot_keys_on_a_curve_without_knots_say_what_to_do(app, pointer):
+    for key in ("t", "c", ".", "a"):
+        press(app, key)
+        assert "P makes it an editable spline" in app.messages.current
+
+
+def test_a_made_spline_is_saved_and_loaded_back_exactly(app, pointer, presets_file, spline_mode):
+    from scene.curves.user_presets import PresetsFile
+
+    click_on_curve(app, pointer, between_knots(spline_mode, 3))
+    press(app, ".")
+    press(app, "s")
+    made = shown(spline_mode)
+    trajectories, _ = PresetsFile(presets_file).load(presets.TRAJECTORIES, presets.VELOCITIES)
+    loaded = trajectories[4]  # what the next start shows as trajectory 5
+    assert loaded.knots and loaded.name == made.name and loaded.spline == made.spline
+    assert math.isclose(loaded.spline.tilts[made.spline.tilts.nonzero()[0][0]], TILT_STEP)
