@@ -36,6 +36,7 @@ DEFAULT_VELOCITY = 1
 MOUSE_HELP = (
     ("left drag", "orbit the camera; on a control point, move it"),
     ("click in the distance panel", "a velocity key there (keyed curves)"),
+    ("click on a spline of knots", "a knot there; on one, select it (Ctrl while dragging: snap)"),
     ("shift + left drag", "on a control point, move it nearer or farther"),
     ("right or middle drag", "pan (or ctrl + left drag)"),
     ("wheel", "zoom"),

