@@ -253,6 +253,26 @@ def test_ctrl_z_undoes_a_drag_and_ctrl_shift_z_redoes_it(window):
     window.wait_until(point_near(target), "Ctrl+Shift+Z did not make the drag again")
 
 
+def test_a_click_on_a_spline_of_knots_adds_a_knot_and_ctrl_z_takes_it_out(window):
+    window.key("space")  # paused: the sphere stays where it is
+    window.key("p")  # the S-bend as a spline of knots: two knots, at its ends
+    image = window.wait_until(
+        lambda image: len(control_points(image)) and np.ptp(control_points(image)[:, 0]) > 100,
+        "P showed no knots at the curve's ends",
+    )
+    knots, curve = control_points(image), np.argwhere(curve_mask(image))[:, ::-1]
+    # The curve's pixel farthest from every knot and from the sphere: a place with no knot yet.
+    away = np.min(np.linalg.norm(curve[:, None] - knots[None], axis=2), axis=1)
+    away = np.minimum(away, np.linalg.norm(curve - sphere_centre(image), axis=1))
+    click = curve[np.argmax(away)]
+    assert away.max() > 60, "no stretch of curve far from the knots"
+    window.press_at(click)
+    window.xdotool("mouseup", "1")
+    window.wait_until(point_near(click, pixels=15), "a click on the curve added no knot there")
+    window.key("ctrl+z")
+    window.wait_until(lambda image: not point_near(click, pixels=15)(image), "Ctrl+Z left the knot in")
+
+
 def test_shift_and_a_number_key_changes_the_velocity_curve_in_the_plot(window):
     width = window.screenshot(whole=True).shape[1]
     plot = slice(int(width * SCENE_PART), None)
