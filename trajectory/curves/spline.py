@@ -15,7 +15,7 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points, real_array
 from trajectory._numerics.vectors import norms
-from trajectory.curves import knot_tangents, spline_fit
+from trajectory.curves import knot_tangents, spline_edits, spline_fit
 from trajectory.curves.bezier import PiecewiseBezier
 from trajectory.curves.editable import EditableCurve
 from trajectory.curves.joined_length import JoinedBezier
@@ -187,24 +187,10 @@ class Spline(EditableCurve):
         t = u * segments - segment
         if t == 0.0:
             raise ValueError(f"there is a knot at u = {u:g} already")
-        before, after = knot_tangents.split(self._bezier.control_points[segment], t)
-        a, b = segment, (segment + 1) % len(self._knots)
-        straight = self._modes[a] is self._modes[b] is TangentMode.LINEAR
-        modes, tangents = list(self._modes), self._tangents.copy()
-        tangents[a, OUT], tangents[b, IN] = before[1] - before[0], after[2] - after[3]
-        for index in (a, b):
-            if not straight:
-                modes[index] = knot_tangents.kept_as(modes[index])
-        new = np.array([before[2] - before[3], after[1] - after[0]])
-        at = segment + 1
-        modes.insert(at, TangentMode.LINEAR if straight else TangentMode.ALIGNED)
-        self._set(
-            np.insert(self._knots, at, before[3], axis=0),
-            np.insert(tangents, at, new, axis=0),
-            modes,
-            np.insert(self._tilts, at, self._tilt_between(a, b, t)),
-            self._closed,
+        state, at = spline_edits.split(
+            self._bezier.control_points, self._knots, self._tangents, self._modes, self._tilts, segment, t
         )
+        self._set(*state, self._closed)
         return at
 
     def add(self, point, at_start=False):
@@ -236,29 +222,16 @@ class Spline(EditableCurve):
         index = self._index(index)
         if len(self._knots) <= 2:
             raise ValueError("a spline keeps two knots at least")
-        tangents, modes = self._tangents.copy(), list(self._modes)
-        inner = self._closed or 0 < index < len(self._knots) - 1
-        if inner:
-            count = len(self._knots)
-            a, b = (index - 1) % count, (index + 1) % count
-            controls = self._bezier.control_points
-            joined = knot_tangents.merged(controls[a], controls[index])
-            tangents[a, OUT], tangents[b, IN] = joined[1] - joined[0], joined[2] - joined[3]
-            for neighbour in (a, b):
-                if modes[neighbour] is TangentMode.MIRRORED:
-                    modes[neighbour] = TangentMode.ALIGNED
-        else:  # the new end keeps its handle (an auto one would follow a reflected neighbour)
-            end = 1 if index == 0 else index - 1
-            if modes[end] is TangentMode.AUTO:
-                modes[end] = TangentMode.ALIGNED
-        del modes[index]
-        self._set(
-            np.delete(self._knots, index, axis=0),
-            np.delete(tangents, index, axis=0),
-            modes,
-            np.delete(self._tilts, index),
+        state = spline_edits.removed(
+            self._bezier.control_points,
+            self._knots,
+            self._tangents,
+            self._modes,
+            self._tilts,
             self._closed,
+            index,
         )
+        self._set(*state, self._closed)
 
     def move(self, index, point):
         """Knot ``index`` to ``point`` (3,), its handles with it (auto and linear ones, its and
@@ -326,6 +299,3 @@ class Spline(EditableCurve):
         if not -len(self._knots) <= index < len(self._knots):
             raise ValueError(f"there is no knot {index}: the spline has {len(self._knots)}")
         return int(index) % len(self._knots)
-
-    def _tilt_between(self, a, b, t):
-        return (1.0 - t) * self._tilts[a] + t * self._tilts[b]
