@@ -9,7 +9,7 @@ import dataclasses
 
 import numpy as np
 
-from scene.ui.pointer import on_plane, pixel_gap, to_film
+from scene.ui.pointer import on_plane, pixel_gap, to_film, view_direction
 
 PICK_PIXELS = 14.0
 """How near (in pixels) the mouse must be to grab a control point."""
@@ -81,7 +81,7 @@ class CurveEditor:
     def hold(self, index, point, shifted=False):
         """Hold trajectory point ``index``, now at ``point`` (3,), as if grabbed where the mouse is."""
         mouse = self.app.pointer.position()
-        normal = np.array(self.app.render.get_relative_vector(self.app.camera, (0, 1, 0)))
+        normal = view_direction(self.app)
         self.grabbed = PointDrag(index, np.array(point, dtype=float), normal, shifted, mouse[1], mouse)
         self.drawing.show_grabbed(point)
 

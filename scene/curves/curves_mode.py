@@ -67,7 +67,8 @@ class CurvesMode:
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         if app.opened is not None:  # a curve from a file (main.py --open), shown first
             name, spline = app.opened
-            opened = presets.TrajectoryPreset(f"opened: {name}"[:40], "knots", spline=spline)
+            title = f"opened: {name}"[: user_presets.MAX_NAME_LENGTH]  # what the presets file takes
+            opened = presets.TrajectoryPreset(title, "knots", spline=spline)
             self.trajectories.append(opened)
             self.unedited = (*self.unedited, opened)
             self.trajectory_index = len(self.trajectories) - 1

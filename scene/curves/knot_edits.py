@@ -14,7 +14,7 @@ from scene.curves.curve_editor import PICK_PIXELS
 from scene.curves.presets import TrajectoryPreset
 from scene.kit.curve_files import spline_of
 from scene.ui.bindings import KeyBinding, bind, pair
-from scene.ui.pointer import on_plane, pixel_gap, to_film
+from scene.ui.pointer import on_plane, pixel_gap, to_film, view_direction
 from trajectory import Spline, TangentMode
 
 MODE_WORDS = {
@@ -27,8 +27,6 @@ MODE_WORDS = {
 TILT_STEP = math.radians(15.0)
 NEW_CURVE = ((-4.0, 0.0, 1.0), (4.0, 0.0, 1.0))
 """A new curve's first two knots: a straight across the middle of the ground, to draw on from."""
-MAX_NAME = 40
-"""Longest preset name (what the presets file takes)."""
 _UP = np.array([0.0, 0.0, 1.0])
 
 
@@ -52,10 +50,9 @@ class KnotEdits:
     def grabbable(self):
         """The points a press grabs, (k, 3) or (k + 2, 3): the knots, then the selected knot's in
         and out handle tips."""
-        spline = self.spline
         if self.selected is None:
-            return spline.knots
-        return np.concatenate((spline.knots, spline.knots[self.selected] + spline.tangents[self.selected]))
+            return self.spline.knots
+        return np.concatenate((self.spline.knots, self._tips()))
 
     def show(self):
         """Draw the knots and the selected knot's handles (a selection past the knots is dropped)."""
@@ -66,8 +63,11 @@ class KnotEdits:
         if self.selected is None:
             drawing.show_handles(None, None)
         else:
-            knot = spline.knots[self.selected]
-            drawing.show_handles(knot, knot + spline.tangents[self.selected])
+            drawing.show_handles(spline.knots[self.selected], self._tips())
+
+    def _tips(self):
+        """The selected knot's in and out handle tips, (2, 3)."""
+        return self.spline.knots[self.selected] + self.spline.tangents[self.selected]
 
     def tilt_keys(self):
         """The rider's tilt keys (s, angle) from the knots' tilts, () when none is tilted."""
@@ -165,8 +165,7 @@ class KnotEdits:
         end = ends[0 if at_start else 1]
         point = on_plane(mode.app, mouse, end, _UP)
         if point is None or np.linalg.norm(point - end) > 1e3:
-            view = np.array(mode.app.render.get_relative_vector(mode.app.camera, (0, 1, 0)))
-            point = on_plane(mode.app, mouse, end, view)
+            point = on_plane(mode.app, mouse, end, view_direction(mode.app))
         if point is None:
             mode.app.messages.say("The mouse points at no place in front of the camera", warning=True)
             return

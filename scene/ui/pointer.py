@@ -52,6 +52,11 @@ def on_plane(showbase, position, anchor, normal):
     return start + direction * distance if distance >= 0.0 else None
 
 
+def view_direction(showbase):
+    """The camera's forward axis in the scene's coordinates, shape (3,)."""
+    return np.array(showbase.render.get_relative_vector(showbase.camera, (0, 1, 0)))
+
+
 def on_ground(showbase, position, height=0.0):
     """Where film ``position`` points on the ground plane z = ``height``, shape (3,), or None."""
     return on_plane(showbase, position, (0.0, 0.0, height), np.array([0.0, 0.0, 1.0]))
