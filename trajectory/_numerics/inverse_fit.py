@@ -56,7 +56,8 @@ _SPLIT_MARGIN = 1.5
 more slowly than width**(d + 1), and a margin saves a whole round more often than it wastes
 pieces (measured on the scene's curves: the near-cusp and the spline need two rounds, not three)."""
 _MAX_ROUNDS = 24
-_MAX_PIECES = 1 << 14
+MAX_PIECES = 1 << 14
+"""Pieces a fit may grow to by default: past them, the round is its last."""
 _SAMPLE_BLOCK = 4096
 """Pieces sampled and fitted at a time (see ``_sampled_and_fitted``)."""
 
@@ -76,7 +77,7 @@ class Fit:
     worst_at: float
 
 
-def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
+def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width, max_pieces=MAX_PIECES):
     """Fit y(x) piecewise, refining until the check-point error is below ``tolerance``.
 
     Args:
@@ -90,6 +91,7 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
         tolerance: The largest accepted weighted error.
         initial_pieces: How many pieces to start from, spread over the intervals of u_breaks.
         min_width: Pieces no wider than this in u are accepted whatever their error.
+        max_pieces: A round that could take the pieces past this many is the last.
 
     Returns:
         A ``Fit``. Pieces whose x stands still (the fit cannot use their nodes) hold their end
@@ -106,7 +108,7 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width):
         error = np.max(miss * weight, axis=1) + extra
         error[~usable] = np.inf
         accept = (error <= tolerance) | (hi - lo <= min_width)
-        last_round = round_number == _MAX_ROUNDS - 1 or _MAX_SPLIT * lo.size + pieces_done > _MAX_PIECES
+        last_round = round_number == _MAX_ROUNDS - 1 or _MAX_SPLIT * lo.size + pieces_done > max_pieces
         if last_round:
             accept[:] = True
         fallback = accept & ~usable

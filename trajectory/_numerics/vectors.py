@@ -8,7 +8,14 @@ def norms(vectors):
     """The lengths of 3D ``vectors`` (shape ``(..., 3)``), without the overflow or underflow of a
     sum of squares: a curve 1e-160 or 1e160 across is measured as well as one 1 across."""
     vectors = np.asarray(vectors, dtype=float)
+    squares = np.einsum("...i,...i->...", vectors, vectors)
+    if np.all((squares >= _SQUARES_SAFE[0]) & (squares <= _SQUARES_SAFE[1])):
+        return np.sqrt(squares)  # nothing over- or underflowed: the fast way is as exact
     return np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2])
+
+
+_SQUARES_SAFE = (1e-290, 1e290)
+"""Sums of squares between these are normal floats, their terms measured to rounding."""
 
 
 def dot(a, b):

@@ -45,6 +45,10 @@ _BISECTIONS = 64
 class ArcLength:
     """The arc-length table of a ``Curve``.
 
+    With ``spans_alone``, each span between the curve's breakpoints is measured as if it were a
+    curve of its own (scanned for slow points on its own, its table to ``tolerance`` of its own
+    length): what measures many unrelated segments in one batch (``JoinedLength``).
+
     Attributes:
         length: The curve's arc length.
         table: u as a ``PiecewisePolynomial`` of the normalised distance s in [0, 1].
@@ -52,26 +56,29 @@ class ArcLength:
             cusp), found to the last bit; each is a break of the table.
     """
 
-    def __init__(self, curve, tolerance=DISTANCE_TOLERANCE):
+    def __init__(self, curve, tolerance=DISTANCE_TOLERANCE, spans_alone=False):
         self.curve = curve
         joints = np.asarray(curve.breakpoints, dtype=float)
-        slow, precision, top_speed = _slow_points(curve)
+        spans = np.concatenate(([0.0], joints, [1.0])) if spans_alone else np.array([0.0, 1.0])
+        slow, precision, top_speed, slow_spans = _slow_points(curve, spans)
         self.stops = _stops(curve, slow, precision, top_speed)
-        graded = _graded_around(curve, slow)
+        graded = _graded_around(curve, slow, spans[slow_spans], spans[slow_spans + 1])
         breaks = np.unique(np.concatenate(([0.0, 1.0], joints, graded, self.stops)))
-        estimate = np.sum(_integrate(curve, breaks[:-1], breaks[1:]))
-        if not (estimate > 0.0 and np.isfinite(estimate)):
-            raise NoLengthError(f"the trajectory has no length (arc length {float(estimate):g})")
+        lengths = np.split(_integrate(curve, breaks[:-1], breaks[1:]), np.searchsorted(breaks, spans[1:-1]))
+        estimates = np.array([np.sum(part) for part in lengths])
+        if not (np.all(estimates > 0.0) and np.all(np.isfinite(estimates))):
+            raise NoLengthError(f"the trajectory has no length (arc length {float(estimates.min()):g})")
 
         def sample(lo, hi):
-            return _sample(curve, lo, hi, estimate)
+            return _sample(curve, lo, hi, estimates[np.searchsorted(spans, lo, side="right") - 1])
 
         fit = inverse_fit.fit_inverse(
             sample,
             breaks,
             tolerance=tolerance,
-            initial_pieces=_INITIAL_PIECES,
-            min_width=_MIN_PIECE_WIDTH,
+            initial_pieces=_INITIAL_PIECES * (spans.size - 1),
+            min_width=_MIN_PIECE_WIDTH * np.diff(spans).min(),
+            max_pieces=inverse_fit.MAX_PIECES * (spans.size - 1),
         )
         if fit.worst > UNRESOLVED:
             raise ValueError(
@@ -102,34 +109,45 @@ class ArcLength:
         The table's pieces already resolve the speed, so one Gauss-Legendre rule from the start of
         u's piece, added to the length before that piece, is accurate to rounding.
         """
-        u = np.clip(real_values(u, "u"), 0.0, 1.0)
-        piece = np.clip(np.searchsorted(self._u_starts, u, side="right") - 1, 0, self._u_starts.size - 1)
-        start = self._u_starts[piece]
-        return self._lengths_before[piece] + _integrate(self.curve, start, u)
+        return length_to(self.curve, self._u_starts, self._lengths_before, u)
 
     def between(self, u0, u1):
         """The arc length from Q(u0) to Q(u1), negative if u1 < u0 (arrays broadcast)."""
         return self.at(u1) - self.at(u0)
 
 
-def _slow_points(curve):
-    """The places where the curve nearly stops: local minima of the speed below ``_SLOW`` of its
-    top, each zoomed in on. Returns their u (an array, empty for most curves), how far (in u) the
-    true minimum may be from each, and the top speed on the scan."""
-    grid = np.linspace(0.0, 1.0, _SCAN_POINTS)
-    speed = curve.speed(grid)
-    padded = np.concatenate(([np.inf], speed, [np.inf]))
-    slow = np.flatnonzero((speed <= padded[:-2]) & (speed <= padded[2:]) & (speed < _SLOW * speed.max()))
-    step = grid[1]
-    centre = grid[slow[:_MAX_SLOW_POINTS]]
+def length_to(curve, u_starts, lengths_before, u):
+    """The arc length from Q(0) to Q(u), u clamped to [0, 1] (scalar or array), of a table whose
+    pieces start at ``u_starts`` (m,) with ``lengths_before`` (m,) them: one Gauss-Legendre rule
+    from the start of u's piece."""
+    u = np.clip(real_values(u, "u"), 0.0, 1.0)
+    piece = np.clip(np.searchsorted(u_starts, u, side="right") - 1, 0, u_starts.size - 1)
+    return lengths_before[piece] + _integrate(curve, u_starts[piece], u)
+
+
+def _slow_points(curve, spans):
+    """The places where the curve nearly stops: in each of the ``spans`` (u, sorted, (k + 1,)),
+    local minima of the speed below ``_SLOW`` of its top there, each zoomed in on. Returns their u
+    (an array, empty for most curves) and for each how far (in u) the true minimum may be from
+    it, its span's top speed on the scan, and its span's index."""
+    widths = np.diff(spans)
+    grid = spans[:-1, None] + widths[:, None] * np.linspace(0.0, 1.0, _SCAN_POINTS)
+    speed = curve.speed(grid.ravel()).reshape(grid.shape)
+    padded = np.pad(speed, ((0, 0), (1, 1)), constant_values=np.inf)
+    top = speed.max(axis=1, keepdims=True)
+    is_slow = (speed <= padded[:, :-2]) & (speed <= padded[:, 2:]) & (speed < _SLOW * top)
+    is_slow &= np.cumsum(is_slow, axis=1) <= _MAX_SLOW_POINTS
+    span, point = np.nonzero(is_slow)
+    step = widths[span, None] / (_SCAN_POINTS - 1)
+    centre, lo, hi = grid[span, point], spans[span, None], spans[span + 1, None]
     local = np.linspace(-1.0, 1.0, _ZOOM_POINTS)
     for _ in range(_ZOOM_ROUNDS if centre.size else 0):  # zoom in on each minimum, all at once
-        points = np.clip(centre[:, None] + step * local, 0.0, 1.0)
+        points = np.clip(centre[:, None] + step * local, lo, hi)
         centre = points[
             np.arange(centre.size), np.argmin(curve.speed(points.ravel()).reshape(points.shape), axis=1)
         ]
-        step *= 2.0 / (_ZOOM_POINTS - 1)
-    return centre, step, float(speed.max())
+        step = step * (2.0 / (_ZOOM_POINTS - 1))
+    return centre, step[:, 0], top[span, 0], span
 
 
 def _stops(curve, slow, precision, top_speed):
@@ -137,8 +155,8 @@ def _stops(curve, slow, precision, top_speed):
     (0, 1) where the curve stops, each found to the last bit by bisection on the sign of
     d|Q'|²/du = 2 Q' . Q'' (negative before a minimum of the speed, positive after)."""
     stops = []
-    for centre in slow.tolist():
-        low, high = max(centre - 2.0 * precision, 0.0), min(centre + 2.0 * precision, 1.0)
+    for centre, near, top in zip(slow.tolist(), precision.tolist(), top_speed.tolist()):
+        low, high = max(centre - 2.0 * near, 0.0), min(centre + 2.0 * near, 1.0)
 
         def slope(u):
             return float(np.dot(curve.derivative(u), curve.second_derivative(u)))
@@ -154,13 +172,14 @@ def _stops(curve, slow, precision, top_speed):
             else:
                 high = middle
         u = min((low, high), key=curve.speed)
-        if 0.0 < u < 1.0 and curve.speed(u) <= STOPPED * top_speed:
+        if 0.0 < u < 1.0 and curve.speed(u) <= STOPPED * top:
             stops.append(u)
     return np.array(sorted(set(stops)))
 
 
-def _graded_around(curve, slow):
-    """Breakpoints closing in geometrically on the ``slow`` points, where the curve nearly stops.
+def _graded_around(curve, slow, span_starts, span_ends):
+    """Breakpoints closing in geometrically on the ``slow`` points, where the curve nearly stops
+    (each in the span of u from ``span_starts`` to ``span_ends``, the grading scaled to it).
 
     Near a (near-)cusp the speed dips to almost nothing and u(s) turns almost singular; pieces
     must shrink to the width of the dip there. Starting from such a layout spares the fit many
@@ -168,18 +187,16 @@ def _graded_around(curve, slow):
     """
     if slow.size == 0:
         return np.empty(0)
-    grid = np.linspace(0.0, 1.0, _SCAN_POINTS)
-    centre = slow
+    lo, hi = span_starts, span_ends
+    step = (hi - lo) / (_SCAN_POINTS - 1)
     # The dip is about (slowest speed) / (how fast the speed grows) wide.
-    slowest = curve.speed(centre)
-    growth = (curve.speed(np.clip(centre + grid[1], 0, 1)) + curve.speed(np.clip(centre - grid[1], 0, 1))) / (
-        2 * grid[1]
-    )
-    width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH)
-    offsets = _GRADING_START * _GRADING ** -np.arange(_MAX_GRADING_STEPS)
-    graded = [c + sign * offsets[offsets > w] for c, w in zip(centre, width) for sign in (-1.0, 1.0)]
-    graded = np.concatenate([*graded, centre])
-    return graded[(graded > 0.0) & (graded < 1.0)]
+    slowest = curve.speed(slow)
+    growth = (curve.speed(np.minimum(slow + step, hi)) + curve.speed(np.maximum(slow - step, lo))) / (2 * step)
+    width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH * (hi - lo))
+    offsets = _GRADING_START * _GRADING ** -np.arange(_MAX_GRADING_STEPS) * (hi - lo)[:, None]
+    points = slow[:, None] + np.concatenate((-offsets, offsets), axis=1)
+    keep = np.tile(offsets > width[:, None], 2) & (points > lo[:, None]) & (points < hi[:, None])
+    return np.concatenate((points[keep], slow[(slow > 0.0) & (slow < 1.0)]))
 
 
 def _integrate(curve, lo, hi):
@@ -191,11 +208,12 @@ def _integrate(curve, lo, hi):
 
 def _sample(curve, lo, hi, length_estimate):
     """The sampler ``inverse_fit.fit_inverse`` asks for: x = arc length, y = u (see
-    ``inverse_fit.integral_samples``). All the speeds a round needs come from one call."""
+    ``inverse_fit.integral_samples``), errors relative to each piece's ``length_estimate`` (m,).
+    All the speeds a round needs come from one call."""
 
     def speeds(u):
         return curve.speed(u.ravel()).reshape(u.shape)
 
     dx, speed, quadrature_error = inverse_fit.integral_samples(speeds, lo, hi)
     u = inverse_fit.sample_parameters(lo, hi)
-    return dx, u, speed / length_estimate, quadrature_error / length_estimate
+    return dx, u, speed / length_estimate[:, None], quadrature_error / length_estimate

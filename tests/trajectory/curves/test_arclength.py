@@ -13,7 +13,7 @@ from tests.reference import (
     parabola_arc_length,
     parabola_bezier,
 )
-from trajectory import CubicBezier, FunctionCurve, Motion, NoLengthError, PiecewiseBezier, VelocityCurve
+from trajectory import ArcLength, CubicBezier, FunctionCurve, Motion, NoLengthError, PiecewiseBezier, VelocityCurve
 
 
 @pytest.mark.parametrize("a", [0.1, 1.0, 3.0])
@@ -112,6 +112,34 @@ def test_near_cusp_against_mpmath(gap):
     for s in (0.2, 0.45, 0.5, 0.55, 0.9):
         reached = mpmath_arc(points, 0.0, float(curve.arc_length.parameter(s)), [slowest])
         assert abs(reached / total - s) <= 1e-12
+
+
+def test_spans_measured_alone_are_each_as_exact_as_their_own_curve():
+    """Four unrelated segments in one batch (``spans_alone``, what a spline's edit measures): an
+    ordinary one, a true cusp, a near-cusp and one a million times shorter. Each span's length
+    agrees with the segment measured alone to 1e-14 of its own length and is cut into as many
+    pieces as alone, to 10% (the near-cusp's refinement meets rounding in other places), and
+    the stops are found where they are found alone (the cusp and the near one)."""
+    segments = np.array(
+        [
+            [[0, 0, 0], [3, 1, 0], [5, -2, 1], [8, 0, 0]],
+            [[0, 0, 0], [1, 1, 0], [0, 1, 0], [1, 0, 0]],
+            [[0, 0, 0], [2, 2, 0], [0, 2, 0], [2, 1e-6, 0]],
+            [[0, 0, 0], [1e-6, 0, 0], [2e-6, 1e-6, 0], [3e-6, 0, 0]],
+        ],
+        dtype=float,
+    )
+    table = ArcLength(PiecewiseBezier(segments), spans_alone=True)
+    joints, starts = np.linspace(0.0, 1.0, 5), table.u_breaks[:-1]
+    stops = []
+    for k, points in enumerate(segments):
+        alone = CubicBezier(points).arc_length
+        assert table.between(joints[k], joints[k + 1]) == pytest.approx(alone.length, rel=1e-14)
+        pieces = np.count_nonzero((starts >= joints[k]) & (starts < joints[k + 1]))
+        assert abs(pieces - (alone.u_breaks.size - 1)) <= 0.1 * (alone.u_breaks.size - 1)
+        stops.extend((k + alone.stops) / 4)
+    assert len(stops) == 2 and stops[0] == 0.375  # the true cusp at its own u = 1/2, the near one
+    np.testing.assert_allclose(table.stops, stops, rtol=0, atol=1e-15)
 
 
 def test_a_true_cusp_is_passed_at_half_the_length():
