@@ -191,7 +191,8 @@ def _graded_around(curve, slow, span_starts, span_ends):
     step = (hi - lo) / (_SCAN_POINTS - 1)
     # The dip is about (slowest speed) / (how fast the speed grows) wide.
     slowest = curve.speed(slow)
-    growth = (curve.speed(np.minimum(slow + step, hi)) + curve.speed(np.maximum(slow - step, lo))) / (2 * step)
+    ahead, behind = curve.speed(np.minimum(slow + step, hi)), curve.speed(np.maximum(slow - step, lo))
+    growth = (ahead + behind) / (2 * step)
     width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH * (hi - lo))
     offsets = _GRADING_START * _GRADING ** -np.arange(_MAX_GRADING_STEPS) * (hi - lo)[:, None]
     points = slow[:, None] + np.concatenate((-offsets, offsets), axis=1)

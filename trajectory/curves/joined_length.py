@@ -93,7 +93,9 @@ def _segments(control_points):
     new = list(dict.fromkeys(key for key in keys if key not in _measured))
     for first in range(0, len(new), BATCH):
         keys_now = new[first : first + BATCH]
-        _measured.update(zip(keys_now, _batch(np.array([np.frombuffer(key).reshape(4, 3) for key in keys_now]))))
+        _measured.update(
+            zip(keys_now, _batch(np.array([np.frombuffer(key).reshape(4, 3) for key in keys_now])))
+        )
     for key in keys:
         _measured.move_to_end(key)
     while len(_measured) > SEGMENTS_KEPT:

@@ -13,7 +13,15 @@ from tests.reference import (
     parabola_arc_length,
     parabola_bezier,
 )
-from trajectory import ArcLength, CubicBezier, FunctionCurve, Motion, NoLengthError, PiecewiseBezier, VelocityCurve
+from trajectory import (
+    ArcLength,
+    CubicBezier,
+    FunctionCurve,
+    Motion,
+    NoLengthError,
+    PiecewiseBezier,
+    VelocityCurve,
+)
 
 
 @pytest.mark.parametrize("a", [0.1, 1.0, 3.0])
