@@ -77,7 +77,7 @@ class CurvesMode:
         self.duration = DEFAULT_DURATION
         self.drive = Drive()
         self.run = None
-        self.motion = self.sampler = None
+        self._motion = self.sampler = None
         self._built_from = (None, None)
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
@@ -119,6 +119,7 @@ class CurvesMode:
 
     def update(self, dt):
         """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
+        self.settle()
         self.editor.follow()
         playing = not self.run.ended
         self.events.passed_by(self.run.tick(dt), dt)
@@ -237,6 +238,23 @@ class CurvesMode:
             self.motion, self.handles(), measure, polygon=bool(self.velocities[self.velocity_index].controls)
         )
 
+    @property
+    def motion(self):
+        """The ``Motion`` of the presets shown (built first, if an undo or redo changed them)."""
+        self.settle()
+        return self._motion
+
+    def settle(self):
+        """Rebuild if the presets shown are not the ones the motion was built from: an undo or
+        redo only puts a preset back, and the next frame (or whatever needs the motion first)
+        rebuilds, once for any number of them."""
+        built_trajectory, built_velocity = self._built_from
+        if (
+            built_trajectory is not self.trajectories[self.trajectory_index]
+            or built_velocity is not self.velocities[self.velocity_index]
+        ):
+            self.rebuild()
+
     def rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
         """Build the motion from the current presets (or the curves given, already built from them)
         and redraw everything that depends on it; ``live`` while a drag goes on."""
@@ -244,25 +262,25 @@ class CurvesMode:
         velocity_preset = self.velocities[self.velocity_index]
         # A curve whose preset has not changed keeps its tables: a drag rebuilds only one curve.
         if trajectory is None:
-            kept = self.motion is not None and self._built_from[0] is trajectory_preset
-            trajectory = self.motion.trajectory if kept else trajectory_preset.curve()
+            kept = self._motion is not None and self._built_from[0] is trajectory_preset
+            trajectory = self._motion.trajectory if kept else trajectory_preset.curve()
         if velocity_preset.drive:  # the car's fastest motion: its own velocity curve and duration
-            self.motion = self.drive.motion(trajectory, self.method)
+            self._motion = self.drive.motion(trajectory, self.method)
         else:
             if velocity is None:
-                kept = self.motion is not None and self._built_from[1] is velocity_preset
-                velocity = self.motion.velocity if kept else velocity_preset.curve()
-            self.motion = Motion(trajectory, velocity, self.duration, method=self.method)
+                kept = self._motion is not None and self._built_from[1] is velocity_preset
+                velocity = self._motion.velocity if kept else velocity_preset.curve()
+            self._motion = Motion(trajectory, velocity, self.duration, method=self.method)
         self._built_from = (trajectory_preset, velocity_preset)
         if self.run is None:
-            self.run = Run(self.motion, self.events.events())
+            self.run = Run(self._motion, self.events.events())
         else:
-            self.run.switch(self.motion)  # no restart: on from the same arc-length fraction
-        self.sampler = KeyframeSampler(self.motion, KEYFRAME_INTERVALS[self.interval_index][0])
+            self.run.switch(self._motion)  # no restart: on from the same arc-length fraction
+        self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index][0])
         self.drawing.show_curve(trajectory)
         self.events.show(trajectory)
         self._show_points()
-        self.drawing.show_keyframes(self.motion.position(self.sampler.keyframe_times))
+        self.drawing.show_keyframes(self._motion.position(self.sampler.keyframe_times))
         self.riders.tilt = self.edits.knots.tilt_keys()
         self.show_frames()
         # While dragging, only the seed's error (the one worth seeing) is measured every frame.

@@ -158,8 +158,7 @@ class PresetEdits:
             return
         (kind, index), state, what = found
         (mode.trajectories if kind == "trajectory" else mode.velocities)[index] = state
-        mode.rebuild()
-        mode.app.messages.say(f"{done}: {what}")
+        mode.app.messages.say(f"{done}: {what}")  # the motion is rebuilt when next needed (settle)
 
     def bindings(self):
         """The keys of the edits: undo, redo, a key deleted, saving, exporting."""

@@ -31,6 +31,7 @@ load_prc_file_data(
 from scene.app import SceneApp
 from scene.curves import presets
 from tests.benchmarks.timing import sized
+from trajectory import Spline
 
 FRAMES = sized(600, 4)
 CHANGE_FRAMES = sized(120, 4)
@@ -106,9 +107,37 @@ def undo_section(app):
     began = time.perf_counter()
     for _ in range(steps):
         edits.undo()
+    app.mode.settle()  # the motion of what is left, built once (as the next frame does)
     undone = time.perf_counter() - began
     assert app.mode.trajectories[0] == before  # exactly the curve before the drags
-    print(f"  {steps} steps undone, each rebuilding the motion: {undone * 1e3:7.1f} ms")
+    assert app.mode.motion.trajectory.length == before.curve().length  # the motion rebuilt
+    print(f"  {steps} steps undone and the motion rebuilt:  {undone * 1e3:7.1f} ms")
+    began = time.perf_counter()
+    edits.redo()
+    app.mode.settle()
+    print(f"  one step redone and the motion rebuilt:    {(time.perf_counter() - began) * 1e3:7.1f} ms")
+    knots_undo(app, steps)
+
+
+def knots_undo(app, steps):
+    """The same on a spline of 100 knots: knot drags, each one step, then all undone."""
+    mode, edits = app.mode, app.mode.edits
+    rng = np.random.default_rng(3)
+    knots = np.cumsum(rng.uniform(-1.0, 1.0, (sized(100, 8), 3)), axis=0)
+    mode.trajectories.append(presets.TrajectoryPreset("100 knots", "knots", spline=Spline(knots)))
+    mode.choose_trajectory(len(mode.trajectories) - 1)
+    before, middle = mode.trajectories[-1], len(knots) // 2
+    for step in range(steps):
+        edits.begin()
+        edits.move_point(middle, knots[middle] + (0.0, 0.01 * (step + 1), 0.0))
+        edits.end()
+    began = time.perf_counter()
+    for _ in range(steps):
+        edits.undo()
+    mode.settle()
+    undone = time.perf_counter() - began
+    assert mode.trajectories[-1] == before and mode.motion.trajectory.length == before.spline.length
+    print(f"  {len(knots)} knots, {steps} knot drags undone, rebuilt: {undone * 1e3:7.1f} ms")
 
 
 def turning_section(app):

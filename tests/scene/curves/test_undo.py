@@ -68,6 +68,29 @@ def test_many_edits_of_two_presets_undone_return_both_exactly_and_keep_apart(app
     assert mode.trajectories[1] == other
 
 
+def test_undos_within_one_frame_rebuild_the_motion_once_the_frame_after(app, pointer, monkeypatch):
+    """Ctrl+Z held down (or pressed faster than the frames come): each undo puts a preset back at
+    once, the motion is rebuilt once, by the next frame, for all of them."""
+    mode = app.mode
+    original = mode.trajectories[0]
+    for k in range(5):
+        drag_point(app, pointer, k % 3 + 1)
+    rebuilds = []
+    real_rebuild = mode.rebuild
+    monkeypatch.setattr(
+        mode, "rebuild", lambda *args, **kwargs: rebuilds.append(1) or real_rebuild(*args, **kwargs)
+    )
+    for _ in range(5):
+        app.messenger.send("control-z")
+    assert mode.trajectories[0] == original and not rebuilds
+    step(app)
+    assert len(rebuilds) == 1
+    np.testing.assert_array_equal(mode.motion.trajectory.evaluate(0.3), original.curve().evaluate(0.3))
+    np.testing.assert_allclose(
+        mode.sphere.get_pos(), mode.sampler.position(mode.run.time), atol=1e-5
+    )  # float32
+
+
 def test_a_press_that_moves_nothing_is_no_step(app, pointer):
     mode = app.mode
     drag_point(app, pointer, 1, offset=(0.0, 0.0), frames=2)
