@@ -141,6 +141,7 @@ class CurvesMode:
             self.app.messages.clear_refusal()
             self.trajectory_index = index
             self.edits.knots.selected = None
+            self.edits.knots.new.cancel()
             self.rebuild(frame=True)
             self.restart()
 

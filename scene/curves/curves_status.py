@@ -23,6 +23,7 @@ def hud_lines(mode, interval):
         mode.riders.status(),
         *([mode.drive.status()] if velocity.drive else []),
         *([knots] if (knots := mode.edits.knots.status()) else []),
+        *([placing] if (placing := mode.edits.knots.new.status()) else []),
         *([held] if (held := _held(mode)) else []),
     ]
 

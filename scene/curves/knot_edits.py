@@ -2,8 +2,8 @@
 engines' editors do. A click on the curve inserts a knot there (the shape kept), A adds one past
 the nearer end where the mouse points, Delete takes the selected knot out; the selected knot's
 tangent handles are drawn and dragged, T cycles its tangent mode, C closes or opens the loop,
-comma and period tilt it. P makes any preset such a spline, N starts a new one. Each edit is one
-step of the undo history; a refused one says why and changes nothing."""
+comma and period tilt it. P makes any preset such a spline, N starts a new one (``new_curve``).
+Each edit is one step of the undo history; a refused one says why and changes nothing."""
 
 import math
 
@@ -11,10 +11,10 @@ import numpy as np
 
 from scene.curves.curve_drawing import CURVE_SAMPLES
 from scene.curves.curve_editor import PICK_PIXELS
-from scene.curves.presets import TrajectoryPreset
+from scene.curves.new_curve import NewCurve
 from scene.kit.curve_files import spline_of
 from scene.ui.bindings import KeyBinding, bind, pair
-from scene.ui.pointer import on_plane, pixel_gap, to_film, view_direction
+from scene.ui.pointer import at_height_of, pixel_gap, to_film
 from trajectory import Spline, TangentMode
 
 MODE_WORDS = {
@@ -25,9 +25,6 @@ MODE_WORDS = {
     TangentMode.BROKEN: "broken",
 }
 TILT_STEP = math.radians(15.0)
-NEW_CURVE = ((-4.0, 0.0, 1.0), (4.0, 0.0, 1.0))
-"""A new curve's first two knots: a straight across the middle of the ground, to draw on from."""
-_UP = np.array([0.0, 0.0, 1.0])
 
 
 class KnotEdits:
@@ -37,7 +34,8 @@ class KnotEdits:
         self.mode, self.edits = mode, edits
         self.selected = None
         """The knot last grabbed, inserted or added (its index): what Delete, T, C, tilts act on."""
-        self._new_curves = 0
+        self.new = NewCurve(mode, self)
+        """A curve being started from nothing (N)."""
 
     # What is shown and grabbed.
 
@@ -163,9 +161,7 @@ class KnotEdits:
         ]
         at_start = gaps[0] < gaps[1]
         end = ends[0 if at_start else 1]
-        point = on_plane(mode.app, mouse, end, _UP)
-        if point is None or np.linalg.norm(point - end) > 1e3:
-            point = on_plane(mode.app, mouse, end, view_direction(mode.app))
+        point = at_height_of(mode.app, mouse, end)
         if point is None:
             mode.app.messages.say("The mouse points at no place in front of the camera", warning=True)
             return
@@ -236,21 +232,6 @@ class KnotEdits:
             f"{preset.name} is now a spline of knots{how}: click on it to insert one, A adds one"
         )
 
-    def new_curve(self):
-        """A new trajectory of two knots, shown, to draw on knot by knot."""
-        mode = self.mode
-        names = {preset.name for preset in mode.trajectories}
-        while (name := f"my curve {self._new_curves + 1}") in names:
-            self._new_curves += 1
-        self._new_curves += 1
-        mode.trajectories.append(TrajectoryPreset(name, "knots", spline=Spline(NEW_CURVE)))
-        mode.choose_trajectory(len(mode.trajectories) - 1)
-        self.select(1)
-        self.show()
-        mode.app.messages.say(
-            f"{name}: A adds a knot where the mouse points, past the nearer end; C closes the loop"
-        )
-
     def select(self, index):
         """Select knot ``index`` (None: none), the velocity key no longer."""
         self.selected = index
@@ -280,7 +261,7 @@ class KnotEdits:
             pair(", / .", "tilt the selected knot", self.tilt, (",", -1), (".", 1)),
             KeyBinding(
                 "P / N",
-                "make the curve a spline of knots / a new curve",
-                (("p", self.make_spline, ()), ("n", self.new_curve, ())),
+                "make the curve a spline of knots / a new curve: N, then click its first two knots",
+                (("p", self.make_spline, ()), ("n", self.new.toggle, ())),
             ),
         )

@@ -35,6 +35,9 @@ class PresetEdits:
         anything was grabbed (``shifted``: a 3D point moves nearer or farther)."""
         mode, editor = self.mode, self.mode.editor
         trajectory = mode.trajectories[mode.trajectory_index]
+        if self.knots.new.placing and not mode.plot.covers_pointer():
+            self.knots.new.place()
+            return True
         if editor.grab(mode.points() if trajectory.editable else None, mode.handles(), shifted):
             self.begin()
             if (key := editor.held_handle()) is not None:

@@ -62,6 +62,20 @@ def on_ground(showbase, position, height=0.0):
     return on_plane(showbase, position, (0.0, 0.0, height), np.array([0.0, 0.0, 1.0]))
 
 
+FAR_AWAY = 1e3
+"""A point the mouse names further than this from its anchor is taken as the ground seen edge on."""
+
+
+def at_height_of(showbase, position, anchor):
+    """Where film ``position`` points at ``anchor``'s (3,) height, shape (3,); on the plane through
+    ``anchor`` square to the view instead when the ground is seen edge on (the point would be
+    ``FAR_AWAY`` or behind the camera); None if the mouse points at nothing in front of it."""
+    point = on_ground(showbase, position, anchor[2])
+    if point is None or np.linalg.norm(point - anchor) > FAR_AWAY:
+        point = on_plane(showbase, position, anchor, view_direction(showbase))
+    return point
+
+
 def to_film(showbase, point):
     """Film coordinates (x, y) of the 3D ``point``, or None when it is behind the camera."""
     screen = Point2()

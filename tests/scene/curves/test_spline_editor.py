@@ -1,6 +1,6 @@
 """The curves mode's spline editor as a person uses it, offscreen on a fixed 60 Hz clock: a click
 on the curve inserts a knot (the shape kept), A adds one past an end, Delete, T, C, comma and
-period edit the selected knot and the loop, P makes any preset a spline, N starts a new one;
+period edit the selected knot and the loop, P makes any preset a spline;
 every edit undone returns the exact original and redone the exact result."""
 
 import math
@@ -10,7 +10,7 @@ import pytest
 
 from scene.curves import presets
 from scene.curves.curve_editor import SNAP
-from scene.curves.knot_edits import NEW_CURVE, TILT_STEP
+from scene.curves.knot_edits import TILT_STEP
 from scene.ui.pointer import to_film
 from tests.scene.helpers import press, step
 from trajectory import FunctionCurve, Spline, TangentMode
@@ -206,30 +206,6 @@ def test_tilting_a_knot_rolls_the_glider_there(app, pointer, spline_mode):
     assert roll == pytest.approx(2 * TILT_STEP, abs=1e-3)
 
 
-def test_a_knot_is_added_past_the_nearer_end_where_the_mouse_points(app, pointer):
-    mode = app.mode
-    press(app, "n")
-    assert shown(mode).name == "my curve 1" and shown(mode).spline.knots.tolist() == [
-        list(p) for p in NEW_CURVE
-    ]
-    end = np.array(NEW_CURVE[1])
-    for k in range(1, 4):
-        target = end + (2.0 * k, 1.5 * k, 0.0)  # on the end's height
-        pointer.at = to_film(app, target)
-        press(app, "a")
-        knots = shown(mode).spline.knots
-        assert len(knots) == 2 + k
-        np.testing.assert_allclose(knots[-1], target, atol=1e-4)
-    pointer.at = to_film(app, np.array(NEW_CURVE[0]) - (3.0, 0.0, 0.0))  # nearer the start
-    press(app, "a")
-    np.testing.assert_allclose(
-        shown(mode).spline.knots[0], np.array(NEW_CURVE[0]) - (3.0, 0.0, 0.0), atol=1e-4
-    )
-    assert mode.edits.knots.selected == 0
-    press(app, "c")
-    assert mode.motion.trajectory.closes  # a closed track, drawn knot by knot
-
-
 def test_ctrl_snaps_a_dragged_knot_to_the_grid(app, pointer, spline_mode):
     mode = spline_mode
     pointer.control = True
@@ -249,17 +225,6 @@ def test_the_hud_shows_the_dragged_knots_coordinates(app, pointer, spline_mode):
     assert mode.status_lines()[-1].startswith(f"dragging knot 3: x {x:.2f}  y {y:.2f}  z {z:.2f}")
     press(app, "mouse1-up")
     assert not mode.status_lines()[-1].startswith("dragging")
-
-
-def test_deleting_down_to_two_knots_then_refusing_says_why(app, pointer):
-    mode = app.mode
-    press(app, "n")
-    press(app, "delete")
-    assert "Refused: a spline keeps two knots at least" in app.messages.current
-    assert len(shown(mode).spline.knots) == 2
-    mode.edits.knots.select(None)
-    press(app, "delete")
-    assert "Select a knot (click it)" in app.messages.current
 
 
 @pytest.mark.parametrize("key", ["1", "2", "6", "7"])
