@@ -121,9 +121,10 @@ class CurveEditor:
         """Let go of the grabbed point, after following the mouse one last time (the release may
         come in the same frame as the last move); whether anything was held."""
         held = self.grabbed is not None
-        self.follow()
-        self.grabbed = None
-        self.drawing.show_grabbed(None)
+        if held:
+            self.follow()
+            self.grabbed = None
+            self.drawing.show_grabbed(None)
         return held
 
     def _pick(self, points):

@@ -46,6 +46,9 @@ def _held(mode):
 
 
 def _edited(preset, builtins):
-    """ " (edited)" for an editable preset that differs from every built-in one, else "" (a curve
-    opened from a file is no edit)."""
-    return "" if preset in builtins or not preset.editable else " (edited)"
+    """ " (edited)" for an editable preset that differs from the built-in one of its name, " (new)"
+    for one of a name none has (a curve started with N), else "" (a curve opened from a file is
+    no edit)."""
+    if preset in builtins or not preset.editable:
+        return ""
+    return " (edited)" if any(builtin.name == preset.name for builtin in builtins) else " (new)"

@@ -34,9 +34,11 @@ def test_n_then_two_clicks_make_a_curve_of_those_two_knots(app, pointer):
     assert "click where knot 1 goes" in mode.status_lines()[-1]
     click(app, pointer, FIRST)
     assert len(mode.trajectories) == count and "click where knot 2 goes" in mode.status_lines()[-1]
+    assert not mode.drawing.grabbed_marker.path.is_hidden()  # the first knot marked where it goes
     click(app, pointer, SECOND)
     assert len(mode.trajectories) == count + 1 and mode.trajectory_index == count
     assert shown(mode).name == "my curve 1" and shown(mode).knots
+    assert mode.status_lines()[0].endswith("my curve 1 (new)")
     np.testing.assert_allclose(shown(mode).spline.knots, [FIRST, SECOND], atol=1e-4)
     assert mode.edits.knots.selected == 1 and not mode.edits.knots.new.placing
     assert not any("click where" in line for line in mode.status_lines())
