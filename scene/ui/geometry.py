@@ -40,6 +40,11 @@ class _DynamicGeometry:
         """Move the vertices to ``points``, shape ``(count, 3)``."""
         rows = np.frombuffer(memoryview(self._data.modify_array(0)).cast("B"), dtype=np.float32)
         rows.reshape(self.count, _FLOATS_PER_ROW)[:, :3] = points
+        # Written behind the Geom's back: without this its bounds stay those of the first
+        # vertices, and the camera culls the geometry whenever those are out of view.
+        node = self.path.node()
+        node.get_geom(0).mark_bounds_stale()
+        node.mark_internal_bounds_stale()
 
     def show(self, visible=True):
         """Show or hide the geometry."""
