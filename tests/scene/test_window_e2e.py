@@ -273,6 +273,54 @@ def test_a_click_on_a_spline_of_knots_adds_a_knot_and_ctrl_z_takes_it_out(window
     window.wait_until(lambda image: not point_near(click, pixels=15)(image), "Ctrl+Z left the knot in")
 
 
+def markers(image):
+    """The centres (x, y) of the green point markers, one row per marker (pixels within 10 of
+    each other are one)."""
+    centres = []
+    for pixel in control_points(image):
+        group = next((g for g in centres if np.linalg.norm(np.mean(g, axis=0) - pixel) < 10), None)
+        (group.append(pixel) if group is not None else centres.append([pixel]))
+    return np.array([np.mean(group, axis=0) for group in centres]).reshape(-1, 2)
+
+
+def click_at(window, point):
+    window.press_at(point)
+    window.xdotool("mouseup", "1")
+
+
+def test_n_two_clicks_and_a_start_a_curve_from_nothing_c_closes_it_ctrl_z_opens_it(window):
+    before = curve_mask(window.screenshot())
+    window.key("n")
+    click_at(window, (180, 560))
+    click_at(window, (560, 620))
+
+    def two_knots_and_a_straight(image):
+        knots, curve = markers(image), np.argwhere(curve_mask(image))[:, ::-1].astype(float)
+        if len(knots) != 2 or len(curve) < 100 or overlap(before, curve_mask(image)) > 0.3:
+            return False
+        a, b = knots
+        across = np.abs(np.cross(b - a, curve - a)) / np.linalg.norm(b - a)
+        return np.percentile(across, 95) < 6.0  # the curve of two knots is the straight between them
+
+    image = window.wait_until(two_knots_and_a_straight, "N and two clicks made no straight of two knots")
+    a, b = markers(image)
+    side = (b - a)[::-1] * (1.0, -1.0)  # square to the straight, on screen
+    third = np.clip(b + 0.8 * side / np.linalg.norm(side) * np.linalg.norm(b - a), 40, 700).round()
+    window.xdotool("mousemove", "--window", window.id, *map(str, third.astype(int)))
+    time.sleep(0.2)  # the pointer is read once a frame
+    window.key("a")
+    opened = window.wait_until(lambda image: len(markers(image)) == 3, "A added no third knot")
+    window.key("c")
+    closed = window.wait_until(
+        lambda image: overlap(curve_mask(opened), curve_mask(image)) < 0.6, "C did not close the curve"
+    )
+    assert len(markers(closed)) == 3
+    window.key("ctrl+z")
+    window.wait_until(
+        lambda image: overlap(curve_mask(opened), curve_mask(image)) > 0.8, "Ctrl+Z did not open it again"
+    )
+
+
 def test_shift_and_a_number_key_changes_the_velocity_curve_in_the_plot(window):
     width = window.screenshot(whole=True).shape[1]
     plot = slice(int(width * SCENE_PART), None)
