@@ -15,15 +15,17 @@ import json, runpy, sys
 from panda3d.core import ClockObject, load_prc_file_data
 load_prc_file_data("", "window-type offscreen\\nload-display p3tinydisplay\\naudio-library-name null")
 from direct.showbase.ShowBase import ShowBase
+example, frames, expression, *arguments = sys.argv[1:]
 def run(self):  # a fixed 60 Hz clock, a fixed number of frames
     clock = ClockObject.get_global_clock()
     clock.set_mode(ClockObject.M_non_real_time)
     clock.set_frame_rate(60)
-    for _ in range(int(sys.argv[2])):
+    for _ in range(int(frames)):
         self.task_mgr.step()
-    print(json.dumps(eval(sys.argv[3], {"app": self})))
+    print(json.dumps(eval(expression, {"app": self})))
 ShowBase.run = run
-runpy.run_path(sys.argv[1], run_name="__main__")
+sys.argv = [example, *arguments]  # the example's own command line, as when run as a script
+runpy.run_path(example, run_name="__main__")
 """
 
 
@@ -42,9 +44,11 @@ def run(name, prelude=(), after=()):
     return result.stdout
 
 
-def offscreen(name, frames, expression):
-    """Run a window example for ``frames`` frames; ``expression`` of its app, as JSON."""
-    return json.loads(run(name, ("-c", OFFSCREEN[1:]), (str(frames), expression)).splitlines()[-1])
+def offscreen(name, frames, expression, arguments=()):
+    """Run a window example (with its command-line ``arguments``) for ``frames`` frames;
+    ``expression`` of its app, as JSON."""
+    after = (str(frames), expression, *arguments)
+    return json.loads(run(name, ("-c", OFFSCREEN[1:]), after).splitlines()[-1])
 
 
 def test_every_example_is_short_and_imports_only_public_names():
@@ -98,3 +102,25 @@ def test_the_fastest_car_corners_brakes_and_keeps_to_its_top_speed():
     assert any("cornering" in line for line in lines) and any("braking" in line for line in lines)
     top = float(lines[-1].split()[2])
     assert 0.0 < top <= 30.0
+
+
+def test_an_exported_egg_plays_with_panda3ds_own_mopath_on_the_curve_modelled(tmp_path):
+    from scene.kit.curve_files import save_curve
+    from trajectory import Spline
+
+    track = Spline([[-10, -6, 1], [10, -6, 3], [12, 6, 1], [-8, 8, 5]], closed=True)
+    track.move_tangent(1, "out", [6.0, 4.0, 0.0])  # a broken handle: not just auto knots
+    save_curve(tmp_path / "track.egg", track, name="track")
+    position, forward = offscreen(
+        "play_an_exported_egg.py",
+        150,  # 2.5 s of the 12 s ride
+        "[list(app.glider.get_pos()), list(app.render.get_relative_vector(app.glider, (0, 1, 0)))]",
+        [str(tmp_path / "track.egg")],
+    )
+    u = np.linspace(0.0, 1.0, 200001)
+    along = track.evaluate(u)
+    nearest = int(np.argmin(np.linalg.norm(along - position, axis=1)))
+    assert np.linalg.norm(along[nearest] - position) < 1e-5 * np.abs(along).max()  # Panda3D's float32
+    tangent = track.derivative(u[nearest])
+    cosine = np.dot(forward, tangent) / np.linalg.norm(forward) / np.linalg.norm(tangent)
+    assert cosine > 0.999  # looking along the track
