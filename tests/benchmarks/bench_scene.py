@@ -95,6 +95,32 @@ def drag_section(app):
         print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, move_handle))}")
 
 
+def spline_editor_section(app):
+    """Issue 27: a spline of 100 knots edited in the scene, each edit rebuilt and redrawn (tables,
+    curve, knots, keyframes, plot) and a frame updated, median of the frames."""
+    print("== Spline editor, 100 knots: one edit, rebuilt and redrawn, a frame (target: a 60 Hz frame) ==")
+    mode, knots_edits = app.mode, app.mode.edits.knots
+    rng = np.random.default_rng(5)
+    knots = np.cumsum(rng.uniform(-1.0, 1.0, (sized(100, 8), 3)), axis=0)
+    mode.trajectories.append(presets.TrajectoryPreset("100 knots, edited", "knots", spline=Spline(knots)))
+    mode.choose_trajectory(len(mode.trajectories) - 1)
+    middle = len(knots) // 2
+
+    def drag(frame):
+        mode.edits.move_point(middle, knots[middle] + (0.0, 0.01 * (frame + 1), 0.0), live=True)
+
+    def insert(frame):  # the middle of a segment further along each time
+        spans = len(knots_edits.spline.knots) - 1
+        knots_edits.apply(lambda spline: spline.insert((3 * frame % spans + 0.5) / spans), "inserting")
+
+    def delete(frame):
+        knots_edits.apply(lambda spline: spline.remove(middle), "deleting")
+
+    frames = sized(30, 3)
+    for name, edit in (("a knot dragged", drag), ("a knot inserted", insert), ("a knot deleted", delete)):
+        print(f"  {name:16s} {milliseconds(timed_frames(app, edit, frames))}   target <= 16.7 ms")
+
+
 def undo_section(app):
     print("== Undo: 100 drags of a control point, then all undone (target <= 50 ms in all) ==")
     app.mode.choose_trajectory(0)
@@ -205,6 +231,7 @@ def main():
         app.task_mgr.step()
         frame_section(app)
         drag_section(app)
+        spline_editor_section(app)
         undo_section(app)
         turning_section(app)
         defense_section(app)
