@@ -65,10 +65,10 @@ class PiecewisePolynomial:
     def _python(self):
         """Breakpoints, centres, inverse half widths, and per piece and component the descending
         coefficients, as Python floats: the scalar and sorted paths run on these without numpy
-        scalars. Built on first use, so tables only ever evaluated in bulk never pay for it."""
-        descending = [
-            [_trimmed(self.coeffs[j, ::-1, c].tolist()) for c in range(self.dim)] for j in range(self.pieces)
-        ]
+        scalars. Built on first use, so tables only ever evaluated in bulk never pay for it; a
+        piece's coefficients are None until ``_descending`` makes them, so that a table made
+        anew (a dragged curve's, every frame) pays only for the pieces it is read at."""
+        descending = [None] * self.pieces
         ends = None
         if self.ends is not None:
             ends = [row[0] if not self.is_vector else row for row in self.ends.tolist()]
@@ -143,13 +143,14 @@ class PiecewisePolynomial:
         else:
             j = bisect.bisect_right(breaks, x) - 1
         z = (x - centres[j]) * inverse_half[j]
+        piece = coefficients[j] or self._descending(j)
         if not self.is_vector:
             value = 0.0
-            for c in coefficients[j][0]:
+            for c in piece[0]:
                 value = value * z + c
             return value
         values = []
-        for descending in coefficients[j]:
+        for descending in piece:
             value = 0.0
             for c in descending:
                 value = value * z + c
@@ -163,7 +164,7 @@ class PiecewisePolynomial:
         inverse_half, coefficients, ends = self._python[2:]
         j, z, end = self._locate(x)
         values, slopes = [], []
-        for descending in coefficients[j]:
+        for descending in coefficients[j] or self._descending(j):
             value, slope = 0.0, 0.0
             for c in descending:
                 slope = slope * z + value
@@ -179,10 +180,17 @@ class PiecewisePolynomial:
         by one piece lookup: the per-frame path of a banked frame."""
         inverse_half, ends = self._python[2], self._python[4]
         j, z, end = self._locate(x)
-        values, slopes, bendings = self._horner(self._rows[j], z, inverse_half[j])
+        values, slopes, bendings = self._horner(self._rows[j] or self._row(j), z, inverse_half[j])
         if end is not None and ends is not None:
             values = list(ends[end])
         return values, slopes, bendings
+
+    def _descending(self, j):
+        """Piece ``j``'s coefficients per component from the highest power down, as Python
+        floats (trimmed of powers too small to matter), kept in ``_python`` once made."""
+        piece = [_trimmed(self.coeffs[j, ::-1, c].tolist()) for c in range(self.dim)]
+        self._python[3][j] = piece
+        return piece
 
     @functools.cached_property
     def _horner(self):
@@ -191,8 +199,12 @@ class PiecewisePolynomial:
     @functools.cached_property
     def _rows(self):
         """Per piece, its coefficients from the highest power down, each a tuple of one per
-        component (for ``scalar_derivatives``)."""
-        return [[tuple(row) for row in piece[::-1].tolist()] for piece in self.coeffs]
+        component (for ``scalar_derivatives``); None until ``_row`` makes them."""
+        return [None] * self.pieces
+
+    def _row(self, j):
+        rows = self._rows[j] = [tuple(row) for row in self.coeffs[j, ::-1].tolist()]
+        return rows
 
     def _locate(self, x):
         """The piece j holding one Python float ``x`` (clamped to the breakpoints), the local
@@ -220,7 +232,7 @@ class PiecewisePolynomial:
             lo, hi = starts[j], starts[j + 1]
             z = flat[lo:hi] - centres[j]
             z *= inverse_half[j]
-            for component, descending in enumerate(descending_coeffs[j]):
+            for component, descending in enumerate(descending_coeffs[j] or self._descending(j)):
                 row = rows[component, lo:hi]
                 row.fill(descending[0])
                 for c in descending[1:]:

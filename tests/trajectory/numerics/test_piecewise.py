@@ -82,3 +82,26 @@ def test_one_points_derivatives_are_the_derivative_tables(dim):
             (bendings, bending(np.array([x]))),
         ):
             np.testing.assert_allclose(ours, theirs[0], rtol=1e-13, atol=1e-12)
+
+
+@settings(max_examples=scaled(30), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 4))
+def test_pieces_made_as_they_are_read_give_the_bulk_paths_values_in_any_order(seed, dim):
+    """The one-point paths make a piece's Python coefficients when it is first read: read in a
+    random order, by value and by value with slope, then in a sorted batch, they agree with the
+    numpy path (unsorted batches gather the coefficients as arrays, never as Python floats)."""
+    rng = np.random.default_rng(seed)
+    breaks = np.sort(np.concatenate([[0.0, 1.0], rng.random(29)]))
+    table = PiecewisePolynomial(breaks, rng.normal(size=(30, 4, dim)))
+    slope = table.derivative()
+    x = rng.uniform(-0.1, 1.1, 200)
+    expected, expected_slopes = table(x), slope(x)
+    for k, value in enumerate(x.tolist()):
+        if k % 2:
+            values, slopes = table.scalar_with_slope(value)
+            np.testing.assert_allclose(slopes, expected_slopes[k], rtol=1e-12, atol=1e-11)
+        else:
+            values = table.scalar(value)
+        np.testing.assert_allclose(values, expected[k], rtol=1e-13, atol=1e-13)
+    dense = np.linspace(0.0, 1.0, 1000 * table.pieces)  # the sorted path, pieces made and not
+    np.testing.assert_allclose(table(dense), table(dense[::-1])[::-1], rtol=1e-13, atol=1e-13)
