@@ -160,7 +160,10 @@ class PresetEdits:
             mode.app.messages.say(nothing)
             return
         (kind, index), state, what = found
-        (mode.trajectories if kind == "trajectory" else mode.velocities)[index] = state
+        presets_of_kind = mode.trajectories if kind == "trajectory" else mode.velocities
+        if kind == "trajectory" and _knot_count(presets_of_kind[index]) != _knot_count(state):
+            self.knots.selected = None  # its index may name another knot now
+        presets_of_kind[index] = state
         mode.app.messages.say(f"{done}: {what}")  # the motion is rebuilt when next needed (settle)
 
     def bindings(self):
@@ -258,3 +261,8 @@ class PresetEdits:
             log.info("edit refused: %s", error.__cause__)
         words = error.words(mode.motion.duration) if isinstance(error, TimeOutOfPlace) else str(error)
         mode.app.messages.say(f"Refused: {words}", warning=True, refusal=True)
+
+
+def _knot_count(preset):
+    """The number of knots of a trajectory preset, None when it is not a spline of knots."""
+    return len(preset.spline.knots) if preset.knots else None

@@ -262,3 +262,16 @@ def test_a_made_spline_is_saved_and_loaded_back_exactly(app, pointer, presets_fi
     loaded = trajectories[4]  # what the next start shows as trajectory 5
     assert loaded.knots and loaded.name == made.name and loaded.spline == made.spline
     assert math.isclose(loaded.spline.tilts[made.spline.tilts.nonzero()[0][0]], TILT_STEP)
+
+
+def test_an_undo_that_takes_a_knot_out_or_puts_one_back_drops_the_selection(app, pointer, spline_mode):
+    mode = spline_mode
+    click_on_curve(app, pointer, between_knots(mode, 6))  # inserted and selected: knot 8 of 10
+    press(app, "control-z")
+    assert mode.edits.knots.selected is None and "knot 8" not in mode.status_lines()[-1]
+    press(app, "control-y")
+    assert mode.edits.knots.selected is None
+    drag(app, pointer, shown(mode).spline.knots[2], (0.0, 0.0))  # a click selects knot 3
+    press(app, "t")
+    press(app, "control-z")  # the same knots: the selection stays, its mode shown back
+    assert mode.edits.knots.selected == 2 and "knot 3: auto" in mode.status_lines()[-1]
