@@ -299,7 +299,8 @@ def test_n_two_clicks_and_a_start_a_curve_from_nothing_c_closes_it_ctrl_z_opens_
         if len(knots) != 2 or len(curve) < 100 or overlap(before, curve_mask(image)) > 0.3:
             return False
         a, b = knots
-        across = np.abs(np.cross(b - a, curve - a)) / np.linalg.norm(b - a)
+        (dx, dy), offsets = b - a, curve - a
+        across = np.abs(dx * offsets[:, 1] - dy * offsets[:, 0]) / np.hypot(dx, dy)
         return np.percentile(across, 95) < 6.0  # the curve of two knots is the straight between them
 
     image = window.wait_until(two_knots_and_a_straight, "N and two clicks made no straight of two knots")
