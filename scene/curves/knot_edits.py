@@ -261,7 +261,7 @@ class KnotEdits:
             pair(", / .", "tilt the selected knot", self.tilt, (",", -1), (".", 1)),
             KeyBinding(
                 "P / N",
-                "make the curve a spline of knots / a new curve: N, then click its first two knots",
+                "make it a spline of knots / a new curve: click its first two knots",
                 (("p", self.make_spline, ()), ("n", self.new.toggle, ())),
             ),
         )
