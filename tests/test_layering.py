@@ -25,6 +25,12 @@ BELOW = {
         "trajectory.timing",
         "trajectory.orientation",
     },
+    "trajectory.meshes": {
+        "trajectory._numerics",
+        "trajectory.curves",
+        "trajectory.orientation",
+        "trajectory.playback",
+    },
     "trajectory.plane": {"trajectory._numerics"},
     "trajectory.planning": {"trajectory._numerics", "trajectory.plane"},
     "trajectory.crowds": {"trajectory._numerics", "trajectory.plane"},

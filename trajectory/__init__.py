@@ -1,8 +1,9 @@
 """Motion for game units and animated objects: pure numpy, no engine.
 
 Two libraries over a numeric floor (``_numerics``): motion along 3D curves (``curves``,
-``timing``, ``orientation``, ``playback``) and motion in the plane (``plane``, ``planning``,
-``crowds``). Every public name of the subpackages is importable from here:
+``timing``, ``orientation``, ``playback``, and ``meshes`` built along them) and motion in the
+plane (``plane``, ``planning``, ``crowds``). Every public name of the subpackages is importable
+from here:
 
 >>> from trajectory import CubicBezier, VelocityCurve, Motion
 >>> curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 0], [4, 0, 0]])
@@ -28,6 +29,7 @@ from trajectory.curves import (
     spline_data,
     spline_from_data,
 )
+from trajectory.meshes import Profile, Sweep, along, sweep
 from trajectory.orientation import MODES as ORIENTATION_MODES
 from trajectory.orientation import Orientation, frames_along
 from trajectory.plane import (
@@ -102,16 +104,19 @@ __all__ = [
     "PlanStatus",
     "Playhead",
     "Playheads",
+    "Profile",
     "SegmentTable",
     "SpeedLimits",
     "Spline",
     "SteeringFollowers",
     "Stretch",
+    "Sweep",
     "TangentMode",
     "TurnPath",
     "TurnPaths",
     "VelocityCurve",
     "WaypointPath",
+    "along",
     "circle_centre",
     "dubins_path",
     "dubins_paths",
@@ -128,5 +133,6 @@ __all__ = [
     "shortest_paths_to_points",
     "spline_data",
     "spline_from_data",
+    "sweep",
     "train_poses",
 ]
