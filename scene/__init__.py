@@ -1,10 +1,15 @@
 """The Panda3D scene: the only package that talks to Panda3D.
 
-``MotionInterval`` and ``load_curves`` are the pieces a Panda3D game can use on its own; they are
-imported on first use, so that ``import scene`` (and ``main.py --help``) stays free of Panda3D.
+``MotionInterval``, ``load_curves`` and ``mesh_node`` are the pieces a Panda3D game can use on
+its own; they are imported on first use, so that ``import scene`` (and ``main.py --help``)
+stays free of Panda3D.
 """
 
-_LAZY = {"MotionInterval": "scene.kit.motion_interval", "load_curves": "scene.kit.curve_files"}
+_LAZY = {
+    "MotionInterval": "scene.kit.motion_interval",
+    "load_curves": "scene.kit.curve_files",
+    "mesh_node": "scene.kit.mesh_nodes",
+}
 
 
 def __getattr__(name):

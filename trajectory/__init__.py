@@ -29,7 +29,7 @@ from trajectory.curves import (
     spline_data,
     spline_from_data,
 )
-from trajectory.meshes import Profile, Sweep, along, sweep
+from trajectory.meshes import Mesh, Profile, Sweep, along, sweep
 from trajectory.orientation import MODES as ORIENTATION_MODES
 from trajectory.orientation import Orientation, frames_along
 from trajectory.plane import (
@@ -92,6 +92,7 @@ __all__ = [
     "KeyframeSampler",
     "Line",
     "Marker",
+    "Mesh",
     "Motion",
     "MotionChain",
     "NoLengthError",

@@ -4,6 +4,15 @@ its own)."""
 from scene.curves import presets
 from scene.ui.bindings import bind, numbered, pair
 
+MOUSE_HELP = (
+    ("left drag", "orbit the camera; on a control point, move it"),
+    ("click in the distance panel", "a velocity key there (keyed curves)"),
+    ("click on a spline of knots", "a knot there; on one, select it (Ctrl while dragging: snap)"),
+    ("shift + left drag", "on a control point, move it nearer or farther"),
+    ("right or middle drag", "pan (or ctrl + left drag)"),
+    ("wheel", "zoom"),
+)
+
 
 def bindings(mode):
     """The key table of ``mode`` (a ``CurvesMode``)."""
@@ -42,5 +51,6 @@ def bindings(mode):
         bind("M", "our exact method or the seed's tables", mode.toggle_method),
         *mode.riders.bindings(mode.show_frames),
         bind("F", "frame the curve", mode.frame),
+        bind("W", "build the curve as the line, a tube, a ribbon, a track or a road", mode.cycle_look),
         *mode.edits.bindings(),
     )

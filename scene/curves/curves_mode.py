@@ -13,9 +13,11 @@ from scene.curves.curve_editor import CurveEditor
 from scene.curves.curves_status import hud_lines
 from scene.curves.drive import Drive
 from scene.curves.event_markers import EventMarkers
+from scene.curves.horizon import Horizon
 from scene.curves.preset_edits import PresetEdits
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
+from scene.curves.track_drawing import LOOK_WORDS, TrackDrawing
 from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.mode import Drag
 from trajectory import KeyframeSampler, Motion
@@ -33,14 +35,6 @@ KEYFRAME_INTERVALS = (
 DEFAULT_INTERVAL = 2
 DEFAULT_VELOCITY = 1
 """The seed's ease in-out."""
-MOUSE_HELP = (
-    ("left drag", "orbit the camera; on a control point, move it"),
-    ("click in the distance panel", "a velocity key there (keyed curves)"),
-    ("click on a spline of knots", "a knot there; on one, select it (Ctrl while dragging: snap)"),
-    ("shift + left drag", "on a control point, move it nearer or farther"),
-    ("right or middle drag", "pan (or ctrl + left drag)"),
-    ("wheel", "zoom"),
-)
 
 
 class CurvesMode:
@@ -54,7 +48,7 @@ class CurvesMode:
     name = "curves"
     title = "Curves"
     right_drag = Drag.PAN
-    mouse_help = MOUSE_HELP
+    mouse_help = curves_keys.MOUSE_HELP
 
     def __init__(self, app):
         self.app = app
@@ -81,7 +75,8 @@ class CurvesMode:
         self._built_from = (None, None)
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
-        self.riders = Riders(app, self.root, self.sphere)
+        self.riders = Riders(app, self.root, self.sphere, Horizon(app, self.root))
+        self.track = TrackDrawing(self.root)
         self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(
@@ -183,6 +178,17 @@ class CurvesMode:
         self.method = "chord" if self.method == "exact" else "exact"
         self.rebuild()
 
+    def look(self):
+        """What the trajectory shown is built as (a ``track_drawing.Look``)."""
+        driving = self.velocities[self.velocity_index].drive
+        return self.track.look(self.trajectory_index, driving, self.trajectory_index == presets.COASTER_INDEX)
+
+    def cycle_look(self):
+        """Build the trajectory as the next look: line, tube, ribbon, track, road."""
+        look = self.track.choose_next(self.trajectory_index, self.look())
+        self.track.show(self.motion.trajectory, look)
+        self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
+
     def show_frames(self):
         self.riders.show_frames(self.motion, self.sampler.keyframe_times)
 
@@ -211,9 +217,10 @@ class CurvesMode:
         return self.plot.covers_pointer()
 
     def release(self):
-        """Let go of any grabbed point (and measure what the drag left)."""
+        """Let go of any grabbed point (and measure and build what the drag left)."""
         if self.edits.release():
             self._show_plot()
+            self.track.show(self.motion.trajectory, self.look())
 
     # Building and drawing.
 
@@ -279,6 +286,7 @@ class CurvesMode:
             self.run.switch(self._motion)  # no restart: on from the same arc-length fraction
         self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index][0])
         self.drawing.show_curve(trajectory)
+        self.track.show(trajectory, self.look(), live)
         self.events.show(trajectory)
         self._show_points()
         self.drawing.show_keyframes(self._motion.position(self.sampler.keyframe_times))

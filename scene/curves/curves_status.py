@@ -2,6 +2,7 @@
 distance and parameter, the speed and events, the keyframes and method, the riders."""
 
 from scene.curves import presets
+from scene.curves.track_drawing import LOOK_WORDS
 from scene.curves.velocity_plot import METHOD_WORDS
 
 
@@ -21,6 +22,7 @@ def hud_lines(mode, interval):
         f"speed {float(mode.motion.speed(t)):.2f} units/s   events passed {mode.events.passed} (E)",
         f"keyframes every {interval}, method: {METHOD_WORDS[mode.method]} (M)",
         mode.riders.status(),
+        f"the curve built as {LOOK_WORDS[mode.look()]} (W)",
         *([mode.drive.status()] if velocity.drive else []),
         *([knots] if (knots := mode.edits.knots.status()) else []),
         *([placing] if (placing := mode.edits.knots.new.status()) else []),

@@ -294,3 +294,5 @@ VELOCITIES = [
     VelocityPreset("drive it (the fastest a car can go)", drive=True),
 ]
 DRIVE_INDEX = len(VELOCITIES) - 1
+COASTER_INDEX = next(index for index, preset in enumerate(TRAJECTORIES) if preset.function is _coaster)
+"""The coaster, built as a track (rails, ties, posts) unless the user chooses otherwise."""

@@ -26,10 +26,10 @@ MAX_BANK = 1.2
 CAR_GAP = 1.6
 """Arc length between the cars of a train."""
 MAX_CARS = 8
-RIDE_OFFSET = (0.0, 0.0, 0.6)
+RIDE_OFFSET = (0.0, 0.0, 1.1)
 """Where the riding camera sits in the rider's frame: on it, a seat above the track (the rider
 itself is hidden while the camera rides: it is the camera)."""
-RIDE_PITCH = -8.0
+RIDE_PITCH = -11.0
 """Degrees the riding camera looks down from the rider's forward axis."""
 _RIDE_TILT = LQuaternion()
 _RIDE_TILT.set_hpr((0.0, RIDE_PITCH, 0.0))
@@ -43,10 +43,11 @@ its height over the ground reads at a glance."""
 
 
 class Riders:
-    """The rider and its train under ``root``; ``sphere`` is the curves mode's sphere."""
+    """The rider and its train under ``root``; ``sphere`` is the curves mode's sphere, ``horizon``
+    the sky and ground shown while riding."""
 
-    def __init__(self, app, root, sphere):
-        self.app, self.root = app, root
+    def __init__(self, app, root, sphere, horizon):
+        self.app, self.root, self.horizon = app, root, horizon
         self.models = {SPHERE: sphere, GLIDER: load_model(app, GLIDER)}
         self.models[GLIDER].reparent_to(root)
         self.models[GLIDER].hide()
@@ -125,6 +126,7 @@ class Riders:
         """Ride on the rider (which hides: the camera is in its place), or go back to the orbit
         camera."""
         self.riding = not self.riding
+        self.horizon.show(self.riding)
         if self.riding:
             self.leader.hide()
         else:

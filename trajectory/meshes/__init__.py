@@ -2,7 +2,8 @@
 objects placed at an exact arc-length spacing (ties, posts, lamps)."""
 
 from trajectory.meshes.along import along
+from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.profile import Profile
 from trajectory.meshes.sweep import Sweep, sweep
 
-__all__ = ["Profile", "Sweep", "along", "sweep"]
+__all__ = ["Mesh", "Profile", "Sweep", "along", "sweep"]

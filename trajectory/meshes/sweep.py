@@ -19,6 +19,7 @@ import dataclasses
 import numpy as np
 
 from trajectory._numerics.checks import flag, positive_finite
+from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
 
@@ -34,23 +35,16 @@ _MIN_WIDTH = 1e-12
 
 
 @dataclasses.dataclass(frozen=True)
-class Sweep:
-    """A triangle mesh swept along a curve.
+class Sweep(Mesh):
+    """A ``Mesh`` swept along a curve: u around the profile (0 to 1 over each polyline), v the
+    arc length from the start in length units (a texture repeats evenly); the normals are the
+    profile's, turned by the frame.
 
     Attributes:
-        positions: ``(n, 3)`` vertex positions.
-        normals: ``(n, 3)`` unit vertex normals (the profile's, turned by the frame).
-        uvs: ``(n, 2)`` texture coordinates: u around the profile (0 to 1 over each polyline),
-            v the arc length from the start in length units (a texture repeats evenly).
-        triangles: ``(m, 3)`` vertex indices, counter-clockwise seen from the normals' side.
         stations: ``(N,)`` the arc-length fractions of the mesh's rings.
-        ring: The number of vertices in each ring.
+        ring: The number of vertices in each ring (a cap's come after the rings).
     """
 
-    positions: np.ndarray
-    normals: np.ndarray
-    uvs: np.ndarray
-    triangles: np.ndarray
     stations: np.ndarray
     ring: int
 

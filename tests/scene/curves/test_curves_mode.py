@@ -127,6 +127,7 @@ def test_hud_names_the_curves_and_the_state(app):
         r"speed \d+\.\d\d units/s   events passed 0 \(E\)",
         r"keyframes every 100 ms, method: exact \(M\)",
         r"sphere \(G\), facing: up nearest \+Z \(O\)",
+        r"the curve built as the line \(W\)",
         r"\d+ fps +H: help",
     )
     assert len(lines) == len(patterns)

@@ -1,0 +1,93 @@
+"""The curves mode builds the trajectory as a person asks: the coaster as a track (rails, a tie
+every 0.6 units, posts to the ground), D as a road, W cycling the looks of each curve; a drag
+rebuilds the track as it moves; riding shows a sky and a ground, and the seat sees the rails."""
+
+import numpy as np
+
+from scene.curves.horizon import RIDING_NEAR, SKY
+from scene.curves.presets import COASTER_INDEX
+from scene.curves.track_drawing import TIE_SPACING, Look
+from tests.scene.helpers import press, step
+from trajectory import along
+
+
+def parts(mode):
+    return {part.get_name(): part for part in mode.track._parts}
+
+
+def vertices(part):
+    return part.node().get_geom(0).get_vertex_data().get_num_rows()
+
+
+def test_the_coaster_is_a_track_of_rails_ties_and_posts(app):
+    mode = app.mode
+    assert mode.look() is Look.LINE and not parts(mode)
+    press(app, str(COASTER_INDEX + 1))
+    built = parts(mode)
+    assert set(built) == {"rails", "ties", "posts"}
+    assert "the curve built as a coaster track (W)" in mode.status_lines()
+    curve = mode.motion.trajectory
+    ties = len(along(curve, spacing=TIE_SPACING)[0])
+    assert ties == round(curve.length / TIE_SPACING)  # a closed loop: its seam once
+    tie = vertices(built["ties"]) // ties
+    assert vertices(built["ties"]) == ties * tie
+    # Each post stands on the ground and reaches up to the track.
+    posts = np.array(built["posts"].get_tight_bounds()[0]), np.array(built["posts"].get_tight_bounds()[1])
+    assert abs(posts[0][2]) < 1e-6 and posts[1][2] > 1.0
+
+
+def test_w_cycles_the_looks_of_each_curve_and_d_builds_a_road(app):
+    mode = app.mode
+    seen = []
+    for _ in range(5):
+        press(app, "w")
+        seen.append(mode.look())
+        assert "built as" in app.messages.current
+    assert seen == [Look.TUBE, Look.RIBBON, Look.RAILS, Look.ROAD, Look.LINE]
+    press(app, "w")  # a tube for the S-bend
+    press(app, "2")
+    assert mode.look() is Look.LINE  # the loop keeps its own
+    press(app, "1")
+    assert mode.look() is Look.TUBE and set(parts(mode)) == {"tube"}
+    press(app, "2")
+    press(app, "d")
+    assert mode.look() is Look.ROAD and set(parts(mode)) == {"road", "edges"}
+
+
+def test_a_dragged_point_rebuilds_the_track_as_it_moves(app, pointer):
+    from scene.ui.pointer import to_film
+
+    mode = app.mode
+    press(app, "w")
+    press(app, "w")
+    press(app, "w")  # the S-bend as a track
+    before = vertices(parts(mode)["rails"])
+    bounds_before = parts(mode)["rails"].get_tight_bounds()
+    pointer.at = to_film(app, mode.points()[1])
+    press(app, "mouse1")
+    for _ in range(3):
+        pointer.at = (pointer.at[0] + 0.05, pointer.at[1] - 0.05)
+        step(app)
+    live = parts(mode)["rails"]
+    assert live.get_tight_bounds()[0] != bounds_before[0]  # rebuilt where the curve now is
+    while_dragged = vertices(live)
+    assert while_dragged < before  # coarser while dragged: built within the frame
+    press(app, "mouse1-up")
+    assert vertices(parts(mode)["rails"]) > while_dragged  # to the full tolerance when let go
+
+
+def test_riding_shows_a_sky_and_a_ground_and_the_near_track(app):
+    mode = app.mode
+    press(app, str(COASTER_INDEX + 1))
+    near = app.camLens.get_near()
+    press(app, "v")
+    horizon = mode.riders.horizon
+    assert horizon.shown and not horizon.ground.is_hidden()
+    np.testing.assert_allclose(tuple(app.get_background_color()), SKY, atol=1e-6)
+    assert app.camLens.get_near() == np.float32(RIDING_NEAR)
+    press(app, "v")
+    assert not horizon.shown and horizon.ground.is_hidden() and app.camLens.get_near() == near
+    press(app, "v")
+    app.messenger.send("tab")  # leaving the mode ends the ride
+    step(app)
+    assert not horizon.shown and app.camLens.get_near() == near

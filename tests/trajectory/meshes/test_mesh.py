@@ -1,0 +1,42 @@
+"""Copies of a mesh placed by frames (rotated, and stretched with their normals kept square to
+their faces) and meshes joined, their triangles renumbered."""
+
+import numpy as np
+import pytest
+
+from trajectory import CubicBezier, Mesh, Profile, sweep
+
+BOX = sweep(
+    CubicBezier([[-1, 0, 0], [-0.3, 0, 0], [0.3, 0, 0], [1, 0, 0]]), Profile.rectangle(0.2, 0.1), caps=True
+)
+
+
+def test_copies_are_moved_turned_and_stretched_with_normals_square_to_their_faces():
+    quarter = np.array([[0.0, -1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 1.0]])  # a quarter turn about z
+    stretch = np.diag([1.0, 1.0, 5.0])
+    copies = BOX.placed([[0.0, 0.0, 0.0], [10.0, 0.0, 0.0]], np.stack([quarter, stretch]))
+    size = len(BOX.positions)
+    np.testing.assert_allclose(copies.positions[:size], BOX.positions @ quarter.T, atol=1e-15)
+    np.testing.assert_allclose(copies.positions[size:], BOX.positions * (1, 1, 5) + (10, 0, 0), atol=1e-15)
+    np.testing.assert_array_equal(copies.triangles[len(BOX.triangles) :], BOX.triangles + size)
+    for mesh in (BOX, copies):
+        a, b, c = (mesh.positions[mesh.triangles[:, j]] for j in range(3))
+        faces = np.cross(b - a, c - a)
+        faces /= np.linalg.norm(faces, axis=1)[:, None]
+        # A box's vertex normals are its faces' (hard edges): equal, stretched or not.
+        np.testing.assert_allclose(mesh.normals[mesh.triangles[:, 0]], faces, atol=1e-12)
+
+
+def test_joined_meshes_keep_their_triangles_on_their_own_vertices():
+    joined = Mesh.joined(BOX, BOX.placed([[0, 0, 3]], [np.eye(3)]))
+    assert len(joined.positions) == 2 * len(BOX.positions)
+    np.testing.assert_allclose(
+        joined.positions[joined.triangles[len(BOX.triangles) :]] - (0, 0, 3), BOX.positions[BOX.triangles]
+    )
+
+
+def test_misshapen_places_are_refused():
+    with pytest.raises(ValueError, match="shaped"):
+        BOX.placed([[0, 0, 0]], np.eye(3))
+    with pytest.raises(ValueError, match="finite"):
+        BOX.placed([[0, 0, np.nan]], [np.eye(3)])

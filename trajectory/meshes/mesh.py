@@ -1,0 +1,65 @@
+"""A triangle mesh as arrays, and copies of one placed by frames: the ties of a track, the posts
+under it, in one mesh a game draws in one call."""
+
+import dataclasses
+
+import numpy as np
+
+from trajectory._numerics.checks import real_array
+
+
+@dataclasses.dataclass(frozen=True)
+class Mesh:
+    """A triangle mesh.
+
+    Attributes:
+        positions: ``(n, 3)`` vertex positions.
+        normals: ``(n, 3)`` unit vertex normals.
+        uvs: ``(n, 2)`` texture coordinates.
+        triangles: ``(m, 3)`` vertex indices, counter-clockwise seen from the normals' side.
+    """
+
+    positions: np.ndarray
+    normals: np.ndarray
+    uvs: np.ndarray
+    triangles: np.ndarray
+
+    def placed(self, positions, frames):
+        """Copies of this mesh, one at each of ``positions`` (k, 3) turned (and, if they are not
+        rotations, stretched) by ``frames`` (k, 3, 3), e.g. ``along``'s: one ``Mesh``.
+
+        Raises:
+            ValueError: Unless positions and frames are finite and shaped (k, 3) and (k, 3, 3).
+        """
+        positions = real_array(positions, "positions", "numbers shaped (k, 3)")
+        frames = real_array(frames, "frames", "numbers shaped (k, 3, 3)")
+        if positions.ndim != 2 or positions.shape[1] != 3 or frames.shape != (len(positions), 3, 3):
+            raise ValueError(
+                "positions and frames must be shaped (k, 3) and (k, 3, 3), "
+                f"got {positions.shape} and {frames.shape}"
+            )
+        if not (np.all(np.isfinite(positions)) and np.all(np.isfinite(frames))):
+            raise ValueError("positions and frames must be finite")
+        count, size = len(positions), len(self.positions)
+        moved = positions[:, None, :] + np.einsum("kij,nj->kni", frames, self.positions)
+        # Normals go by the inverse transpose: a stretched copy's faces keep facing their way.
+        turned = np.einsum("kji,nj->kni", np.linalg.inv(frames), self.normals)
+        turned /= np.linalg.norm(turned, axis=2, keepdims=True)
+        triangles = self.triangles[None] + (np.arange(count) * size)[:, None, None]
+        return Mesh(
+            moved.reshape(-1, 3),
+            turned.reshape(-1, 3),
+            np.tile(self.uvs, (count, 1)),
+            triangles.reshape(-1, 3),
+        )
+
+    @staticmethod
+    def joined(*meshes):
+        """One mesh of all of ``meshes`` (their triangles renumbered)."""
+        offsets = np.cumsum([0] + [len(mesh.positions) for mesh in meshes[:-1]])
+        return Mesh(
+            np.concatenate([mesh.positions for mesh in meshes]),
+            np.concatenate([mesh.normals for mesh in meshes]),
+            np.concatenate([mesh.uvs for mesh in meshes]),
+            np.concatenate([mesh.triangles + offset for mesh, offset in zip(meshes, offsets)]),
+        )
