@@ -4,10 +4,11 @@ coordinates, triangles) of the surface the profile's polylines trace as its fram
 The surface is exactly P(s, w) = C(s) + R(s) p(w): the curve's point C and frame R (right and up
 columns) at arc-length fraction s, and the profile's point p, linear along each of its sides.
 Stations (rings of the mesh) are placed where the curve bends or the frame rolls: an interval is
-split until, at its quarter points, every profile vertex's path is within ``MARGIN`` of the
-tolerance of the chord between the interval's rings, less a quarter of any quad's bending (the
-distance of its fourth corner from the plane of the other three: the ruled surface between its
-sides is within a quarter of it from the quad's two triangles). So no point of the true surface
+split until, at its quarter points, every profile point's path is within ``MARGIN`` of the
+tolerance of the chord between the interval's rings (checked at the corners of the profile's
+bounding box, which bound every point inside it), less a quarter of any quad's bending (about
+its longest side times the frame's roll over the interval: the ruled surface between a quad's
+sides is within a quarter of its fourth corner's distance from the plane of the other three). So no point of the true surface
 is further than the tolerance from the mesh, to the accuracy of that sampling (the margin is for
 a peak between the samples; the tests check the bound against a dense sweep). The bound is for
 a profile that stays within the curve's radius of curvature: a tube wider than a bend folds
@@ -93,8 +94,9 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, **options):
     ]
     if caps:
         parts += _caps(points, right, up, forward, profile, count * ring)
-    positions, normals, uvs, triangles = (np.concatenate(column) for column in zip(*parts))
-    return Sweep(positions, normals, uvs, triangles, stations, ring)
+    if len(parts) > 1:
+        parts = [tuple(np.concatenate(column) for column in zip(*parts))]
+    return Sweep(*parts[0], stations, ring)
 
 
 def _rings(points, right, up, vertices):
@@ -121,49 +123,61 @@ def _initial(curve, orientation):
 def _stations(place, profile, tolerance, stations):
     """Arc-length fractions from ``stations`` refined until every interval keeps the mesh within
     ``tolerance`` of the surface (see the module's bound)."""
-    vertices, edges = profile.vertices, profile.edges
-    at = dict(zip(stations.tolist(), _rings(*place.frames(stations)[:3], vertices)))
+    corners, longest = _reach(profile)
     pending = np.column_stack([stations[:-1], stations[1:]])
+    ends = _frames(place, pending.ravel()).reshape(len(pending), 2, 3, 3)
+    kept = [stations]
     for _ in range(_MAX_ROUNDS):
         if not len(pending):
             break
         a, b = pending[:, 0], pending[:, 1]
-        inner = a[:, None] + (b - a)[:, None] * _QUARTERS  # (p, 3)
-        rings = _rings(*place.frames(inner.ravel())[:3], vertices).reshape(len(a), len(_QUARTERS), -1, 3)
-        start = np.stack([at[value] for value in a.tolist()])  # (p, r, 3)
-        end = np.stack([at[value] for value in b.tolist()])
-        error = _bowing(start, end, rings) + _bending(start, end, edges) / 4.0
+        inner = _frames(place, (a[:, None] + (b - a)[:, None] * _QUARTERS).ravel()).reshape(len(a), -1, 3, 3)
+        error = _bowing(ends, inner, corners) + longest * _roll(ends) / 4.0
         split = (error > MARGIN * tolerance) & (b - a > _MIN_WIDTH)
         if not split.any():
             break
         middle = (a[split] + b[split]) / 2.0
-        for value, ring in zip(middle.tolist(), _rings(*place.frames(middle)[:3], vertices)):
-            at[value] = ring
+        kept.append(middle)
+        halfway = _frames(place, middle)
+        before, after = ends[split].copy(), ends[split].copy()
+        before[:, 1], after[:, 0] = halfway, halfway
         pending = np.concatenate([np.column_stack([a[split], middle]), np.column_stack([middle, b[split]])])
-    return np.array(sorted(at))
+        ends = np.concatenate([before, after])
+    return np.sort(np.concatenate(kept))
 
 
-def _bowing(start, end, inner):
-    """How far each vertex path strays from the chord between an interval's rings: the largest
-    distance of its ``inner`` points (p, q, r, 3) from the line through its ``start`` and ``end``
-    (p, r, 3) points, per interval (p,)."""
-    chord = end - start
-    unit = chord / np.maximum(np.sqrt((chord**2).sum(axis=2)), 1e-300)[..., None]
-    offset = inner - start[:, None]
-    across = offset - (offset * unit[:, None]).sum(axis=3)[..., None] * unit[:, None]
-    return np.sqrt((across**2).sum(axis=3)).max(axis=(1, 2))
+def _frames(place, s):
+    """The point, right and up axis at each of ``s`` (n,), stacked: ``(n, 3, 3)``, rows first."""
+    points, right, up, _ = place.frames(s)
+    return np.stack([points, right, up], axis=1)
 
 
-def _bending(start, end, edges):
-    """How far each quad between an interval's rings is from flat, per interval (p,): the
-    distance of its fourth corner from the plane of the other three. The ruled surface between
-    its sides is within a quarter of it from the quad's two triangles."""
-    if not len(edges):
-        return np.zeros(len(start))
-    a0, b0, a1, b1 = start[:, edges[:, 0]], start[:, edges[:, 1]], end[:, edges[:, 0]], end[:, edges[:, 1]]
-    normal = np.cross(a1 - a0, b0 - a0)
-    size = np.maximum(np.sqrt((normal**2).sum(axis=2)), 1e-300)
-    return np.abs(((b1 - a0) * normal).sum(axis=2) / size).max(axis=1)
+def _reach(profile):
+    """The profile's bounding box as weights of (point, right, up) for its four corners, (4, 3),
+    and its longest side (length units): what bounds every profile point's path and every quad."""
+    low, high = profile.vertices.min(axis=0), profile.vertices.max(axis=0)
+    corners = np.array([[1.0, x, y] for x in (low[0], high[0]) for y in (low[1], high[1])])
+    sides = profile.vertices[profile.edges[:, 1]] - profile.vertices[profile.edges[:, 0]]
+    longest = float(np.sqrt((sides**2).sum(axis=1)).max()) if len(sides) else 0.0
+    return corners, longest
+
+
+def _bowing(ends, inner, corners):
+    """How far any profile point's path strays from the chord between an interval's rings, per
+    interval (p,): at the ``inner`` quarter points (p, q, 3, 3), from where the chord between the
+    ``ends`` (p, 2, 3, 3) is at the same fraction. It is linear in the point's place in the
+    profile, so its largest length over the profile is at a corner of its bounding box."""
+    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * _QUARTERS[None, :, None, None]
+    strayed = np.einsum("cr,pqrx->pqcx", corners, inner - chords)
+    return np.sqrt((strayed**2).sum(axis=3)).max(axis=(1, 2))
+
+
+def _roll(ends):
+    """The sine of the frame's roll about the direction of travel from each interval's start to
+    its end (p,): what bends a quad out of flat (its fourth corner leaves the plane of the other
+    three by about its side times this). Bending with the curve keeps a quad flat to first order."""
+    right_a, up_a, right_b, up_b = ends[:, 0, 1], ends[:, 0, 2], ends[:, 1, 1], ends[:, 1, 2]
+    return np.abs((up_a * right_b).sum(axis=1) - (right_a * up_b).sum(axis=1)) / 2.0
 
 
 def _strips(count, ring, edges):
@@ -171,8 +185,13 @@ def _strips(count, ring, edges):
     interval, counter-clockwise seen from the normals' side."""
     base = (np.arange(count - 1) * ring)[:, None]
     a0, b0 = base + edges[:, 0], base + edges[:, 1]
-    a1, b1 = a0 + ring, b0 + ring
-    return np.stack([np.stack([a0, a1, b0], -1), np.stack([b0, a1, b1], -1)], axis=2).reshape(-1, 3)
+    index = np.int32 if count * ring < 2**31 else np.int64  # half the memory, what GPUs take
+    triangles = np.empty((count - 1, len(edges), 2, 3), dtype=index)
+    triangles[:, :, 0, 0] = a0
+    triangles[:, :, 0, 1] = triangles[:, :, 1, 1] = a0 + ring
+    triangles[:, :, 0, 2] = triangles[:, :, 1, 0] = b0
+    triangles[:, :, 1, 2] = b0 + ring
+    return triangles.reshape(-1, 3)
 
 
 def _caps(points, right, up, forward, profile, offset):
