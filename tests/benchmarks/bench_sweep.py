@@ -104,7 +104,8 @@ def main():
     rails, ties = track(loop)
     print(f"== A 2-rail track with ties on a 30-unit loop, {TOLERANCE * 1e3:g} mm (median of {repeat}) ==")
     print(
-        f"  {len(rails.stations)} rings, {len(rails.positions)} rail vertices, {len(ties.positions)} tie vertices"
+        f"  {len(rails.stations)} rings, {len(rails.positions)} rail vertices,"
+        f" {len(ties.positions)} tie vertices"
     )
     library = median_ms(lambda: track(loop), repeat)
     print(f"  library (rails, ties placed):  {library:6.2f} ms   target <= 20 ms")
@@ -121,14 +122,16 @@ def main():
         lambda: sweep(loop, Profile.circle(0.2, sized(128, 8)), tolerance=sized(1e-6, 1e-2)), sized(5, 1)
     )
     print(
-        f"  a large tube: {vertices} vertices in {took:.1f} ms: {vertices / took / 1e3:.1f} M vertices/s   target >= 5"
+        f"  a large tube: {vertices} vertices in {took:.1f} ms:"
+        f" {vertices / took / 1e3:.1f} M vertices/s   target >= 5"
     )
 
     (coaster,) = load_curves(Path(__file__).resolve().parents[2] / "models" / "coaster.egg")
     drawing = TrackDrawing(NodePath("scene"))
     drag = median_ms(lambda: drawing.show(coaster, Look.RAILS, live=True), repeat)
     print(
-        f"  the scene's coaster track, one drag step (rails, ties, posts, Geoms): {drag:.1f} ms   target <= 33 ms"
+        f"  the scene's coaster track, one drag step (rails, ties, posts, Geoms): {drag:.1f} ms"
+        "   target <= 33 ms"
     )
 
     print("== Against a fixed-step sweep of the same accuracy: rails, 1 mm ==")
@@ -138,13 +141,15 @@ def main():
         adaptive = sweep(curve, RAILS, TOLERANCE)
         took = median_ms(lambda curve=curve: sweep(curve, RAILS, TOLERANCE), repeat)
         print(
-            f"  {name}: adaptive {len(adaptive.stations):5d} rings, {len(adaptive.positions):6d} vertices, {took:5.2f} ms"
+            f"  {name}: adaptive {len(adaptive.stations):5d} rings,"
+            f" {len(adaptive.positions):6d} vertices, {took:5.2f} ms"
         )
         if sized(True, False):
             count = fewest_even_stations(curve, RAILS, TOLERANCE)
             even = median_ms(lambda curve=curve, count=count: fixed_step(curve, RAILS, count), repeat)
             print(
-                f"  {' ' * len(name)}  even     {count:5d} rings, {count * adaptive.ring:6d} vertices, {even:5.2f} ms"
+                f"  {' ' * len(name)}  even     {count:5d} rings,"
+                f" {count * adaptive.ring:6d} vertices, {even:5.2f} ms"
             )
 
 

@@ -8,9 +8,10 @@ split until, at its quarter points, every profile point's path is within ``MARGI
 tolerance of the chord between the interval's rings (checked at the corners of the profile's
 bounding box, which bound every point inside it), less a quarter of any quad's bending (about
 its longest side times the frame's roll over the interval: the ruled surface between a quad's
-sides is within a quarter of its fourth corner's distance from the plane of the other three). So no point of the true surface
-is further than the tolerance from the mesh, to the accuracy of that sampling (the margin is for
-a peak between the samples; the tests check the bound against a dense sweep). The bound is for
+sides is within a quarter of its fourth corner's distance from the plane of the other three).
+So no point of the true surface is further than the tolerance from the mesh, to the accuracy of
+that sampling (the margin is for a peak between the samples; the tests check the bound against
+a dense sweep). The bound is for
 a profile that stays within the curve's radius of curvature: a tube wider than a bend folds
 over itself there, and its surface is no longer one a mesh of rings can follow.
 """
