@@ -124,3 +124,15 @@ def test_an_exported_egg_plays_with_panda3ds_own_mopath_on_the_curve_modelled(tm
     tangent = track.derivative(u[nearest])
     cosine = np.dot(forward, tangent) / np.linalg.norm(forward) / np.linalg.norm(tangent)
     assert cosine > 0.999  # looking along the track
+
+
+def test_a_track_along_a_curve_is_two_nodes_and_the_glider_rides_on_its_curve():
+    rails, ties, position, along_curve = offscreen(
+        "track_along_a_curve.py",
+        120,
+        "[app.render.find('**/mesh').node().get_geom(0).get_vertex_data().get_num_rows(),"
+        " app.render.find_all_matches('**/mesh').get_num_paths(), list(app.glider.get_pos()),"
+        " [app.curve.evaluate(k / 4000).tolist() for k in range(4001)]]",
+    )
+    assert rails > 1000 and ties == 2
+    assert np.min(np.linalg.norm(np.array(along_curve) - position, axis=1)) < 0.01

@@ -28,6 +28,6 @@ def test_the_examples_run(page):
 
 
 def test_the_guide_has_examples_where_it_teaches_the_library():
-    taught = ["curves-and-timing", "orientation", "playback", "plane-paths", "planning", "crowds"]
+    taught = ["curves-and-timing", "orientation", "playback", "meshes", "plane-paths", "planning", "crowds"]
     for page in taught:
         assert "```python\n" in (ROOT / "docs" / f"{page}.md").read_text(), page
