@@ -8,6 +8,9 @@ import numpy as np
 from trajectory._numerics.checks import finite_number, positive_finite
 from trajectory.meshes.placing import Placer
 
+MAX_PLACES = 10**7
+"""The most places ``along`` gives: a spacing that makes more is refused (it would fill memory)."""
+
 
 def along(path, spacing=None, count=None, offset=(0.0, 0.0), mode="minimal", start=0.0, **options):
     """Places along ``path`` every ``spacing`` length units from ``start`` (or ``count`` of them,
@@ -36,14 +39,18 @@ def along(path, spacing=None, count=None, offset=(0.0, 0.0), mode="minimal", sta
         if not 0.0 <= first <= length:
             raise ValueError(f"start must be within the curve's length {length:g}, got {first!r}")
         steps = math.floor((length - first) / spacing * (1.0 + 1e-12))
+        if steps >= MAX_PLACES:
+            raise ValueError(
+                f"a spacing of {spacing:g} would make more than {MAX_PLACES} places on a length of {length:g}"
+            )
         distances = first + spacing * np.arange(steps + 1)
         if closed and len(distances) > 1 and distances[-1] >= first + length * (1.0 - 1e-12):
             distances = distances[:-1]  # the seam once
         s = np.minimum(distances / length, 1.0)
     else:
         least = 1 if closed else 2
-        if int(count) != count or count < least:
-            raise ValueError(f"count must be a whole number, at least {least}, got {count!r}")
+        if int(count) != count or not least <= count <= MAX_PLACES:
+            raise ValueError(f"count must be a whole number from {least} to {MAX_PLACES}, got {count!r}")
         s = np.arange(int(count)) / (int(count) if closed else int(count) - 1)
     right_up = [
         finite_number(value, "offset must be (right, up) in length units") for value in np.ravel(offset)

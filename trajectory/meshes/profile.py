@@ -13,6 +13,9 @@ import numpy as np
 
 from trajectory._numerics.checks import flag, positive_finite, real_array
 
+MAX_SIDES = 65536
+LARGEST = 1e150
+"""The farthest a profile point may lie from the curve: its squares and sums stay finite."""
 CREASE = math.radians(30.0)
 """A profile vertex where the polyline turns by more than this is a hard edge."""
 
@@ -52,8 +55,8 @@ class Profile:
     def circle(cls, radius, sides=12, centre=(0.0, 0.0)):
         """A closed circle (a tube) of ``sides`` sides around ``centre``, smooth."""
         radius = positive_finite(radius, "radius")
-        if int(sides) != sides or sides < 3:
-            raise ValueError(f"a circle needs a whole number of sides, at least 3, got {sides!r}")
+        if int(sides) != sides or not 3 <= sides <= MAX_SIDES:
+            raise ValueError(f"a circle needs a whole number of sides from 3 to {MAX_SIDES}, got {sides!r}")
         angles = np.linspace(0.0, 2.0 * math.pi, int(sides), endpoint=False)
         points = np.column_stack([np.cos(angles), np.sin(angles)]) * radius + np.asarray(centre, float)
         return cls(points, closed=True, crease=math.pi)
@@ -119,8 +122,8 @@ class Profile:
         least = 3 if closed else 2
         if len(points) < least:
             raise ValueError(f"a {'closed' if closed else 'open'} profile needs {least} points at least")
-        if not np.all(np.isfinite(points)):
-            raise ValueError("profile points must be finite")
+        if not np.all(np.abs(points) <= LARGEST):  # NaN fails too
+            raise ValueError(f"profile points must be finite numbers within {LARGEST:g} of the curve")
         if closed and _signed_area(points) < 0.0:
             points = points[::-1]  # counter-clockwise, so that the normals point out
         following = np.roll(points, -1, axis=0) if closed else points[1:]

@@ -34,6 +34,8 @@ MARGIN = 0.75
 the error's peak between the quarter points where it is sampled."""
 _MAX_ROUNDS = 40
 _MIN_WIDTH = 1e-12
+MAX_STATIONS = 2**21
+"""The most rings a sweep makes: a tolerance that needs more is refused (it would fill memory)."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -139,6 +141,14 @@ def _stations(place, profile, tolerance, stations):
             break
         middle = (a[split] + b[split]) / 2.0
         kept.append(middle)
+        # The error falls as the square of an interval's width: what the rest will need, roughly.
+        made = sum(map(len, kept))
+        needed = made + np.ceil(np.sqrt(error[split] / (MARGIN * tolerance))).sum()
+        if made > MAX_STATIONS or needed > 4 * MAX_STATIONS:
+            raise ValueError(
+                f"a tolerance of {tolerance:g} needs more than {MAX_STATIONS} rings here: "
+                "ask for a coarser one"
+            )
         halfway = _frames(place, middle)
         before, after = ends[split].copy(), ends[split].copy()
         before[:, 1], after[:, 0] = halfway, halfway

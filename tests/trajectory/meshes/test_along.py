@@ -60,6 +60,8 @@ def test_a_loops_places_go_round_it_once_without_doubling_the_seam():
         ({"count": 2.5}, "count"),
         ({"spacing": 1.0, "offset": (1.0,)}, "offset"),
         ({"spacing": 1.0, "start": 1e9}, "start"),
+        ({"spacing": 1e-12}, "more than"),
+        ({"count": 10**9}, "count"),
         ({"spacing": 1.0, "bank": 9.81}, "banking needs a speed"),
     ],
 )

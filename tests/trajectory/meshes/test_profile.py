@@ -76,6 +76,8 @@ def test_caps_tile_each_closed_polyline_even_a_concave_one():
         (lambda: Profile([[0, 0, 0], [1, 0, 0]]), "shaped"),
         (lambda: Profile([[0, math.nan], [1, 0]]), "finite"),
         (lambda: Profile.circle(1.0, 2), "sides"),
+        (lambda: Profile.circle(1.0, 10**9), "sides"),
+        (lambda: Profile([[0, 0], [1e308, 0], [1e308, 1e308]], closed=True), "within"),
         (lambda: Profile.circle(-1.0), "radius"),
         (lambda: Profile.rails(0.1, 0.1), "overlap"),
         (lambda: Profile.joined(), "one or more"),
