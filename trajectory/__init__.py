@@ -54,7 +54,7 @@ from trajectory.plane import (
     shortest_paths,
     shortest_paths_to_points,
 )
-from trajectory.planning import ObstacleMap, Plan, PlanStatus, plan_path, plan_paths
+from trajectory.planning import FlowField, ObstacleMap, Plan, PlanStatus, plan_path, plan_paths
 from trajectory.playback import (
     METHODS,
     ChordTables,
@@ -84,6 +84,7 @@ __all__ = [
     "CubicBezier",
     "Curve",
     "DistanceOutOfRange",
+    "FlowField",
     "Followers",
     "FunctionCurve",
     "GameClock",

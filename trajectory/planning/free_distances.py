@@ -64,12 +64,24 @@ def distances_from(obstacles, cell):
     off. A cell's distance is within 8.3 % above the straight line between the centres where
     nothing is in the way. Worked out in whole units of a cell's width (2^-40 of it on maps up
     to 64 x 64 cells), a diagonal step rounded to the nearest unit: to 1e-12 per step."""
-    rows, cols = obstacles.blocked.shape
-    layouts, apart, unit = _sweeps(obstacles.blocked.tobytes(), (rows, cols))
+    return steps_to(obstacles.blocked, [cell]) * obstacles.cell_size
+
+
+def steps_to(blocked, goals, bounds=None):
+    """``distances_from`` in cell widths, to the nearest of several ``goals`` ((k, 2) cells (col,
+    row)) of the map ``blocked`` (rows, cols): shape (rows, cols). ``bounds`` (rows, cols), if
+    given, are distances no shorter than the true ones (a field before cells were freed): the
+    sweeps start from them and settle sooner."""
+    rows, cols = blocked.shape
+    layouts, apart, unit = _sweeps(blocked.tobytes(), (rows, cols))
     # The bordered map's cells, row by row, and blocked cells after them for the lines' layouts.
     cells = np.full(max(length for length, _, _, _ in layouts), _FAR, dtype=np.int64)
-    col, row = cell
-    cells[(row + 1) * (cols + 2) + col + 1] = 0
+    inner = cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1]
+    if bounds is not None:
+        known = np.isfinite(bounds) & ~blocked
+        inner[known] = np.round(bounds[known] * unit).astype(np.int64)
+    for col, row in goals:
+        inner[row, col] = 0
     sweeps = [
         (_lines_of(cells, length, width, transposed), offsets)
         for length, width, transposed, offsets in layouts
@@ -84,8 +96,21 @@ def distances_from(obstacles, cell):
         settled = 0 if np.any(nearest < along) else settled + 1
         along[...] = nearest
         axis = (axis + 1) % len(sweeps)
-    found = cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1]
-    return np.where(found < _FAR, found * (obstacles.cell_size / unit), math.inf)
+    return np.where(inner < _FAR, inner / unit, math.inf)
+
+
+def step_unit(rows, cols):
+    """The sweeps' whole units per cell width on a map of ``rows`` x ``cols`` cells: a power of
+    two, as fine as int64 allows for the offsets along a line, at most 2^40."""
+    line = max(rows, cols) + 2
+    return 2 ** min(40, math.floor(math.log2(_FAR / 2 / (line * (2 * rows * cols + 2)))))
+
+
+def diagonal_step(rows, cols):
+    """A diagonal step's length as the sweeps add it (sqrt(2) to the nearest unit), so that
+    sums of steps elsewhere are the sweeps' to the last bit."""
+    unit = step_unit(rows, cols)
+    return round(math.sqrt(2.0) * unit) / unit
 
 
 def _lines_of(cells, length, width, transposed):
@@ -119,8 +144,7 @@ def _sweeps(blocked_bytes, shape):
     axes += ((width + 1, width + 1, False, (width, 1)), (width - 1, width - 1, False, (width, -1)))
     longest = max(-(-size // row) * row for _, row, _, _ in axes)
     # An offset is at most (a diagonal step + apart) per cell of its line: below _FAR / 2.
-    line = max(rows, cols) + 2
-    unit = 2 ** min(40, math.floor(math.log2(_FAR / 2 / (line * (2 * rows * cols + 2)))))
+    unit = step_unit(rows, cols)
     apart = 2 * rows * cols * unit
     flat = np.zeros(longest + width + 1, dtype=bool)  # with room for a diagonal's neighbours
     flat[:size] = free.reshape(-1)

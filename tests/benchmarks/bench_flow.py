@@ -1,0 +1,84 @@
+"""Flow fields on a 100 x 100 grid (issue 29's targets), median ms:
+
+- a field built: <= 5 ms; one tower placed and the field brought up to date: <= 1 ms;
+  ``would_block`` for one cell: <= 1 ms;
+- directions for 10,000 walkers (the field's part of a game tick).
+
+Two grids: a serpentine maze (walls every 4 rows, a gap at alternate ends: the longest way the
+sweeps meet) and random towers (30 % of the cells).
+
+    python tests/benchmarks/bench_flow.py
+"""
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.benchmarks.timing import sized
+from trajectory import FlowField
+
+SIZE = sized(100, 12)
+
+
+def serpentine(size):
+    blocked = np.zeros((size, size), dtype=bool)
+    for k, row in enumerate(range(3, size - 1, 4)):
+        blocked[row, :] = True
+        blocked[row, (size - 2) if k % 2 == 0 else 1] = False
+    return blocked
+
+
+def towers(size, seed=0):
+    blocked = np.random.default_rng(seed).random((size, size)) < 0.3
+    blocked[0, :] = blocked[-1, :] = False
+    return blocked
+
+
+def median_ms(function, repeat):
+    times = []
+    for _ in range(repeat):
+        began = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - began)
+    return statistics.median(times) * 1e3
+
+
+def measure(name, blocked, repeat, rng):
+    """The figures of one grid."""
+    goals, spawns = [(SIZE // 2, SIZE - 1)], np.array([[SIZE // 2, 0]])
+    print(f"== {SIZE} x {SIZE}, {name} (median of {repeat}) ==")
+    built = median_ms(lambda: FlowField(blocked, goals), repeat)
+    print(f"  build:                 {built:7.2f} ms   target <= 5")
+    field = FlowField(blocked, goals)
+    free = np.argwhere(~blocked & np.isfinite(field.distances) & (field.distances > 0))
+    picks = iter(free[rng.integers(0, len(free), 2 * repeat)][:, ::-1].tolist())
+
+    def place_and_lift():
+        cell = [next(picks)]
+        field.update(cell, True)
+        field.update(cell, False)
+
+    both = median_ms(place_and_lift, repeat)
+    print(f"  a tower up, then down: {both:7.2f} ms   target <= 1 (each)")
+    asked = median_ms(lambda: field.would_block([next(picks)], spawns), repeat)
+    print(f"  would_block, one cell: {asked:7.2f} ms   target <= 1")
+    points = rng.uniform(0, SIZE, (sized(10000, 50), 2))
+    field.directions(points[:1])  # the cells' own directions, once per field
+    walked = median_ms(lambda: field.directions(points), repeat)
+    print(f"  directions, {len(points)} walkers: {walked:7.2f} ms")
+
+
+def main():
+    repeat = sized(15, 1)
+    rng = np.random.default_rng(1)
+    for name, blocked in (("serpentine maze", serpentine(SIZE)), ("random towers (30 %)", towers(SIZE))):
+        measure(name, blocked, repeat, rng)
+
+
+if __name__ == "__main__":
+    main()

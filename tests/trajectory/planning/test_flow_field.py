@@ -1,0 +1,186 @@
+"""Flow fields against independent computations: distances against a plain Dijkstra on random
+mazes (to 1e-12 of each distance), directions downhill everywhere and never into a blocked
+cell, a route as long as its cell's distance, update equal to a rebuild, would_block against a
+flood fill."""
+
+import heapq
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.budget import scaled
+from trajectory import FlowField
+
+STEPS = [(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
+
+
+def can_step(blocked, col, row, dc, dr):
+    rows, cols = blocked.shape
+    c, r = col + dc, row + dr
+    if not (0 <= c < cols and 0 <= r < rows) or blocked[r, c]:
+        return False
+    return not (dc and dr) or (not blocked[row, c] and not blocked[r, col])
+
+
+def dijkstra(blocked, goals):
+    """Distances to the nearest goal, one cell at a time from a heap: the textbook way."""
+    rows, cols = blocked.shape
+    far = np.full((rows, cols), math.inf)
+    heap = [(0.0, c, r) for c, r in goals]
+    for _, c, r in heap:
+        far[r, c] = 0.0
+    while heap:
+        d, c, r = heapq.heappop(heap)
+        if d > far[r, c]:
+            continue
+        for dc, dr in STEPS:
+            # Steps are symmetric: a walker from the neighbour may step here by the same rule.
+            if can_step(blocked, c, r, dc, dr):
+                nd = d + math.hypot(dc, dr)
+                if nd < far[r + dr, c + dc]:
+                    far[r + dr, c + dc] = nd
+                    heapq.heappush(heap, (nd, c + dc, r + dr))
+    return far
+
+
+def reached(blocked, goals):
+    """The cells that can reach a goal, by a flood fill of the same steps."""
+    rows, cols = blocked.shape
+    seen = np.zeros((rows, cols), dtype=bool)
+    todo = list(goals)
+    for c, r in todo:
+        seen[r, c] = True
+    while todo:
+        c, r = todo.pop()
+        for dc, dr in STEPS:
+            if can_step(blocked, c, r, dc, dr) and not seen[r + dr, c + dc]:
+                seen[r + dr, c + dc] = True
+                todo.append((c + dc, r + dr))
+    return seen
+
+
+def maze(seed, rows=24, cols=32, density=0.3):
+    rng = np.random.default_rng(seed)
+    blocked = rng.random((rows, cols)) < density
+    goals = [(int(c), int(r)) for c, r in zip(rng.integers(0, cols, 2), rng.integers(0, rows, 2))]
+    for c, r in goals:
+        blocked[r, c] = False
+    return blocked, goals
+
+
+@settings(max_examples=scaled(40), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 0.45))
+def test_distances_are_dijkstras_on_random_mazes(seed, density):
+    blocked, goals = maze(seed, density=density)
+    field = FlowField(blocked, goals)
+    expected = dijkstra(blocked, goals)
+    np.testing.assert_array_equal(np.isinf(field.distances), np.isinf(expected))
+    finite = np.isfinite(expected)
+    np.testing.assert_allclose(field.distances[finite], expected[finite], rtol=1e-12, atol=0)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_directions_point_downhill_and_never_into_a_blocked_cell(seed):
+    blocked, goals = maze(seed, density=0.3)
+    field = FlowField(blocked, goals, cell_size=2.0)
+    rng = np.random.default_rng(seed)
+    points = rng.uniform(0.0, 1.0, (20000, 2)) * (64.0, 48.0)
+    directions = field.directions(points)
+    cells = np.floor(points / 2.0).astype(int)
+    distance = field.distances[cells[:, 1], cells[:, 0]]
+    moving = np.isfinite(distance) & (distance > 0)
+    np.testing.assert_allclose(np.hypot(*directions[moving].T), 1.0, atol=1e-12)
+    assert np.all(directions[~moving] == 0.0)
+    # Rounded to the nearest of the eight ways, each leads into an open cell nearer a goal.
+    angle = np.arctan2(directions[moving, 1], directions[moving, 0])
+    way = np.round(angle / (math.pi / 4)).astype(int) % 8
+    for (c, r), w in zip(cells[moving].tolist(), way.tolist()):
+        dc, dr = round(math.cos(w * math.pi / 4)), round(math.sin(w * math.pi / 4))
+        assert can_step(blocked, c, r, dc, dr) and field.distances[r + dr, c + dc] < field.distances[r, c]
+
+
+def test_open_ground_is_crossed_in_straight_lines_not_staircases():
+    field = FlowField(np.zeros((40, 40), dtype=bool), [(39, 20)])
+    # Between the 8 ways: the way from (5, 5) towards the goal is about 29 degrees up from +x.
+    direction = field.directions(np.array([5.5, 5.5]))
+    angle = math.degrees(math.atan2(direction[1], direction[0]))
+    assert 10.0 < angle < 40.0 and abs(angle - 45.0) > 5.0 and abs(angle) > 5.0
+
+
+def test_a_route_is_a_shortest_path_to_a_goal():
+    blocked, goals = maze(4, density=0.25)
+    field = FlowField(blocked, goals)
+    start = next(
+        (c, r)
+        for r in range(blocked.shape[0])
+        for c in range(blocked.shape[1])
+        if np.isfinite(field.distances[r, c]) and field.distances[r, c] > 10
+    )
+    route = field.route(np.array(start) + 0.5)
+    steps = np.diff(route, axis=0)
+    assert np.allclose(np.abs(steps).max(axis=1), 1.0)  # neighbour to neighbour
+    assert np.sum(np.hypot(*steps.T)) == pytest.approx(field.distances[start[1], start[0]], rel=1e-12)
+    assert tuple(np.floor(route[-1]).astype(int)) in set(goals)
+    cut = field.route(np.array([-5.0, -5.0]))
+    assert cut.shape == (1, 2)
+
+
+@settings(max_examples=scaled(60), deadline=None)
+@given(
+    st.integers(0, 2**32 - 1), st.lists(st.tuples(st.booleans(), st.integers(1, 4)), min_size=1, max_size=6)
+)
+def test_updates_give_what_a_rebuild_gives_bit_for_bit(seed, changes):
+    """Towers up and down in turn, some beside a goal (a goal needs no way down)."""
+    blocked, goals = maze(seed, density=0.3)
+    field = FlowField(blocked, goals)
+    rng = np.random.default_rng(seed)
+    grid = blocked.copy()
+    for block, count in changes:
+        near = np.array(goals[0]) + rng.integers(-2, 3, (count, 2))
+        anywhere = np.column_stack([rng.integers(0, 32, count), rng.integers(0, 24, count)])
+        cells = np.clip(np.concatenate([near, anywhere]), 0, (31, 23))
+        cells = np.array([c for c in cells.tolist() if tuple(c) not in set(goals)]).reshape(-1, 2)
+        field.update(cells, block)
+        grid[cells[:, 1], cells[:, 0]] = block
+        np.testing.assert_array_equal(field.distances, FlowField(grid, goals).distances)
+    np.testing.assert_array_equal(field.blocked, grid)
+
+
+@settings(max_examples=scaled(60), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3))
+def test_would_block_is_a_flood_fills_answer(seed, count):
+    blocked, goals = maze(seed, density=0.35)
+    rng = np.random.default_rng(seed + 1)
+    field = FlowField(blocked, goals)
+    spawns = np.column_stack([rng.integers(0, 32, 2), rng.integers(0, 24, 2)])
+    cells = np.column_stack([rng.integers(0, 32, count), rng.integers(0, 24, count)])
+    trial = blocked.copy()
+    trial[cells[:, 1], cells[:, 0]] = True
+    ends = {tuple(c) for c in goals} | {tuple(s) for s in spawns.tolist()}
+    if any(tuple(c) in ends for c in cells.tolist()):
+        expected = True
+    else:
+        expected = not reached(trial, goals)[spawns[:, 1], spawns[:, 0]].all()
+    before = field.distances.copy()
+    assert field.would_block(cells, spawns) == expected
+    np.testing.assert_array_equal(field.distances, before)  # the field is left as it was
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda: FlowField(np.zeros((3, 3)), [(0, 0)]), "booleans"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(5, 0)]), "outside"),
+        (lambda: FlowField(np.ones((3, 3), dtype=bool), [(1, 1)]), "blocked"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0.5, 0)]), "whole"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)], cell_size=0), "cell_size"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).update([(0, 0)], True), "goal"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).directions([[np.nan, 0]]), "finite"),
+    ],
+)
+def test_bad_grids_goals_and_cells_are_refused_by_name(make, message):
+    with pytest.raises(ValueError, match=message):
+        make()

@@ -1,0 +1,264 @@
+"""A flow field: one search from the goals gives every cell of a grid its distance to the
+nearest goal and the way down it, for any number of walkers (Red Blob Games' flow fields, with
+the grid rules of ``free_distances``: eight neighbours, a diagonal only past two free cells).
+
+Directions are smooth across cells: a cell's own is the mean of the ways down to its lower
+neighbours, each weighted by how fast it descends, and a point's is interpolated between the
+four cell centres around it, so a crowd crosses open ground in straight lines, not in 8-way
+staircases. Where that mean would lead past a blocked corner, the cell's steepest way is taken.
+"""
+
+import math
+
+import numpy as np
+
+from trajectory._numerics.checks import positive_finite, real_array
+from trajectory.planning import flow_repair
+from trajectory.planning.free_distances import diagonal_step, steps_to
+
+_STEPS = np.array([(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc])
+"""The eight neighbours as (dcol, drow)."""
+_LENGTHS = np.hypot(_STEPS[:, 0], _STEPS[:, 1])
+
+
+class FlowField:
+    """Distances and directions to the nearest of ``goals`` on the grid ``blocked``.
+
+    Args:
+        blocked: ``(rows, cols)`` booleans, True where a walker cannot go.
+        goals: ``(k, 2)`` goal cells as (col, row), free.
+        cell_size: The cells' width in world units; cell (0, 0) spans [0, cell_size)^2, x grows
+            with the column and y with the row (as ``crowds.Grid`` has them).
+
+    Attributes:
+        distances: ``(rows, cols)`` the shortest-path length (in cells: 1 a side step, sqrt(2) a
+            diagonal) from each cell to the nearest goal; ``inf`` where blocked or cut off.
+
+    Raises:
+        ValueError: On a grid that is not 2D booleans, goals outside it or on a blocked cell.
+
+    >>> field = FlowField(np.zeros((3, 4), dtype=bool), [(3, 0)])
+    >>> float(field.distances[2, 0])  # two diagonals and one step
+    3.8284271247461903
+    """
+
+    def __init__(self, blocked, goals, cell_size=1.0):
+        blocked = np.asarray(blocked)
+        if blocked.ndim != 2 or blocked.dtype != bool or 0 in blocked.shape:
+            raise ValueError(
+                f"blocked must be a (rows, cols) array of booleans, got {blocked.dtype} {blocked.shape}"
+            )
+        self.blocked = blocked.copy()
+        self.cell_size = positive_finite(cell_size, "cell_size")
+        self.goals = self._cells(goals, "goals")
+        if self.blocked[self.goals[:, 1], self.goals[:, 0]].any():
+            raise ValueError("a goal cell is blocked")
+        self.distances = steps_to(self.blocked, self.goals)
+        self._cell_directions = self._padded = None
+        self._rows = None
+        """The distances as a list of rows, for the repairs (made at the first)."""
+        self._diagonal = diagonal_step(*self.blocked.shape)
+
+    @property
+    def shape(self):
+        return self.blocked.shape
+
+    # Changing the grid.
+
+    def update(self, cells, blocked):
+        """Block (``blocked`` True) or free the ``cells`` ((k, 2) as (col, row)) and bring the
+        distances up to date: freeing starts from the distances as they were (they can only
+        shorten), blocking works them out again.
+
+        Raises:
+            ValueError: On cells outside the grid, or blocking a goal.
+        """
+        cells = self._cells(cells, "cells")
+        if blocked and any((col, row) in set(map(tuple, self.goals.tolist())) for col, row in cells.tolist()):
+            raise ValueError("a goal cell cannot be blocked")
+        changing = cells[self.blocked[cells[:, 1], cells[:, 0]] != bool(blocked)]
+        if not len(changing):
+            return
+        self.blocked[changing[:, 1], changing[:, 0]] = bool(blocked)
+        self._repair(changing.tolist(), bool(blocked), self.distances)
+        self._cell_directions = self._padded = None
+
+    def _repair(self, cells, blocked, distances):
+        """Bring ``distances`` (rows, cols) up to date, in place, with ``cells`` now ``blocked``
+        or freed in ``self.blocked``, working only on the cells whose distance changes."""
+        rows = self._distance_rows()
+        repair = flow_repair.blocked_now if blocked else flow_repair.freed_now
+        changed = list(repair(self.blocked, rows, cells, self._diagonal))
+        if changed:
+            col, row = np.array(changed).T
+            distances[row, col] = [rows[r][c] for c, r in changed]
+
+    def _distance_rows(self):
+        """The distances as a list of rows of floats (kept in step with ``distances``)."""
+        if self._rows is None:
+            self._rows = self.distances.tolist()
+        return self._rows
+
+    def would_block(self, cells, spawns):
+        """Whether blocking ``cells`` ((k, 2)) would cut any of ``spawns`` ((s, 2)) off from every
+        goal (a spawn that is itself blocked counts as cut off). The field is left as it is."""
+        cells, spawns = self._cells(cells, "cells"), self._cells(spawns, "spawns")
+        ends = set(map(tuple, self.goals.tolist())) | set(map(tuple, spawns.tolist()))
+        if any(tuple(cell) in ends for cell in cells.tolist()):
+            return True  # a goal or a spawn walled in
+        if not np.isfinite(self.distances[spawns[:, 1], spawns[:, 0]]).all():
+            return True
+        fresh = cells[~self.blocked[cells[:, 1], cells[:, 0]]]
+        if not len(fresh):
+            return False
+        if len(fresh) == 1 and self._ring_holds(*fresh[0]):
+            return False  # its free neighbours still reach each other around it: nothing is cut
+        trial = self.blocked.copy()
+        trial[fresh[:, 1], fresh[:, 0]] = True
+        rows = [row[:] for row in self._distance_rows()]  # a scratch copy: the field stays
+        flow_repair.blocked_now(trial, rows, fresh.tolist(), self._diagonal)
+        return not all(math.isfinite(rows[r][c]) for c, r in spawns.tolist())
+
+    # Walking the field.
+
+    def directions(self, points):
+        """Unit vectors of travel (n, 2) for world ``points`` (n, 2) (or (2,) for one): towards the
+        nearest goal, smooth across cells; zero on a goal cell, a blocked or cut-off one, and
+        off the grid."""
+        points = real_array(points, "points", "numbers shaped (2,) or (n, 2)")
+        one = points.ndim == 1
+        points = points.reshape(-1, 2)
+        if not np.all(np.isfinite(points)):
+            raise ValueError("points must be finite")
+        own = self._directions_of_cells()
+        rows, cols = self.shape
+        at = points / self.cell_size - 0.5  # in cell centres' coordinates
+        cell = np.floor(at + 0.5).astype(int)
+        inside = (cell[:, 0] >= 0) & (cell[:, 0] < cols) & (cell[:, 1] >= 0) & (cell[:, 1] < rows)
+        low = np.floor(at).astype(int)
+        weights = at - low
+        blend = np.zeros((len(points), 2))
+        for dc, dr in ((0, 0), (1, 0), (0, 1), (1, 1)):
+            c, r = np.clip(low[:, 0] + dc, 0, cols - 1), np.clip(low[:, 1] + dr, 0, rows - 1)
+            w = (weights[:, 0] if dc else 1 - weights[:, 0]) * (weights[:, 1] if dr else 1 - weights[:, 1])
+            blend += own[r, c] * w[:, None]
+        result = np.zeros((len(points), 2))
+        c, r = np.clip(cell[:, 0], 0, cols - 1), np.clip(cell[:, 1], 0, rows - 1)
+        mine = own[r, c]
+        moving = inside & (np.hypot(mine[:, 0], mine[:, 1]) > 0.0)
+        length = np.hypot(blend[:, 0], blend[:, 1])
+        smooth = moving & (length > 1e-12)
+        result[smooth] = blend[smooth] / length[smooth, None]
+        # Where the blend would lead out of the cell into a blocked or higher one, the cell's own.
+        bad = moving & ~(smooth & self._leads_down(c, r, result))
+        result[bad] = mine[bad]
+        return result[0] if one else result
+
+    def route(self, point):
+        """The polyline (m, 2) a walker from world ``point`` (2,) follows to the nearest goal:
+        the point, then the cell centres of a shortest path (each step to a neighbour whose
+        distance plus the step is its own), ending at a goal's centre. Just the point where no
+        way leads."""
+        point = real_array(point, "point", "numbers shaped (2,)").reshape(2)
+        col, row = (np.floor(point / self.cell_size)).astype(int).tolist()
+        rows, cols = self.shape
+        path = [point]
+        if not (0 <= col < cols and 0 <= row < rows) or not math.isfinite(self.distances[row, col]):
+            return np.array(path)
+        while self.distances[row, col] > 0.0:
+            col, row = self._steepest(col, row)
+            path.append((np.array([col, row]) + 0.5) * self.cell_size)
+        return np.array(path)
+
+    # Inside.
+
+    def _cells(self, cells, name):
+        cells = real_array(cells, name, "(col, row) cells shaped (k, 2)")
+        cells = cells.reshape(-1, 2) if cells.size else cells.reshape(0, 2)
+        if cells.ndim != 2 or not np.all(np.isfinite(cells)) or np.any(cells != np.round(cells)):
+            raise ValueError(f"{name} must be whole (col, row) cells shaped (k, 2)")
+        cells = cells.astype(int)
+        rows, cols = self.blocked.shape
+        outside = (cells[:, 0] < 0) | (cells[:, 0] >= cols) | (cells[:, 1] < 0) | (cells[:, 1] >= rows)
+        if outside.any():
+            raise ValueError(f"{name}: cell {cells[outside][0].tolist()} is outside the {cols} x {rows} grid")
+        return cells
+
+    def _free(self):
+        """The free cells with a blocked border round them (rows + 2, cols + 2)."""
+        if self._padded is None:
+            self._padded = np.pad(~self.blocked, 1)
+        return self._padded
+
+    def _open(self, col, row, dc, dr):
+        """Whether a walker may step from cell (col, row) by (dc, dr) (arrays broadcast)."""
+        c, r = col + dc, row + dr
+        free = self._free()
+        ok = free[r + 1, c + 1]  # the border: outside counts as blocked
+        diagonal = (dc != 0) & (dr != 0)
+        return ok & (~diagonal | (free[row + 1, c + 1] & free[r + 1, col + 1]))
+
+    def _directions_of_cells(self):
+        """Each cell's own direction (rows, cols, 2): the descent-weighted mean of the ways to its
+        lower open neighbours, or its steepest way where that mean would lead past a corner."""
+        if self._cell_directions is not None:
+            return self._cell_directions
+        rows, cols = self.shape
+        row, col = np.mgrid[0:rows, 0:cols]
+        far = np.pad(self.distances, 1, constant_values=math.inf)
+        here = self.distances
+        total = np.zeros((rows, cols, 2))
+        best, best_rate = np.zeros((rows, cols, 2)), np.zeros((rows, cols))
+        for (dc, dr), step in zip(_STEPS.tolist(), _LENGTHS.tolist()):
+            there = far[row + 1 + dr, col + 1 + dc]
+            lower = self._open(col, row, dc, dr) & (there < here) & np.isfinite(here)
+            rate = np.where(lower, (np.where(lower, here, 0.0) - np.where(lower, there, 0.0)) / step, 0.0)
+            total += rate[..., None] * (np.array([dc, dr]) / step)
+            steeper = rate > best_rate
+            best[steeper], best_rate[steeper] = np.array([dc, dr]) / step, rate[steeper]
+        length = np.hypot(total[..., 0], total[..., 1])
+        own = np.where(length[..., None] > 0, total / np.maximum(length, 1e-300)[..., None], 0.0)
+        # Ways down that cancel out (two equal descents either side) give no mean: the steepest.
+        cancelled = (best_rate > 0) & (length <= 1e-9 * best_rate)
+        own[cancelled] = best[cancelled]
+        past_corner = (best_rate > 0) & ~self._leads_down(
+            col.ravel(), row.ravel(), own.reshape(-1, 2)
+        ).reshape(rows, cols)
+        own[past_corner] = best[past_corner]
+        self._cell_directions = own
+        return own
+
+    def _leads_down(self, col, row, direction):
+        """Whether ``direction`` (n, 2) from cells (col, row) (n,) heads, rounded to the nearest of
+        the eight ways, into an open neighbour that is nearer a goal."""
+        angle = np.arctan2(direction[:, 1], direction[:, 0])
+        way = np.round(angle / (math.pi / 4)).astype(int) % 8
+        dc = np.round(np.cos(way * math.pi / 4)).astype(int)
+        dr = np.round(np.sin(way * math.pi / 4)).astype(int)
+        rows, cols = self.shape
+        c, r = np.clip(col + dc, 0, cols - 1), np.clip(row + dr, 0, rows - 1)
+        return self._open(col, row, dc, dr) & (self.distances[r, c] < self.distances[row, col])
+
+    def _steepest(self, col, row):
+        """The open neighbour of (col, row) on a shortest path: its distance plus the step is the
+        cell's own (the least such sum)."""
+        options = []
+        for (dc, dr), step in zip(_STEPS.tolist(), _LENGTHS.tolist()):
+            if self._open(np.array(col), np.array(row), dc, dr):
+                options.append((self.distances[row + dr, col + dc] + step, col + dc, row + dr))
+        _, col, row = min(options)
+        return col, row
+
+    def _ring_holds(self, col, row):
+        """Whether the free neighbours of cell (col, row) reach each other without it: stepping
+        round the ring of its eight neighbours (by the grid's rules) joins them all."""
+        rows, cols = self.shape
+        around = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
+        ring = [(col + dc, row + dr) for dc, dr in around]
+        free = [0 <= c < cols and 0 <= r < rows and not self.blocked[r, c] for c, r in ring]
+        if not any(free):
+            return True
+        # Free ring cells next to each other round the ring are joined, a diagonal pair only
+        # through its corner cells, which are ring cells too: so runs of free cells are joined.
+        runs = sum(1 for k in range(8) if free[k] and not free[k - 1])
+        return all(free) or runs <= 1
