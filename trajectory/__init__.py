@@ -15,7 +15,16 @@ from here:
 """
 
 from trajectory._numerics.piecewise import PiecewisePolynomial
-from trajectory.crowds import SEED_PATH_CELLS, Followers, GameClock, Grid, SteeringFollowers, WaypointPath
+from trajectory.crowds import (
+    SEED_PATH_CELLS,
+    Followers,
+    GameClock,
+    Grid,
+    SteeringFollowers,
+    WaypointPath,
+    lead,
+    lead_on_path,
+)
 from trajectory.curves import (
     ArcLength,
     CubicBezier,
@@ -123,6 +132,8 @@ __all__ = [
     "dubins_path",
     "dubins_paths",
     "frames_along",
+    "lead",
+    "lead_on_path",
     "plan_path",
     "plan_paths",
     "plan_turn",

@@ -1,11 +1,21 @@
 """Many units on one path, as in a tower-defense game: the seed's grid and waypoint path,
-followers that keep to it exactly, steering followers that keep apart, their neighbours, and a
-fixed-tick game clock."""
+followers that keep to it exactly, steering followers that keep apart, their neighbours, a
+fixed-tick game clock, and shots that lead them."""
 
 from trajectory.crowds.followers import Followers
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
+from trajectory.crowds.intercept import lead, lead_on_path
 from trajectory.crowds.steering import SteeringFollowers
 from trajectory.crowds.waypoints import WaypointPath
 
-__all__ = ["SEED_PATH_CELLS", "Followers", "GameClock", "Grid", "SteeringFollowers", "WaypointPath"]
+__all__ = [
+    "SEED_PATH_CELLS",
+    "Followers",
+    "GameClock",
+    "Grid",
+    "SteeringFollowers",
+    "WaypointPath",
+    "lead",
+    "lead_on_path",
+]
