@@ -17,6 +17,7 @@ from here:
 from trajectory._numerics.piecewise import PiecewisePolynomial
 from trajectory.crowds import (
     SEED_PATH_CELLS,
+    FieldWalkers,
     Followers,
     GameClock,
     Grid,
@@ -93,6 +94,7 @@ __all__ = [
     "CubicBezier",
     "Curve",
     "DistanceOutOfRange",
+    "FieldWalkers",
     "FlowField",
     "Followers",
     "FunctionCurve",

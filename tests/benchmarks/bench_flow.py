@@ -2,7 +2,8 @@
 
 - a field built: <= 5 ms; one tower placed and the field brought up to date: <= 1 ms;
   ``would_block`` for one cell: <= 1 ms;
-- directions for 10,000 walkers (the field's part of a game tick).
+- directions for 10,000 walkers (the field's part of a game tick), and a whole tick of 10,000
+  ``FieldWalkers`` (their ways, their pushes apart, the walls): <= 5 ms.
 
 Two grids: a serpentine maze (walls every 4 rows, a gap at alternate ends: the longest way the
 sweeps meet) and random towers (30 % of the cells).
@@ -20,7 +21,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import sized
-from trajectory import FlowField
+from trajectory import FieldWalkers, FlowField
 
 SIZE = sized(100, 12)
 
@@ -71,6 +72,13 @@ def measure(name, blocked, repeat, rng):
     field.directions(points[:1])  # the cells' own directions, once per field
     walked = median_ms(lambda: field.directions(points), repeat)
     print(f"  directions, {len(points)} walkers: {walked:7.2f} ms")
+    crowd = FieldWalkers(field, spacing=0.5)
+    starts = np.argwhere(~blocked & np.isfinite(field.distances))[:, ::-1] + 0.5
+    crowd.spawn(starts[rng.integers(0, len(starts), sized(10000, 50))], speed=2.0)
+    for _ in range(sized(30, 1)):  # a second of walking first: a crowd, not a grid of points
+        crowd.step(1 / 30)
+    ticked = median_ms(lambda: crowd.step(1 / 30), repeat)
+    print(f"  a tick of {len(crowd.positions)} walkers (way, push, walls): {ticked:7.2f} ms   target <= 5")
 
 
 def main():

@@ -1,7 +1,8 @@
 """Many units on one path, as in a tower-defense game: the seed's grid and waypoint path,
 followers that keep to it exactly, steering followers that keep apart, their neighbours, a
-fixed-tick game clock, and shots that lead them."""
+fixed-tick game clock, shots that lead them, and crowds walking a flow field."""
 
+from trajectory.crowds.field_walkers import FieldWalkers
 from trajectory.crowds.followers import Followers
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
@@ -11,6 +12,7 @@ from trajectory.crowds.waypoints import WaypointPath
 
 __all__ = [
     "SEED_PATH_CELLS",
+    "FieldWalkers",
     "Followers",
     "GameClock",
     "Grid",

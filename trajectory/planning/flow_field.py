@@ -19,6 +19,7 @@ from trajectory.planning.free_distances import diagonal_step, steps_to
 _STEPS = np.array([(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc])
 """The eight neighbours as (dcol, drow)."""
 _LENGTHS = np.hypot(_STEPS[:, 0], _STEPS[:, 1])
+_EIGHTH = math.sin(math.pi / 8)
 
 
 class FlowField:
@@ -231,10 +232,10 @@ class FlowField:
     def _leads_down(self, col, row, direction):
         """Whether ``direction`` (n, 2) from cells (col, row) (n,) heads, rounded to the nearest of
         the eight ways, into an open neighbour that is nearer a goal."""
-        angle = np.arctan2(direction[:, 1], direction[:, 0])
-        way = np.round(angle / (math.pi / 4)).astype(int) % 8
-        dc = np.round(np.cos(way * math.pi / 4)).astype(int)
-        dr = np.round(np.sin(way * math.pi / 4)).astype(int)
+        # The nearest of the eight ways: a component counts where it exceeds sin(22.5 degrees).
+        share = _EIGHTH * np.hypot(direction[:, 0], direction[:, 1])
+        dc = np.where(direction[:, 0] > share, 1, np.where(direction[:, 0] < -share, -1, 0))
+        dr = np.where(direction[:, 1] > share, 1, np.where(direction[:, 1] < -share, -1, 0))
         rows, cols = self.shape
         c, r = np.clip(col + dc, 0, cols - 1), np.clip(row + dr, 0, rows - 1)
         return self._open(col, row, dc, dr) & (self.distances[r, c] < self.distances[row, col])

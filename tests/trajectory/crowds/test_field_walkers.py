@@ -1,0 +1,63 @@
+"""A crowd walking a flow field: after 10,000 ticks none stands in a blocked cell or off the
+grid, none slipped diagonally past a blocked corner, they keep apart, and they reach the goal
+through a gap a few cells wide."""
+
+import numpy as np
+import pytest
+
+from trajectory import FieldWalkers, FlowField
+
+
+def wall_with_a_gap():
+    blocked = np.zeros((30, 40), dtype=bool)
+    blocked[:, 20] = True
+    blocked[13:16, 20] = False  # a gap three cells wide
+    blocked[5, 10:20] = True
+    return blocked
+
+
+def test_after_ten_thousand_ticks_no_walker_is_in_a_wall_or_off_the_grid():
+    blocked = wall_with_a_gap()
+    field = FlowField(blocked, [(39, row) for row in range(30)])  # the base: the right edge
+    crowd = FieldWalkers(field, spacing=0.5)
+    rng = np.random.default_rng(7)
+    starts = np.column_stack([rng.uniform(0.2, 19.8, 300), rng.uniform(0.2, 29.8, 300)])
+    starts = starts[~blocked[np.floor(starts[:, 1]).astype(int), np.floor(starts[:, 0]).astype(int)]]
+    crowd.spawn(starts, speed=3.0)
+    for tick in range(10_000):
+        before = crowd.positions.copy()
+        crowd.step(1 / 60)
+        cells = np.floor(crowd.positions).astype(int)
+        assert np.all((cells >= 0) & (cells < (40, 30))), tick
+        assert not blocked[cells[:, 1], cells[:, 0]].any(), tick
+        moved = np.floor(before).astype(int)
+        diagonal = np.all(moved != cells, axis=1)
+        assert not (
+            blocked[moved[diagonal, 1], cells[diagonal, 0]] | blocked[cells[diagonal, 1], moved[diagonal, 0]]
+        ).any()
+        if crowd.arrived.all():
+            break
+    assert crowd.arrived.all()  # through the gap, queueing
+    assert crowd.remove_arrived() == len(starts) and not len(crowd.positions)
+
+
+def test_walkers_keep_apart_instead_of_piling_up():
+    field = FlowField(np.zeros((20, 20), dtype=bool), [(19, 10)])
+    crowd = FieldWalkers(field, spacing=0.5)
+    crowd.spawn(np.column_stack([np.full(50, 2.0), np.linspace(9.9, 10.1, 50)]), speed=1.0)
+    for _ in range(240):
+        crowd.step(1 / 60)
+    gaps = np.hypot(*(crowd.positions[:, None] - crowd.positions[None]).transpose(2, 0, 1))
+    nearest = np.sort(gaps, axis=1)[:, 1]
+    assert np.median(nearest) > 0.2  # spread from 0.004 apart
+
+
+def test_walkers_start_only_on_free_cells():
+    blocked = wall_with_a_gap()
+    crowd = FieldWalkers(FlowField(blocked, [(38, 14)]))
+    with pytest.raises(ValueError, match="free cells"):
+        crowd.spawn([[20.5, 2.5]], speed=1.0)
+    with pytest.raises(ValueError, match="free cells"):
+        crowd.spawn([[-1.0, 2.5]], speed=1.0)
+    with pytest.raises(ValueError, match="speed"):
+        crowd.spawn([[1.5, 2.5]], speed=0.0)

@@ -1,0 +1,143 @@
+"""A crowd walking a flow field: each walker heads the way the field points at its place, pushed
+apart from its neighbours (Reynolds' separation, through ``neighbours.separation_push``), and
+never steps into a blocked cell or off the grid: a step that would is taken along one axis only,
+or not at all. Thousands queue through a gap instead of passing through each other.
+
+>>> import numpy as np
+>>> from trajectory import FlowField
+>>> field = FlowField(np.zeros((10, 10), dtype=bool), [(9, 5)])
+>>> crowd = FieldWalkers(field)
+>>> crowd.spawn([[0.5, 5.5], [0.5, 4.5]], speed=2.0)
+>>> for _ in range(600):
+...     crowd.step(1 / 60)
+>>> crowd.arrived.tolist()
+[True, True]
+"""
+
+import numpy as np
+
+from trajectory._numerics.checks import positive_finite, real_array
+from trajectory.crowds.neighbours import separation_push
+
+CROWD = 6
+"""A cell of neighbours holding more than this many walkers pushes as one body."""
+
+
+class FieldWalkers:
+    """Walkers on ``field`` (a ``FlowField``, or anything with ``directions(points)``,
+    ``distances``, ``blocked`` and ``cell_size``).
+
+    Args:
+        field: Where they walk, and which way.
+        spacing: How far apart (world units) walkers keep: closer, they push each other away.
+        push: How hard (world units per second, at the spacing) a neighbour pushes.
+
+    Attributes:
+        positions: (n, 2) world points. speeds: (n,) world units per second.
+        arrived: (n,) whether each stands on a goal cell (it stops there, out of the crowd's
+            pushing; ``remove_arrived`` takes them out).
+    """
+
+    def __init__(self, field, spacing=0.4, push=1.5):
+        self.field = field
+        self.spacing = positive_finite(spacing, "spacing")
+        self.push = positive_finite(push, "push")
+        self.positions, self.speeds = np.empty((0, 2)), np.empty(0)
+        self.arrived = np.empty(0, dtype=bool)
+
+    def spawn(self, points, speed):
+        """Walkers at world ``points`` (k, 2), each on a free cell, walking at ``speed``.
+
+        Raises:
+            ValueError: On points that are not finite (k, 2) numbers, or on a blocked cell or off
+                the grid, or a speed that is not positive.
+        """
+        points = real_array(points, "points", "numbers shaped (k, 2)").reshape(-1, 2)
+        if not np.all(np.isfinite(points)):
+            raise ValueError("points must be finite")
+        if not self._walkable(points).all():
+            raise ValueError("walkers can only start on free cells of the grid")
+        speed = positive_finite(speed, "speed")
+        self.positions = np.concatenate([self.positions, points])
+        self.speeds = np.concatenate([self.speeds, np.full(len(points), speed)])
+        self.arrived = np.concatenate([self.arrived, self._on_goal(points)])
+
+    def step(self, dt):
+        """Walk ``dt`` seconds: the field's way at the speed, plus the neighbours' push, kept on
+        free cells."""
+        dt = positive_finite(dt, "dt")
+        if not len(self.positions):
+            return
+        walking = ~self.arrived  # those at a goal are home: they no longer push or get pushed
+        all_walk = walking.all()
+        points = self.positions if all_walk else self.positions[walking]
+        speeds = self.speeds if all_walk else self.speeds[walking]
+        moving = self.field.directions(points) * speeds[:, None]
+        away = separation_push(points, self.spacing, CROWD) * (self.push * self.spacing)
+        moving[:, 0] += away.real
+        moving[:, 1] += away.imag
+        if all_walk:
+            velocity = moving
+        else:
+            velocity = np.zeros_like(self.positions)
+            velocity[walking] = moving
+        fastest = 1.5 * self.speeds  # a push hurries a walker, but not past half again its speed
+        pace = np.hypot(velocity[:, 0], velocity[:, 1])
+        too_fast = pace > fastest
+        velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
+        self.positions = self._kept_walkable(self.positions, self.positions + velocity * dt)
+        self.arrived |= self._on_goal(self.positions)
+
+    def remove_arrived(self):
+        """Take out the walkers standing on a goal (they reached the base); how many."""
+        keep = ~self.arrived
+        self.positions, self.speeds, self.arrived = (
+            self.positions[keep],
+            self.speeds[keep],
+            self.arrived[keep],
+        )
+        return int((~keep).sum())
+
+    def _cells(self, points):
+        return np.floor(points / self.field.cell_size).astype(int)
+
+    def _walkable(self, points):
+        """Whether each point lies on a free cell of the grid."""
+        rows, cols = self.field.blocked.shape
+        col, row = self._cells(points).T
+        inside = (col >= 0) & (col < cols) & (row >= 0) & (row < rows)
+        walkable = np.zeros(len(points), dtype=bool)
+        walkable[inside] = ~self.field.blocked[row[inside], col[inside]]
+        return walkable
+
+    def _on_goal(self, points):
+        col, row = self._cells(points).T
+        rows, cols = self.field.blocked.shape
+        col, row = np.clip(col, 0, cols - 1), np.clip(row, 0, rows - 1)
+        return self.field.distances[row, col] == 0.0
+
+    def _past_a_corner(self, before, after):
+        """Whether each step goes to a diagonal neighbour past a blocked cell beside the corner
+        (the field's rule: a diagonal only past two free cells)."""
+        start, end = self._cells(before), self._cells(after)
+        diagonal = np.all(start != end, axis=1)
+        past = np.zeros(len(before), dtype=bool)
+        if diagonal.any():
+            side_a = np.column_stack([end[diagonal, 0], start[diagonal, 1]])
+            side_b = np.column_stack([start[diagonal, 0], end[diagonal, 1]])
+            size = self.field.cell_size
+            past[diagonal] = ~(self._walkable((side_a + 0.5) * size) & self._walkable((side_b + 0.5) * size))
+        return past
+
+    def _kept_walkable(self, before, after):
+        """``after``, except that a point whose step ends on a blocked cell (or off the grid) moves
+        along one axis only (the one that keeps it walkable, x first), or stays."""
+        result = after.copy()
+        bad = ~self._walkable(after) | self._past_a_corner(before, after)
+        if bad.any():
+            along_x = np.column_stack([after[bad, 0], before[bad, 1]])
+            along_y = np.column_stack([before[bad, 0], after[bad, 1]])
+            use_x, use_y = self._walkable(along_x), self._walkable(along_y)
+            fixed = np.where(use_x[:, None], along_x, np.where(use_y[:, None], along_y, before[bad]))
+            result[bad] = fixed
+        return result
