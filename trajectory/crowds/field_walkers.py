@@ -88,15 +88,20 @@ class FieldWalkers:
         self.positions = self._kept_walkable(self.positions, self.positions + velocity * dt)
         self.arrived |= self._on_goal(self.positions)
 
-    def remove_arrived(self):
-        """Take out the walkers standing on a goal (they reached the base); how many."""
-        keep = ~self.arrived
+    def remove(self, mask):
+        """Take out the walkers where ``mask`` (n,) is True (killed, or home)."""
+        keep = ~np.asarray(mask, dtype=bool)
         self.positions, self.speeds, self.arrived = (
             self.positions[keep],
             self.speeds[keep],
             self.arrived[keep],
         )
-        return int((~keep).sum())
+
+    def remove_arrived(self):
+        """Take out the walkers standing on a goal (they reached the base); how many."""
+        count = int(self.arrived.sum())
+        self.remove(self.arrived)
+        return count
 
     def _cells(self, points):
         return np.floor(points / self.field.cell_size).astype(int)

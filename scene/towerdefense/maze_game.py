@@ -1,0 +1,239 @@
+"""The maze map of the tower-defense mode, without any drawing: an open field where the player
+builds the maze. Enemies walk a flow field from the spawns on the left to the base on the right,
+re-routed the moment a tower goes up; a tower that would close the last way, stand on an enemy
+or on a spawn or the base is refused; towers fire shots of finite speed that lead their target.
+
+Everything happens in fixed ticks (``TICK``) counted by a ``GameClock``, and the only randomness
+is a seeded generator: the same inputs (towers placed and removed, each at its tick) give the
+same game at any frame rate, and ``checksum`` says so in one word. ``Replay`` holds the inputs.
+"""
+
+import dataclasses
+import enum
+import hashlib
+import json
+
+import numpy as np
+
+from trajectory import FieldWalkers, FlowField, GameClock, lead
+
+TICK = 1.0 / 60.0
+COLS, ROWS = 40, 30
+SPAWNS = tuple((0, row) for row in range(12, 18))
+BASE = tuple((COLS - 1, row) for row in range(12, 18))
+ENEMY_SPEED, ENEMY_HEALTH = 2.0, 3.0
+SPAWN_EVERY = 0.5
+"""Seconds of game time between enemies."""
+TOWER_RANGE, TOWER_RELOAD = 5.0, 0.6
+SHOT_SPEED, SHOT_DAMAGE, HIT_RADIUS = 9.0, 1.0, 0.45
+MAX_TICKS_PER_ADVANCE = 10_000
+
+
+class Refusal(enum.Enum):
+    """Why a tower was not built (the mode puts these into words)."""
+
+    OFF_FIELD = "off field"
+    TAKEN = "taken"
+    ENDS = "spawn or base"
+    UNDER_ENEMY = "under an enemy"
+    CLOSES_THE_WAY = "closes the way"
+
+
+@dataclasses.dataclass
+class Shot:
+    start: np.ndarray
+    aim: np.ndarray
+    fired: float
+    lands: float
+
+
+@dataclasses.dataclass
+class Replay:
+    """The inputs of a game: (tick, "place" or "remove", col, row), and its seed."""
+
+    seed: int = 0
+    inputs: list = dataclasses.field(default_factory=list)
+
+    def save(self, path):
+        path.write_text(json.dumps({"seed": self.seed, "inputs": self.inputs}))
+
+    @classmethod
+    def load(cls, path):
+        """A replay from ``path``; a ValueError naming what is wrong with the file."""
+        try:
+            data = json.loads(path.read_text())
+            inputs = [[int(tick), str(what), int(col), int(row)] for tick, what, col, row in data["inputs"]]
+            seed = int(data["seed"])
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise ValueError(f"{path} is not a replay: {error}") from None
+        if any(what not in ("place", "remove") for _, what, _, _ in inputs):
+            raise ValueError(f"{path} is not a replay: an input is neither place nor remove")
+        return cls(seed, inputs)
+
+
+class MazeGame:
+    """One game on the open field; ``replay`` (a ``Replay``) feeds its inputs at their ticks."""
+
+    def __init__(self, seed=0, replay=None):
+        self.replay = replay or Replay(seed)
+        self.recorded = Replay(self.replay.seed)
+        self.rng = np.random.default_rng(self.replay.seed)
+        self.clock = GameClock(TICK)
+        self.blocked = np.zeros((ROWS, COLS), dtype=bool)
+        self.field = FlowField(self.blocked, BASE)
+        self.enemies = FieldWalkers(self.field, spacing=0.45)
+        self.health = np.empty(0)
+        self.towers = {}
+        """(col, row) -> the game time its next shot is ready."""
+        self.shots = []
+        self.hits = self.misses = self.leaked = self.killed = 0
+        self._next_spawn = 0.0
+        self._pending = sorted(self.replay.inputs)
+        self.ticks = 0
+        """Ticks run so far (the clock counts those an advance completes before they run)."""
+
+    @property
+    def time(self):
+        """Game time (seconds) at the end of the ticks run so far."""
+        return self.ticks * self.clock.tick
+
+    # The player's moves.
+
+    def place(self, cell):
+        """Build a tower on ``cell`` (col, row) now: None, or the ``Refusal`` that stopped it."""
+        refusal = self.refusal(cell)
+        if refusal is None:
+            self._apply(["place", *cell])
+            self.recorded.inputs.append([self.ticks, "place", *map(int, cell)])
+        return refusal
+
+    def remove(self, cell):
+        """Take the tower on ``cell`` down; whether there was one."""
+        if tuple(cell) not in self.towers:
+            return False
+        self._apply(["remove", *cell])
+        self.recorded.inputs.append([self.ticks, "remove", *map(int, cell)])
+        return True
+
+    def refusal(self, cell):
+        """Why a tower could not go on ``cell`` now (a ``Refusal``), or None."""
+        col, row = map(int, cell)
+        if not (0 <= col < COLS and 0 <= row < ROWS):
+            return Refusal.OFF_FIELD
+        if self.blocked[row, col]:
+            return Refusal.TAKEN
+        if (col, row) in SPAWNS or (col, row) in BASE:
+            return Refusal.ENDS
+        if len(self.enemies.positions) and np.any(
+            np.all(np.floor(self.enemies.positions).astype(int) == (col, row), axis=1)
+        ):
+            return Refusal.UNDER_ENEMY
+        if self.field.would_block([(col, row)], SPAWNS):
+            return Refusal.CLOSES_THE_WAY
+        return None
+
+    def preview(self, cell):
+        """The way an enemy from the middle spawn would walk if a tower stood on ``cell``: (m, 2)."""
+        trial = FlowField(self.blocked, BASE)
+        if not self.blocked[cell[1], cell[0]]:
+            trial.update([cell], True)
+        return trial.route(np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5)
+
+    # Time.
+
+    def advance(self, seconds):
+        """Run the ticks ``seconds`` more of game time complete."""
+        for _ in range(self.clock.advance(seconds, max_ticks=MAX_TICKS_PER_ADVANCE)):
+            self._tick()
+
+    def _tick(self):
+        tick = self.ticks  # the tick now running: inputs made after ``tick`` ticks come first
+        while self._pending and self._pending[0][0] <= tick:
+            self._apply(self._pending.pop(0)[1:])
+        now = tick * self.clock.tick
+        if now >= self._next_spawn:
+            row = self.rng.integers(SPAWNS[0][1], SPAWNS[-1][1] + 1)
+            self.enemies.spawn([[0.5, row + self.rng.uniform(0.2, 0.8)]], ENEMY_SPEED)
+            self.health = np.append(self.health, ENEMY_HEALTH)
+            self._next_spawn += SPAWN_EVERY
+        self.enemies.step(self.clock.tick)
+        home = self.enemies.arrived
+        self.leaked += int(home.sum())
+        self._drop(home)
+        self._fire(now)
+        self._land(now + self.clock.tick)
+        self.ticks += 1
+
+    def _fire(self, now):
+        """Each ready tower fires at the nearest enemy in range, where it will be when the shot
+        lands (its way predicted by the field)."""
+        if not len(self.enemies.positions):
+            return
+        positions = self.enemies.positions
+        velocities = self.field.directions(positions) * self.enemies.speeds[:, None]
+        for (col, row), ready in sorted(self.towers.items()):
+            if ready > now:
+                continue
+            centre = np.array([col + 0.5, row + 0.5])
+            gaps = np.hypot(*(positions - centre).T)
+            target = int(np.argmin(gaps))
+            if gaps[target] > TOWER_RANGE:
+                continue
+            found = lead(positions[target], velocities[target], centre, SHOT_SPEED)
+            if found is None:
+                continue
+            t, aim = found
+            self.shots.append(Shot(centre, aim, now, now + t))
+            self.towers[(col, row)] = now + TOWER_RELOAD
+
+    def _land(self, until):
+        """The shots that land by ``until``: a hit on the enemy nearest the aim within
+        ``HIT_RADIUS``, else a miss."""
+        flying = []
+        for shot in self.shots:
+            if shot.lands > until:
+                flying.append(shot)
+                continue
+            gaps = np.hypot(*(self.enemies.positions - shot.aim).T) if len(self.health) else np.empty(0)
+            if len(gaps) and gaps.min() <= HIT_RADIUS:
+                self.hits += 1
+                self.health[int(np.argmin(gaps))] -= SHOT_DAMAGE
+            else:
+                self.misses += 1
+        self.shots = flying
+        dead = self.health <= 0.0
+        self.killed += int(dead.sum())
+        self._drop(dead)
+
+    def _drop(self, mask):
+        if mask.any():
+            self.enemies.remove(mask)
+            self.health = self.health[~mask]
+
+    def _apply(self, what):
+        kind, col, row = what
+        cell = (int(col), int(row))
+        if kind == "place":
+            self.blocked[cell[1], cell[0]] = True
+            self.towers[cell] = self.time
+            self.field.update([cell], True)
+        else:
+            self.blocked[cell[1], cell[0]] = False
+            del self.towers[cell]
+            self.field.update([cell], False)
+
+    # Agreement.
+
+    def checksum(self):
+        """One word for the game's whole state: the tick, the enemies' positions and health,
+        the towers, the shots, the counts and the generator's state (sha256, hexadecimal)."""
+        digest = hashlib.sha256()
+        digest.update(np.int64(self.ticks).tobytes())
+        digest.update(np.ascontiguousarray(self.enemies.positions).tobytes())
+        digest.update(np.ascontiguousarray(self.health).tobytes())
+        digest.update(json.dumps(sorted((list(cell), ready) for cell, ready in self.towers.items())).encode())
+        for shot in self.shots:
+            digest.update(np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands]]).tobytes())
+        digest.update(json.dumps([self.hits, self.misses, self.leaked, self.killed]).encode())
+        digest.update(json.dumps(self.rng.bit_generator.state, sort_keys=True).encode())
+        return digest.hexdigest()

@@ -1,0 +1,105 @@
+"""The maze map's game without drawing: towers anywhere but where they would close the last way
+(or on an enemy, a spawn, the base), enemies re-routed at once and never inside a tower, shots
+that lead and mostly hit, and a game that repeats: the same checksum at 30, 60 and 144 Hz, on
+every run, and for a replay of a game as it was played."""
+
+import numpy as np
+import pytest
+
+from scene.towerdefense.maze_game import BASE, COLS, ROWS, SPAWNS, TICK, MazeGame, Refusal, Replay
+
+WALL = [(20, row) for row in range(ROWS) if row != 3]  # a wall with one gap, at row 3
+
+
+def run(game, ticks, rate):
+    """Advance ``game`` by frames of 1/``rate`` s until it has run ``ticks`` ticks."""
+    while game.ticks < ticks:
+        game.advance(1.0 / rate)
+    assert game.ticks == ticks  # frames of these rates end exactly on a tick every second
+    return game.checksum()
+
+
+def played(seed=4):
+    """A game played at 60 Hz, towers placed and one taken down as it goes: the game and its
+    recording."""
+    game = MazeGame(seed=seed)
+    moves = {30: [(10, 12), (10, 13), (10, 14)], 200: [(15, 16), (15, 17)], 400: [(30, 14)]}
+    for frame in range(900):
+        for cell in moves.get(frame, []):
+            assert game.place(cell) is None
+        if frame == 600:
+            assert game.remove((15, 16))
+        game.advance(1.0 / 60)
+    return game
+
+
+def test_the_checksum_is_the_same_at_30_60_and_144_hz_and_on_every_run():
+    recording = played().recorded
+    sums = {rate: run(MazeGame(replay=recording), 900, rate) for rate in (30, 60, 144)}
+    assert len(set(sums.values())) == 1
+    assert run(MazeGame(replay=recording), 900, 60) == sums[60]  # again, the same
+    assert run(MazeGame(replay=Replay(recording.seed + 1, recording.inputs)), 900, 60) != sums[60]
+
+
+def test_a_replay_is_the_game_it_recorded(tmp_path):
+    game = played()
+    recording = game.recorded
+    recording.save(tmp_path / "game.json")
+    again = MazeGame(replay=Replay.load(tmp_path / "game.json"))
+    assert run(again, game.ticks, 60) == game.checksum()
+    assert (again.hits, again.misses, again.killed, again.leaked) == (
+        game.hits,
+        game.misses,
+        game.killed,
+        game.leaked,
+    )
+
+
+def test_a_tower_that_would_close_the_last_way_is_refused_and_nothing_changes():
+    game = MazeGame()
+    for cell in WALL:
+        assert game.place(cell) is None
+    before = game.field.distances.copy()
+    assert game.place((20, 3)) is Refusal.CLOSES_THE_WAY
+    np.testing.assert_array_equal(game.field.distances, before)
+    route = game.preview((19, 10))
+    assert tuple(np.floor(route[-1]).astype(int)) in BASE
+    assert any(np.array_equal(np.floor(point).astype(int), (20, 3)) for point in route)  # through the gap
+
+
+def test_towers_go_only_on_free_cells_off_the_ends_and_not_on_enemies():
+    game = MazeGame()
+    assert game.place((-1, 5)) is Refusal.OFF_FIELD and game.place((COLS, 5)) is Refusal.OFF_FIELD
+    assert game.place(SPAWNS[0]) is Refusal.ENDS and game.place(BASE[-1]) is Refusal.ENDS
+    assert game.place((5, 5)) is None and game.place((5, 5)) is Refusal.TAKEN
+    run(game, 120, 60)
+    col, row = np.floor(game.enemies.positions[0]).astype(int)
+    assert game.place((col, row)) is Refusal.UNDER_ENEMY
+
+
+def test_enemies_re_route_at_once_and_never_stand_in_a_tower():
+    game = MazeGame(seed=2)
+    for tick in range(3000):
+        if tick == 300:
+            for cell in WALL[:15]:
+                game.place(cell)
+        game.advance(TICK)
+        cells = np.floor(game.enemies.positions).astype(int)
+        assert not game.blocked[cells[:, 1], cells[:, 0]].any()
+    assert game.leaked + game.killed > 0
+
+
+def test_shots_that_lead_mostly_hit():
+    game = MazeGame(seed=5)
+    for cell in ((8, 10), (8, 19), (25, 11), (25, 18)):
+        game.place(cell)
+    run(game, 1800, 60)
+    assert game.hits > 20 and game.hits > 5 * game.misses
+
+
+def test_a_file_that_is_no_replay_is_refused_by_name(tmp_path):
+    (tmp_path / "bad.json").write_text('{"seed": 1, "inputs": [[1, "explode", 2, 3]]}')
+    with pytest.raises(ValueError, match="not a replay"):
+        Replay.load(tmp_path / "bad.json")
+    with pytest.raises(ValueError, match="not a replay"):
+        Replay.load(tmp_path / "missing.json")
