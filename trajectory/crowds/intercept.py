@@ -92,7 +92,7 @@ def _first_meeting(offset, velocity, shot, start, stop):
     a = float(velocity @ velocity) - shot * shot
     b = 2.0 * float(offset @ velocity)
     c = float(offset @ offset)
-    if a == 0.0:
+    if abs(a) <= 1e-12 * shot * shot:  # as fast as the shot: the quadratic is a line
         roots = [-c / b] if b else []
     else:
         disc = b * b - 4.0 * a * c
@@ -101,7 +101,11 @@ def _first_meeting(offset, velocity, shot, start, stop):
         root = math.sqrt(disc)
         q = -0.5 * (b + math.copysign(root, b))  # the stable pair of roots
         roots = [q / a, c / q] if q else [0.0]
-    good = sorted(t for t in roots if start - 1e-12 * max(1.0, abs(start)) <= t <= stop and t >= 0.0)
+    good = sorted(
+        t
+        for t in roots
+        if math.isfinite(t) and start - 1e-12 * max(1.0, abs(start)) <= t <= stop and t >= 0.0
+    )
     return max(good[0], start) if good else None
 
 
