@@ -9,11 +9,10 @@ from direct.showbase.ShowBase import ShowBase
 from panda3d.core import DirectionalLight, Filename
 
 from scene import MotionInterval, mesh_node
-from trajectory import CubicBezier, Motion, Profile, Spline, VelocityCurve, along, sweep
+from trajectory import Mesh, Motion, Profile, Spline, VelocityCurve, along, sweep
 
 MODEL = Filename.from_os_specific(__file__).get_dirname() + "/../models/glider.egg"
-ACROSS = CubicBezier([[-0.7, 0, 0], [-0.2, 0, 0], [0.2, 0, 0], [0.7, 0, 0]])
-TIE = sweep(ACROSS, Profile.rectangle(0.12, 0.07), caps=True)  # a box, 1.4 across the track
+TIE = Mesh.box(1.4, 0.12, 0.07)  # across the track, along it, deep
 
 
 class Track(ShowBase):

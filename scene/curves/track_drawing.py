@@ -9,7 +9,7 @@ import enum
 import numpy as np
 
 from scene.kit.mesh_nodes import mesh_node
-from trajectory import CubicBezier, Profile, along, sweep
+from trajectory import Mesh, Profile, along, sweep
 
 
 class Look(enum.Enum):
@@ -49,14 +49,6 @@ COLOURS = {
 }
 
 
-def _box(size):
-    """A box ``size`` = (across, along, deep) around the origin, as a ``Mesh`` in a place's
-    frame (x right, y forward, z up): a rectangle swept along a short straight, capped."""
-    across, along_track, deep = size
-    straight = CubicBezier([[-across / 2, 0, 0], [-across / 6, 0, 0], [across / 6, 0, 0], [across / 2, 0, 0]])
-    return sweep(straight, Profile.rectangle(along_track, deep), caps=True)
-
-
 def _strip(centre, width):
     """A line painted on the road: a strip ``width`` across at ``centre`` (right of the curve),
     just above the road's surface."""
@@ -64,8 +56,8 @@ def _strip(centre, width):
     return Profile([[centre + width / 2, height], [centre - width / 2, height]])
 
 
-_TIE = _box(TIE_SIZE)
-_POST = _box((POST_WIDTH, POST_WIDTH, 1.0)).placed([[0.0, 0.0, 0.5]], [np.eye(3)])
+_TIE = Mesh.box(*TIE_SIZE)
+_POST = Mesh.box(POST_WIDTH, POST_WIDTH, 1.0).placed([[0.0, 0.0, 0.5]], [np.eye(3)])
 """A post one unit tall standing on z = 0, stretched to each post's height."""
 _RAILS = Profile.joined(
     Profile.circle(RAIL_RADIUS, 8, centre=(-GAUGE / 2, -RIDE_DROP)),

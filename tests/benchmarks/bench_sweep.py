@@ -23,15 +23,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from panda3d.core import NodePath
 
 from scene import load_curves, mesh_node
-from scene.curves.track_drawing import TIE_SPACING, Look, TrackDrawing, _box
+from scene.curves.track_drawing import TIE_SIZE, TIE_SPACING, Look, TrackDrawing
 from tests.benchmarks.timing import sized
 from tests.trajectory.meshes.test_sweep import farthest_from_mesh
-from trajectory import FunctionCurve, Profile, along, sweep
+from trajectory import FunctionCurve, Mesh, Profile, along, sweep
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.sweep import Sweep, _rings, _strips
 
 RAILS = Profile.rails(1.0, 0.05, 8)
-TIE = _box((1.3, 0.12, 0.07))
+TIE = Mesh.box(*TIE_SIZE)
 TOLERANCE = 1e-3
 
 

@@ -5,7 +5,7 @@ import dataclasses
 
 import numpy as np
 
-from trajectory._numerics.checks import real_array
+from trajectory._numerics.checks import positive_finite, real_array
 
 
 @dataclasses.dataclass(frozen=True)
@@ -23,6 +23,39 @@ class Mesh:
     normals: np.ndarray
     uvs: np.ndarray
     triangles: np.ndarray
+
+    @classmethod
+    def box(cls, width, length, height):
+        """A box around the origin, ``width`` along x (a place's right), ``length`` along y
+        (forward) and ``height`` along z (up): 6 faces of 4 vertices with their own normals, each
+        face's texture 0 to 1 (a tie under rails, a post).
+
+        Raises:
+            ValueError: Unless the three sizes are positive finite numbers.
+        """
+        half = (
+            np.array(
+                [
+                    positive_finite(v, name)
+                    for v, name in ((width, "width"), (length, "length"), (height, "height"))
+                ]
+            )
+            / 2.0
+        )
+        positions, normals, triangles = [], [], []
+        for axis in range(3):
+            for sign in (-1.0, 1.0):
+                normal = np.zeros(3)
+                normal[axis] = sign
+                u_axis, v_axis = np.roll(np.eye(3), -axis - 1, axis=0)[:2] * np.array([[sign], [1.0]])
+                centre = normal * half
+                first = len(positions)
+                for du, dv in ((-1, -1), (1, -1), (1, 1), (-1, 1)):
+                    positions.append(centre + (du * u_axis + dv * v_axis) * half)
+                    normals.append(normal)
+                triangles += [[first, first + 1, first + 2], [first, first + 2, first + 3]]
+        uvs = np.tile([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0], [0.0, 1.0]], (6, 1))
+        return cls(np.array(positions), np.array(normals), uvs, np.array(triangles))
 
     def placed(self, positions, frames):
         """Copies of this mesh, one at each of ``positions`` (k, 3) turned (and, if they are not

@@ -40,3 +40,16 @@ def test_misshapen_places_are_refused():
         BOX.placed([[0, 0, 0]], np.eye(3))
     with pytest.raises(ValueError, match="finite"):
         BOX.placed([[0, 0, np.nan]], [np.eye(3)])
+
+
+def test_a_box_is_the_swept_one_its_faces_outward():
+    box = Mesh.box(2.0, 0.2, 0.1)
+    np.testing.assert_allclose(box.positions.min(axis=0), BOX.positions.min(axis=0), atol=1e-15)
+    np.testing.assert_allclose(box.positions.max(axis=0), BOX.positions.max(axis=0), atol=1e-15)
+    a, b, c = (box.positions[box.triangles[:, j]] for j in range(3))
+    faces = np.cross(b - a, c - a)
+    faces /= np.linalg.norm(faces, axis=1)[:, None]
+    np.testing.assert_allclose(box.normals[box.triangles[:, 0]], faces, atol=1e-15)
+    assert np.all(np.einsum("ij,ij->i", a, faces) > 0.0)  # each face's plane faces away from the centre
+    with pytest.raises(ValueError, match="height"):
+        Mesh.box(1.0, 1.0, 0.0)
