@@ -17,7 +17,8 @@ def parse_arguments(argv):
     parser = argparse.ArgumentParser(
         description="Curves in motion: a sphere along 3D curves at the pace of a velocity curve "
         "(curves mode), "
-        "units with a turning radius (turning mode), enemies following a path (towerdefense mode)."
+        "units with a turning radius (turning mode), enemies following a path (towerdefense mode), "
+        "a maze the player builds (maze mode)."
     )
     parser.add_argument(
         "--mode",
@@ -35,6 +36,11 @@ def parse_arguments(argv):
         "--open",
         metavar="PATH",
         help="start with the curve of an egg file (a NURBS curve) or a JSON spline, in the curves mode",
+    )
+    parser.add_argument(
+        "--replay",
+        metavar="PATH",
+        help="play a maze game's saved moves again (S in the maze mode saves them), in the maze mode",
     )
     parser.add_argument(
         "--offscreen", action="store_true", help="render without a display (software renderer)"
@@ -66,6 +72,8 @@ def parse_arguments(argv):
             f"--size must be WIDTHxHEIGHT in pixels, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}, e.g. 1280x720"
         )
+    if args.replay and args.mode == "curves":
+        args.mode = "maze"  # a replay plays in the maze mode
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.screenshot and args.frames is None:
@@ -111,6 +119,15 @@ def main(argv=None):
     from scene.curves.user_presets import default_path
     from scene.kit.curve_files import load_spline
 
+    replay = None
+    if args.replay:
+        from scene.towerdefense.maze_game import Replay
+
+        try:
+            replay = Replay.load(Path(args.replay))
+        except ValueError as error:
+            print(f"main.py: --replay: {error}", file=sys.stderr)
+            return 2
     opened = None
     if args.open:
         try:
@@ -126,6 +143,7 @@ def main(argv=None):
             window_type="offscreen" if args.offscreen else None,
             frame_rate=FRAME_RATE if args.frames is not None else None,
             opened=opened,
+            replay=replay,
         )
     except NoWindowError as error:
         print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)

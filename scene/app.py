@@ -42,9 +42,10 @@ class SceneApp(ShowBase):
             whatever the wall clock says (for tests, screenshots and recordings).
         opened: A curve from a file, (name, ``trajectory.Spline``), that the curves mode shows
             first (``main.py --open``); None for none.
+        replay: A ``maze_game.Replay`` the maze mode plays (``main.py --replay``); None for none.
     """
 
-    def __init__(self, mode, presets_path, window_type=None, frame_rate=None, opened=None):
+    def __init__(self, mode, presets_path, window_type=None, frame_rate=None, opened=None, replay=None):
         try:
             super().__init__(windowType=window_type)
         except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
@@ -63,7 +64,7 @@ class SceneApp(ShowBase):
         self.messages = MessageLine(self)
         self.banner = Banner(self)
         self.presets_path = presets_path
-        self.opened = opened
+        self.opened, self.replay = opened, replay
         self.modes = {}
         self._cameras = {}  # each mode's camera, as it was left
         for entry in MODES:

@@ -46,6 +46,7 @@ LAZY_FOR_HELP = {
     ("main", "scene.app"),
     ("main", "scene.curves.user_presets"),
     ("main", "scene.kit.curve_files"),
+    ("main", "scene.towerdefense.maze_game"),
 }
 """The imports inside functions that keep ``main.py --help`` free of Panda3D: (module, imported)."""
 

@@ -41,10 +41,13 @@ class Refusal(enum.Enum):
 
 @dataclasses.dataclass
 class Shot:
+    """A shot in flight at the enemy ``target`` (its id), to land at ``aim`` at time ``lands``."""
+
     start: np.ndarray
     aim: np.ndarray
     fired: float
     lands: float
+    target: int
 
 
 @dataclasses.dataclass
@@ -83,10 +86,14 @@ class MazeGame:
         self.field = FlowField(self.blocked, BASE)
         self.enemies = FieldWalkers(self.field, spacing=0.45)
         self.health = np.empty(0)
+        self.ids = np.empty(0, dtype=np.int64)
+        """Each enemy's number, in step with ``health`` (shots know their target by it)."""
+        self._next_id = 0
         self.towers = {}
         """(col, row) -> the game time its next shot is ready."""
         self.shots = []
-        self.hits = self.misses = self.leaked = self.killed = 0
+        self.hits = self.misses = self.wasted = self.leaked = self.killed = 0
+        """Shots that hit, that missed a target still there, that found it killed already."""
         self._next_spawn = 0.0
         self._pending = sorted(self.replay.inputs)
         self.ticks = 0
@@ -155,6 +162,8 @@ class MazeGame:
             row = self.rng.integers(SPAWNS[0][1], SPAWNS[-1][1] + 1)
             self.enemies.spawn([[0.5, row + self.rng.uniform(0.2, 0.8)]], ENEMY_SPEED)
             self.health = np.append(self.health, ENEMY_HEALTH)
+            self.ids = np.append(self.ids, self._next_id)
+            self._next_id += 1
             self._next_spawn += SPAWN_EVERY
         self.enemies.step(self.clock.tick)
         home = self.enemies.arrived
@@ -165,17 +174,23 @@ class MazeGame:
         self.ticks += 1
 
     def _fire(self, now):
-        """Each ready tower fires at the nearest enemy in range, where it will be when the shot
-        lands (its way predicted by the field)."""
+        """Each ready tower fires at the nearest enemy in range that the shots in flight will not
+        kill already, where it will be when the shot lands (going on as it last moved: the
+        field's way, the crowd's push, the walls)."""
         if not len(self.enemies.positions):
             return
-        positions = self.enemies.positions
-        velocities = self.field.directions(positions) * self.enemies.speeds[:, None]
+        positions, velocities = self.enemies.positions, self.enemies.velocities
+        doomed = self.health.copy()
+        on_the_way = {}
+        for shot in self.shots:
+            on_the_way[shot.target] = on_the_way.get(shot.target, 0) + 1
+        for number, enemy in enumerate(self.ids.tolist()):
+            doomed[number] -= on_the_way.get(enemy, 0) * SHOT_DAMAGE
         for (col, row), ready in sorted(self.towers.items()):
             if ready > now:
                 continue
             centre = np.array([col + 0.5, row + 0.5])
-            gaps = np.hypot(*(positions - centre).T)
+            gaps = np.where(doomed > 0.0, np.hypot(*(positions - centre).T), np.inf)
             target = int(np.argmin(gaps))
             if gaps[target] > TOWER_RANGE:
                 continue
@@ -183,21 +198,24 @@ class MazeGame:
             if found is None:
                 continue
             t, aim = found
-            self.shots.append(Shot(centre, aim, now, now + t))
+            self.shots.append(Shot(centre, aim, now, now + t, int(self.ids[target])))
+            doomed[target] -= SHOT_DAMAGE
             self.towers[(col, row)] = now + TOWER_RELOAD
 
     def _land(self, until):
-        """The shots that land by ``until``: a hit on the enemy nearest the aim within
-        ``HIT_RADIUS``, else a miss."""
+        """The shots that land by ``until``: a hit when their target is within ``HIT_RADIUS`` of
+        where they were aimed, a miss when it is elsewhere, wasted when it is gone (killed)."""
         flying = []
         for shot in self.shots:
             if shot.lands > until:
                 flying.append(shot)
                 continue
-            gaps = np.hypot(*(self.enemies.positions - shot.aim).T) if len(self.health) else np.empty(0)
-            if len(gaps) and gaps.min() <= HIT_RADIUS:
+            where = np.flatnonzero(self.ids == shot.target)
+            if not len(where):
+                self.wasted += 1
+            elif np.hypot(*(self.enemies.positions[where[0]] - shot.aim)) <= HIT_RADIUS:
                 self.hits += 1
-                self.health[int(np.argmin(gaps))] -= SHOT_DAMAGE
+                self.health[where[0]] -= SHOT_DAMAGE
             else:
                 self.misses += 1
         self.shots = flying
@@ -208,7 +226,7 @@ class MazeGame:
     def _drop(self, mask):
         if mask.any():
             self.enemies.remove(mask)
-            self.health = self.health[~mask]
+            self.health, self.ids = self.health[~mask], self.ids[~mask]
 
     def _apply(self, what):
         kind, col, row = what
@@ -233,7 +251,11 @@ class MazeGame:
         digest.update(np.ascontiguousarray(self.health).tobytes())
         digest.update(json.dumps(sorted((list(cell), ready) for cell, ready in self.towers.items())).encode())
         for shot in self.shots:
-            digest.update(np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands]]).tobytes())
-        digest.update(json.dumps([self.hits, self.misses, self.leaked, self.killed]).encode())
+            digest.update(
+                np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands, shot.target]]).tobytes()
+            )
+        digest.update(np.ascontiguousarray(self.ids).tobytes())
+        counts = [self.hits, self.misses, self.wasted, self.leaked, self.killed, self._next_id]
+        digest.update(json.dumps(counts).encode())
         digest.update(json.dumps(self.rng.bit_generator.state, sort_keys=True).encode())
         return digest.hexdigest()

@@ -76,6 +76,7 @@ MODES = (
     ModeEntry("curves", "scene.curves.curves_mode", "CurvesMode"),
     ModeEntry("turning", "scene.turning.turning_mode", "TurningMode"),
     ModeEntry("towerdefense", "scene.towerdefense.defense_mode", "DefenseMode"),
+    ModeEntry("maze", "scene.towerdefense.maze_mode", "MazeMode"),
 )
 """Every mode, in the order Tab goes through them."""
 MODE_NAMES = tuple(entry.name for entry in MODES)

@@ -23,6 +23,7 @@ def test_each_mode_keeps_its_own_camera(app):
     app.orbit.zoom(0.5)
     turning = _camera(app)
     press(app, "tab")  # tower defense
+    press(app, "tab")  # the maze
     press(app, "tab")  # curves again: as it was left
     assert _camera(app) == curves
     press(app, "tab")

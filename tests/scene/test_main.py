@@ -106,3 +106,18 @@ def test_open_starts_with_a_curve_from_an_egg_or_a_json_file_and_refuses_others_
         result = run_main("--offscreen", "--frames", "5", "--open", str(path))
         assert result.returncode == 2 and result.stderr.strip().count("\n") == 0
         assert result.stderr.startswith("main.py: --open:") and words in result.stderr
+
+
+def test_a_replay_plays_in_the_maze_mode_and_a_bad_one_is_one_line(tmp_path):
+    from scene.towerdefense.maze_game import Replay
+
+    Replay(3, [[10, "place", 12, 14], [40, "place", 12, 15]]).save(tmp_path / "game.json")
+    target = tmp_path / "shot.png"
+    result = run_main(
+        "--offscreen", "--replay", str(tmp_path / "game.json"), "--frames", "90", "--screenshot", str(target)
+    )
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert target.is_file()
+    (tmp_path / "bad.json").write_text("not json")
+    bad = run_main("--offscreen", "--replay", str(tmp_path / "bad.json"), "--frames", "1")
+    assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0 and "not a replay" in bad.stderr

@@ -34,6 +34,7 @@ class FieldWalkers:
 
     Attributes:
         positions: (n, 2) world points. speeds: (n,) world units per second.
+        velocities: (n, 2) how each moved in the last step (world units per second).
         arrived: (n,) whether each stands on a goal cell (it stops there, out of the crowd's
             pushing; ``remove_arrived`` takes them out).
     """
@@ -42,7 +43,7 @@ class FieldWalkers:
         self.field = field
         self.spacing = positive_finite(spacing, "spacing")
         self.push = positive_finite(push, "push")
-        self.positions, self.speeds = np.empty((0, 2)), np.empty(0)
+        self.positions, self.speeds, self.velocities = np.empty((0, 2)), np.empty(0), np.empty((0, 2))
         self.arrived = np.empty(0, dtype=bool)
 
     def spawn(self, points, speed):
@@ -60,6 +61,7 @@ class FieldWalkers:
         speed = positive_finite(speed, "speed")
         self.positions = np.concatenate([self.positions, points])
         self.speeds = np.concatenate([self.speeds, np.full(len(points), speed)])
+        self.velocities = np.concatenate([self.velocities, np.zeros((len(points), 2))])
         self.arrived = np.concatenate([self.arrived, self._on_goal(points)])
 
     def step(self, dt):
@@ -85,7 +87,9 @@ class FieldWalkers:
         pace = np.hypot(velocity[:, 0], velocity[:, 1])
         too_fast = pace > fastest
         velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
-        self.positions = self._kept_walkable(self.positions, self.positions + velocity * dt)
+        before = self.positions
+        self.positions = self._kept_walkable(before, before + velocity * dt)
+        self.velocities = (self.positions - before) / dt
         self.arrived |= self._on_goal(self.positions)
 
     def remove(self, mask):

@@ -173,6 +173,8 @@ def test_tab_cycles_the_modes_and_help_follows(app, mode):
     assert app.mode.name == "towerdefense" and mode.root.is_hidden()
     assert "build a cannon tower" in app.help.helps.getText()
     press(app, "tab")
+    assert app.mode.name == "maze" and "the enemies' way if a tower stood there" in app.help.helps.getText()
+    press(app, "tab")
     assert app.mode.name == "curves" and "choose the trajectory" in app.help.helps.getText()
 
 

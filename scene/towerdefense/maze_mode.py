@@ -1,0 +1,259 @@
+"""The maze map: an open field where the player builds the maze. Towers go on any free cell; the
+enemies' way is the one the towers leave, shown for a tower under the mouse before it is built;
+a tower that would close the last way is refused, saying so. The game is ``maze_game``; this
+module draws it and turns clicks and keys into moves. ``main.py --replay PATH`` plays a saved
+game's moves again, to the same checksum."""
+
+import math
+from pathlib import Path
+
+import numpy as np
+
+from scene.towerdefense.maze_game import BASE, COLS, ROWS, SPAWNS, MazeGame, Refusal
+from scene.ui.assets import load_model
+from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
+from scene.ui.geometry import LineStrip, PointSet, segments, tiles
+from scene.ui.mode import Drag
+from scene.ui.pointer import on_ground
+
+MODEL_SCALE = 1.0 / 40.0
+"""The tower and enemy models are made for cells 40 units wide; here a cell is 1."""
+GAME_SPEEDS = (1, 2, 4, 8)
+GROUND_COLOUR = (0.17, 0.27, 0.19, 1.0)
+SPAWN_COLOUR, BASE_COLOUR = (0.3, 0.75, 0.4, 1.0), (0.3, 0.45, 0.9, 1.0)
+LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
+ROUTE_COLOUR, CLOSED_COLOUR = (1.0, 0.9, 0.55, 1.0), (1.0, 0.35, 0.3, 1.0)
+SHOT_COLOUR = (1.0, 0.85, 0.3, 1.0)
+ROUTE_POINTS, MAX_SHOTS = 400, 96
+LIFT = 0.02
+REFUSAL_WORDS = {
+    Refusal.OFF_FIELD: "that is off the field",
+    Refusal.TAKEN: "there is a tower there already",
+    Refusal.ENDS: "the spawns and the base stay open",
+    Refusal.UNDER_ENEMY: "an enemy stands there",
+    Refusal.CLOSES_THE_WAY: "it would close the last way through",
+}
+MOUSE_HELP = (
+    ("left click", "on a free cell: build a tower; on a tower: take it down"),
+    ("mouse over a cell", "the enemies' way if a tower stood there"),
+    *ORBIT_ON_RIGHT_DRAG,
+)
+
+
+class MazeMode:
+    """The mode; ``app`` is the ``SceneApp`` (its ``replay``, if any, is played)."""
+
+    name = "maze"
+    title = "Tower-defense maze"
+    right_drag = Drag.ORBIT
+    mouse_help = MOUSE_HELP
+
+    def __init__(self, app):
+        self.app = app
+        self.replaying = getattr(app, "replay", None)
+        self.speed_index, self.paused = 0, False
+        self.root = app.render.attach_new_node("maze mode")
+        self.board = self.root.attach_new_node("field")
+        self.board.set_pos(-COLS / 2.0, -ROWS / 2.0, 0.0)
+        self._draw_field()
+        self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
+        self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
+        self._enemy_model = load_model(app, "enemy")
+        self.enemy_nodes, self.tower_nodes = [], {}
+        self.hovered, self.hover_refusal = None, None
+        self.restart()
+        self.bindings = (
+            KeyBinding(
+                "1 / 2 / 4 / 8",
+                "game speed x1, x2, x4, x8",
+                tuple((str(speed), self.set_speed, (speed,)) for speed in GAME_SPEEDS),
+            ),
+            bind("Space", "pause or go on", self.toggle_pause, event="space"),
+            bind("R", "restart the game (a replay from its start)", self.restart),
+            bind("S", "save the game's moves as a replay (main.py --replay PATH plays it)", self.save_replay),
+            bind("F", "frame the field", self.frame),
+        )
+        self.root.hide()
+
+    # The mode's life.
+
+    def enter(self):
+        self.root.show()
+        self.app.orbit.keep_clear_of(0.0)
+        self.frame()
+
+    def exit(self):
+        self.root.hide()
+
+    def update(self, dt):
+        """Advance the game by ``dt`` seconds times the game speed, follow the mouse, draw."""
+        if not self.paused:
+            self.game.advance(dt * GAME_SPEEDS[self.speed_index])
+        if self.tower_nodes.keys() != self.game.towers.keys():  # a replay's moves
+            self._sync_towers()
+            self.hovered = None
+        self._follow_mouse()
+        self._draw_enemies()
+        self._draw_shots()
+
+    def status_lines(self):
+        game = self.game
+        state = "  (paused)" if self.paused else ""
+        lines = [
+            (
+                f"Field {COLS} x {ROWS}   enemies {len(game.health)}   killed {game.killed}"
+                f"   reached the base {game.leaked}"
+            ),
+            f"Shots that lead: {game.hits} hits, {game.misses} misses   towers {len(game.towers)}",
+            f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
+            f"tick {game.ticks}   checksum {game.checksum()[:16]}"
+            + ("   (a replay)" if self.replaying else ""),
+        ]
+        if self.hover_refusal is not None:
+            lines.append(f"here: no tower, {REFUSAL_WORDS[self.hover_refusal]}")
+        elif self.hovered in game.towers:
+            lines.append("here: a tower (click to take it down)")
+        elif self.hovered is not None:
+            lines.append("here: a tower leaves the way drawn (click to build)")
+        return lines
+
+    # Keys.
+
+    def set_speed(self, speed):
+        self.speed_index = GAME_SPEEDS.index(speed)
+
+    def toggle_pause(self):
+        self.paused = not self.paused
+
+    def restart(self):
+        """A new game (a replay plays its moves from the start again)."""
+        self.game = MazeGame(replay=self.replaying)
+        self.hovered = None
+        self._sync_towers()
+        self._show_route(self.game.field.route(np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5), ROUTE_COLOUR)
+
+    def save_replay(self):
+        """Write the moves made so far beside the presets file, and say where."""
+        folder = Path(self.app.presets_path).parent / "replays"
+        path = folder / f"maze-seed{self.game.recorded.seed}-tick{self.game.ticks}.json"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.game.recorded.save(path)
+        except OSError as error:
+            self.app.messages.say(f"Could not save the replay: {error.strerror or error}", warning=True)
+            return
+        self.app.messages.say(f"Saved the replay to {path}")
+
+    def frame(self):
+        """Aim the camera at the whole field."""
+        self.app.orbit.yaw, self.app.orbit.pitch = 0.0, 62.0
+        corners = np.array([[-COLS / 2, -ROWS / 2, 0.0], [COLS / 2, ROWS / 2, 0.0]]) * 0.6
+        self.app.orbit.frame(corners)
+
+    # The mouse.
+
+    def grab(self, shifted=False):
+        """A click on a tower takes it down; on a free cell builds one (or says why not); off the
+        field the camera orbits."""
+        cell = self._cell_under_mouse()
+        if cell is None:
+            return False
+        if self.replaying:
+            self.app.messages.say("A replay plays its own moves: R restarts it", warning=True)
+            return True
+        if not self.game.remove(cell):
+            refusal = self.game.place(cell)
+            if refusal is not None:
+                self.app.messages.say(f"No tower: {REFUSAL_WORDS[refusal]}", warning=True, refusal=True)
+        self._sync_towers()
+        self.hovered = None  # the way is shown again for the field as it now is
+        return True
+
+    def release(self):
+        """Nothing to finish: towers are built on the press."""
+
+    def _cell_under_mouse(self):
+        point = on_ground(self.app, self.app.pointer.position())
+        if point is None:
+            return None
+        local = self.board.get_relative_point(self.app.render, tuple(point))
+        col, row = math.floor(local.x), math.floor(local.y)
+        return (col, row) if 0 <= col < COLS and 0 <= row < ROWS else None
+
+    def _follow_mouse(self):
+        """The way the enemies would take with a tower under the mouse (when the cell changes)."""
+        cell = self._cell_under_mouse()
+        if cell == self.hovered:
+            return
+        self.hovered = cell
+        middle = np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5
+        self.hover_refusal = None if cell is None or cell in self.game.towers else self.game.refusal(cell)
+        if cell is None or cell in self.game.towers or self.hover_refusal is not None:
+            colour = CLOSED_COLOUR if self.hover_refusal is Refusal.CLOSES_THE_WAY else ROUTE_COLOUR
+            self._show_route(self.game.field.route(middle), colour)
+        else:
+            self._show_route(self.game.preview(cell), ROUTE_COLOUR)
+
+    # Drawing.
+
+    def _draw_field(self):
+        tiles(self.board, [(0, 0, COLS, ROWS)], GROUND_COLOUR, 0.0, "ground")
+        for cells, colour, name in ((SPAWNS, SPAWN_COLOUR, "spawns"), (BASE, BASE_COLOUR, "base")):
+            tiles(self.board, [(c, r, c + 1, r + 1) for c, r in cells], colour, 0.005, name)
+        lines = [((x, 0, LIFT), (x, ROWS, LIFT)) for x in range(COLS + 1)]
+        lines += [((0, y, LIFT), (COLS, y, LIFT)) for y in range(ROWS + 1)]
+        segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
+
+    def _show_route(self, route, colour):
+        """Draw the polyline ``route`` (m, 2) as ``ROUTE_POINTS`` points even along it."""
+        steps = np.hypot(*np.diff(route, axis=0).T) if len(route) > 1 else np.zeros(0)
+        along = np.concatenate([[0.0], np.cumsum(steps)])
+        even = np.linspace(0.0, along[-1], ROUTE_POINTS)
+        points = np.column_stack([np.interp(even, along, route[:, 0]), np.interp(even, along, route[:, 1])])
+        self.route.update(np.column_stack([points, np.full(ROUTE_POINTS, 4 * LIFT)]))
+        self.route.path.set_color_scale(*colour)
+
+    def _draw_enemies(self):
+        positions = self.game.enemies.positions
+        count = len(positions)
+        while len(self.enemy_nodes) < count:
+            node = self.board.attach_new_node("enemy")
+            self._enemy_model.instance_to(node)
+            node.set_scale(MODEL_SCALE)
+            self.enemy_nodes.append(node)
+        headings = np.degrees(np.arctan2(*self.game.field.directions(positions)[:, ::-1].T)) if count else []
+        for number, node in enumerate(self.enemy_nodes):
+            if number >= count:
+                node.hide()
+                continue
+            node.show()
+            node.set_pos_hpr(
+                positions[number, 0], positions[number, 1], 0.0, headings[number] - 90.0, 0.0, 0.0
+            )
+
+    def _draw_shots(self):
+        game, now = self.game, self.game.time
+        flying = game.shots[:MAX_SHOTS]
+        self.shot_points.show(bool(flying))
+        if not flying:
+            return
+        points = np.empty((MAX_SHOTS, 3))
+        for number, shot in enumerate(flying):
+            done = min(max((now - shot.fired) / max(shot.lands - shot.fired, 1e-9), 0.0), 1.0)
+            x, y = shot.start + (shot.aim - shot.start) * done
+            points[number] = (x, y, 0.5)
+        points[len(flying) :] = points[0]  # the unused dots on a used one
+        self.shot_points.update(points)
+
+    def _sync_towers(self):
+        """One tower model per tower of the game."""
+        for cell in list(self.tower_nodes):
+            if cell not in self.game.towers:
+                self.tower_nodes.pop(cell).remove_node()
+        for cell in self.game.towers:
+            if cell not in self.tower_nodes:
+                node = load_model(self.app, "tower")
+                node.reparent_to(self.board)
+                node.set_scale(MODEL_SCALE)
+                node.set_pos(cell[0] + 0.5, cell[1] + 0.5, 0.0)
+                self.tower_nodes[cell] = node
