@@ -497,6 +497,44 @@ def test_riding_the_coaster_the_rails_and_ties_run_ahead_under_a_sky(window):
     assert ground.mean() > 0.1
 
 
+def tower_pixels(image):
+    """Pixels of the grey tower models (r, g and b close, brighter than the field's lines)."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    return solid((np.abs(r - g) < 12) & (np.abs(g - b) < 16) & (r > 110), size=3)
+
+
+def way_mask(image):
+    """The maze's way drawn for the enemies (pale gold)."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    return (r > 200) & (g > 170) & (b > 60) & (b < 200)
+
+
+def field_shown(image):
+    """The maze's field: much of the picture its dark green."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    return ((g > r + 15) & (g > b + 10) & (g < 110)).mean() > 0.2
+
+
+def test_in_the_maze_a_click_builds_a_tower_and_the_enemies_way_goes_round_it(window):
+    for _ in range(3):
+        window.key("Tab")
+    image = window.wait_until(
+        lambda image: field_shown(image) and way_mask(image).sum() > 200, "no maze and way shown", whole=True
+    )
+    way = np.argwhere(way_mask(image))
+    middle = np.round(way.mean(axis=0)).astype(int)[::-1]  # (x, y) on the way, between spawns and base
+    before = tower_pixels(image).sum()
+    window.press_at(middle)
+    window.xdotool("mouseup", "1")
+    window.xdotool("mousemove", "--window", window.id, str(middle[0] + 200), str(middle[1] + 150))
+    built = window.wait_until(
+        lambda image: tower_pixels(image).sum() > before + 20, "no tower appeared", whole=True
+    )
+    # The way now goes round the tower: not through where it was clicked.
+    assert not way_mask(built)[middle[1] - 2 : middle[1] + 3, middle[0] - 2 : middle[0] + 3].any()
+    assert window.app.poll() is None
+
+
 def error_line_rows(image):
     """The rows (y, pixels) of the speed-error strip's red line in the plot."""
     r, g, b = image[..., 0], image[..., 1], image[..., 2]
