@@ -8,7 +8,7 @@ straight line.
 >>> path = WaypointPath([(0, 0), (10, 0)])
 >>> t, point = lead_on_path(path, 0.0, 1.0, (5.0, 5.0), 2.0)
 >>> round(t, 9), point.round(9).tolist()  # the shot flies 2 t, the target is at t
-(4.201653566, [4.201653566, 0.0])
+(2.742918852, [2.742918852, 0.0])
 """
 
 import math
