@@ -11,16 +11,14 @@ sweeps meet) and random towers (30 % of the cells).
     python tests/benchmarks/bench_flow.py
 """
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tests.benchmarks.timing import sized
+from tests.benchmarks.timing import median_ms, sized
 from trajectory import FieldWalkers, FlowField
 
 SIZE = sized(100, 12)
@@ -38,15 +36,6 @@ def towers(size, seed=0):
     blocked = np.random.default_rng(seed).random((size, size)) < 0.3
     blocked[0, :] = blocked[-1, :] = False
     return blocked
-
-
-def median_ms(function, repeat):
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times) * 1e3
 
 
 def measure(name, blocked, repeat, rng):

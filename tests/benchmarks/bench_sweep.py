@@ -11,9 +11,7 @@
     python tests/benchmarks/bench_sweep.py
 """
 
-import statistics
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +22,7 @@ from panda3d.core import NodePath
 
 from scene import load_curves, mesh_node
 from scene.curves.track_drawing import TIE_SIZE, TIE_SPACING, Look, TrackDrawing
-from tests.benchmarks.timing import sized
+from tests.benchmarks.timing import median_ms, sized
 from tests.trajectory.meshes.test_sweep import farthest_from_mesh
 from trajectory import FunctionCurve, Mesh, Profile, along, sweep
 from trajectory.meshes.placing import Placer
@@ -45,15 +43,6 @@ def loop_of_length(length):
     unit = FunctionCurve(point)
     scale = length / unit.length
     return FunctionCurve(lambda u: tuple(np.asarray(c) * scale for c in point(u)))
-
-
-def median_ms(function, repeat):
-    times = []
-    for _ in range(repeat):
-        began = time.perf_counter()
-        function()
-        times.append(time.perf_counter() - began)
-    return statistics.median(times) * 1e3
 
 
 def track(curve):

@@ -27,3 +27,15 @@ def best_of(function, repeat=5, inner=1):
             function()
         best = min(best, (time.perf_counter() - start) / inner)
     return best
+
+
+def median_ms(function, repeat):
+    """The median time (milliseconds) of ``repeat`` calls of ``function``."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - start)
+    times.sort()
+    middle = len(times) // 2
+    return (times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2) * 1e3

@@ -58,17 +58,8 @@ def blocked_now(blocked, distances, cells, diagonal):
     for col, row in lost:
         distances[row][col] = math.inf
     for col, row in lost:
-        if grid.free[row + 1][col + 1]:
-            best = min(
-                (
-                    distances[row + dr][col + dc] + step
-                    for dc, dr, step in grid.steps
-                    if grid.open(col, row, dc, dr)
-                ),
-                default=math.inf,
-            )
-            if best < math.inf:
-                heapq.heappush(found, (best, col, row))
+        if grid.free[row + 1][col + 1] and (best := _offered(grid, distances, col, row)) < math.inf:
+            heapq.heappush(found, (best, col, row))
     _spread(grid, distances, found, lost)
     return lost
 
@@ -82,20 +73,19 @@ def freed_now(blocked, distances, cells, diagonal):
     for col, row in cells:
         for dc, dr in ((0, 0), *_AROUND):
             c, r = col + dc, row + dr
-            if grid.free[r + 1][c + 1]:
-                best = min(
-                    (
-                        distances[r + sr][c + sc] + step
-                        for sc, sr, step in grid.steps
-                        if grid.open(c, r, sc, sr)
-                    ),
-                    default=math.inf,
-                )
-                if best < distances[r][c]:
-                    heapq.heappush(lowered, (best, c, r))
+            if grid.free[r + 1][c + 1] and (best := _offered(grid, distances, c, r)) < distances[r][c]:
+                heapq.heappush(lowered, (best, c, r))
     changed = set()
     _spread(grid, distances, lowered, changed)
     return changed
+
+
+def _offered(grid, distances, col, row):
+    """The least distance the open neighbours of (col, row) offer it: theirs plus the step."""
+    return min(
+        (distances[row + dr][col + dc] + step for dc, dr, step in grid.steps if grid.open(col, row, dc, dr)),
+        default=math.inf,
+    )
 
 
 def _push(waiting, distances, col, row, above=0.0):
