@@ -12,6 +12,7 @@ import numpy as np
 from scene.towerdefense.maze_game import BASE, COLS, ROWS, SPAWNS, MazeGame, Refusal
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
+from scene.ui.crowd_nodes import CrowdNodes
 from scene.ui.geometry import LineStrip, PointSet, segments, tiles
 from scene.ui.mode import Drag
 from scene.ui.pointer import on_ground
@@ -25,6 +26,8 @@ LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
 ROUTE_COLOUR, CLOSED_COLOUR = (1.0, 0.9, 0.55, 1.0), (1.0, 0.35, 0.3, 1.0)
 SHOT_COLOUR = (1.0, 0.85, 0.3, 1.0)
 ROUTE_POINTS, MAX_SHOTS = 400, 96
+MAX_ENEMIES = 20_000
+"""The most enemies drawn (one instanced draw call where the driver allows it)."""
 LIFT = 0.02
 REFUSAL_WORDS = {
     Refusal.OFF_FIELD: "that is off the field",
@@ -58,8 +61,8 @@ class MazeMode:
         self._draw_field()
         self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
         self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
-        self._enemy_model = load_model(app, "enemy")
-        self.enemy_nodes, self.tower_nodes = [], {}
+        self.enemies = CrowdNodes(app, self.board, load_model(app, "enemy"), MAX_ENEMIES, MODEL_SCALE)
+        self.tower_nodes = {}
         self.hovered, self.hover_refusal = None, None
         self.restart()
         self.bindings = (
@@ -215,21 +218,9 @@ class MazeMode:
 
     def _draw_enemies(self):
         positions = self.game.enemies.positions
-        count = len(positions)
-        while len(self.enemy_nodes) < count:
-            node = self.board.attach_new_node("enemy")
-            self._enemy_model.instance_to(node)
-            node.set_scale(MODEL_SCALE)
-            self.enemy_nodes.append(node)
-        headings = np.degrees(np.arctan2(*self.game.field.directions(positions)[:, ::-1].T)) if count else []
-        for number, node in enumerate(self.enemy_nodes):
-            if number >= count:
-                node.hide()
-                continue
-            node.show()
-            node.set_pos_hpr(
-                positions[number, 0], positions[number, 1], 0.0, headings[number] - 90.0, 0.0, 0.0
-            )
+        ways = self.game.field.directions(positions) if len(positions) else np.zeros((0, 2))
+        headings = np.arctan2(ways[:, 1], ways[:, 0])
+        self.enemies.update(np.column_stack([positions, np.zeros(len(positions))]), headings)
 
     def _draw_shots(self):
         game, now = self.game, self.game.time

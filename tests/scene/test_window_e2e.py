@@ -509,6 +509,12 @@ def way_mask(image):
     return (r > 200) & (g > 170) & (b > 60) & (b < 200)
 
 
+def enemy_pixels(image):
+    """How many pixels are the enemies' magenta."""
+    r, g, b = image[..., 0], image[..., 1], image[..., 2]
+    return int(((r > 120) & (g < 90) & (b > 60) & (r > b)).sum())
+
+
 def field_shown(image):
     """The maze's field: much of the picture its dark green."""
     r, g, b = image[..., 0], image[..., 1], image[..., 2]
@@ -519,7 +525,9 @@ def test_in_the_maze_a_click_builds_a_tower_and_the_enemies_way_goes_round_it(wi
     for _ in range(3):
         window.key("Tab")
     image = window.wait_until(
-        lambda image: field_shown(image) and way_mask(image).sum() > 200, "no maze and way shown", whole=True
+        lambda image: field_shown(image) and way_mask(image).sum() > 200 and enemy_pixels(image) > 30,
+        "no maze, way and enemies (drawn instanced) shown",
+        whole=True,
     )
     way = np.argwhere(way_mask(image))
     middle = np.round(way.mean(axis=0)).astype(int)[::-1]  # (x, y) on the way, between spawns and base
