@@ -8,8 +8,9 @@ import math
 from pathlib import Path
 
 import numpy as np
+from panda3d.core import CardMaker, NodePath
 
-from scene.towerdefense.maze_game import BASE, COLS, ROWS, SPAWNS, MazeGame, Refusal
+from scene.towerdefense.maze_game import BASE, COLS, ENEMY_HEALTH, ROWS, SPAWNS, MazeGame, Refusal
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
 from scene.ui.crowd_nodes import CrowdNodes
@@ -26,6 +27,8 @@ LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
 ROUTE_COLOUR, CLOSED_COLOUR = (1.0, 0.9, 0.55, 1.0), (1.0, 0.35, 0.3, 1.0)
 SHOT_COLOUR = (1.0, 0.85, 0.3, 1.0)
 ROUTE_POINTS, MAX_SHOTS = 400, 96
+BAR_SIZE, BAR_HEIGHT = (0.55, 0.12), 0.8
+"""An enemy's health bar: a card this wide and deep, lying this far over the ground."""
 MAX_ENEMIES = 20_000
 """The most enemies drawn (one instanced draw call where the driver allows it)."""
 LIFT = 0.02
@@ -62,6 +65,7 @@ class MazeMode:
         self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
         self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
         self.enemies = CrowdNodes(app, self.board, load_model(app, "enemy"), MAX_ENEMIES, MODEL_SCALE)
+        self.health_bars = CrowdNodes(app, self.board, _bar(), MAX_ENEMIES)
         self.tower_nodes = {}
         self.hovered, self.hover_refusal = None, None
         self.restart()
@@ -221,6 +225,13 @@ class MazeMode:
         ways = self.game.field.directions(positions) if len(positions) else np.zeros((0, 2))
         headings = np.arctan2(ways[:, 1], ways[:, 0])
         self.enemies.update(np.column_stack([positions, np.zeros(len(positions))]), headings)
+        # The bars lie across the field's rows and go from green to red as health goes.
+        left = np.clip(self.game.health / ENEMY_HEALTH, 0.0, 1.0)
+        colours = np.column_stack(
+            [1.0 - left, 0.35 + 0.65 * left, 0.25 * np.ones_like(left), np.ones_like(left)]
+        )
+        above = np.column_stack([positions, np.full(len(positions), BAR_HEIGHT)])
+        self.health_bars.update(above, np.full(len(positions), np.pi / 2), colours)
 
     def _draw_shots(self):
         game, now = self.game, self.game.time
@@ -248,3 +259,16 @@ class MazeMode:
                 node.set_scale(MODEL_SCALE)
                 node.set_pos(cell[0] + 0.5, cell[1] + 0.5, 0.0)
                 self.tower_nodes[cell] = node
+
+
+def _bar():
+    """A health bar's card, flat over its place (the field is seen from above)."""
+    card = CardMaker("health bar")
+    card.set_frame(-BAR_SIZE[0] / 2, BAR_SIZE[0] / 2, -BAR_SIZE[1] / 2, BAR_SIZE[1] / 2)
+    holder = NodePath("health bar")
+    bar = holder.attach_new_node(card.generate())
+    bar.set_p(-90)  # from the x-z plane into the x-y plane, facing up
+    holder.flatten_strong()
+    holder.set_two_sided(True)
+    holder.set_light_off()
+    return holder

@@ -21,7 +21,10 @@ void main() {
     mat2 turn = mat2(c, s, -s, c);
     vec3 at = vec3(turn * p3d_Vertex.xy, p3d_Vertex.z) * scale + place.xyz;
     vec3 normal = vec3(turn * p3d_Normal.xy, p3d_Normal.z);
-    float light = 0.35 + 0.65 * max(dot(normalize(normal), normalize(vec3(0.35, -0.4, 0.85))), 0.0);
+    float light = 1.0;  // a model without normals (a card) is drawn unlit
+    if (length(normal) > 0.0) {
+        light = 0.35 + 0.65 * max(dot(normalize(normal), normalize(vec3(0.35, -0.4, 0.85))), 0.0);
+    }
     colour = vec4(p3d_Color.rgb * tint.rgb * light, p3d_Color.a * tint.a);
     gl_Position = p3d_ModelViewProjectionMatrix * vec4(at, 1.0);
 }
