@@ -49,13 +49,6 @@ COLOURS = {
 }
 
 
-def _strip(centre, width):
-    """A line painted on the road: a strip ``width`` across at ``centre`` (right of the curve),
-    just above the road's surface."""
-    height = -RIDE_DROP + 0.005
-    return Profile([[centre + width / 2, height], [centre - width / 2, height]])
-
-
 _TIE = Mesh.box(*TIE_SIZE)
 _POST = Mesh.box(POST_WIDTH, POST_WIDTH, 1.0).placed([[0.0, 0.0, 0.5]], [np.eye(3)])
 """A post one unit tall standing on z = 0, stretched to each post's height."""
@@ -68,7 +61,12 @@ _PROFILES = {
     "ribbon": Profile.ribbon(1.0, -RIDE_DROP),
     "rails": _RAILS,
     "road": Profile.ribbon(ROAD_WIDTH, -RIDE_DROP),
-    "edges": Profile.joined(*(_strip(side * (ROAD_WIDTH / 2 - EDGE_WIDTH), EDGE_WIDTH) for side in (-1, 1))),
+    "edges": Profile.joined(  # lines painted just above the road, along its edges
+        *(
+            Profile.ribbon(EDGE_WIDTH, -RIDE_DROP + 0.005, side * (ROAD_WIDTH / 2 - EDGE_WIDTH))
+            for side in (-1, 1)
+        )
+    ),
 }
 
 

@@ -21,6 +21,8 @@ TICK = 1.0 / 60.0
 COLS, ROWS = 40, 30
 SPAWNS = tuple((0, row) for row in range(12, 18))
 BASE = tuple((COLS - 1, row) for row in range(12, 18))
+MIDDLE_SPAWN = np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5
+"""The centre of the middle spawn cell: where the way shown to the player starts."""
 ENEMY_SPEED, ENEMY_HEALTH = 2.0, 3.0
 SPAWN_EVERY = 0.5
 """Seconds of game time between enemies."""
@@ -144,7 +146,7 @@ class MazeGame:
         trial = FlowField(self.blocked, BASE)
         if not self.blocked[cell[1], cell[0]]:
             trial.update([cell], True)
-        return trial.route(np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5)
+        return trial.route(MIDDLE_SPAWN)
 
     # Time.
 
@@ -180,12 +182,11 @@ class MazeGame:
         if not len(self.enemies.positions):
             return
         positions, velocities = self.enemies.positions, self.enemies.velocities
-        doomed = self.health.copy()
-        on_the_way = {}
-        for shot in self.shots:
-            on_the_way[shot.target] = on_the_way.get(shot.target, 0) + 1
-        for number, enemy in enumerate(self.ids.tolist()):
-            doomed[number] -= on_the_way.get(enemy, 0) * SHOT_DAMAGE
+        targets = np.array([shot.target for shot in self.shots], dtype=np.int64)
+        targets = targets[np.isin(targets, self.ids)]  # ids ascend: each target's place among them
+        doomed = self.health - SHOT_DAMAGE * np.bincount(
+            np.searchsorted(self.ids, targets), minlength=len(self.ids)
+        )
         for (col, row), ready in sorted(self.towers.items()):
             if ready > now:
                 continue

@@ -10,7 +10,16 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import CardMaker, NodePath
 
-from scene.towerdefense.maze_game import BASE, COLS, ENEMY_HEALTH, ROWS, SPAWNS, MazeGame, Refusal
+from scene.towerdefense.maze_game import (
+    BASE,
+    COLS,
+    ENEMY_HEALTH,
+    MIDDLE_SPAWN,
+    ROWS,
+    SPAWNS,
+    MazeGame,
+    Refusal,
+)
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
 from scene.ui.crowd_nodes import CrowdNodes
@@ -137,7 +146,7 @@ class MazeMode:
         self.game = MazeGame(replay=self.replaying)
         self.hovered = None
         self._sync_towers()
-        self._show_route(self.game.field.route(np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5), ROUTE_COLOUR)
+        self._show_route(self.game.field.route(MIDDLE_SPAWN), ROUTE_COLOUR)
 
     def save_replay(self):
         """Write the moves made so far beside the presets file, and say where."""
@@ -193,11 +202,10 @@ class MazeMode:
         if cell == self.hovered:
             return
         self.hovered = cell
-        middle = np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5
         self.hover_refusal = None if cell is None or cell in self.game.towers else self.game.refusal(cell)
         if cell is None or cell in self.game.towers or self.hover_refusal is not None:
             colour = CLOSED_COLOUR if self.hover_refusal is Refusal.CLOSES_THE_WAY else ROUTE_COLOUR
-            self._show_route(self.game.field.route(middle), colour)
+            self._show_route(self.game.field.route(MIDDLE_SPAWN), colour)
         else:
             self._show_route(self.game.preview(cell), ROUTE_COLOUR)
 

@@ -70,10 +70,11 @@ class Profile:
         return cls(corners, closed=True)
 
     @classmethod
-    def ribbon(cls, width, height=0.0):
-        """A flat strip ``width`` across at ``height``, its normal up (a road)."""
+    def ribbon(cls, width, height=0.0, centre=0.0):
+        """A flat strip ``width`` across at ``height``, ``centre`` to the right of the curve, its
+        normal up (a road; a line painted on it)."""
         w = positive_finite(width, "width") / 2.0
-        return cls([[w, height], [-w, height]])
+        return cls([[centre + w, height], [centre - w, height]])
 
     @classmethod
     def rails(cls, gauge, radius, sides=8):

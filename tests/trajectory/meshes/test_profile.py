@@ -42,6 +42,9 @@ def test_a_clockwise_polygon_is_turned_round_so_its_normals_point_out():
 def test_a_ribbon_faces_up_and_rails_are_two_tubes():
     road = Profile.ribbon(4.0)
     np.testing.assert_allclose(road.normals, [[0.0, 1.0], [0.0, 1.0]])
+    line = Profile.ribbon(0.2, height=0.1, centre=1.5)  # a line painted off the middle
+    np.testing.assert_allclose(line.vertices, [[1.6, 0.1], [1.4, 0.1]])
+    np.testing.assert_allclose(line.normals, [[0.0, 1.0], [0.0, 1.0]])
     rails = Profile.rails(1.5, 0.1, 6)
     assert len(rails.loops) == 2 and len(rails.edges) == 12
     np.testing.assert_allclose(
