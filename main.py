@@ -5,6 +5,7 @@ import os
 import sys
 from pathlib import Path
 
+from scene.towerdefense.maze_maps import MAPS
 from scene.ui.mode import MODE_NAMES
 
 FRAME_RATE = 60
@@ -23,8 +24,14 @@ def parse_arguments(argv):
     parser.add_argument(
         "--mode",
         choices=MODE_NAMES,
-        default="curves",
         help="which mode to open (default: curves; Tab switches in the window)",
+    )
+    parser.add_argument(
+        "--map",
+        choices=("board", *MAPS),
+        help="open the tower defense on a map: board (the seed's path, in the towerdefense mode), "
+        "maze (an open field of 40 x 30 cells) or crowd (100 x 100, for swarms of 10,000), "
+        "both in the maze mode (M switches there)",
     )
     parser.add_argument(
         "--presets",
@@ -72,8 +79,16 @@ def parse_arguments(argv):
             f"--size must be WIDTHxHEIGHT in pixels, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}, e.g. 1280x720"
         )
-    if args.replay and args.mode == "curves":
-        args.mode = "maze"  # a replay plays in the maze mode
+    if args.map:
+        wanted = "towerdefense" if args.map == "board" else "maze"
+        if args.mode not in (None, wanted):
+            parser.error(f"--map {args.map} opens the {wanted} mode, not {args.mode}")
+        if args.replay:
+            parser.error("--map with --replay: a replay plays on the map it was recorded on")
+        args.mode = wanted
+    if args.replay and args.mode not in (None, "maze"):
+        parser.error(f"--replay plays in the maze mode, not {args.mode}")
+    args.mode = args.mode or ("maze" if args.replay else "curves")
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.screenshot and args.frames is None:
@@ -144,6 +159,7 @@ def main(argv=None):
             frame_rate=FRAME_RATE if args.frames is not None else None,
             opened=opened,
             replay=replay,
+            maze_map=args.map if args.map in MAPS else None,
         )
     except NoWindowError as error:
         print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)

@@ -1,5 +1,5 @@
-"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``, ``tower.egg``,
-``turret.egg`` and ``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene
+"""Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``,
+``crowd_enemy.egg``, ``tower.egg``, ``turret.egg`` and ``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene
 tints nothing), Z up. The units face +x and stand on z = 0; the glider is centred on its track
 point and looks along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
 
@@ -71,6 +71,10 @@ UNITS = {
         ((11.2, -2.2, 6.5), (1.2, 2.0, 2.0), EYES),
         ((-1.0, 7.0, 2.0), (10.0, 2.0, 4.0), METAL),
         ((-1.0, -7.0, 2.0), (10.0, 2.0, 4.0), METAL),
+    ),
+    "crowd_enemy": (  # the enemy in two boxes, for crowds of thousands: its head shows its way
+        ((-2.0, 0.0, 6.0), (16.0, 12.0, 8.0), SHELL),
+        ((8.0, 0.0, 5.5), (6.0, 8.0, 5.0), EYES),
     ),
     "tower": (
         ((0.0, 0.0, 5.0), (30.0, 30.0, 10.0), STONE),

@@ -43,9 +43,13 @@ class SceneApp(ShowBase):
         opened: A curve from a file, (name, ``trajectory.Spline``), that the curves mode shows
             first (``main.py --open``); None for none.
         replay: A ``maze_game.Replay`` the maze mode plays (``main.py --replay``); None for none.
+        maze_map: The name of the map (of ``maze_maps.MAPS``) the maze mode opens on
+            (``main.py --map``); None for the first.
     """
 
-    def __init__(self, mode, presets_path, window_type=None, frame_rate=None, opened=None, replay=None):
+    def __init__(
+        self, mode, presets_path, window_type=None, frame_rate=None, opened=None, replay=None, maze_map=None
+    ):
         try:
             super().__init__(windowType=window_type)
         except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
@@ -64,7 +68,7 @@ class SceneApp(ShowBase):
         self.messages = MessageLine(self)
         self.banner = Banner(self)
         self.presets_path = presets_path
-        self.opened, self.replay = opened, replay
+        self.opened, self.replay, self.maze_map = opened, replay, maze_map
         self.modes = {}
         self._cameras = {}  # each mode's camera, as it was left
         for entry in MODES:

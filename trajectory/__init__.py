@@ -25,6 +25,7 @@ from trajectory.crowds import (
     WaypointPath,
     lead,
     lead_on_path,
+    pairs_within,
 )
 from trajectory.curves import (
     ArcLength,
@@ -136,6 +137,7 @@ __all__ = [
     "frames_along",
     "lead",
     "lead_on_path",
+    "pairs_within",
     "plan_path",
     "plan_paths",
     "plan_turn",

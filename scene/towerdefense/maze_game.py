@@ -15,17 +15,11 @@ import json
 
 import numpy as np
 
-from trajectory import FieldWalkers, FlowField, GameClock, lead
+from scene.towerdefense.maze_maps import MAPS
+from trajectory import FieldWalkers, FlowField, GameClock, lead, pairs_within
 
 TICK = 1.0 / 60.0
-COLS, ROWS = 40, 30
-SPAWNS = tuple((0, row) for row in range(12, 18))
-BASE = tuple((COLS - 1, row) for row in range(12, 18))
-MIDDLE_SPAWN = np.array(SPAWNS[len(SPAWNS) // 2]) + 0.5
-"""The centre of the middle spawn cell: where the way shown to the player starts."""
 ENEMY_SPEED, ENEMY_HEALTH = 2.0, 3.0
-SPAWN_EVERY = 0.5
-"""Seconds of game time between enemies."""
 TOWER_RANGE, TOWER_RELOAD = 5.0, 0.6
 SHOT_SPEED, SHOT_DAMAGE, HIT_RADIUS = 9.0, 1.0, 0.45
 MAX_TICKS_PER_ADVANCE = 10_000
@@ -54,38 +48,51 @@ class Shot:
 
 @dataclasses.dataclass
 class Replay:
-    """The inputs of a game: (tick, "place" or "remove", col, row), and its seed."""
+    """The inputs of a game and what it was played on: each input (tick, "place" or "remove",
+    col, row) or (tick, "swarm"), the seed, and the map's name (a key of ``MAPS``)."""
 
     seed: int = 0
     inputs: list = dataclasses.field(default_factory=list)
+    map_name: str = "maze"
 
     def save(self, path):
-        path.write_text(json.dumps({"seed": self.seed, "inputs": self.inputs}))
+        path.write_text(json.dumps({"seed": self.seed, "map": self.map_name, "inputs": self.inputs}))
 
     @classmethod
     def load(cls, path):
         """A replay from ``path``; a ValueError naming what is wrong with the file."""
         try:
             data = json.loads(path.read_text())
-            inputs = [[int(tick), str(what), int(col), int(row)] for tick, what, col, row in data["inputs"]]
-            seed = int(data["seed"])
+            inputs = [_input(*entry) for entry in data["inputs"]]
+            seed, map_name = int(data["seed"]), str(data.get("map", "maze"))
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise ValueError(f"{path} is not a replay: {error}") from None
-        if any(what not in ("place", "remove") for _, what, _, _ in inputs):
-            raise ValueError(f"{path} is not a replay: an input is neither place nor remove")
-        return cls(seed, inputs)
+        if map_name not in MAPS:
+            raise ValueError(f"{path} is not a replay: there is no map {map_name!r} (only {', '.join(MAPS)})")
+        return cls(seed, inputs, map_name)
+
+
+def _input(tick, what, *cell):
+    """One input as a replay holds it, or a ValueError saying what it is not."""
+    if what == "swarm" and not cell:
+        return [int(tick), what]
+    if what in ("place", "remove") and len(cell) == 2:
+        return [int(tick), what, *map(int, cell)]
+    raise ValueError(f"the input {[tick, what, *cell]} is neither (tick, place or remove, col, row) nor (tick, swarm)")
 
 
 class MazeGame:
-    """One game on the open field; ``replay`` (a ``Replay``) feeds its inputs at their ticks."""
+    """One game on the open field ``maze_map`` (a ``MazeMap``, by default ``MAPS["maze"]``);
+    ``replay`` (a ``Replay``) feeds its inputs at their ticks and names the map itself."""
 
-    def __init__(self, seed=0, replay=None):
-        self.replay = replay or Replay(seed)
-        self.recorded = Replay(self.replay.seed)
+    def __init__(self, seed=0, replay=None, maze_map=None):
+        self.replay = replay or Replay(seed, map_name=(maze_map or MAPS["maze"]).name)
+        self.map = MAPS[self.replay.map_name]
+        self.recorded = Replay(self.replay.seed, map_name=self.map.name)
         self.rng = np.random.default_rng(self.replay.seed)
         self.clock = GameClock(TICK)
-        self.blocked = np.zeros((ROWS, COLS), dtype=bool)
-        self.field = FlowField(self.blocked, BASE)
+        self.blocked = np.zeros((self.map.rows, self.map.cols), dtype=bool)
+        self.field = FlowField(self.blocked, self.map.base)
         self.enemies = FieldWalkers(self.field, spacing=0.45)
         self.health = np.empty(0)
         self.ids = np.empty(0, dtype=np.int64)
@@ -96,8 +103,12 @@ class MazeGame:
         self.shots = []
         self.hits = self.misses = self.wasted = self.leaked = self.killed = 0
         """Shots that hit, that missed a target still there, that found it killed already."""
+        self.swarming = 0
+        """Enemies of called swarms still to come."""
+        self.refused_inputs = 0
+        """A replay's moves that could not be made (a hand-made file's tower on the base, say)."""
         self._next_spawn = 0.0
-        self._pending = sorted(self.replay.inputs)
+        self._pending = sorted(self.replay.inputs, key=lambda entry: entry[0])  # same tick: as made
         self.ticks = 0
         """Ticks run so far (the clock counts those an advance completes before they run)."""
 
@@ -124,29 +135,33 @@ class MazeGame:
         self.recorded.inputs.append([self.ticks, "remove", *map(int, cell)])
         return True
 
+    def swarm(self):
+        """Call a swarm: the map's ``swarm`` enemies more, coming from the next tick on."""
+        self._apply(["swarm"])
+        self.recorded.inputs.append([self.ticks, "swarm"])
+
     def refusal(self, cell):
         """Why a tower could not go on ``cell`` now (a ``Refusal``), or None."""
         col, row = map(int, cell)
-        if not (0 <= col < COLS and 0 <= row < ROWS):
+        if not (0 <= col < self.map.cols and 0 <= row < self.map.rows):
             return Refusal.OFF_FIELD
         if self.blocked[row, col]:
             return Refusal.TAKEN
-        if (col, row) in SPAWNS or (col, row) in BASE:
+        if (col, row) in self.map.spawns or (col, row) in self.map.base:
             return Refusal.ENDS
         if len(self.enemies.positions) and np.any(
             np.all(np.floor(self.enemies.positions).astype(int) == (col, row), axis=1)
         ):
             return Refusal.UNDER_ENEMY
-        if self.field.would_block([(col, row)], SPAWNS):
+        if self.field.would_block([(col, row)], self.map.spawns):
             return Refusal.CLOSES_THE_WAY
         return None
 
     def preview(self, cell):
         """The way an enemy from the middle spawn would walk if a tower stood on ``cell``: (m, 2)."""
-        trial = FlowField(self.blocked, BASE)
-        if not self.blocked[cell[1], cell[0]]:
-            trial.update([cell], True)
-        return trial.route(MIDDLE_SPAWN)
+        trial = self.field.copy()
+        trial.update([cell], True)
+        return trial.route(self.map.middle_spawn)
 
     # Time.
 
@@ -158,15 +173,15 @@ class MazeGame:
     def _tick(self):
         tick = self.ticks  # the tick now running: inputs made after ``tick`` ticks come first
         while self._pending and self._pending[0][0] <= tick:
-            self._apply(self._pending.pop(0)[1:])
+            self._replayed(self._pending.pop(0)[1:])
         now = tick * self.clock.tick
+        coming = min(self.swarming, self.map.swarm_per_tick)
+        self.swarming -= coming
         if now >= self._next_spawn:
-            row = self.rng.integers(SPAWNS[0][1], SPAWNS[-1][1] + 1)
-            self.enemies.spawn([[0.5, row + self.rng.uniform(0.2, 0.8)]], ENEMY_SPEED)
-            self.health = np.append(self.health, ENEMY_HEALTH)
-            self.ids = np.append(self.ids, self._next_id)
-            self._next_id += 1
-            self._next_spawn += SPAWN_EVERY
+            coming += 1
+            self._next_spawn += self.map.spawn_every
+        if coming:
+            self._spawn(coming)
         self.enemies.step(self.clock.tick)
         home = self.enemies.arrived
         self.leaked += int(home.sum())
@@ -175,11 +190,22 @@ class MazeGame:
         self._land(now + self.clock.tick)
         self.ticks += 1
 
+    def _spawn(self, count):
+        """``count`` enemies on spawn cells chosen at random, at random places inside them."""
+        spawns = self.map.spawns
+        rows = self.rng.integers(spawns[0][1], spawns[-1][1] + 1, count)
+        inside = self.rng.uniform(0.2, 0.8, (count, 2))
+        self.enemies.spawn(np.column_stack([inside[:, 0], rows + inside[:, 1]]), ENEMY_SPEED)
+        self.health = np.concatenate([self.health, np.full(count, ENEMY_HEALTH)])
+        self.ids = np.concatenate([self.ids, np.arange(self._next_id, self._next_id + count)])
+        self._next_id += count
+
     def _fire(self, now):
         """Each ready tower fires at the nearest enemy in range that the shots in flight will not
         kill already, where it will be when the shot lands (going on as it last moved: the
         field's way, the crowd's push, the walls)."""
-        if not len(self.enemies.positions):
+        ready = [cell for cell, at in sorted(self.towers.items()) if at <= now]
+        if not ready or not len(self.enemies.positions):
             return
         positions, velocities = self.enemies.positions, self.enemies.velocities
         targets = np.array([shot.target for shot in self.shots], dtype=np.int64)
@@ -187,21 +213,26 @@ class MazeGame:
         doomed = self.health - SHOT_DAMAGE * np.bincount(
             np.searchsorted(self.ids, targets), minlength=len(self.ids)
         )
-        for (col, row), ready in sorted(self.towers.items()):
-            if ready > now:
+        centres = np.array(ready) + 0.5
+        tower, enemy = pairs_within(positions, centres, TOWER_RANGE)
+        gaps = np.hypot(*(positions[enemy] - centres[tower]).T)
+        bounds = np.searchsorted(tower, np.arange(len(ready) + 1))
+        for k, cell in enumerate(ready):
+            near = enemy[bounds[k] : bounds[k + 1]]
+            if not len(near):
                 continue
-            centre = np.array([col + 0.5, row + 0.5])
-            gaps = np.where(doomed > 0.0, np.hypot(*(positions - centre).T), np.inf)
-            target = int(np.argmin(gaps))
-            if gaps[target] > TOWER_RANGE:
+            choice = np.where(doomed[near] > 0.0, gaps[bounds[k] : bounds[k + 1]], np.inf)
+            best = int(np.argmin(choice))
+            if choice[best] == np.inf:
                 continue
-            found = lead(positions[target], velocities[target], centre, SHOT_SPEED)
+            target = near[best]
+            found = lead(positions[target], velocities[target], centres[k], SHOT_SPEED)
             if found is None:
                 continue
             t, aim = found
-            self.shots.append(Shot(centre, aim, now, now + t, int(self.ids[target])))
+            self.shots.append(Shot(centres[k], aim, now, now + t, int(self.ids[target])))
             doomed[target] -= SHOT_DAMAGE
-            self.towers[(col, row)] = now + TOWER_RELOAD
+            self.towers[cell] = now + TOWER_RELOAD
 
     def _land(self, until):
         """The shots that land by ``until``: a hit when their target is within ``HIT_RADIUS`` of
@@ -229,9 +260,25 @@ class MazeGame:
             self.enemies.remove(mask)
             self.health, self.ids = self.health[~mask], self.ids[~mask]
 
+    def _replayed(self, what):
+        """A replay's move, made where the game allows it (a recorded game's always are)."""
+        kind, *cell = what
+        allowed = (
+            kind == "swarm"
+            or (kind == "place" and self.refusal(cell) is None)
+            or (kind == "remove" and tuple(cell) in self.towers)
+        )
+        if allowed:
+            self._apply(what)
+        else:
+            self.refused_inputs += 1
+
     def _apply(self, what):
-        kind, col, row = what
-        cell = (int(col), int(row))
+        kind, *cell = what
+        if kind == "swarm":
+            self.swarming += self.map.swarm
+            return
+        cell = tuple(map(int, cell))
         if kind == "place":
             self.blocked[cell[1], cell[0]] = True
             self.towers[cell] = self.time
@@ -245,7 +292,8 @@ class MazeGame:
 
     def checksum(self):
         """One word for the game's whole state: the tick, the enemies' positions and health,
-        the towers, the shots, the counts and the generator's state (sha256, hexadecimal)."""
+        the towers, the shots, the counts, the swarm still to come and the generator's state
+        (sha256, hexadecimal)."""
         digest = hashlib.sha256()
         digest.update(np.int64(self.ticks).tobytes())
         digest.update(np.ascontiguousarray(self.enemies.positions).tobytes())
@@ -256,7 +304,7 @@ class MazeGame:
                 np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands, shot.target]]).tobytes()
             )
         digest.update(np.ascontiguousarray(self.ids).tobytes())
-        counts = [self.hits, self.misses, self.wasted, self.leaked, self.killed, self._next_id]
+        counts = [self.hits, self.misses, self.wasted, self.leaked, self.killed, self._next_id, self.swarming]
         digest.update(json.dumps(counts).encode())
         digest.update(json.dumps(self.rng.bit_generator.state, sort_keys=True).encode())
         return digest.hexdigest()

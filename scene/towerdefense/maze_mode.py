@@ -1,8 +1,9 @@
 """The maze map: an open field where the player builds the maze. Towers go on any free cell; the
 enemies' way is the one the towers leave, shown for a tower under the mouse before it is built;
-a tower that would close the last way is refused, saying so. The game is ``maze_game``; this
-module draws it and turns clicks and keys into moves. ``main.py --replay PATH`` plays a saved
-game's moves again, to the same checksum."""
+a tower that would close the last way is refused, saying so. M switches between the 40 x 30
+maze and the 100 x 100 field of a crowd, W calls a swarm (10,000 enemies on the big one). The
+game is ``maze_game``; this module draws it and turns clicks and keys into moves.
+``main.py --replay PATH`` plays a saved game's moves again, to the same checksum."""
 
 import math
 from pathlib import Path
@@ -10,16 +11,8 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import CardMaker, NodePath
 
-from scene.towerdefense.maze_game import (
-    BASE,
-    COLS,
-    ENEMY_HEALTH,
-    MIDDLE_SPAWN,
-    ROWS,
-    SPAWNS,
-    MazeGame,
-    Refusal,
-)
+from scene.towerdefense.maze_game import ENEMY_HEALTH, ENEMY_SPEED, TICK, MazeGame, Refusal
+from scene.towerdefense.maze_maps import MAPS
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
 from scene.ui.crowd_nodes import CrowdNodes
@@ -29,7 +22,12 @@ from scene.ui.pointer import on_ground
 
 MODEL_SCALE = 1.0 / 40.0
 """The tower and enemy models are made for cells 40 units wide; here a cell is 1."""
+ENEMY_MODELS = {"maze": "enemy", "crowd": "crowd_enemy"}
+"""Each map's enemy model: the crowd's has a third of the triangles (10,000 are drawn)."""
 GAME_SPEEDS = (1, 2, 4, 8)
+MAX_TICKS_PER_FRAME = 8
+"""The most game ticks one frame runs: a crowd too big for the game speed slows the game down
+instead of the frames (the ticks are the same either way, so the game is too)."""
 GROUND_COLOUR = (0.17, 0.27, 0.19, 1.0)
 SPAWN_COLOUR, BASE_COLOUR = (0.3, 0.75, 0.4, 1.0), (0.3, 0.45, 0.9, 1.0)
 LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
@@ -41,6 +39,7 @@ BAR_SIZE, BAR_HEIGHT = (0.55, 0.12), 0.8
 MAX_ENEMIES = 20_000
 """The most enemies drawn (one instanced draw call where the driver allows it)."""
 LIFT = 0.02
+MAP_WORDS = {"maze": "the maze, 40 x 30", "crowd": "the crowd's field, 100 x 100"}
 REFUSAL_WORDS = {
     Refusal.OFF_FIELD: "that is off the field",
     Refusal.TAKEN: "there is a tower there already",
@@ -66,16 +65,10 @@ class MazeMode:
     def __init__(self, app):
         self.app = app
         self.replaying = getattr(app, "replay", None)
+        self.map = MAPS[self.replaying.map_name if self.replaying else app.maze_map or "maze"]
         self.speed_index, self.paused = 0, False
         self.root = app.render.attach_new_node("maze mode")
-        self.board = self.root.attach_new_node("field")
-        self.board.set_pos(-COLS / 2.0, -ROWS / 2.0, 0.0)
-        self._draw_field()
-        self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
-        self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
-        self.enemies = CrowdNodes(app, self.board, load_model(app, "enemy"), MAX_ENEMIES, MODEL_SCALE)
-        self.health_bars = CrowdNodes(app, self.board, _bar(), MAX_ENEMIES)
-        self.tower_nodes = {}
+        self.board = None
         self.hovered, self.hover_refusal = None, None
         self.restart()
         self.bindings = (
@@ -86,6 +79,8 @@ class MazeMode:
             ),
             bind("Space", "pause or go on", self.toggle_pause, event="space"),
             bind("R", "restart the game (a replay from its start)", self.restart),
+            bind("M", "next map (" + ", ".join(MAP_WORDS.values()) + ")", self.next_map),
+            bind("W", "call a swarm of enemies (1,000 on the maze, 10,000 on the crowd's field)", self.call_swarm),
             bind("S", "save the game's moves as a replay (main.py --replay PATH plays it)", self.save_replay),
             bind("F", "frame the field", self.frame),
         )
@@ -104,7 +99,7 @@ class MazeMode:
     def update(self, dt):
         """Advance the game by ``dt`` seconds times the game speed, follow the mouse, draw."""
         if not self.paused:
-            self.game.advance(dt * GAME_SPEEDS[self.speed_index])
+            self.game.advance(min(dt * GAME_SPEEDS[self.speed_index], MAX_TICKS_PER_FRAME * TICK))
         if self.tower_nodes.keys() != self.game.towers.keys():  # a replay's moves
             self._sync_towers()
             self.hovered = None
@@ -115,10 +110,11 @@ class MazeMode:
     def status_lines(self):
         game = self.game
         state = "  (paused)" if self.paused else ""
+        coming = f"   a swarm: {game.swarming:,} to come" if game.swarming else "   W: a swarm"
         lines = [
+            f"{MAP_WORDS[self.map.name]} (M: next map){coming}",
             (
-                f"Field {COLS} x {ROWS}   enemies {len(game.health)}   killed {game.killed}"
-                f"   reached the base {game.leaked}"
+                f"enemies {len(game.health):,}   killed {game.killed:,}   reached the base {game.leaked:,}"
             ),
             f"Shots that lead: {game.hits} hits, {game.misses} misses   towers {len(game.towers)}",
             f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
@@ -142,11 +138,29 @@ class MazeMode:
         self.paused = not self.paused
 
     def restart(self):
-        """A new game (a replay plays its moves from the start again)."""
-        self.game = MazeGame(replay=self.replaying)
+        """A new game on the map (a replay plays its moves from the start again)."""
+        self.game = MazeGame(replay=self.replaying, maze_map=self.map)
+        self._build_board()
         self.hovered = None
         self._sync_towers()
-        self._show_route(self.game.field.route(MIDDLE_SPAWN), ROUTE_COLOUR)
+        self._show_route(self.game.field.route(self.map.middle_spawn), ROUTE_COLOUR)
+
+    def next_map(self):
+        """A new game on the next of ``MAPS`` (a replay stays on its own)."""
+        if self.replaying:
+            self.app.messages.say("A replay plays on its own map: R restarts it", warning=True)
+            return
+        names = list(MAPS)
+        self.map = MAPS[names[(names.index(self.map.name) + 1) % len(names)]]
+        self.restart()
+        self.frame()
+
+    def call_swarm(self):
+        if self.replaying:
+            self.app.messages.say("A replay plays its own moves: R restarts it", warning=True)
+            return
+        self.game.swarm()
+        self.app.messages.say(f"A swarm of {self.map.swarm:,} enemies is on its way")
 
     def save_replay(self):
         """Write the moves made so far beside the presets file, and say where."""
@@ -163,7 +177,8 @@ class MazeMode:
     def frame(self):
         """Aim the camera at the whole field."""
         self.app.orbit.yaw, self.app.orbit.pitch = 0.0, 62.0
-        corners = np.array([[-COLS / 2, -ROWS / 2, 0.0], [COLS / 2, ROWS / 2, 0.0]]) * 0.6
+        half = np.array([self.map.cols / 2, self.map.rows / 2, 0.0])
+        corners = np.array([-half, half]) * 0.6
         self.app.orbit.frame(corners)
 
     # The mouse.
@@ -194,7 +209,7 @@ class MazeMode:
             return None
         local = self.board.get_relative_point(self.app.render, tuple(point))
         col, row = math.floor(local.x), math.floor(local.y)
-        return (col, row) if 0 <= col < COLS and 0 <= row < ROWS else None
+        return (col, row) if 0 <= col < self.map.cols and 0 <= row < self.map.rows else None
 
     def _follow_mouse(self):
         """The way the enemies would take with a tower under the mouse (when the cell changes)."""
@@ -205,19 +220,32 @@ class MazeMode:
         self.hover_refusal = None if cell is None or cell in self.game.towers else self.game.refusal(cell)
         if cell is None or cell in self.game.towers or self.hover_refusal is not None:
             colour = CLOSED_COLOUR if self.hover_refusal is Refusal.CLOSES_THE_WAY else ROUTE_COLOUR
-            self._show_route(self.game.field.route(MIDDLE_SPAWN), colour)
+            self._show_route(self.game.field.route(self.map.middle_spawn), colour)
         else:
             self._show_route(self.game.preview(cell), ROUTE_COLOUR)
 
     # Drawing.
 
-    def _draw_field(self):
-        tiles(self.board, [(0, 0, COLS, ROWS)], GROUND_COLOUR, 0.0, "ground")
-        for cells, colour, name in ((SPAWNS, SPAWN_COLOUR, "spawns"), (BASE, BASE_COLOUR, "base")):
+    def _build_board(self):
+        """The map's field drawn afresh, with its way, shots and crowds (none of the last game's)."""
+        if self.board is not None:
+            self.board.remove_node()
+        cols, rows = self.map.cols, self.map.rows
+        self.board = self.root.attach_new_node("field")
+        self.board.set_pos(-cols / 2.0, -rows / 2.0, 0.0)
+        tiles(self.board, [(0, 0, cols, rows)], GROUND_COLOUR, 0.0, "ground")
+        ends = ((self.map.spawns, SPAWN_COLOUR, "spawns"), (self.map.base, BASE_COLOUR, "base"))
+        for cells, colour, name in ends:
             tiles(self.board, [(c, r, c + 1, r + 1) for c, r in cells], colour, 0.005, name)
-        lines = [((x, 0, LIFT), (x, ROWS, LIFT)) for x in range(COLS + 1)]
-        lines += [((0, y, LIFT), (COLS, y, LIFT)) for y in range(ROWS + 1)]
+        lines = [((x, 0, LIFT), (x, rows, LIFT)) for x in range(cols + 1)]
+        lines += [((0, y, LIFT), (cols, y, LIFT)) for y in range(rows + 1)]
         segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
+        self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
+        self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
+        model = load_model(self.app, ENEMY_MODELS[self.map.name])
+        self.enemies = CrowdNodes(self.app, self.board, model, MAX_ENEMIES, MODEL_SCALE)
+        self.health_bars = CrowdNodes(self.app, self.board, _bar(), MAX_ENEMIES)
+        self.tower_nodes = {}
 
     def _show_route(self, route, colour):
         """Draw the polyline ``route`` (m, 2) as ``ROUTE_POINTS`` points even along it."""
@@ -229,8 +257,12 @@ class MazeMode:
         self.route.path.set_color_scale(*colour)
 
     def _draw_enemies(self):
-        positions = self.game.enemies.positions
-        ways = self.game.field.directions(positions) if len(positions) else np.zeros((0, 2))
+        positions, ways = self.game.enemies.positions, self.game.enemies.velocities.copy()
+        # Each faces the way it last moved; one standing (just spawned, or pressed in a queue)
+        # the way the field sends it.
+        standing = np.hypot(ways[:, 0], ways[:, 1]) < 0.2 * ENEMY_SPEED
+        if standing.any():
+            ways[standing] = self.game.field.directions(positions[standing])
         headings = np.arctan2(ways[:, 1], ways[:, 0])
         self.enemies.update(np.column_stack([positions, np.zeros(len(positions))]), headings)
         # The bars lie across the field's rows and go from green to red as health goes.

@@ -121,3 +121,22 @@ def test_a_replay_plays_in_the_maze_mode_and_a_bad_one_is_one_line(tmp_path):
     (tmp_path / "bad.json").write_text("not json")
     bad = run_main("--offscreen", "--replay", str(tmp_path / "bad.json"), "--frames", "1")
     assert bad.returncode == 2 and bad.stderr.strip().count("\n") == 0 and "not a replay" in bad.stderr
+
+
+def test_map_opens_the_tower_defense_on_a_map_and_refuses_what_contradicts_it(tmp_path):
+    from main import parse_arguments
+
+    assert (parse_arguments(["--map", "crowd"]).mode, parse_arguments(["--map", "maze"]).mode) == ("maze", "maze")
+    assert parse_arguments(["--map", "board"]).mode == "towerdefense"
+    assert parse_arguments(["--replay", "x.json"]).mode == "maze" and parse_arguments([]).mode == "curves"
+    target = tmp_path / "crowd.png"
+    result = run_main("--offscreen", "--map", "crowd", "--frames", "5", "--screenshot", str(target))
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    for arguments, words in (
+        (("--map", "crowd", "--mode", "turning"), "--map crowd opens the maze mode, not turning"),
+        (("--map", "maze", "--replay", "x.json"), "a replay plays on the map it was recorded on"),
+        (("--replay", "x.json", "--mode", "curves"), "--replay plays in the maze mode, not curves"),
+        (("--map", "moon"), "invalid choice: 'moon'"),
+    ):
+        refused = run_main(*arguments)
+        assert refused.returncode == 2 and words in refused.stderr and "Traceback" not in refused.stderr

@@ -1,12 +1,14 @@
 """Many units on one path, as in a tower-defense game: the seed's grid and waypoint path,
 followers that keep to it exactly, steering followers that keep apart, their neighbours, a
-fixed-tick game clock, shots that lead them, and crowds walking a flow field."""
+fixed-tick game clock, shots that lead them, who is in range of whom, and crowds walking a
+flow field."""
 
 from trajectory.crowds.field_walkers import FieldWalkers
 from trajectory.crowds.followers import Followers
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.crowds.intercept import lead, lead_on_path
+from trajectory.crowds.neighbours import pairs_within
 from trajectory.crowds.steering import SteeringFollowers
 from trajectory.crowds.waypoints import WaypointPath
 
@@ -20,4 +22,5 @@ __all__ = [
     "WaypointPath",
     "lead",
     "lead_on_path",
+    "pairs_within",
 ]

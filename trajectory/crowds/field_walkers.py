@@ -17,6 +17,7 @@ or not at all. Thousands queue through a gap instead of passing through each oth
 import numpy as np
 
 from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.grid_steps import free_with_border, step_open
 from trajectory.crowds.neighbours import separation_push
 
 CROWD = 6
@@ -62,7 +63,7 @@ class FieldWalkers:
         self.positions = np.concatenate([self.positions, points])
         self.speeds = np.concatenate([self.speeds, np.full(len(points), speed)])
         self.velocities = np.concatenate([self.velocities, np.zeros((len(points), 2))])
-        self.arrived = np.concatenate([self.arrived, self._on_goal(points)])
+        self.arrived = np.concatenate([self.arrived, self._on_goal(self._cells(points))])
 
     def step(self, dt):
         """Walk ``dt`` seconds: the field's way at the speed, plus the neighbours' push, kept on
@@ -88,18 +89,15 @@ class FieldWalkers:
         too_fast = pace > fastest
         velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
         before = self.positions
-        self.positions = self._kept_walkable(before, before + velocity * dt)
+        self.positions, cells = self._kept_walkable(before, before + velocity * dt)
         self.velocities = (self.positions - before) / dt
-        self.arrived |= self._on_goal(self.positions)
+        self.arrived |= self._on_goal(cells)
 
     def remove(self, mask):
         """Take out the walkers where ``mask`` (n,) is True (killed, or home)."""
         keep = ~np.asarray(mask, dtype=bool)
-        self.positions, self.speeds, self.arrived = (
-            self.positions[keep],
-            self.speeds[keep],
-            self.arrived[keep],
-        )
+        self.positions, self.speeds = self.positions[keep], self.speeds[keep]
+        self.velocities, self.arrived = self.velocities[keep], self.arrived[keep]
 
     def remove_arrived(self):
         """Take out the walkers standing on a goal (they reached the base); how many."""
@@ -119,34 +117,27 @@ class FieldWalkers:
         walkable[inside] = ~self.field.blocked[row[inside], col[inside]]
         return walkable
 
-    def _on_goal(self, points):
-        col, row = self._cells(points).T
+    def _on_goal(self, cells):
+        """Whether each of ``cells`` (n, 2) (col, row) is a goal."""
         rows, cols = self.field.blocked.shape
-        col, row = np.clip(col, 0, cols - 1), np.clip(row, 0, rows - 1)
+        col, row = np.clip(cells[:, 0], 0, cols - 1), np.clip(cells[:, 1], 0, rows - 1)
         return self.field.distances[row, col] == 0.0
 
-    def _past_a_corner(self, before, after):
-        """Whether each step goes to a diagonal neighbour past a blocked cell beside the corner
-        (the field's rule: a diagonal only past two free cells)."""
-        start, end = self._cells(before), self._cells(after)
-        diagonal = np.all(start != end, axis=1)
-        past = np.zeros(len(before), dtype=bool)
-        if diagonal.any():
-            side_a = np.column_stack([end[diagonal, 0], start[diagonal, 1]])
-            side_b = np.column_stack([start[diagonal, 0], end[diagonal, 1]])
-            size = self.field.cell_size
-            past[diagonal] = ~(self._walkable((side_a + 0.5) * size) & self._walkable((side_b + 0.5) * size))
-        return past
-
     def _kept_walkable(self, before, after):
-        """``after``, except that a point whose step ends on a blocked cell (or off the grid) moves
-        along one axis only (the one that keeps it walkable, x first), or stays."""
+        """``after``, except that a point whose step ends on a blocked cell, off the grid or
+        diagonally past a blocked corner moves along one axis only (the one that keeps it
+        walkable, x first), or stays; and the cells (n, 2) of the points it returns."""
+        rows, cols = self.field.blocked.shape
+        free = free_with_border(self.field.blocked)
+        start, end = self._cells(before), self._cells(after)
+        end_col, end_row = np.clip(end[:, 0], -1, cols), np.clip(end[:, 1], -1, rows)
+        bad = ~step_open(free, start[:, 0], start[:, 1], end_col, end_row)
+        if not bad.any():
+            return after, end
         result = after.copy()
-        bad = ~self._walkable(after) | self._past_a_corner(before, after)
-        if bad.any():
-            along_x = np.column_stack([after[bad, 0], before[bad, 1]])
-            along_y = np.column_stack([before[bad, 0], after[bad, 1]])
-            use_x, use_y = self._walkable(along_x), self._walkable(along_y)
-            fixed = np.where(use_x[:, None], along_x, np.where(use_y[:, None], along_y, before[bad]))
-            result[bad] = fixed
-        return result
+        along_x = np.column_stack([after[bad, 0], before[bad, 1]])
+        along_y = np.column_stack([before[bad, 0], after[bad, 1]])
+        use_x, use_y = self._walkable(along_x), self._walkable(along_y)
+        result[bad] = np.where(use_x[:, None], along_x, np.where(use_y[:, None], along_y, before[bad]))
+        end[bad] = self._cells(result[bad])
+        return result, end

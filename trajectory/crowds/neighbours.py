@@ -33,12 +33,14 @@ class CellGrid:
 
     def __init__(self, points, size):
         count = len(points)
+        self._size = size
         cells = np.floor(points / size).astype(np.int64)
-        if count:
-            cells -= cells.min(axis=0) - 1  # a free ring of cells around the occupied ones
+        self._origin = cells.min(axis=0) - 1 if count else np.zeros(2, dtype=np.int64)
+        cells -= self._origin  # a free ring of cells around the occupied ones
+        self._width = np.int64(cells[:, 0].max() + 2) if count else np.int64(1)
         self._height = np.int64(cells[:, 1].max() + 2) if count else np.int64(1)
         ids = cells[:, 0] * self._height + cells[:, 1]
-        self.order = np.argsort(ids, kind="stable")
+        self.order = np.argsort(ids)
         sorted_ids = ids[self.order]
         occupied = np.flatnonzero(np.diff(sorted_ids, prepend=-1))
         self._ids = sorted_ids[occupied]
@@ -60,6 +62,19 @@ class CellGrid:
         at = np.minimum(np.searchsorted(self._ids, wanted), len(self._ids) - 1)
         return np.where(self._ids[at] == wanted, at, len(self._ids))
 
+    def around(self, places):
+        """(q, 9) the occupied cells of the 3 x 3 block round the cell of each of ``places``
+        (q, 2), any points of the plane; m (the empty cell) for the unoccupied ones."""
+        cells = np.floor(np.asarray(places, dtype=float) / self._size).astype(np.int64) - self._origin
+        x = cells[:, :1] + np.array([-1, 0, 1] * 3)
+        y = cells[:, 1:] + np.repeat([-1, 0, 1], 3)
+        inside = (x >= 0) & (x < self._width) & (y >= 0) & (y < self._height)
+        wanted = np.where(inside, x * self._height + y, -1)
+        if not len(self._ids):
+            return np.zeros(wanted.shape, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self._ids, wanted), len(self._ids) - 1)
+        return np.where(inside & (self._ids[at] == wanted), at, len(self._ids))
+
 
 def close_pairs(points, radius):
     """Each unordered pair {i, j} of ``points`` (n, 2) closer than ``radius``, once.
@@ -77,6 +92,27 @@ def close_pairs(points, radius):
     gap = z[first] - z[second]
     close = gap.real * gap.real + gap.imag * gap.imag < radius * radius
     return grid.order[first[close]], grid.order[second[close]]
+
+
+def pairs_within(points, centres, radius):
+    """Each (centre k, point i) with ``points[i]`` (n, 2) no further than ``radius`` from
+    ``centres[k]`` (q, 2): two index arrays, the centres' ascending. The points are binned
+    into cells of side ``radius``, so only the 3 x 3 cells round each centre are looked at.
+
+    >>> owner, point = pairs_within(np.array([[0.0, 0.0], [3.0, 0.0]]), np.array([[2.0, 0.0]]), 1.0)
+    >>> owner.tolist(), point.tolist()
+    ([0], [1])
+    """
+    points, centres = np.asarray(points, dtype=float), np.asarray(centres, dtype=float)
+    grid = CellGrid(points, radius)
+    cells = grid.around(centres)  # (q, 9)
+    found = grid.counts[cells].ravel()
+    owner = np.repeat(np.repeat(np.arange(len(centres)), cells.shape[1]), found)
+    shift = grid.starts[cells].ravel() - (np.cumsum(found) - found)  # a rank less its place
+    point = grid.order[np.arange(len(owner)) + np.repeat(shift, found)]
+    gap = points[point] - centres[owner]
+    near = gap[:, 0] * gap[:, 0] + gap[:, 1] * gap[:, 1] <= radius * radius
+    return owner[near], point[near]
 
 
 def separation_push(points, radius, crowd):

@@ -13,6 +13,7 @@ import math
 import numpy as np
 
 from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.grid_steps import free_with_border, step_open
 from trajectory.planning import flow_repair
 from trajectory.planning.free_distances import diagonal_step, steps_to
 
@@ -20,6 +21,11 @@ _STEPS = np.array([(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or d
 """The eight neighbours as (dcol, drow)."""
 _LENGTHS = np.hypot(_STEPS[:, 0], _STEPS[:, 1])
 _EIGHTH = math.sin(math.pi / 8)
+
+
+def _way(dc, dr):
+    """The bit of a step (dc, dr) in a cell's ways down: 0 to 8, 4 the step that stays."""
+    return (dr + 1) * 3 + (dc + 1)
 
 
 class FlowField:
@@ -63,6 +69,14 @@ class FlowField:
     @property
     def shape(self):
         return self.blocked.shape
+
+    def copy(self):
+        """An independent field equal to this one (to try a change on), without a rebuild."""
+        twin = object.__new__(FlowField)
+        twin.__dict__.update(self.__dict__)
+        twin.blocked, twin.distances = self.blocked.copy(), self.distances.copy()
+        twin._rows = None if self._rows is None else [row[:] for row in self._rows]
+        return twin
 
     # Changing the grid.
 
@@ -131,25 +145,27 @@ class FlowField:
         points = points.reshape(-1, 2)
         if not np.all(np.isfinite(points)):
             raise ValueError("points must be finite")
-        own = self._directions_of_cells()
+        own, table = self._directions_of_cells(), self._blend_table
         rows, cols = self.shape
         at = points / self.cell_size - 0.5  # in cell centres' coordinates
         cell = np.floor(at + 0.5).astype(int)
         inside = (cell[:, 0] >= 0) & (cell[:, 0] < cols) & (cell[:, 1] >= 0) & (cell[:, 1] < rows)
-        low = np.floor(at).astype(int)
-        weights = at - low
-        blend = np.zeros((len(points), 2))
-        for dc, dr in ((0, 0), (1, 0), (0, 1), (1, 1)):
-            c, r = np.clip(low[:, 0] + dc, 0, cols - 1), np.clip(low[:, 1] + dr, 0, rows - 1)
-            w = (weights[:, 0] if dc else 1 - weights[:, 0]) * (weights[:, 1] if dr else 1 - weights[:, 1])
-            blend += own[r, c] * w[:, None]
+        low = np.floor(at)
+        wx, wy = (at - low).T
+        # The four cell centres round each point, in the table (its edge cells repeated round it).
+        corner = (np.clip(low[:, 1], -1, rows - 1).astype(int) + 1) * (cols + 2)
+        corner += np.clip(low[:, 0], -1, cols - 1).astype(int) + 1
+        below = table[corner] * (1 - wx) + table[corner + 1] * wx
+        above = table[corner + cols + 2] * (1 - wx) + table[corner + cols + 3] * wx
+        blend = below * (1 - wy) + above * wy
         result = np.zeros((len(points), 2))
         c, r = np.clip(cell[:, 0], 0, cols - 1), np.clip(cell[:, 1], 0, rows - 1)
         mine = own[r, c]
-        moving = inside & (np.hypot(mine[:, 0], mine[:, 1]) > 0.0)
-        length = np.hypot(blend[:, 0], blend[:, 1])
+        moving = inside & (mine[:, 0] * mine[:, 0] + mine[:, 1] * mine[:, 1] > 0.0)
+        length = np.abs(blend)
         smooth = moving & (length > 1e-12)
-        result[smooth] = blend[smooth] / length[smooth, None]
+        unit = blend[smooth] / length[smooth]
+        result[smooth, 0], result[smooth, 1] = unit.real, unit.imag
         # Where the blend would lead out of the cell into a blocked or higher one, the cell's own.
         bad = moving & ~(smooth & self._leads_down(c, r, result))
         result[bad] = mine[bad]
@@ -185,19 +201,11 @@ class FlowField:
             raise ValueError(f"{name}: cell {cells[outside][0].tolist()} is outside the {cols} x {rows} grid")
         return cells
 
-    def _free(self):
-        """The free cells with a blocked border round them (rows + 2, cols + 2)."""
-        if self._padded is None:
-            self._padded = np.pad(~self.blocked, 1)
-        return self._padded
-
     def _open(self, col, row, dc, dr):
         """Whether a walker may step from cell (col, row) by (dc, dr) (arrays broadcast)."""
-        c, r = col + dc, row + dr
-        free = self._free()
-        ok = free[r + 1, c + 1]  # the border: outside counts as blocked
-        diagonal = (dc != 0) & (dr != 0)
-        return ok & (~diagonal | (free[row + 1, c + 1] & free[r + 1, col + 1]))
+        if self._padded is None:
+            self._padded = free_with_border(self.blocked)
+        return step_open(self._padded, col, row, col + dc, row + dr)
 
     def _directions_of_cells(self):
         """Each cell's own direction (rows, cols, 2): the descent-weighted mean of the ways to its
@@ -210,9 +218,11 @@ class FlowField:
         here = self.distances
         total = np.zeros((rows, cols, 2))
         best, best_rate = np.zeros((rows, cols, 2)), np.zeros((rows, cols))
+        self._ways_down = np.zeros((rows, cols), dtype=np.int16)
         for (dc, dr), step in zip(_STEPS.tolist(), _LENGTHS.tolist()):
             there = far[row + 1 + dr, col + 1 + dc]
             lower = self._open(col, row, dc, dr) & (there < here) & np.isfinite(here)
+            self._ways_down |= lower.astype(np.int16) << _way(dc, dr)
             rate = np.where(lower, (np.where(lower, here, 0.0) - np.where(lower, there, 0.0)) / step, 0.0)
             total += rate[..., None] * (np.array([dc, dr]) / step)
             steeper = rate > best_rate
@@ -227,18 +237,17 @@ class FlowField:
         ).reshape(rows, cols)
         own[past_corner] = best[past_corner]
         self._cell_directions = own
+        self._blend_table = np.pad(own[..., 0] + 1j * own[..., 1], 1, mode="edge").ravel()
         return own
 
     def _leads_down(self, col, row, direction):
         """Whether ``direction`` (n, 2) from cells (col, row) (n,) heads, rounded to the nearest of
-        the eight ways, into an open neighbour that is nearer a goal."""
+        the eight ways, into an open neighbour that is nearer a goal (``_ways_down``)."""
         # The nearest of the eight ways: a component counts where it exceeds sin(22.5 degrees).
         share = _EIGHTH * np.hypot(direction[:, 0], direction[:, 1])
-        dc = np.where(direction[:, 0] > share, 1, np.where(direction[:, 0] < -share, -1, 0))
-        dr = np.where(direction[:, 1] > share, 1, np.where(direction[:, 1] < -share, -1, 0))
-        rows, cols = self.shape
-        c, r = np.clip(col + dc, 0, cols - 1), np.clip(row + dr, 0, rows - 1)
-        return self._open(col, row, dc, dr) & (self.distances[r, c] < self.distances[row, col])
+        dc = (direction[:, 0] > share).astype(np.int16) - (direction[:, 0] < -share)
+        dr = (direction[:, 1] > share).astype(np.int16) - (direction[:, 1] < -share)
+        return (self._ways_down[row, col] >> _way(dc, dr)) & 1 == 1
 
     def _steepest(self, col, row):
         """The open neighbour of (col, row) on a shortest path: its distance plus the step is the

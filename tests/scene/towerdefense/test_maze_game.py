@@ -6,8 +6,11 @@ every run, and for a replay of a game as it was played."""
 import numpy as np
 import pytest
 
-from scene.towerdefense.maze_game import BASE, COLS, ROWS, SPAWNS, TICK, MazeGame, Refusal, Replay
+from scene.towerdefense.maze_game import TICK, MazeGame, Refusal, Replay
+from scene.towerdefense.maze_maps import MAPS
 
+MAZE = MAPS["maze"]
+COLS, ROWS, SPAWNS, BASE = MAZE.cols, MAZE.rows, MAZE.spawns, MAZE.base
 WALL = [(20, row) for row in range(ROWS) if row != 3]  # a wall with one gap, at row 3
 
 
@@ -98,8 +101,59 @@ def test_shots_that_lead_mostly_hit():
 
 
 def test_a_file_that_is_no_replay_is_refused_by_name(tmp_path):
-    (tmp_path / "bad.json").write_text('{"seed": 1, "inputs": [[1, "explode", 2, 3]]}')
-    with pytest.raises(ValueError, match="not a replay"):
-        Replay.load(tmp_path / "bad.json")
+    for text in (
+        '{"seed": 1, "inputs": [[1, "explode", 2, 3]]}',
+        '{"seed": 1, "inputs": [[1, "place", 2]]}',
+        '{"seed": 1, "inputs": [[1, "swarm", 2, 3]]}',
+        '{"seed": 1, "map": "moon", "inputs": []}',
+    ):
+        (tmp_path / "bad.json").write_text(text)
+        with pytest.raises(ValueError, match="not a replay"):
+            Replay.load(tmp_path / "bad.json")
     with pytest.raises(ValueError, match="not a replay"):
         Replay.load(tmp_path / "missing.json")
+
+
+def test_a_hand_made_replay_s_impossible_moves_are_skipped_and_counted():
+    spawn, free = list(SPAWNS[0]), [7, 7]
+    inputs = [[0, "place", *spawn], [0, "place", *free], [0, "place", *free], [5, "remove", 30, 3]]
+    game = MazeGame(replay=Replay(0, inputs))
+    run(game, 10, 60)
+    assert game.refused_inputs == 3 and list(game.towers) == [tuple(free)]
+
+
+def test_moves_made_in_one_tick_are_replayed_in_the_order_they_were_made():
+    game = MazeGame()
+    game.place((7, 7))
+    game.remove((7, 7))
+    game.place((8, 8))
+    again = MazeGame(replay=game.recorded)
+    run(again, 1, 60)
+    assert list(again.towers) == [(8, 8)] and again.refused_inputs == 0
+
+
+def test_a_swarm_brings_the_map_s_swarm_at_its_pace_and_replays_to_the_same_checksum():
+    game = MazeGame(seed=3)
+    game.swarm()
+    run(game, 10, 60)
+    every = round(MAZE.spawn_every / TICK)  # the steady spawns: one at tick 0, 30, 60, ...
+    assert len(game.health) == 10 * MAZE.swarm_per_tick + 1 and game.swarming == MAZE.swarm - 10 * MAZE.swarm_per_tick
+    run(game, 3 * every, 60)
+    again = MazeGame(replay=game.recorded)
+    assert run(again, game.ticks, 144) == game.checksum()
+
+
+def test_the_crowd_map_is_100_by_100_and_its_swarm_walks_without_entering_a_tower():
+    crowd = MAPS["crowd"]
+    game = MazeGame(seed=1, maze_map=crowd)
+    assert game.blocked.shape == (100, 100) and game.recorded.map_name == "crowd"
+    for row in range(crowd.rows):  # a wall across the field with two gaps
+        if row not in (20, 80):
+            assert game.place((50, row)) is None
+    game.swarm()
+    for _ in range(20):
+        game.advance(0.5)
+        cells = np.floor(game.enemies.positions).astype(int)
+        assert not game.blocked[cells[:, 1], cells[:, 0]].any()
+    assert len(game.health) > 1000 and game.enemies.positions[:, 0].max() > 15  # walking at 2 a second
+    assert MazeGame(replay=game.recorded).map is crowd

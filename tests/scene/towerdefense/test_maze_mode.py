@@ -8,7 +8,8 @@ import json
 import numpy as np
 import pytest
 
-from scene.towerdefense.maze_game import ROWS, MazeGame, Replay
+from scene.towerdefense.maze_game import MazeGame, Replay
+from scene.towerdefense.maze_maps import MAPS
 from scene.ui.pointer import to_film
 from tests.scene.helpers import press, step
 
@@ -47,7 +48,7 @@ def test_a_click_builds_a_tower_and_another_takes_it_down(app, pointer, maze):
 
 
 def test_the_way_with_a_tower_under_the_mouse_is_drawn_and_a_closing_one_refused(app, pointer, maze):
-    for row in range(ROWS):
+    for row in range(MAPS["maze"].rows):
         if row != GAP:
             assert maze.game.place((20, row)) is None  # a wall with one gap
     step(app)
@@ -72,8 +73,8 @@ def test_the_hud_counts_hits_and_misses_and_shows_the_checksum(app, pointer, maz
     press(app, "8")
     step(app, 600)
     lines = maze.status_lines()
-    assert maze.game.hits > 0 and f"{maze.game.hits} hits" in lines[1]
-    assert maze.game.checksum()[:16] in lines[3]
+    assert maze.game.hits > 0 and f"{maze.game.hits} hits" in lines[2]
+    assert maze.game.checksum()[:16] in lines[4]
 
 
 def test_s_saves_the_moves_and_their_replay_reaches_the_same_checksum(app, pointer, maze, presets_file):
@@ -90,3 +91,37 @@ def test_s_saves_the_moves_and_their_replay_reaches_the_same_checksum(app, point
     while again.ticks < maze.game.ticks:
         again.advance(1 / 144)
     assert again.ticks == maze.game.ticks and again.checksum() == maze.game.checksum()
+
+
+def test_m_switches_to_the_crowd_s_field_and_w_calls_a_swarm_drawn_as_a_crowd(app, pointer, maze):
+    click(app, pointer, maze, (12, 20))
+    press(app, "m")
+    assert maze.game.map is MAPS["crowd"] and not maze.game.towers and not maze.tower_nodes
+    assert "100 x 100" in maze.status_lines()[0]
+    click(app, pointer, maze, (60, 70))  # the new field takes clicks all over
+    assert (60, 70) in maze.game.towers
+    press(app, "w")
+    assert "10,000 enemies" in app.messages.current
+    step(app, 30)
+    enemies = len(maze.game.health)
+    assert enemies > 100 and maze.enemies.count == enemies == maze.health_bars.count
+    assert f"{maze.game.swarming:,} to come" in maze.status_lines()[0]
+    press(app, "m")
+    assert maze.game.map is MAPS["maze"] and maze.game.swarming == 0
+
+
+def test_a_frame_runs_at_most_a_few_ticks_whatever_the_game_speed(app, maze):
+    press(app, "8")
+    before = maze.game.ticks
+    maze.update(1.0)  # a long frame at x8: 480 ticks asked for
+    assert maze.game.ticks - before == 8
+
+
+def test_the_docs_list_every_binding_of_the_mode(maze):
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
+    for binding in maze.bindings:
+        assert f"| {binding.keys} |" in docs
+    for what, _ in maze.mouse_help:
+        assert what in docs

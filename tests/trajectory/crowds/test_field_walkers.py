@@ -61,3 +61,13 @@ def test_walkers_start_only_on_free_cells():
         crowd.spawn([[-1.0, 2.5]], speed=1.0)
     with pytest.raises(ValueError, match="speed"):
         crowd.spawn([[1.5, 2.5]], speed=0.0)
+
+
+def test_removed_walkers_take_their_velocities_with_them():
+    field = FlowField(np.zeros((10, 10), dtype=bool), [(9, 5)])
+    crowd = FieldWalkers(field)
+    crowd.spawn([[1.5, 1.5], [1.5, 8.5], [5.5, 5.5]], speed=1.0)
+    crowd.step(0.1)
+    kept = crowd.velocities[[0, 2]].copy()
+    crowd.remove(np.array([False, True, False]))
+    assert crowd.velocities.shape == (2, 2) and np.array_equal(crowd.velocities, kept)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory.crowds.neighbours import close_pairs, separation_push
+from trajectory.crowds.neighbours import close_pairs, pairs_within, separation_push
 
 
 def random_points(count, seed, spread):
@@ -136,3 +136,16 @@ def test_a_dense_crowd_pushes_its_edge_outwards_about_as_all_pairs_do():
 def test_no_points_no_push():
     assert separation_push(np.zeros((0, 2)), 12.0, 4).shape == (0,)
     assert close_pairs(np.zeros((0, 2)), 12.0)[0].size == 0
+
+
+@settings(max_examples=scaled(50), deadline=None)
+@given(st.integers(0, 60), st.integers(0, 8), st.floats(0.5, 30), st.integers(0, 1000), st.sampled_from([50.0, 1e7]))
+def test_pairs_within_are_exactly_the_points_in_reach_of_each_centre(count, centres, radius, seed, spread):
+    points = random_points(count, seed, spread)
+    places = np.random.default_rng(seed + 1).uniform(-spread - 2 * radius, spread + 2 * radius, (centres, 2))
+    owner, point = pairs_within(points, places, radius)
+    assert np.all(np.diff(owner) >= 0)
+    found = set(zip(owner.tolist(), point.tolist()))
+    assert len(found) == len(owner)
+    expected = {(k, i) for k in range(centres) for i in range(count) if math.dist(places[k], points[i]) <= radius}
+    assert found == expected

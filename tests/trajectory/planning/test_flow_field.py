@@ -184,3 +184,21 @@ def test_would_block_is_a_flood_fills_answer(seed, count):
 def test_bad_grids_goals_and_cells_are_refused_by_name(make, message):
     with pytest.raises(ValueError, match=message):
         make()
+
+
+def test_a_copy_takes_changes_that_leave_the_original_as_it_was():
+    blocked = np.random.default_rng(4).random((12, 16)) < 0.25
+    blocked[6, 15] = False
+    field = FlowField(blocked, [(15, 6)])
+    field.directions(np.array([[1.0, 1.0]]))  # with its caches made
+    before = field.distances.copy()
+    free = np.argwhere(~blocked)[:, ::-1]
+    trial = field.copy()
+    trial.update(free[:5], True)
+    np.testing.assert_array_equal(field.distances, before)
+    np.testing.assert_array_equal(field.blocked, blocked)
+    again = blocked.copy()
+    again[free[:5, 1], free[:5, 0]] = True
+    np.testing.assert_array_equal(trial.distances, FlowField(again, [(15, 6)]).distances)
+    points = np.random.default_rng(5).uniform(0, 12, (200, 2))
+    np.testing.assert_array_equal(trial.directions(points), FlowField(again, [(15, 6)]).directions(points))
