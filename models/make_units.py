@@ -1,6 +1,7 @@
 """Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``,
 ``crowd_enemy.egg``, ``tower.egg``, ``turret.egg`` and ``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene
-tints nothing), Z up. The units face +x and stand on z = 0; the glider is centred on its track
+tints nothing), Z up. The units face +x and stand on z = 0; the crowd's enemy (drawn by
+``scene.ui.crowd_nodes``) looks along +Y, as Panda3D models do; the glider is centred on its track
 point and looks along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
 
 Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
@@ -31,7 +32,8 @@ SHELL, EYES, STONE, METAL = (
 )
 
 UNITS = {
-    # name: boxes as (centre (x, y, z), size (x, y, z), colour)
+    # name: boxes as (centre (x, y, z), size (x, y, z), colour), or with a fourth item, faces
+    # (by outward normal) of another colour, or None for none
     "tank": (
         ((0.0, 0.0, 0.55), (3.0, 1.7, 0.6), HULL),
         ((0.0, 0.95, 0.35), (3.2, 0.45, 0.7), TRACK),
@@ -72,9 +74,8 @@ UNITS = {
         ((-1.0, 7.0, 2.0), (10.0, 2.0, 4.0), METAL),
         ((-1.0, -7.0, 2.0), (10.0, 2.0, 4.0), METAL),
     ),
-    "crowd_enemy": (  # the enemy in two boxes, for crowds of thousands: its head shows its way
-        ((-2.0, 0.0, 6.0), (16.0, 12.0, 8.0), SHELL),
-        ((8.0, 0.0, 5.5), (6.0, 8.0, 5.0), EYES),
+    "crowd_enemy": (  # one box, for crowds of 10,000: it looks along +Y, its face yellow, no floor
+        ((0.0, 0.0, 6.0), (12.0, 18.0, 8.0), SHELL, {(0, 1, 0): EYES, (0, 0, -1): None}),
     ),
     "tower": (
         ((0.0, 0.0, 5.0), (30.0, 30.0, 10.0), STONE),
@@ -97,8 +98,11 @@ UNITS = {
 def unit_egg(name, boxes):
     """The text of an egg file holding ``boxes`` as one group."""
     vertices, polygons = [], []
-    for centre, size, colour in boxes:
+    for centre, size, box_colour, *faces in boxes:
         for normal, corners in FACES:
+            colour = (faces[0] if faces else {}).get(normal, box_colour)
+            if colour is None:
+                continue
             refs = []
             for corner in corners:
                 position = [c + s * k / 2.0 for c, s, k in zip(centre, size, corner)]

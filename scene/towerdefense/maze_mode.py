@@ -22,8 +22,6 @@ from scene.ui.pointer import on_ground
 
 MODEL_SCALE = 1.0 / 40.0
 """The tower and enemy models are made for cells 40 units wide; here a cell is 1."""
-ENEMY_MODELS = {"maze": "enemy", "crowd": "crowd_enemy"}
-"""Each map's enemy model: the crowd's has a third of the triangles (10,000 are drawn)."""
 GAME_SPEEDS = (1, 2, 4, 8)
 MAX_TICKS_PER_FRAME = 8
 """The most game ticks one frame runs: a crowd too big for the game speed slows the game down
@@ -242,7 +240,7 @@ class MazeMode:
         segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
         self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
         self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
-        model = load_model(self.app, ENEMY_MODELS[self.map.name])
+        model = load_model(self.app, "crowd_enemy")  # two boxes: 10,000 are drawn
         self.enemies = CrowdNodes(self.app, self.board, model, MAX_ENEMIES, MODEL_SCALE)
         self.health_bars = CrowdNodes(self.app, self.board, _bar(), MAX_ENEMIES)
         self.tower_nodes = {}
@@ -265,13 +263,12 @@ class MazeMode:
             ways[standing] = self.game.field.directions(positions[standing])
         headings = np.arctan2(ways[:, 1], ways[:, 0])
         self.enemies.update(np.column_stack([positions, np.zeros(len(positions))]), headings)
-        # The bars lie across the field's rows and go from green to red as health goes.
-        left = np.clip(self.game.health / ENEMY_HEALTH, 0.0, 1.0)
-        colours = np.column_stack(
-            [1.0 - left, 0.35 + 0.65 * left, 0.25 * np.ones_like(left), np.ones_like(left)]
-        )
-        above = np.column_stack([positions, np.full(len(positions), BAR_HEIGHT)])
-        self.health_bars.update(above, np.full(len(positions), np.pi / 2), colours)
+        # A bar over each enemy that has been hit, lying across the field's rows, from green to red.
+        hit = np.flatnonzero(self.game.health < ENEMY_HEALTH)
+        left = np.clip(self.game.health[hit] / ENEMY_HEALTH, 0.0, 1.0)
+        colours = np.column_stack([1.0 - left, 0.35 + 0.65 * left, np.full_like(left, 0.25), np.ones_like(left)])
+        above = np.column_stack([positions[hit], np.full(len(hit), BAR_HEIGHT)])
+        self.health_bars.update(above, np.full(len(hit), np.pi / 2), colours)
 
     def _draw_shots(self):
         game, now = self.game, self.game.time

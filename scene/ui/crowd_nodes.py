@@ -4,7 +4,7 @@ from a buffer texture by a small shader, lit by a fixed sun), and one node per c
 not (Panda3D's software renderer, the offscreen tests). Either way ``update`` takes arrays."""
 
 import numpy as np
-from panda3d.core import GeomEnums, OmniBoundingVolume, Shader, Texture
+from panda3d.core import AntialiasAttrib, GeomEnums, OmniBoundingVolume, Shader, Texture
 
 VERTEX = """#version 140
 in vec4 p3d_Vertex;
@@ -62,6 +62,9 @@ class CrowdNodes:
                 self.capacity * _TEXELS, Texture.T_float, Texture.F_rgba32, GeomEnums.UH_dynamic
             )
             self.node.set_shader(Shader.make(Shader.SL_GLSL, VERTEX, FRAGMENT))
+            # Copies a few pixels wide gain little from multisampling, and a software renderer
+            # pays for it: 10,000 enemies at 11 frames a second with it, 17 without (llvmpipe).
+            self.node.set_antialias(AntialiasAttrib.M_none)
             self.node.set_shader_input("places", self.places)
             self.node.set_shader_input("scale", self.scale)
             for geom_node in self.node.find_all_matches("**/+GeomNode"):  # placed by the shader:

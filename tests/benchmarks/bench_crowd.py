@@ -38,7 +38,7 @@ def main():
     base.disable_mouse()
     base.camera.set_pos(0, -70, 55)
     base.camera.look_at(0, 0, 0)
-    crowd = CrowdNodes(base, base.render, load_model(base, "enemy"), COUNT, 1.0 / 40.0)
+    crowd = CrowdNodes(base, base.render, load_model(base, "crowd_enemy"), COUNT, 1.0 / 40.0)
     rng = np.random.default_rng(0)
     positions = np.column_stack([rng.uniform(-50, 50, (COUNT, 2)), np.zeros(COUNT)])
     headings = rng.uniform(-np.pi, np.pi, COUNT)

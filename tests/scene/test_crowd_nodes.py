@@ -31,3 +31,17 @@ def test_offscreen_each_copy_is_a_node_placed_turned_and_tinted(app):
     crowd.update(np.zeros((50, 3)), np.zeros(50))
     assert crowd.count == 10  # no more than the capacity
     crowd.node.remove_node()
+
+
+def test_the_crowd_s_enemy_looks_along_plus_y_as_crowds_turn_their_models(app):
+    from panda3d.core import GeomVertexReader
+
+    model = load_model(app, "crowd_enemy")
+    model.flatten_strong()
+    data = model.find("**/+GeomNode").node().get_geom(0).get_vertex_data()
+    where, colour = GeomVertexReader(data, "vertex"), GeomVertexReader(data, "color")
+    points = [(tuple(where.get_data3()), tuple(colour.get_data4())) for _ in range(data.get_num_rows())]
+    head = [p for p, c in points if c[1] > 0.8 and c[0] > 0.8]  # its yellow head
+    body = [p for p, c in points if not (c[1] > 0.8 and c[0] > 0.8)]
+    assert min(y for _, y, _ in head) > np.mean([y for _, y, _ in body])
+    assert abs(np.mean([x for x, _, _ in head])) < 1e-6  # straight ahead, not to a side
