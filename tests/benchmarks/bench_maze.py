@@ -30,7 +30,8 @@ def main():
     scene_main.configure(scene_main.parse_arguments(["--offscreen"] if offscreen else []))
     from scene.app import SceneApp
 
-    app = SceneApp("maze", Path(tempfile.mkdtemp()) / "presets.json", maze_map="crowd")
+    presets = Path(tempfile.mkdtemp()) / "presets.json"
+    app = SceneApp("maze", presets, window_type="offscreen" if offscreen else None, maze_map="crowd")
     mode, game = app.mode, app.mode.game
     for row in range(game.map.rows):
         if row not in GAPS:
