@@ -1,5 +1,7 @@
 """The tower-defense game, without any drawing: waves of enemies follow the seed's path to the
-base, towers shoot the enemy furthest along. Numpy and the trajectory library only.
+base, towers shoot the enemy furthest along with shots of finite speed that lead it: exactly
+along its lane where it follows the path (``trajectory.lead_on_path``), by its velocity where it
+steers. Numpy and the trajectory library only.
 
 Everything happens in fixed ticks of game time (``TICK``), so the same seed and the same game
 time give the same game at any frame rate and any game speed.
@@ -12,7 +14,17 @@ import math
 
 import numpy as np
 
-from trajectory import SEED_PATH_CELLS, Followers, GameClock, Grid, SteeringFollowers, WaypointPath
+from scene.towerdefense.shots import Shot, ShotsInFlight
+from trajectory import (
+    SEED_PATH_CELLS,
+    Followers,
+    GameClock,
+    Grid,
+    SteeringFollowers,
+    WaypointPath,
+    lead,
+    lead_on_path,
+)
 
 TICK = 1.0 / 120.0
 """Seconds of game time per tick."""
@@ -29,6 +41,8 @@ LANES = (-10.0, -5.0, 0.0, 5.0, 10.0)
 """Sideways offsets of the lanes enemies spread over on the waypoint and rounded paths."""
 TURNING_RADIUS = 16.0
 """The enemies' turning radius on the rounded path."""
+SHOT_SPEED, HIT_RADIUS = 400.0, 12.0
+"""Units per second of a shot (an enemy walks 60 to 120), and how near its aim it hits."""
 
 
 class Method(enum.Enum):
@@ -81,8 +95,7 @@ class Tower:
     aim: float = 0.0
     """Heading (radians) of the last shot."""
     target: np.ndarray = None
-    """Where the last shot went, while it is shown."""
-    shot_until: float = -1.0
+    """Where the last shot was aimed."""
 
 
 class DefenseGame:
@@ -111,6 +124,7 @@ class DefenseGame:
         self.wave, self.to_spawn, self.next_spawn, self.spawned = 0, 0, 0.0, 0
         self.enemies = self._population(self.method)
         self.towers = [self._tower(cell, kind) for cell, kind in START_TOWERS]
+        self.shots = ShotsInFlight(HIT_RADIUS)
 
     @property
     def over(self):
@@ -124,8 +138,10 @@ class DefenseGame:
         self.enemies = self._population(method)
         self.method = method
         data = {name: getattr(old, name) for name in ENEMY_DATA}
-        self.enemies.spawn(len(old), old.speeds, progress=old.progress, **data)
+        renamed = dict(zip(old.ids.tolist(), self.enemies.spawn(len(old), old.speeds, progress=old.progress, **data).tolist()))
         self.enemies.multipliers[:] = old.multipliers
+        for shot in self.shots.flying:  # shots in flight keep their targets under the new numbers
+            shot.target = renamed.get(shot.target, -1)
 
     def advance(self, seconds):
         """Run the ticks that ``seconds`` more of game time complete (nothing once the game is over).
@@ -174,6 +190,7 @@ class DefenseGame:
         enemies.step(TICK)
         for tower in self.towers:
             self._fire(tower)
+        self._land()
         dead = enemies.health <= 0.0
         self.killed += int(dead.sum())
         self.lives -= int((enemies.reached & ~dead).sum())
@@ -204,22 +221,40 @@ class DefenseGame:
         return 3.0 + 2.0 * self.wave
 
     def _fire(self, tower):
-        if self.time < tower.ready_at or len(self.enemies) == 0:
+        """A ready tower fires at the enemy furthest along in its range (a cannon at one the
+        shots on their way will not kill already), where it will be when the shot lands."""
+        enemies, kind = self.enemies, tower.kind
+        if self.time < tower.ready_at or len(enemies) == 0:
             return
-        offsets = self.enemies.positions - tower.position
-        in_range = np.hypot(offsets[:, 0], offsets[:, 1]) <= tower.kind.range
-        target = self.enemies.furthest(in_range & (self.enemies.health > 0.0))
+        offsets = enemies.positions - tower.position
+        in_range = np.hypot(offsets[:, 0], offsets[:, 1]) <= kind.range
+        left = enemies.health - kind.damage * self.shots.aimed_at(enemies.ids)
+        target = enemies.furthest(in_range & (left > 0.0))
         if target is None:
             return
-        kind = tower.kind
-        self.enemies.health[target] -= kind.damage
-        if kind.slow_for:
-            self.enemies.multipliers[target] = kind.multiplier
-            self.enemies.slowed_until[target] = self.time + kind.slow_for
+        if isinstance(enemies, Followers):  # on a known lane: solved along it
+            lane = enemies.lane_paths[enemies.lanes[target]]
+            speed = enemies.speeds[target] * max(enemies.multipliers[target], enemies.speed_floor)
+            found = lead_on_path(lane, enemies.distance[target], speed, tower.position, SHOT_SPEED)
+        else:
+            found = lead(enemies.positions[target], enemies.velocities[target], tower.position, SHOT_SPEED)
+        if found is None:
+            return
+        t, aim = found
+        self.shots.fire(Shot(tower.position, aim, self.time, self.time + t, int(enemies.ids[target]), kind))
         tower.ready_at = self.time + kind.reload
-        tower.target = self.enemies.positions[target].copy()
-        tower.aim = math.atan2(*(tower.target - tower.position)[::-1])
-        tower.shot_until = self.time + 0.1
+        tower.target = aim
+        tower.aim = math.atan2(*(aim - tower.position)[::-1])
+
+    def _land(self):
+        """The shots due: a cannon's hit takes its damage, a frost's slows."""
+        enemies = self.enemies
+        for index, shot in self.shots.land(self.time, enemies.ids, enemies.positions):
+            kind = shot.kind
+            enemies.health[index] -= kind.damage
+            if kind.slow_for:
+                enemies.multipliers[index] = kind.multiplier
+                enemies.slowed_until[index] = self.time + kind.slow_for
 
     def _population(self, method):
         if method is Method.STEERING:

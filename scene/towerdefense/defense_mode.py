@@ -36,6 +36,8 @@ RANGE_SECONDS = 3.0
 ENEMY_SHADOW_RADIUS = 14.0
 """Game units: a soft shadow on the path under each enemy."""
 ROUTE_SAMPLES = 400
+SHOT_STREAK = 0.04
+"""Seconds of a shot's flight its streak shows."""
 HEALTH_BAR_SIZE, HEALTH_BAR_HEIGHT = (18.0, 2.5), 20.0
 HEALTH_COLOUR, HEALTH_LOST_COLOUR = (0.35, 0.9, 0.35, 1.0), (0.75, 0.15, 0.12, 1.0)
 METHOD_WORDS = {Method.WAYPOINTS: "waypoints", Method.STEERING: "steering", Method.ROUNDED: "rounded corners"}
@@ -135,7 +137,8 @@ class DefenseMode:
         state = "  GAME OVER: R restarts" if game.over else ("  (paused)" if self.paused else "")
         return [
             f"Wave {game.wave}   lives {game.lives}   enemies {len(game.enemies)}   killed {game.killed}",
-            f"Method: {METHOD_WORDS[game.method]} (M)",
+            f"Method: {METHOD_WORDS[game.method]} (M)   shots that lead: {game.shots.hits} hits, "
+            f"{game.shots.misses} misses",
             f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
             f"Towers {len(game.towers)}/{MAX_TOWERS}: click a free cell (Shift: frost), a tower to remove it",
         ]
@@ -267,12 +270,13 @@ class DefenseMode:
 
     def _draw_towers(self):
         time = self.game.time
-        for (_, turret), tower, shot in zip(self.tower_nodes, self.game.towers, self.shots):
+        flying = {id(shot.start): shot for shot in self.game.shots.flying}  # a tower's latest
+        for (_, turret), tower, streak in zip(self.tower_nodes, self.game.towers, self.shots):
             turret.set_h(math.degrees(tower.aim))
-            firing = tower.shot_until >= time and tower.target is not None and not self.game.over
-            shot.show(firing)
-            if firing:
-                shot.update([(*tower.position, 22.0), (*tower.target, 6.0)])
+            shot = flying.get(id(tower.position))
+            streak.show(shot is not None and not self.game.over)
+            if shot is not None:  # a short streak, from the turret down to where it was aimed
+                streak.update([_in_flight(shot, time - SHOT_STREAK), _in_flight(shot, time)])
         for shot in self.shots[len(self.game.towers) :]:
             shot.show(False)
 
@@ -292,6 +296,12 @@ class DefenseMode:
                 base.set_color_scale(FROST_TINT)
             self.tower_nodes.append((base, turret))
             shot.path.set_color_scale(SHOT_COLOURS[tower.kind.name])
+
+
+def _in_flight(shot, time):
+    """Where ``shot`` is at game ``time`` (x, y, z): falling from the turret to an enemy's height."""
+    done = min(max((time - shot.fired) / max(shot.lands - shot.fired, 1e-9), 0.0), 1.0)
+    return (*shot.at(time), 22.0 - 16.0 * done)
 
 
 def _health_bar(enemy):

@@ -16,6 +16,7 @@ import json
 import numpy as np
 
 from scene.towerdefense.maze_maps import MAPS
+from scene.towerdefense.shots import Shot, ShotsInFlight
 from trajectory import FieldWalkers, FlowField, GameClock, lead, pairs_within
 
 TICK = 1.0 / 60.0
@@ -33,17 +34,6 @@ class Refusal(enum.Enum):
     ENDS = "spawn or base"
     UNDER_ENEMY = "under an enemy"
     CLOSES_THE_WAY = "closes the way"
-
-
-@dataclasses.dataclass
-class Shot:
-    """A shot in flight at the enemy ``target`` (its id), to land at ``aim`` at time ``lands``."""
-
-    start: np.ndarray
-    aim: np.ndarray
-    fired: float
-    lands: float
-    target: int
 
 
 @dataclasses.dataclass
@@ -100,9 +90,8 @@ class MazeGame:
         self._next_id = 0
         self.towers = {}
         """(col, row) -> the game time its next shot is ready."""
-        self.shots = []
-        self.hits = self.misses = self.wasted = self.leaked = self.killed = 0
-        """Shots that hit, that missed a target still there, that found it killed already."""
+        self.shots = ShotsInFlight(HIT_RADIUS)
+        self.leaked = self.killed = 0
         self.swarming = 0
         """Enemies of called swarms still to come."""
         self.refused_inputs = 0
@@ -208,11 +197,7 @@ class MazeGame:
         if not ready or not len(self.enemies.positions):
             return
         positions, velocities = self.enemies.positions, self.enemies.velocities
-        targets = np.array([shot.target for shot in self.shots], dtype=np.int64)
-        targets = targets[np.isin(targets, self.ids)]  # ids ascend: each target's place among them
-        doomed = self.health - SHOT_DAMAGE * np.bincount(
-            np.searchsorted(self.ids, targets), minlength=len(self.ids)
-        )
+        doomed = self.health - SHOT_DAMAGE * self.shots.aimed_at(self.ids)
         centres = np.array(ready) + 0.5
         tower, enemy = pairs_within(positions, centres, TOWER_RANGE)
         gaps = np.hypot(*(positions[enemy] - centres[tower]).T)
@@ -230,27 +215,14 @@ class MazeGame:
             if found is None:
                 continue
             t, aim = found
-            self.shots.append(Shot(centres[k], aim, now, now + t, int(self.ids[target])))
+            self.shots.fire(Shot(centres[k], aim, now, now + t, int(self.ids[target])))
             doomed[target] -= SHOT_DAMAGE
             self.towers[cell] = now + TOWER_RELOAD
 
     def _land(self, until):
-        """The shots that land by ``until``: a hit when their target is within ``HIT_RADIUS`` of
-        where they were aimed, a miss when it is elsewhere, wasted when it is gone (killed)."""
-        flying = []
-        for shot in self.shots:
-            if shot.lands > until:
-                flying.append(shot)
-                continue
-            where = np.flatnonzero(self.ids == shot.target)
-            if not len(where):
-                self.wasted += 1
-            elif np.hypot(*(self.enemies.positions[where[0]] - shot.aim)) <= HIT_RADIUS:
-                self.hits += 1
-                self.health[where[0]] -= SHOT_DAMAGE
-            else:
-                self.misses += 1
-        self.shots = flying
+        """The shots that land by ``until``: each hit takes ``SHOT_DAMAGE``; the dead go."""
+        for index, _ in self.shots.land(until, self.ids, self.enemies.positions):
+            self.health[index] -= SHOT_DAMAGE
         dead = self.health <= 0.0
         self.killed += int(dead.sum())
         self._drop(dead)
@@ -299,12 +271,13 @@ class MazeGame:
         digest.update(np.ascontiguousarray(self.enemies.positions).tobytes())
         digest.update(np.ascontiguousarray(self.health).tobytes())
         digest.update(json.dumps(sorted((list(cell), ready) for cell, ready in self.towers.items())).encode())
-        for shot in self.shots:
+        for shot in self.shots.flying:
             digest.update(
                 np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands, shot.target]]).tobytes()
             )
         digest.update(np.ascontiguousarray(self.ids).tobytes())
-        counts = [self.hits, self.misses, self.wasted, self.leaked, self.killed, self._next_id, self.swarming]
+        shots = self.shots
+        counts = [shots.hits, shots.misses, shots.wasted, self.leaked, self.killed, self._next_id, self.swarming]
         digest.update(json.dumps(counts).encode())
         digest.update(json.dumps(self.rng.bit_generator.state, sort_keys=True).encode())
         return digest.hexdigest()

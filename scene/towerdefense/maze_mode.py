@@ -114,7 +114,7 @@ class MazeMode:
             (
                 f"enemies {len(game.health):,}   killed {game.killed:,}   reached the base {game.leaked:,}"
             ),
-            f"Shots that lead: {game.hits} hits, {game.misses} misses   towers {len(game.towers)}",
+            f"Shots that lead: {game.shots.hits} hits, {game.shots.misses} misses   towers {len(game.towers)}",
             f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
             f"tick {game.ticks}   checksum {game.checksum()[:16]}"
             + ("   (a replay)" if self.replaying else ""),
@@ -271,16 +271,14 @@ class MazeMode:
         self.health_bars.update(above, np.full(len(hit), np.pi / 2), colours)
 
     def _draw_shots(self):
-        game, now = self.game, self.game.time
-        flying = game.shots[:MAX_SHOTS]
+        game = self.game
+        flying = game.shots.flying[:MAX_SHOTS]
         self.shot_points.show(bool(flying))
         if not flying:
             return
         points = np.empty((MAX_SHOTS, 3))
         for number, shot in enumerate(flying):
-            done = min(max((now - shot.fired) / max(shot.lands - shot.fired, 1e-9), 0.0), 1.0)
-            x, y = shot.start + (shot.aim - shot.start) * done
-            points[number] = (x, y, 0.5)
+            points[number] = (*shot.at(game.time), 0.5)
         points[len(flying) :] = points[0]  # the unused dots on a used one
         self.shot_points.update(points)
 

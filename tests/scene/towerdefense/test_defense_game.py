@@ -49,6 +49,12 @@ def test_towers_shoot_the_enemy_furthest_along_and_frost_slows():
     assert leader == int(np.argmax(game.enemies.distance))
     game.towers.append(Tower((2, 0), game.enemies.positions[leader] + (0.0, -30.0), FROST))
     game.advance(TICK)
+    (shot,) = game.shots.flying
+    assert shot.target == game.enemies.ids[leader] and np.all(game.enemies.multipliers == 1.0)
+    while game.shots.flying:  # 30 units away: it lands after about 30 / SHOT_SPEED s
+        game.advance(TICK)
+    landed = game.time
+    assert landed == pytest.approx(shot.lands, abs=TICK) and game.shots.hits == 1
     assert game.enemies.multipliers[leader] == pytest.approx(FROST.multiplier)
     assert np.all(np.delete(game.enemies.multipliers, leader) == 1.0)
     game.towers.pop()  # the tower goes: the slow wears off after its time
@@ -56,6 +62,44 @@ def test_towers_shoot_the_enemy_furthest_along_and_frost_slows():
     assert game.enemies.multipliers[leader] == pytest.approx(FROST.multiplier)
     game.advance(2 * TICK)
     assert game.enemies.multipliers[leader] == 1.0
+
+
+@pytest.mark.parametrize("method", [Method.WAYPOINTS, Method.ROUNDED])
+def test_on_a_known_path_every_cannon_shot_lands_where_its_target_is(method):
+    """Led along the lane, a shot meets its target to the tick the shot lands on: at 60 to 120
+    units a second, within 1 unit (a tick's walk) of the aim, far inside the hit radius."""
+    game = DefenseGame(method)
+    game.towers = [tower for tower in game.towers if tower.kind is CANNON]
+    gaps = []
+    land = game.shots.land
+
+    def measured(until, ids, positions):
+        for shot in game.shots.flying:
+            where = np.flatnonzero(ids == shot.target)
+            if shot.lands <= until and len(where):
+                gaps.append(float(np.hypot(*(positions[where[0]] - shot.aim))))
+        return land(until, ids, positions)
+
+    game.shots.land = measured
+    game.advance(90.0)
+    assert game.shots.hits > 50 and game.shots.misses == 0
+    assert max(gaps) <= 120.0 * TICK + 1e-9
+
+
+def test_steering_enemies_are_led_by_their_velocity_and_mostly_hit():
+    game = DefenseGame(Method.STEERING)
+    game.advance(90.0)
+    assert game.shots.hits > 50 and game.shots.hits > 5 * game.shots.misses
+
+
+def test_shots_in_flight_keep_their_targets_when_the_method_changes():
+    game = DefenseGame(Method.WAYPOINTS)
+    while not game.shots.flying:
+        game.advance(TICK)
+    (shot,) = game.shots.flying[:1]
+    index = int(np.flatnonzero(game.enemies.ids == shot.target)[0])
+    game.set_method(Method.STEERING)
+    assert game.enemies.ids[index] == shot.target  # the same enemy, under its new number
 
 
 def test_cannons_kill_and_kills_are_counted():

@@ -50,9 +50,9 @@ def test_a_replay_is_the_game_it_recorded(tmp_path):
     recording.save(tmp_path / "game.json")
     again = MazeGame(replay=Replay.load(tmp_path / "game.json"))
     assert run(again, game.ticks, 60) == game.checksum()
-    assert (again.hits, again.misses, again.killed, again.leaked) == (
-        game.hits,
-        game.misses,
+    assert (again.shots.hits, again.shots.misses, again.killed, again.leaked) == (
+        game.shots.hits,
+        game.shots.misses,
         game.killed,
         game.leaked,
     )
@@ -97,7 +97,7 @@ def test_shots_that_lead_mostly_hit():
     for cell in ((8, 10), (8, 19), (25, 11), (25, 18)):
         game.place(cell)
     run(game, 1800, 60)
-    assert game.hits > 20 and game.hits > 5 * game.misses
+    assert game.shots.hits > 20 and game.shots.hits > 5 * game.shots.misses
 
 
 def test_a_file_that_is_no_replay_is_refused_by_name(tmp_path):

@@ -75,7 +75,7 @@ def test_the_hud_counts_hits_and_misses_and_shows_the_checksum(app, pointer, maz
     lines = maze.status_lines()
     hit = maze.game.health < ENEMY_HEALTH  # a bar over each enemy that was hit, none over the rest
     assert hit.any() and not hit.all() and maze.health_bars.count == hit.sum()
-    assert maze.game.hits > 0 and f"{maze.game.hits} hits" in lines[2]
+    assert maze.game.shots.hits > 0 and f"{maze.game.shots.hits} hits" in lines[2]
     assert maze.game.checksum()[:16] in lines[4]
 
 
