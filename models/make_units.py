@@ -1,8 +1,9 @@
 """Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``,
-``crowd_enemy.egg``, ``tower.egg``, ``turret.egg`` and ``glider.egg``: low-poly models built from boxes, coloured per vertex (the scene
-tints nothing), Z up. The units face +x and stand on z = 0; the crowd's enemy (drawn by
-``scene.ui.crowd_nodes``) looks along +Y, as Panda3D models do; the glider is centred on its track
-point and looks along +Y, as Panda3D models do (the curves mode turns it by frames whose forward axis is +Y).
+``crowd_enemy.egg``, ``tower.egg``, ``turret.egg`` and ``glider.egg``: low-poly models built from
+boxes, coloured per vertex (the scene tints nothing), Z up. The units face +x and stand on z = 0;
+the crowd's enemy (drawn by ``scene.ui.crowd_nodes``) looks along +Y, as Panda3D models do; the
+glider is centred on its track point and looks along +Y too (the curves mode turns it by frames
+whose forward axis is +Y).
 
 Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
 """

@@ -138,7 +138,12 @@ class DefenseGame:
         self.enemies = self._population(method)
         self.method = method
         data = {name: getattr(old, name) for name in ENEMY_DATA}
-        renamed = dict(zip(old.ids.tolist(), self.enemies.spawn(len(old), old.speeds, progress=old.progress, **data).tolist()))
+        renamed = dict(
+            zip(
+                old.ids.tolist(),
+                self.enemies.spawn(len(old), old.speeds, progress=old.progress, **data).tolist(),
+            )
+        )
         self.enemies.multipliers[:] = old.multipliers
         for shot in self.shots.flying:  # shots in flight keep their targets under the new numbers
             shot.target = renamed.get(shot.target, -1)

@@ -137,8 +137,10 @@ class DefenseMode:
         state = "  GAME OVER: R restarts" if game.over else ("  (paused)" if self.paused else "")
         return [
             f"Wave {game.wave}   lives {game.lives}   enemies {len(game.enemies)}   killed {game.killed}",
-            f"Method: {METHOD_WORDS[game.method]} (M)   shots that lead: {game.shots.hits} hits, "
-            f"{game.shots.misses} misses",
+            (
+                f"Method: {METHOD_WORDS[game.method]} (M)   shots that lead: {game.shots.hits} hits, "
+                f"{game.shots.misses} misses"
+            ),
             f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
             f"Towers {len(game.towers)}/{MAX_TOWERS}: click a free cell (Shift: frost), a tower to remove it",
         ]

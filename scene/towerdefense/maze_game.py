@@ -68,7 +68,9 @@ def _input(tick, what, *cell):
         return [int(tick), what]
     if what in ("place", "remove") and len(cell) == 2:
         return [int(tick), what, *map(int, cell)]
-    raise ValueError(f"the input {[tick, what, *cell]} is neither (tick, place or remove, col, row) nor (tick, swarm)")
+    raise ValueError(
+        f"the input {[tick, what, *cell]} is neither (tick, place or remove, col, row) nor (tick, swarm)"
+    )
 
 
 class MazeGame:
@@ -277,7 +279,15 @@ class MazeGame:
             )
         digest.update(np.ascontiguousarray(self.ids).tobytes())
         shots = self.shots
-        counts = [shots.hits, shots.misses, shots.wasted, self.leaked, self.killed, self._next_id, self.swarming]
+        counts = [
+            shots.hits,
+            shots.misses,
+            shots.wasted,
+            self.leaked,
+            self.killed,
+            self._next_id,
+            self.swarming,
+        ]
         digest.update(json.dumps(counts).encode())
         digest.update(json.dumps(self.rng.bit_generator.state, sort_keys=True).encode())
         return digest.hexdigest()

@@ -78,7 +78,11 @@ class MazeMode:
             bind("Space", "pause or go on", self.toggle_pause, event="space"),
             bind("R", "restart the game (a replay from its start)", self.restart),
             bind("M", "next map (" + ", ".join(MAP_WORDS.values()) + ")", self.next_map),
-            bind("W", "call a swarm of enemies (1,000 on the maze, 10,000 on the crowd's field)", self.call_swarm),
+            bind(
+                "W",
+                "call a swarm of enemies (1,000 on the maze, 10,000 on the crowd's field)",
+                self.call_swarm,
+            ),
             bind("S", "save the game's moves as a replay (main.py --replay PATH plays it)", self.save_replay),
             bind("F", "frame the field", self.frame),
         )
@@ -106,15 +110,13 @@ class MazeMode:
         self._draw_shots()
 
     def status_lines(self):
-        game = self.game
+        game, shots = self.game, self.game.shots
         state = "  (paused)" if self.paused else ""
         coming = f"   a swarm: {game.swarming:,} to come" if game.swarming else "   W: a swarm"
         lines = [
             f"{MAP_WORDS[self.map.name]} (M: next map){coming}",
-            (
-                f"enemies {len(game.health):,}   killed {game.killed:,}   reached the base {game.leaked:,}"
-            ),
-            f"Shots that lead: {game.shots.hits} hits, {game.shots.misses} misses   towers {len(game.towers)}",
+            f"enemies {len(game.health):,}   killed {game.killed:,}   reached the base {game.leaked:,}",
+            f"Shots that lead: {shots.hits} hits, {shots.misses} misses   towers {len(game.towers)}",
             f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
             f"tick {game.ticks}   checksum {game.checksum()[:16]}"
             + ("   (a replay)" if self.replaying else ""),
@@ -266,7 +268,9 @@ class MazeMode:
         # A bar over each enemy that has been hit, lying across the field's rows, from green to red.
         hit = np.flatnonzero(self.game.health < ENEMY_HEALTH)
         left = np.clip(self.game.health[hit] / ENEMY_HEALTH, 0.0, 1.0)
-        colours = np.column_stack([1.0 - left, 0.35 + 0.65 * left, np.full_like(left, 0.25), np.ones_like(left)])
+        colours = np.column_stack(
+            [1.0 - left, 0.35 + 0.65 * left, np.full_like(left, 0.25), np.ones_like(left)]
+        )
         above = np.column_stack([positions[hit], np.full(len(hit), BAR_HEIGHT)])
         self.health_bars.update(above, np.full(len(hit), np.pi / 2), colours)
 

@@ -54,14 +54,22 @@ def main():
         app.task_mgr.step()
         frames += 1
     elapsed = time.perf_counter() - began
-    how = "instanced (one Geom drawn N times)" if mode.enemies.instanced else "one node each (no shaders here)"
-    print(f"== the maze mode, crowd's field, {len(game.health):,} enemies, "
-          f"{'offscreen' if offscreen else 'a real window'} 1280 x 720: {how} ==")
+    how = (
+        "instanced (one Geom drawn N times)" if mode.enemies.instanced else "one node each (no shaders here)"
+    )
+    print(
+        f"== the maze mode, crowd's field, {len(game.health):,} enemies, "
+        f"{'offscreen' if offscreen else 'a real window'} 1280 x 720: {how} =="
+    )
     print(f"  frames per second: {frames / elapsed:6.1f}   aim >= 30 (software rendering)")
-    print(f"  the game's ticks per frame: {spent[0] / frames * 1e3:6.1f} ms "
-          f"({(game.ticks - ticks) / frames:.1f} ticks of 1/60 s a frame)")
-    print(f"  draw calls for the enemies: {mode.enemies.draw_calls}, their health bars: "
-          f"{mode.health_bars.draw_calls}   target <= 4")
+    print(
+        f"  the game's ticks per frame: {spent[0] / frames * 1e3:6.1f} ms "
+        f"({(game.ticks - ticks) / frames:.1f} ticks of 1/60 s a frame)"
+    )
+    print(
+        f"  draw calls for the enemies: {mode.enemies.draw_calls}, their health bars: "
+        f"{mode.health_bars.draw_calls}   target <= 4"
+    )
     app.destroy()
 
 

@@ -126,7 +126,10 @@ def test_a_replay_plays_in_the_maze_mode_and_a_bad_one_is_one_line(tmp_path):
 def test_map_opens_the_tower_defense_on_a_map_and_refuses_what_contradicts_it(tmp_path):
     from main import parse_arguments
 
-    assert (parse_arguments(["--map", "crowd"]).mode, parse_arguments(["--map", "maze"]).mode) == ("maze", "maze")
+    assert (parse_arguments(["--map", "crowd"]).mode, parse_arguments(["--map", "maze"]).mode) == (
+        "maze",
+        "maze",
+    )
     assert parse_arguments(["--map", "board"]).mode == "towerdefense"
     assert parse_arguments(["--replay", "x.json"]).mode == "maze" and parse_arguments([]).mode == "curves"
     target = tmp_path / "crowd.png"

@@ -137,7 +137,10 @@ def test_a_swarm_brings_the_map_s_swarm_at_its_pace_and_replays_to_the_same_chec
     game.swarm()
     run(game, 10, 60)
     every = round(MAZE.spawn_every / TICK)  # the steady spawns: one at tick 0, 30, 60, ...
-    assert len(game.health) == 10 * MAZE.swarm_per_tick + 1 and game.swarming == MAZE.swarm - 10 * MAZE.swarm_per_tick
+    assert (
+        len(game.health) == 10 * MAZE.swarm_per_tick + 1
+        and game.swarming == MAZE.swarm - 10 * MAZE.swarm_per_tick
+    )
     run(game, 3 * every, 60)
     again = MazeGame(replay=game.recorded)
     assert run(again, game.ticks, 144) == game.checksum()

@@ -139,7 +139,13 @@ def test_no_points_no_push():
 
 
 @settings(max_examples=scaled(50), deadline=None)
-@given(st.integers(0, 60), st.integers(0, 8), st.floats(0.5, 30), st.integers(0, 1000), st.sampled_from([50.0, 1e7]))
+@given(
+    st.integers(0, 60),
+    st.integers(0, 8),
+    st.floats(0.5, 30),
+    st.integers(0, 1000),
+    st.sampled_from([50.0, 1e7]),
+)
 def test_pairs_within_are_exactly_the_points_in_reach_of_each_centre(count, centres, radius, seed, spread):
     points = random_points(count, seed, spread)
     places = np.random.default_rng(seed + 1).uniform(-spread - 2 * radius, spread + 2 * radius, (centres, 2))
@@ -147,5 +153,7 @@ def test_pairs_within_are_exactly_the_points_in_reach_of_each_centre(count, cent
     assert np.all(np.diff(owner) >= 0)
     found = set(zip(owner.tolist(), point.tolist()))
     assert len(found) == len(owner)
-    expected = {(k, i) for k in range(centres) for i in range(count) if math.dist(places[k], points[i]) <= radius}
+    expected = {
+        (k, i) for k in range(centres) for i in range(count) if math.dist(places[k], points[i]) <= radius
+    }
     assert found == expected
