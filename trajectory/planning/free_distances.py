@@ -11,7 +11,9 @@ The distances are relaxed by sweeps along whole lines of cells (rows, columns an
 each way): along a line, a cell's distance is the least over the cells of its open stretch of
 their distance plus the steps between, a running minimum. The axes take turns until a sweep along
 each has changed nothing: a few rounds settle the map where relaxing one step at a time would
-take as many rounds as the longest path has cells. Every line is a view of one array of the
+take as many rounds as the longest path has cells. A sweep goes only over the rows that changed
+since that axis was last swept (and, along columns and diagonals, over the open stretches
+through them): where the way winds through a maze, one corridor at a time. Every line is a view of one array of the
 cells (a diagonal steps one cell more or less than a row's width through it): a sweep gathers and
 scatters nothing.
 """
@@ -75,7 +77,7 @@ def steps_to(blocked, goals, bounds=None):
     rows, cols = blocked.shape
     layouts, apart, unit = _sweeps(blocked.tobytes(), (rows, cols))
     # The bordered map's cells, row by row, and blocked cells after them for the lines' layouts.
-    cells = np.full(max(length for length, _, _, _ in layouts), _FAR, dtype=np.int64)
+    cells = np.full(max(layout[0] for layout in layouts), _FAR, dtype=np.int64)
     inner = cells[: (rows + 2) * (cols + 2)].reshape(rows + 2, cols + 2)[1:-1, 1:-1]
     if bounds is not None:
         known = np.isfinite(bounds) & ~blocked
@@ -83,20 +85,69 @@ def steps_to(blocked, goals, bounds=None):
     for col, row in goals:
         inner[row, col] = 0
     sweeps = [
-        (_lines_of(cells, length, width, transposed), offsets)
-        for length, width, transposed, offsets in layouts
+        (_lines_of(cells, length, width, transposed), offsets, transposed, reach, width, cols + 2)
+        for length, width, transposed, offsets, reach in layouts
     ]
+    buffer = np.empty((2, cells.size), dtype=np.int64)
+    # The rows (of the bordered map) changed since each axis was last swept: (first, last), or None.
+    dirty = [(0, rows + 1)] * len(sweeps)
     settled, axis = 0, 0  # sweeps in a row that changed nothing, and the next one's axis
     while settled < len(sweeps):  # a sweep along every axis changed nothing: done
-        along, offsets = sweeps[axis]
-        forwards = np.minimum.accumulate(along - offsets, axis=0) + offsets
-        backwards = np.minimum.accumulate((along + offsets)[::-1], axis=0)[::-1] - offsets
-        nearest = np.minimum(forwards, backwards)
-        nearest[nearest >= apart] = _FAR  # reached only across a closed step: not at all
-        settled = 0 if np.any(nearest < along) else settled + 1
-        along[...] = nearest
+        changed = None if dirty[axis] is None else _sweep(*sweeps[axis], dirty[axis], apart, buffer)
+        dirty[axis] = None
+        if changed is None:
+            settled += 1
+        else:
+            settled = 0
+            first, last = changed
+            dirty = [
+                band
+                if k == axis
+                else (first, last)
+                if band is None
+                else (min(band[0], first), max(band[1], last))
+                for k, band in enumerate(dirty)
+            ]
         axis = (axis + 1) % len(sweeps)
-    return np.where(inner < _FAR, inner / unit, math.inf)
+    return np.where(inner < apart, inner / unit, math.inf)
+
+
+def _sweep(along, offsets, transposed, reach, step, width, band, apart, buffer):
+    """One sweep along one axis, each way, in place, of the lines through the rows ``band``
+    (first, last) of the bordered map (``width`` cells a row; a line steps ``step`` cells):
+    the rows it changed (first, last), or None. A value reached only across a closed step is
+    ``apart`` or more: not reached (the sweeps carry it, but never count it)."""
+    first, last = band
+    if transposed:  # the lines are the map's rows
+        part = (slice(None), slice(first, last + 1))
+    else:  # place p of a line holds cells p * step to p * step + step - 1 in the map's order
+        top = along.shape[0] - 1
+        low = min(max((first * width - step + 1) // step, 0), top)
+        high = min(((last + 1) * width - 1) // step, top)
+        # The open stretches through those places reach these.
+        part = (
+            slice(int(reach[0][low : high + 1].min()), int(reach[1][low : high + 1].max()) + 1),
+            slice(None),
+        )
+    along, offsets = along[part], offsets[part]
+    forwards = buffer[0, : along.size].reshape(along.shape)
+    backwards = buffer[1, : along.size].reshape(along.shape)
+    np.subtract(along, offsets, out=forwards)
+    np.minimum.accumulate(forwards, axis=0, out=forwards)
+    forwards += offsets
+    np.add(along, offsets, out=backwards)
+    np.minimum.accumulate(backwards[::-1], axis=0, out=backwards[::-1])
+    backwards -= offsets
+    np.minimum(forwards, backwards, out=forwards)
+    lower = forwards < along
+    moved = np.flatnonzero(lower.any(axis=0 if transposed else 1))
+    if not len(moved):
+        return None
+    along[...] = forwards
+    if transposed:
+        return int(moved[0]) + first, int(moved[-1]) + first
+    start = part[0].start
+    return (int(moved[0]) + start) * step // width, ((int(moved[-1]) + start) * step + step - 1) // width
 
 
 def step_unit(rows, cols):
@@ -123,9 +174,10 @@ def _lines_of(cells, length, width, transposed):
 def _sweeps(blocked_bytes, shape):
     """For each axis: how its lines lie in the bordered map's cells taken row by row (then
     blocked cells), as ``_lines_of`` takes it: (how many cells, how many a row of the layout,
-    transposed), and each cell's offset along its line: its steps from the line's start, plus
-    ``apart`` per closed step before it (into or out of a blocked cell, or a diagonal past one),
-    so that a running minimum never reaches across one. ``apart`` is more than any distance on
+    transposed), each cell's offset along its line and (but for rows) the reach of the open
+    stretches through each place along the lines (``_stretches``). An offset is its steps from
+    the line's start, plus ``apart`` per closed step before it (into or out of a blocked cell,
+    or a diagonal past one), so that a running minimum never reaches across one. ``apart`` is more than any distance on
     the map: a path visits each cell at most once, sqrt(2) cells a step. Offsets and ``apart``
     are whole numbers of ``unit`` per cell width (also returned): a power of two, as fine as
     int64 allows for the map's offsets, at most 2^40.
@@ -162,5 +214,15 @@ def _sweeps(blocked_bytes, shape):
         offsets = (
             np.arange(index.shape[0], dtype=np.int64)[:, None] * reach + np.cumsum(closed, axis=0) * apart
         )
-        layouts.append((length, row, transposed, offsets))
+        layouts.append((length, row, transposed, offsets, None if transposed else _stretches(closed)))
     return tuple(layouts), apart, unit
+
+
+def _stretches(closed):
+    """For each place along the lines of a layout whose ``closed`` steps (k, n) are known: the
+    first and the last place of the open stretches through it, over all lines ((k,), (k,))."""
+    places = np.arange(closed.shape[0])[:, None]
+    starts = np.maximum.accumulate(np.where(closed, places, 0), axis=0)
+    ahead = np.vstack([closed[1:], np.ones((1, closed.shape[1]), dtype=bool)])  # the next step closed
+    ends = np.minimum.accumulate(np.where(ahead, places, closed.shape[0])[::-1], axis=0)[::-1]
+    return starts.min(axis=1), ends.max(axis=1)

@@ -72,9 +72,11 @@ def maze(seed, rows=24, cols=32, density=0.3):
 
 
 @settings(max_examples=scaled(40), deadline=None)
-@given(st.integers(0, 2**32 - 1), st.floats(0.0, 0.45))
-def test_distances_are_dijkstras_on_random_mazes(seed, density):
-    blocked, goals = maze(seed, density=density)
+@given(st.integers(0, 2**32 - 1), st.floats(0.0, 0.45), st.sampled_from([(24, 32), (59, 6), (5, 70), (1, 9)]))
+def test_distances_are_dijkstras_on_random_mazes(seed, density, shape):
+    """Square-ish, tall and thin, wide and flat: the sweeps keep to the rows they must sweep by
+    the map's shape (a tall map's diagonals run far down its rows; that was once missed)."""
+    blocked, goals = maze(seed, *shape, density=density)
     field = FlowField(blocked, goals)
     expected = dijkstra(blocked, goals)
     np.testing.assert_array_equal(np.isinf(field.distances), np.isinf(expected))
