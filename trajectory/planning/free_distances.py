@@ -13,8 +13,9 @@ their distance plus the steps between, a running minimum. The axes take turns un
 each has changed nothing: a few rounds settle the map where relaxing one step at a time would
 take as many rounds as the longest path has cells. A sweep goes only over the rows that changed
 since that axis was last swept (and, along columns and diagonals, over the open stretches
-through them): where the way winds through a maze, one corridor at a time. Every line is a view of one array of the
-cells (a diagonal steps one cell more or less than a row's width through it): a sweep gathers and
+through them): where the way winds through a maze, one corridor at a time. Every line is a
+view of one array of the cells (a diagonal steps one cell more or less than a row's width
+through it): a sweep gathers and
 scatters nothing.
 """
 
@@ -177,8 +178,8 @@ def _sweeps(blocked_bytes, shape):
     transposed), each cell's offset along its line and (but for rows) the reach of the open
     stretches through each place along the lines (``_stretches``). An offset is its steps from
     the line's start, plus ``apart`` per closed step before it (into or out of a blocked cell,
-    or a diagonal past one), so that a running minimum never reaches across one. ``apart`` is more than any distance on
-    the map: a path visits each cell at most once, sqrt(2) cells a step. Offsets and ``apart``
+    or a diagonal past one), so that a running minimum never reaches across one. ``apart`` is
+    more than any distance on the map: a path visits each cell at most once, sqrt(2) cells a step. Offsets and ``apart``
     are whole numbers of ``unit`` per cell width (also returned): a power of two, as fine as
     int64 allows for the map's offsets, at most 2^40.
 
