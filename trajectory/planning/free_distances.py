@@ -15,8 +15,7 @@ take as many rounds as the longest path has cells. A sweep goes only over the ro
 since that axis was last swept (and, along columns and diagonals, over the open stretches
 through them): where the way winds through a maze, one corridor at a time. Every line is a
 view of one array of the cells (a diagonal steps one cell more or less than a row's width
-through it): a sweep gathers and
-scatters nothing.
+through it): a sweep gathers and scatters nothing.
 """
 
 import functools
@@ -179,9 +178,9 @@ def _sweeps(blocked_bytes, shape):
     stretches through each place along the lines (``_stretches``). An offset is its steps from
     the line's start, plus ``apart`` per closed step before it (into or out of a blocked cell,
     or a diagonal past one), so that a running minimum never reaches across one. ``apart`` is
-    more than any distance on the map: a path visits each cell at most once, sqrt(2) cells a step. Offsets and ``apart``
-    are whole numbers of ``unit`` per cell width (also returned): a power of two, as fine as
-    int64 allows for the map's offsets, at most 2^40.
+    more than any distance on the map: a path visits each cell at most once, sqrt(2) cells a
+    step. Offsets and ``apart`` are whole numbers of ``unit`` per cell width (also returned): a
+    power of two, as fine as int64 allows for the map's offsets, at most 2^40.
 
     A line steps by a fixed number of cells in that order: 1 along a row, a row's width up a
     column, one more or one less along a diagonal, which so runs on from the map's last column
