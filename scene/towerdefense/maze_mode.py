@@ -68,6 +68,8 @@ class MazeMode:
         self.root = app.render.attach_new_node("maze mode")
         self.board = None
         self.hovered, self.hover_refusal = None, None
+        self._route_stale = False
+        """Whether the way drawn is of a field the towers have changed since."""
         self.restart()
         self.bindings = (
             KeyBinding(
@@ -104,7 +106,7 @@ class MazeMode:
             self.game.advance(min(dt * GAME_SPEEDS[self.speed_index], MAX_TICKS_PER_FRAME * TICK))
         if self.tower_nodes.keys() != self.game.towers.keys():  # a replay's moves
             self._sync_towers()
-            self.hovered = None
+            self._route_stale = True
         self._follow_mouse()
         self._draw_enemies()
         self._draw_shots()
@@ -197,7 +199,7 @@ class MazeMode:
             if refusal is not None:
                 self.app.messages.say(f"No tower: {REFUSAL_WORDS[refusal]}", warning=True, refusal=True)
         self._sync_towers()
-        self.hovered = None  # the way is shown again for the field as it now is
+        self._route_stale = True  # the way is shown again for the field as it now is
         return True
 
     def release(self):
@@ -214,8 +216,9 @@ class MazeMode:
     def _follow_mouse(self):
         """The way the enemies would take with a tower under the mouse (when the cell changes)."""
         cell = self._cell_under_mouse()
-        if cell == self.hovered:
+        if cell == self.hovered and not self._route_stale:
             return
+        self._route_stale = False
         self.hovered = cell
         self.hover_refusal = None if cell is None or cell in self.game.towers else self.game.refusal(cell)
         if cell is None or cell in self.game.towers or self.hover_refusal is not None:

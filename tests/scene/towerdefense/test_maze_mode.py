@@ -127,3 +127,17 @@ def test_the_docs_list_every_binding_of_the_mode(maze):
         assert f"| {binding.keys} |" in docs
     for what, _ in maze.mouse_help:
         assert what in docs
+
+
+def test_the_way_drawn_follows_towers_a_replay_builds_with_the_mouse_away(app, maze):
+    from panda3d.core import GeomVertexReader
+
+    for row in range(MAPS["maze"].rows):
+        if row != GAP:
+            maze.game.place((20, row))  # as a replay's moves come: not through a click
+    step(app)
+    data = maze.route.path.node().get_geom(0).get_vertex_data()
+    reader = GeomVertexReader(data, "vertex")
+    drawn = [tuple(reader.get_data3())[:2] for _ in range(data.get_num_rows())]
+    near_the_wall = [y for x, y in drawn if 20.0 <= x < 21.0]
+    assert near_the_wall and all(GAP <= y < GAP + 1 for y in near_the_wall)
