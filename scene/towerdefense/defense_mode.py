@@ -302,8 +302,7 @@ class DefenseMode:
 
 def _in_flight(shot, time):
     """Where ``shot`` is at game ``time`` (x, y, z): falling from the turret to an enemy's height."""
-    done = min(max((time - shot.fired) / max(shot.lands - shot.fired, 1e-9), 0.0), 1.0)
-    return (*shot.at(time), 22.0 - 16.0 * done)
+    return (*shot.at(time), 22.0 - 16.0 * shot.done(time))
 
 
 def _health_bar(enemy):

@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import CardMaker, NodePath
 
+from scene.towerdefense.defense_mode import BASE_COLOUR, GAME_SPEEDS, LINE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR
 from scene.towerdefense.maze_game import ENEMY_HEALTH, ENEMY_SPEED, TICK, MazeGame, Refusal
 from scene.towerdefense.maze_maps import MAPS
 from scene.ui.assets import load_model
@@ -22,14 +23,11 @@ from scene.ui.pointer import on_ground
 
 MODEL_SCALE = 1.0 / 40.0
 """The tower and enemy models are made for cells 40 units wide; here a cell is 1."""
-GAME_SPEEDS = (1, 2, 4, 8)
 MAX_TICKS_PER_FRAME = 8
 """The most game ticks one frame runs: a crowd too big for the game speed slows the game down
 instead of the frames (the ticks are the same either way, so the game is too)."""
 GROUND_COLOUR = (0.17, 0.27, 0.19, 1.0)
-SPAWN_COLOUR, BASE_COLOUR = (0.3, 0.75, 0.4, 1.0), (0.3, 0.45, 0.9, 1.0)
-LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
-ROUTE_COLOUR, CLOSED_COLOUR = (1.0, 0.9, 0.55, 1.0), (1.0, 0.35, 0.3, 1.0)
+CLOSED_COLOUR = (1.0, 0.35, 0.3, 1.0)
 SHOT_COLOUR = (1.0, 0.85, 0.3, 1.0)
 ROUTE_POINTS, MAX_SHOTS = 400, 96
 BAR_SIZE, BAR_HEIGHT = (0.55, 0.12), 0.8

@@ -19,10 +19,13 @@ class Shot:
     target: int
     kind: object = None
 
+    def done(self, time):
+        """How much of its flight the shot has flown at game ``time``: 0 to 1."""
+        return min(max((time - self.fired) / max(self.lands - self.fired, 1e-12), 0.0), 1.0)
+
     def at(self, time):
         """Where the shot is at game ``time`` (2,): on the straight from its start to its aim."""
-        done = min(max((time - self.fired) / max(self.lands - self.fired, 1e-12), 0.0), 1.0)
-        return self.start + (self.aim - self.start) * done
+        return self.start + (self.aim - self.start) * self.done(time)
 
 
 class ShotsInFlight:

@@ -53,3 +53,15 @@ def drag_in_plot(app, pointer, start, end):
     pointer.at = plot_to_film(app, end)
     step(app)
     press(app, "mouse1-up")
+
+
+def assert_documented(bindings, mouse_help=()):
+    """Every key of ``bindings`` has its row in docs/scene.md (``| keys |``), and every gesture of
+    ``mouse_help`` is named there."""
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "scene.md").read_text()
+    for binding in bindings:
+        assert f"| {binding.keys} |" in docs
+    for what, _ in mouse_help:
+        assert what in docs

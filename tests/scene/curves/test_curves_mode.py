@@ -12,7 +12,7 @@ from scene.curves.curves_mode import KEYFRAME_INTERVALS
 from scene.curves.run import DEFAULT_DURATION
 from scene.curves.velocity_plot import SPEED_HEIGHT
 from scene.ui.pointer import to_film
-from tests.scene.helpers import FRAME_RATE, drag_in_plot, press, step
+from tests.scene.helpers import FRAME_RATE, assert_documented, drag_in_plot, press, step
 from trajectory import Motion
 
 
@@ -253,11 +253,7 @@ def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
 
 
 def test_the_docs_list_every_binding(app):
-    from pathlib import Path
-
-    readme = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
-    for binding in (*app.bindings, *app.mode.bindings):
-        assert f"| {binding.keys} |" in readme
+    assert_documented((*app.bindings, *app.mode.bindings))
 
 
 def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):

@@ -6,7 +6,7 @@ import pytest
 
 from scene.towerdefense.defense_game import LIVES, Method
 from scene.ui.pointer import to_film
-from tests.scene.helpers import press, step
+from tests.scene.helpers import assert_documented, press, step
 
 
 @pytest.fixture
@@ -148,13 +148,7 @@ def test_method_speed_pause_and_restart_keys(app, mode):
 
 
 def test_the_docs_list_every_binding_of_the_mode(app, mode):
-    from pathlib import Path
-
-    readme = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
-    for binding in mode.bindings:
-        assert f"| {binding.keys} |" in readme
-    for what, _ in mode.mouse_help:
-        assert what in readme
+    assert_documented(mode.bindings, mode.mouse_help)
 
 
 def test_a_stall_does_not_replay_the_lost_time(app, mode):

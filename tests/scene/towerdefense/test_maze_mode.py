@@ -11,7 +11,7 @@ import pytest
 from scene.towerdefense.maze_game import ENEMY_HEALTH, MazeGame, Replay
 from scene.towerdefense.maze_maps import MAPS
 from scene.ui.pointer import to_film
-from tests.scene.helpers import press, step
+from tests.scene.helpers import assert_documented, press, step
 
 GAP = 3
 
@@ -120,13 +120,7 @@ def test_a_frame_runs_at_most_a_few_ticks_whatever_the_game_speed(app, maze):
 
 
 def test_the_docs_list_every_binding_of_the_mode(maze):
-    from pathlib import Path
-
-    docs = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
-    for binding in maze.bindings:
-        assert f"| {binding.keys} |" in docs
-    for what, _ in maze.mouse_help:
-        assert what in docs
+    assert_documented(maze.bindings, maze.mouse_help)
 
 
 def test_the_way_drawn_follows_towers_a_replay_builds_with_the_mouse_away(app, maze):

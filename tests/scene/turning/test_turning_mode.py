@@ -10,7 +10,7 @@ from scene.turning.turning_mode import BOARD_HALF_SIZE, DEMONSTRATION, SIDE_BY_S
 from scene.turning.units import KINDS
 from scene.ui.pointer import to_film
 from tests.reference import angle_gap
-from tests.scene.helpers import FRAME_RATE, press, step
+from tests.scene.helpers import FRAME_RATE, assert_documented, press, step
 from trajectory import GoalPlace
 
 
@@ -179,13 +179,7 @@ def test_tab_cycles_the_modes_and_help_follows(app, mode):
 
 
 def test_the_docs_list_every_binding_of_the_mode(app, mode):
-    from pathlib import Path
-
-    readme = (Path(__file__).resolve().parents[3] / "docs" / "scene.md").read_text()
-    for binding in (*app.bindings, *mode.bindings):
-        assert f"| {binding.keys} |" in readme
-    for what, _ in mode.mouse_help:
-        assert what in readme
+    assert_documented((*app.bindings, *mode.bindings), mode.mouse_help)
 
 
 def test_the_mode_opens_with_a_demonstration_and_one_unit_selected(app, mode):
