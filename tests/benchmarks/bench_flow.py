@@ -5,8 +5,9 @@
 - directions for 10,000 walkers (the field's part of a game tick), and a whole tick of 10,000
   ``FieldWalkers`` (their ways, their pushes apart, the walls): <= 5 ms.
 
-Two grids: a serpentine maze (walls every 4 rows, a gap at alternate ends: the longest way the
-sweeps meet) and random towers (30 % of the cells).
+Three grids: a serpentine maze (walls every 4 rows, a gap at alternate ends: the longest way),
+random towers (30 % of the cells: ways that bend at every few cells) and an open field (the
+crowd's map before a tower is built).
 
     python tests/benchmarks/bench_flow.py
 """
@@ -73,7 +74,12 @@ def measure(name, blocked, repeat, rng):
 def main():
     repeat = sized(15, 1)
     rng = np.random.default_rng(1)
-    for name, blocked in (("serpentine maze", serpentine(SIZE)), ("random towers (30 %)", towers(SIZE))):
+    grids = (
+        ("serpentine maze", serpentine(SIZE)),
+        ("random towers (30 %)", towers(SIZE)),
+        ("open field", np.zeros((SIZE, SIZE), dtype=bool)),
+    )
+    for name, blocked in grids:
         measure(name, blocked, repeat, rng)
 
 

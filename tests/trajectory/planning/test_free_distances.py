@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map
 from tests.budget import scaled
+from trajectory.planning import free_distances
+from trajectory.planning.bucket_search import bucket_steps
 from trajectory.planning.free_distances import MapDistances
 from trajectory.planning.goal_waves import GoalDistances
 from trajectory.planning.obstacles import ObstacleMap
@@ -112,6 +114,30 @@ def test_distances_on_the_benchmarks_maps_are_dijkstras(way):
         assert np.array_equal(np.isinf(got), np.isinf(expected))
         reached = np.isfinite(expected)
         np.testing.assert_allclose(got[reached], expected[reached], rtol=1e-12, atol=1e-10)
+
+
+@settings(max_examples=scaled(100), deadline=None)
+@given(
+    st.integers(1, 40),
+    st.integers(1, 40),
+    st.floats(0.0, 0.6),
+    st.integers(1, 4),
+    st.integers(0, 2**32 - 1),
+)
+def test_the_sweeps_and_the_bucket_search_agree_to_the_last_bit(cols, rows, fill, goals, seed):
+    """``steps_to`` sweeps an open map and searches a crowded one: on any map both give the same
+    distances, bit for bit (the Dijkstra tests above meet each only at the fills it is used at)."""
+    rng = np.random.default_rng(seed)
+    blocked = rng.random((rows, cols)) < fill
+    cells = [(int(rng.integers(cols)), int(rng.integers(rows))) for _ in range(goals)]
+    for col, row in cells:
+        blocked[row, col] = False
+    unit = free_distances.step_unit(rows, cols)
+    far = 2**62
+    searched = bucket_steps(blocked, cells, unit, round(math.sqrt(2.0) * unit), far)
+    swept = free_distances._swept(blocked, cells)
+    np.testing.assert_array_equal(np.where(searched < far, searched / unit, math.inf), swept)
+    np.testing.assert_array_equal(free_distances.steps_to(blocked, cells), swept)
 
 
 def test_only_the_cells_on_the_way_are_reached():
