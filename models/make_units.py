@@ -1,9 +1,9 @@
 """Write ``tank.egg``, ``car.egg``, ``person.egg``, ``truck.egg``, ``enemy.egg``,
-``crowd_enemy.egg``, ``tower.egg``, ``turret.egg`` and ``glider.egg``: low-poly models built from
-boxes, coloured per vertex (the scene tints nothing), Z up. The units face +x and stand on z = 0;
-the crowd's enemy (drawn by ``scene.ui.crowd_nodes``) looks along +Y, as Panda3D models do; the
-glider is centred on its track point and looks along +Y too (the curves mode turns it by frames
-whose forward axis is +Y).
+``tower.egg``, ``turret.egg`` and ``glider.egg``: low-poly models built from boxes, coloured per
+vertex (the scene tints nothing), Z up; and ``crowd_enemy.egg``, a dart of four corners. The units
+face +x and stand on z = 0; the crowd's enemy (drawn by ``scene.ui.crowd_nodes``) looks along +Y,
+as Panda3D models do; the glider is centred on its track point and looks along +Y too (the curves
+mode turns it by frames whose forward axis is +Y).
 
 Run ``python models/make_units.py`` to regenerate them; the scene loads the .egg files.
 """
@@ -33,8 +33,7 @@ SHELL, EYES, STONE, METAL = (
 )
 
 UNITS = {
-    # name: boxes as (centre (x, y, z), size (x, y, z), colour), or with a fourth item, faces
-    # (by outward normal) of another colour, or None for none
+    # name: boxes as (centre (x, y, z), size (x, y, z), colour)
     "tank": (
         ((0.0, 0.0, 0.55), (3.0, 1.7, 0.6), HULL),
         ((0.0, 0.95, 0.35), (3.2, 0.45, 0.7), TRACK),
@@ -75,9 +74,6 @@ UNITS = {
         ((-1.0, 7.0, 2.0), (10.0, 2.0, 4.0), METAL),
         ((-1.0, -7.0, 2.0), (10.0, 2.0, 4.0), METAL),
     ),
-    "crowd_enemy": (  # one box, for crowds of 10,000: it looks along +Y, its face yellow, no floor
-        ((0.0, 0.0, 6.0), (12.0, 18.0, 8.0), SHELL, {(0, 1, 0): EYES, (0, 0, -1): None}),
-    ),
     "tower": (
         ((0.0, 0.0, 5.0), (30.0, 30.0, 10.0), STONE),
         ((0.0, 0.0, 16.0), (20.0, 20.0, 12.0), STONE),
@@ -99,11 +95,8 @@ UNITS = {
 def unit_egg(name, boxes):
     """The text of an egg file holding ``boxes`` as one group."""
     vertices, polygons = [], []
-    for centre, size, box_colour, *faces in boxes:
+    for centre, size, colour in boxes:
         for normal, corners in FACES:
-            colour = (faces[0] if faces else {}).get(normal, box_colour)
-            if colour is None:
-                continue
             refs = []
             for corner in corners:
                 position = [c + s * k / 2.0 for c, s, k in zip(centre, size, corner)]
@@ -122,8 +115,52 @@ def unit_egg(name, boxes):
     )
 
 
+DART = (
+    ((0.0, 10.0, 5.0), EYES),  # its tip, ahead (+Y)
+    ((-7.0, -8.0, 2.0), SHELL),
+    ((7.0, -8.0, 2.0), SHELL),
+    ((0.0, -8.0, 11.0), SHELL),
+)
+"""The crowd's enemy in the game's units: a dart's corners and their colours. Its three faces
+(no floor) share them, smooth-shaded: the crowd's cost under a software renderer is its vertices
+(10,000 of these drew at 93 frames a second in the maze mode, as many boxes of 20 at 48)."""
+DART_FACES = ((0, 1, 3), (0, 3, 2), (1, 2, 3))
+"""Counter-clockwise seen from outside: left, right, back."""
+
+
+def dart_egg(name):
+    """The text of an egg file holding ``DART``, each corner's normal the mean of its faces'."""
+    corners = [corner for corner, _ in DART]
+    normals = [[0.0, 0.0, 0.0] for _ in corners]
+    for face in DART_FACES:
+        a, b, c = (corners[k] for k in face)
+        u, v = [q - p for p, q in zip(a, b)], [q - p for p, q in zip(a, c)]
+        cross = (u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0])
+        length = sum(x * x for x in cross) ** 0.5
+        for k in face:
+            normals[k] = [n + x / length for n, x in zip(normals[k], cross)]
+    vertices = []
+    for number, ((corner, colour), normal) in enumerate(zip(DART, normals)):
+        length = sum(x * x for x in normal) ** 0.5
+        vertices.append(
+            f"  <Vertex> {number} {{ {' '.join(f'{v:.4f}' for v in corner)} "
+            f"<Normal> {{ {' '.join(f'{n / length:.4f}' for n in normal)} }} "
+            f"<RGBA> {{ {' '.join(map(str, colour))} }} }}"
+        )
+    polygons = [
+        f"  <Polygon> {{ <VertexRef> {{ {' '.join(map(str, face))} <Ref> {{ {name}-vertices }} }} }}"
+        for face in DART_FACES
+    ]
+    return "\n".join(
+        ["<CoordinateSystem> { Z-up }", f"<VertexPool> {name}-vertices {{", *vertices, "}"]
+        + [f"<Group> {name} {{", *polygons, "}", ""]
+    )
+
+
 if __name__ == "__main__":
-    for name, boxes in UNITS.items():
+    texts = {name: unit_egg(name, boxes) for name, boxes in UNITS.items()}
+    texts["crowd_enemy"] = dart_egg("crowd_enemy")
+    for name, text in texts.items():
         target = Path(__file__).with_name(f"{name}.egg")
-        target.write_text(unit_egg(name, boxes))
+        target.write_text(text)
         print(f"wrote {target}")

@@ -243,7 +243,7 @@ class MazeMode:
         segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
         self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
         self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
-        model = load_model(self.app, "crowd_enemy")  # two boxes: 10,000 are drawn
+        model = load_model(self.app, "crowd_enemy")  # a dart of four corners: 10,000 are drawn
         self.enemies = CrowdNodes(self.app, self.board, model, MAX_ENEMIES, MODEL_SCALE)
         self.health_bars = CrowdNodes(self.app, self.board, _bar(), MAX_ENEMIES)
         self.tower_nodes = {}
