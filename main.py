@@ -115,9 +115,12 @@ def configure(args):
     ]
     if args.offscreen:
         settings += ["load-display p3tinydisplay", "notify-level-x11display fatal"]
-    else:  # asked for, not required: Panda3D opens the best match when a driver has no multisampling
-        settings += ["framebuffer-multisample 1", "multisamples 4"]
     load_prc_file_data("main.py", "\n".join(settings))
+    if not args.offscreen:
+        from scene.ui.renderer import renders_on_the_cpu
+
+        if not renders_on_the_cpu():  # asked for, not required: a driver without it opens the best match
+            load_prc_file_data("main.py multisampling", "framebuffer-multisample 1\nmultisamples 4")
 
 
 def main(argv=None):
