@@ -8,15 +8,15 @@ import numpy as np
 from panda3d.core import CardMaker, TextNode
 
 from scene.towerdefense.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
+from scene.towerdefense.game_pace import GamePace
 from scene.ui.assets import load_model
-from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
+from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind
 from scene.ui.geometry import LineStrip, blob_shadow, circle_points, segments, tiles
 from scene.ui.mode import Drag
 from scene.ui.pointer import on_ground
 
 SCALE = 1.0 / 20.0
 """World units per game unit: a 40-unit cell is 2 world units wide."""
-GAME_SPEEDS = (1, 2, 4, 8)
 LIFT = 0.3
 """Game units above the ground for lines drawn on it."""
 GROUND_COLOUR = (0.16, 0.26, 0.18, 1.0)
@@ -65,8 +65,7 @@ class DefenseMode:
     def __init__(self, app):
         self.app = app
         self.game = DefenseGame()
-        self.speed_index = 0
-        self.paused = False
+        self.pace = GamePace()
         self.root = app.render.attach_new_node("tower-defense mode")
         self.board = self.root.attach_new_node("board")
         self.board.set_scale(SCALE)
@@ -86,12 +85,7 @@ class DefenseMode:
                 "next way of following the path (" + ", ".join(METHOD_WORDS.values()) + ")",
                 self.next_method,
             ),
-            KeyBinding(
-                "1 / 2 / 4 / 8",
-                "game speed x1, x2, x4, x8",
-                tuple((str(speed), self.set_speed, (speed,)) for speed in GAME_SPEEDS),
-            ),
-            bind("Space", "pause or go on", self.toggle_pause, event="space"),
+            *self.pace.bindings,
             bind("R", "restart the game", self.restart),
             bind("F", "frame the board", self.frame),
         )
@@ -114,9 +108,9 @@ class DefenseMode:
     def update(self, dt):
         """Advance the game by ``dt`` seconds times the game speed, and draw it; a banner when a
         wave starts, and when the game is over."""
-        if not self.paused and not self.game.over:
+        if not self.pace.paused and not self.game.over:
             wave = self.game.wave
-            self.game.advance(dt * GAME_SPEEDS[self.speed_index])
+            self.game.advance(dt * self.pace.speed)
             if self.game.over:
                 self.app.banner.show(
                     "Game over", f"The base fell in wave {self.game.wave}.   R restarts", warning=True
@@ -134,14 +128,14 @@ class DefenseMode:
     def status_lines(self):
         """The HUD's lines for this mode."""
         game = self.game
-        state = "  GAME OVER: R restarts" if game.over else ("  (paused)" if self.paused else "")
+        state = "  GAME OVER: R restarts" if game.over else ("  (paused)" if self.pace.paused else "")
         return [
             f"Wave {game.wave}   lives {game.lives}   enemies {len(game.enemies)}   killed {game.killed}",
             (
                 f"Method: {METHOD_WORDS[game.method]} (M)   shots that lead: {game.shots.hits} hits, "
                 f"{game.shots.misses} misses"
             ),
-            f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
+            f"{self.pace.words()}   t {game.time:6.1f} s{state}",
             f"Towers {len(game.towers)}/{MAX_TOWERS}: click a free cell (Shift: frost), a tower to remove it",
         ]
 
@@ -153,14 +147,6 @@ class DefenseMode:
         self.game.set_method(methods[(methods.index(self.game.method) + 1) % len(methods)])
         self._show_method()
         self.app.messages.say(f"Enemies now follow the path by {METHOD_WORDS[self.game.method]}")
-
-    def set_speed(self, speed):
-        """Game speed x``speed``, one of ``GAME_SPEEDS``."""
-        self.speed_index = GAME_SPEEDS.index(speed)
-
-    def toggle_pause(self):
-        """Pause the game, or go on."""
-        self.paused = not self.paused
 
     def restart(self):
         """A new game, same method."""

@@ -11,11 +11,12 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import CardMaker, NodePath
 
-from scene.towerdefense.defense_mode import BASE_COLOUR, GAME_SPEEDS, LINE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR
+from scene.towerdefense.defense_mode import BASE_COLOUR, LINE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR
+from scene.towerdefense.game_pace import GamePace
 from scene.towerdefense.maze_game import ENEMY_HEALTH, ENEMY_SPEED, TICK, MazeGame, Refusal
 from scene.towerdefense.maze_maps import MAPS
 from scene.ui.assets import load_model
-from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, KeyBinding, bind
+from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind
 from scene.ui.crowd_nodes import CrowdNodes
 from scene.ui.geometry import LineStrip, PointSet, segments, tiles
 from scene.ui.mode import Drag
@@ -62,7 +63,7 @@ class MazeMode:
         self.app = app
         self.replaying = getattr(app, "replay", None)
         self.map = MAPS[self.replaying.map_name if self.replaying else app.maze_map or "maze"]
-        self.speed_index, self.paused = 0, False
+        self.pace = GamePace()
         self.root = app.render.attach_new_node("maze mode")
         self.board = None
         self.hovered, self.hover_refusal = None, None
@@ -70,12 +71,7 @@ class MazeMode:
         """Whether the way drawn is of a field the towers have changed since."""
         self.restart()
         self.bindings = (
-            KeyBinding(
-                "1 / 2 / 4 / 8",
-                "game speed x1, x2, x4, x8",
-                tuple((str(speed), self.set_speed, (speed,)) for speed in GAME_SPEEDS),
-            ),
-            bind("Space", "pause or go on", self.toggle_pause, event="space"),
+            *self.pace.bindings,
             bind("R", "restart the game (a replay from its start)", self.restart),
             bind("M", "next map (" + ", ".join(MAP_WORDS.values()) + ")", self.next_map),
             bind(
@@ -100,8 +96,8 @@ class MazeMode:
 
     def update(self, dt):
         """Advance the game by ``dt`` seconds times the game speed, follow the mouse, draw."""
-        if not self.paused:
-            self.game.advance(min(dt * GAME_SPEEDS[self.speed_index], MAX_TICKS_PER_FRAME * TICK))
+        if not self.pace.paused:
+            self.game.advance(min(dt * self.pace.speed, MAX_TICKS_PER_FRAME * TICK))
         if self.tower_nodes.keys() != self.game.towers.keys():  # a replay's moves
             self._sync_towers()
             self._route_stale = True
@@ -111,13 +107,13 @@ class MazeMode:
 
     def status_lines(self):
         game, shots = self.game, self.game.shots
-        state = "  (paused)" if self.paused else ""
+        state = "  (paused)" if self.pace.paused else ""
         coming = f"   a swarm: {game.swarming:,} to come" if game.swarming else "   W: a swarm"
         lines = [
             f"{MAP_WORDS[self.map.name]} (M: next map){coming}",
             f"enemies {len(game.health):,}   killed {game.killed:,}   reached the base {game.leaked:,}",
             f"Shots that lead: {shots.hits} hits, {shots.misses} misses   towers {len(game.towers)}",
-            f"Game speed x{GAME_SPEEDS[self.speed_index]} (1, 2, 4, 8)   t {game.time:6.1f} s{state}",
+            f"{self.pace.words()}   t {game.time:6.1f} s{state}",
             f"tick {game.ticks}   checksum {game.checksum()[:16]}"
             + ("   (a replay)" if self.replaying else ""),
         ]
@@ -130,12 +126,6 @@ class MazeMode:
         return lines
 
     # Keys.
-
-    def set_speed(self, speed):
-        self.speed_index = GAME_SPEEDS.index(speed)
-
-    def toggle_pause(self):
-        self.paused = not self.paused
 
     def restart(self):
         """A new game on the map (a replay plays its moves from the start again)."""

@@ -191,7 +191,7 @@ def defense_section(app):
     mode = app.mode
     for speed in (1, 8):
         mode.restart()
-        mode.set_speed(speed)
+        mode.pace.set_speed(speed)
         for _ in range(FRAMES // 2):
             app.update(_Task)
             app.clock.tick()

@@ -117,6 +117,10 @@ def test_a_frame_runs_at_most_a_few_ticks_whatever_the_game_speed(app, maze):
     before = maze.game.ticks
     maze.update(1.0)  # a long frame at x8: 480 ticks asked for
     assert maze.game.ticks - before == 8
+    assert "Game speed x8 (1, 2, 4, 8)" in maze.status_lines()[3]
+    press(app, "space")
+    maze.update(1.0)
+    assert maze.game.ticks - before == 8 and maze.status_lines()[3].endswith("(paused)")
 
 
 def test_the_docs_list_every_binding_of_the_mode(maze):
