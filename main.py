@@ -136,6 +136,7 @@ def main(argv=None):
     from scene.app import NoWindowError, SceneApp
     from scene.curves.user_presets import default_path
     from scene.kit.curve_files import load_spline
+    from scene.ui.assets import MissingModelError
 
     replay = None
     if args.replay:
@@ -167,6 +168,9 @@ def main(argv=None):
     except NoWindowError as error:
         print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)
         return 2
+    except MissingModelError as error:
+        print(f"main.py: {error}", file=sys.stderr)
+        return 1
     if app.startup_problem:
         print(f"main.py: {app.startup_problem}", file=sys.stderr)
     if args.frames is None:

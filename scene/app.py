@@ -50,6 +50,7 @@ class SceneApp(ShowBase):
     def __init__(
         self, mode, presets_path, window_type=None, frame_rate=None, opened=None, replay=None, maze_map=None
     ):
+        self._update_task = None  # until the app is whole (``destroy`` may come sooner, at exit)
         try:
             super().__init__(windowType=window_type)
         except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
@@ -105,7 +106,8 @@ class SceneApp(ShowBase):
 
     def destroy(self):
         """Close the window and stop the app's frame task (the task manager is shared)."""
-        self.task_mgr.remove(self._update_task)
+        if self._update_task is not None:
+            self.task_mgr.remove(self._update_task)
         super().destroy()
 
     def guarded(self, handler, fallback=None):

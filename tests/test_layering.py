@@ -47,6 +47,7 @@ LAZY_FOR_HELP = {
     ("main", "scene.curves.user_presets"),
     ("main", "scene.kit.curve_files"),
     ("main", "scene.towerdefense.maze_game"),
+    ("main", "scene.ui.assets"),
     ("main", "scene.ui.renderer"),
 }
 """The imports inside functions that keep ``main.py --help`` free of Panda3D: (module, imported)."""

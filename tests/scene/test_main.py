@@ -143,3 +143,29 @@ def test_map_opens_the_tower_defense_on_a_map_and_refuses_what_contradicts_it(tm
     ):
         refused = run_main(*arguments)
         assert refused.returncode == 2 and words in refused.stderr and "Traceback" not in refused.stderr
+
+
+@pytest.mark.parametrize(
+    ("spoil", "problem"),
+    [(Path.unlink, "is missing"), (lambda egg: egg.write_text("<Group> {"), "cannot be read as an egg file")],
+)
+def test_a_missing_or_broken_model_is_one_line_naming_it(tmp_path, spoil, problem):
+    models = tmp_path / "models"
+    models.mkdir()
+    for egg in (ROOT / "models").glob("*.egg"):
+        (models / egg.name).write_bytes(egg.read_bytes())
+    spoil(models / "enemy.egg")
+    start = (
+        "import sys, pathlib, main, scene.ui.assets as assets; "
+        f"assets.MODELS = pathlib.Path({str(models)!r}); "
+        "sys.exit(main.main(['--offscreen', '--frames', '1']))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", start], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 1
+    said = [line for line in result.stderr.splitlines() if line.startswith("main.py:")]
+    assert said == [
+        f"main.py: the model models/enemy.egg {problem} (the scripts models/make_*.py write our models again)"
+    ]
+    assert "Traceback" not in result.stderr and "AttributeError" not in result.stderr
