@@ -258,10 +258,10 @@ class DefenseMode:
 
     def _draw_towers(self):
         time = self.game.time
-        flying = {id(shot.start): shot for shot in self.game.shots.flying}  # a tower's latest
+        flying = {tuple(shot.start): shot for shot in self.game.shots.flying}  # by tower: its latest
         for (_, turret), tower, streak in zip(self.tower_nodes, self.game.towers, self.shots):
             turret.set_h(math.degrees(tower.aim))
-            shot = flying.get(id(tower.position))
+            shot = flying.get(tuple(tower.position))
             streak.show(shot is not None and not self.game.over)
             if shot is not None:  # a short streak, from the turret down to where it was aimed
                 streak.update([_in_flight(shot, time - SHOT_STREAK), _in_flight(shot, time)])

@@ -166,3 +166,27 @@ def test_a_stall_does_not_replay_the_lost_time(app, mode):
     step(app, 2)  # the clock measures it at the end of the first frame; the second frame gets it
     assert mode.game.ticks - ticks <= 2 * round(8 * MAX_FRAME_DT / TICK)  # two frames at most at the cap
     assert (mode.game.wave, mode.game.lives) == (wave, lives)
+
+
+def streak_end(strip):
+    from panda3d.core import GeomVertexReader
+
+    reader = GeomVertexReader(strip.path.node().get_geom(0).get_vertex_data(), "vertex")
+    ends = [reader.get_data3() for _ in range(strip.count)]
+    return np.array([ends[-1].x, ends[-1].y])
+
+
+def test_each_tower_streaks_its_own_shot_in_flight_and_no_other(app, mode):
+    game = mode.game
+    for _ in range(60 * 20):
+        step(app)
+        if any(shot.done(game.time) < 1.0 for shot in game.shots.flying):
+            break
+    flying = {tuple(shot.start): shot for shot in game.shots.flying}
+    assert flying and len(flying) < len(game.towers)  # some towers firing, some not
+    for tower, strip in zip(game.towers, mode.shots):
+        shot = flying.get(tuple(tower.position))
+        assert strip.path.is_hidden() == (shot is None)
+        if shot is not None:
+            np.testing.assert_allclose(streak_end(strip), shot.at(game.time), atol=1e-4)
+    assert all(strip.path.is_hidden() for strip in mode.shots[len(game.towers) :])
