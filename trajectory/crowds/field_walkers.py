@@ -86,7 +86,7 @@ class FieldWalkers:
             velocity[walking] = moving
         fastest = 1.5 * self.speeds  # a push hurries a walker, but not past half again its speed
         pace = np.hypot(velocity[:, 0], velocity[:, 1])
-        too_fast = pace > fastest
+        too_fast = np.flatnonzero(pace > fastest)
         velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
         before = self.positions
         self.positions, cells = self._kept_walkable(before, before + velocity * dt)
@@ -131,13 +131,14 @@ class FieldWalkers:
         free = free_with_border(self.field.blocked)
         start, end = self._cells(before), self._cells(after)
         end_col, end_row = np.clip(end[:, 0], -1, cols), np.clip(end[:, 1], -1, rows)
-        bad = ~step_open(free, start[:, 0], start[:, 1], end_col, end_row)
-        if not bad.any():
+        bad = np.flatnonzero(~step_open(free, start[:, 0], start[:, 1], end_col, end_row))
+        if not len(bad):
             return after, end
         result = after.copy()
-        along_x = np.column_stack([after[bad, 0], before[bad, 1]])
-        along_y = np.column_stack([before[bad, 0], after[bad, 1]])
+        was, wanted = before[bad], after[bad]
+        along_x = np.column_stack([wanted[:, 0], was[:, 1]])
+        along_y = np.column_stack([was[:, 0], wanted[:, 1]])
         use_x, use_y = self._walkable(along_x), self._walkable(along_y)
-        result[bad] = np.where(use_x[:, None], along_x, np.where(use_y[:, None], along_y, before[bad]))
+        result[bad] = np.where(use_x[:, None], along_x, np.where(use_y[:, None], along_y, was))
         end[bad] = self._cells(result[bad])
         return result, end

@@ -147,28 +147,28 @@ class FlowField:
             raise ValueError("points must be finite")
         own, table = self._directions_of_cells(), self._blend_table
         rows, cols = self.shape
-        at = points / self.cell_size - 0.5  # in cell centres' coordinates
-        cell = np.floor(at + 0.5).astype(int)
+        scaled = points / self.cell_size
+        cell = np.floor(scaled)
         inside = (cell[:, 0] >= 0) & (cell[:, 0] < cols) & (cell[:, 1] >= 0) & (cell[:, 1] < rows)
+        index = (np.clip(cell[:, 1], 0, rows - 1) * cols + np.clip(cell[:, 0], 0, cols - 1)).astype(np.intp)
+        mine = own[index]
+        at = scaled - 0.5  # in cell centres' coordinates
         low = np.floor(at)
         wx, wy = (at - low).T
         # The four cell centres round each point, in the table (its edge cells repeated round it).
-        corner = (np.clip(low[:, 1], -1, rows - 1).astype(int) + 1) * (cols + 2)
-        corner += np.clip(low[:, 0], -1, cols - 1).astype(int) + 1
+        corner = np.clip(low[:, 1], -1, rows - 1) * (cols + 2) + np.clip(low[:, 0], -1, cols - 1)
+        corner = corner.astype(np.intp) + cols + 3
         below = table[corner] * (1 - wx) + table[corner + 1] * wx
         above = table[corner + cols + 2] * (1 - wx) + table[corner + cols + 3] * wx
         blend = below * (1 - wy) + above * wy
-        result = np.zeros((len(points), 2))
-        c, r = np.clip(cell[:, 0], 0, cols - 1), np.clip(cell[:, 1], 0, rows - 1)
-        mine = own[r, c]
-        moving = inside & (mine[:, 0] * mine[:, 0] + mine[:, 1] * mine[:, 1] > 0.0)
         length = np.abs(blend)
+        moving = inside & (mine != 0)
         smooth = moving & (length > 1e-12)
-        unit = blend[smooth] / length[smooth]
-        result[smooth, 0], result[smooth, 1] = unit.real, unit.imag
+        result = np.where(smooth, blend / np.where(smooth, length, 1.0), 0.0)
         # Where the blend would lead out of the cell into a blocked or higher one, the cell's own.
-        bad = moving & ~(smooth & self._leads_down(c, r, result))
+        bad = np.flatnonzero(moving & ~(smooth & self._leads_down(index, result)))
         result[bad] = mine[bad]
+        result = result.view(np.float64).reshape(-1, 2)
         return result[0] if one else result
 
     def route(self, point):
@@ -208,8 +208,9 @@ class FlowField:
         return step_open(self._padded, col, row, col + dc, row + dr)
 
     def _directions_of_cells(self):
-        """Each cell's own direction (rows, cols, 2): the descent-weighted mean of the ways to its
-        lower open neighbours, or its steepest way where that mean would lead past a corner."""
+        """Each cell's own direction, (rows * cols,) complex x + iy, row by row: the
+        descent-weighted mean of the ways to its lower open neighbours, or its steepest way where
+        that mean would lead past a corner."""
         if self._cell_directions is not None:
             return self._cell_directions
         rows, cols = self.shape
@@ -232,22 +233,25 @@ class FlowField:
         # Ways down that cancel out (two equal descents either side) give no mean: the steepest.
         cancelled = (best_rate > 0) & (length <= 1e-9 * best_rate)
         own[cancelled] = best[cancelled]
-        past_corner = (best_rate > 0) & ~self._leads_down(
-            col.ravel(), row.ravel(), own.reshape(-1, 2)
-        ).reshape(rows, cols)
+        own = own[..., 0] + 1j * own[..., 1]
+        best = best[..., 0] + 1j * best[..., 1]
+        past_corner = (best_rate > 0) & ~self._leads_down(np.arange(rows * cols), own.ravel()).reshape(
+            rows, cols
+        )
         own[past_corner] = best[past_corner]
-        self._cell_directions = own
-        self._blend_table = np.pad(own[..., 0] + 1j * own[..., 1], 1, mode="edge").ravel()
-        return own
+        self._cell_directions = own.ravel()
+        self._blend_table = np.pad(own, 1, mode="edge").ravel()
+        return self._cell_directions
 
-    def _leads_down(self, col, row, direction):
-        """Whether ``direction`` (n, 2) from cells (col, row) (n,) heads, rounded to the nearest of
-        the eight ways, into an open neighbour that is nearer a goal (``_ways_down``)."""
+    def _leads_down(self, index, direction):
+        """Whether ``direction`` (n,) complex from the cells numbered ``index`` (n,) (row by row)
+        heads, rounded to the nearest of the eight ways, into an open neighbour that is nearer a
+        goal (``_ways_down``)."""
         # The nearest of the eight ways: a component counts where it exceeds sin(22.5 degrees).
-        share = _EIGHTH * np.hypot(direction[:, 0], direction[:, 1])
-        dc = (direction[:, 0] > share).astype(np.int16) - (direction[:, 0] < -share)
-        dr = (direction[:, 1] > share).astype(np.int16) - (direction[:, 1] < -share)
-        return (self._ways_down[row, col] >> _way(dc, dr)) & 1 == 1
+        share = _EIGHTH * np.abs(direction)
+        dc = (direction.real > share).astype(np.int16) - (direction.real < -share)
+        dr = (direction.imag > share).astype(np.int16) - (direction.imag < -share)
+        return (self._ways_down.ravel()[index] >> _way(dc, dr)) & 1 == 1
 
     def _steepest(self, col, row):
         """The open neighbour of (col, row) on a shortest path: its distance plus the step is the
