@@ -85,7 +85,7 @@ class FieldWalkers:
             velocity = np.zeros_like(self.positions)
             velocity[walking] = moving
         fastest = 1.5 * self.speeds  # a push hurries a walker, but not past half again its speed
-        pace = np.hypot(velocity[:, 0], velocity[:, 1])
+        pace = np.abs(velocity.view(complex).ravel())  # hypot of the strided columns is 5 x slower
         too_fast = np.flatnonzero(pace > fastest)
         velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
         before = self.positions

@@ -35,7 +35,10 @@ class CellGrid:
         count = len(points)
         self._size = size
         cells = np.floor(points / size).astype(np.int64)
-        self._origin = cells.min(axis=0) - 1 if count else np.zeros(2, dtype=np.int64)
+        # Column by column: a reduction along the first axis of (n, 2) is several times slower.
+        self._origin = (
+            np.array([cells[:, 0].min(), cells[:, 1].min()]) - 1 if count else np.zeros(2, dtype=np.int64)
+        )
         cells -= self._origin  # a free ring of cells around the occupied ones
         self._width = np.int64(cells[:, 0].max() + 2) if count else np.int64(1)
         self._height = np.int64(cells[:, 1].max() + 2) if count else np.int64(1)
@@ -135,9 +138,14 @@ def separation_push(points, radius, crowd):
     z = _as_complex(points)[grid.order]
     crowded = grid.counts > crowd
     first, second = _candidates(grid, ~crowded)
-    away = _pushes(z[first] - z[second], 1.0, radius)
-    push = np.bincount(first, away.real, count) - np.bincount(second, away.real, count)
-    push = push + 1j * (np.bincount(first, away.imag, count) - np.bincount(second, away.imag, count))
+    gap = z[first] - z[second]
+    square = gap.real * gap.real + gap.imag * gap.imag
+    close = np.flatnonzero(square < radius * radius)  # about a quarter of the candidates
+    first, second = first[close], second[close]
+    away = gap[close] / np.maximum(square[close], 1e-12)  # as _pushes has it, for the close ones only
+    real, imag = np.ascontiguousarray(away.real), np.ascontiguousarray(away.imag)
+    push = np.bincount(first, real, count) - np.bincount(second, real, count)
+    push = push + 1j * (np.bincount(first, imag, count) - np.bincount(second, imag, count))
     if crowded.any():
         push += _body_pushes(grid, z, crowded, radius)
     result = np.empty(count, dtype=complex)
@@ -150,16 +158,16 @@ def _candidates(grid, open_cells):
     open cells, each pair once. ``open_cells`` is (m + 1,) like ``grid.counts``."""
     rank = np.flatnonzero(open_cells[grid.cell_of])
     own = grid.cell_of[rank]
-    cells = grid.neighbours(_FORWARD)[own]  # (k, 4)
+    forward = grid.neighbours(_FORWARD)  # (m, 4)
     # Each row's candidates run up from a low rank: the later points of its own cell, then the
-    # points of each open forward neighbour.
+    # points of each open forward neighbour. (Rows are gathered by take: indexing them is slower.)
     lows = np.empty((len(rank), 1 + len(_FORWARD)), dtype=np.int64)
     lows[:, 0] = rank + 1
-    lows[:, 1:] = grid.starts[cells]
+    lows[:, 1:] = np.take(grid.starts[forward], own, axis=0)
     found = np.empty_like(lows)
     found[:, 0] = grid.starts[own] + grid.counts[own] - rank - 1
-    found[:, 1:] = grid.counts[cells] * open_cells[cells]
-    first = np.repeat(rank, found.sum(axis=1))
+    found[:, 1:] = np.take((grid.counts * open_cells)[forward], own, axis=0)
+    first = np.repeat(rank, found @ np.ones(found.shape[1], dtype=np.int64))  # sum(axis=1) is 3 x slower
     found = found.ravel()
     shift = lows.ravel() - (np.cumsum(found) - found)  # a candidate's rank less its place
     return first, np.arange(len(first)) + np.repeat(shift, found)
