@@ -103,8 +103,13 @@ def parse_arguments(argv):
 
 
 def configure(args):
-    """Panda3D settings that must be made before the window opens."""
+    """Panda3D settings that must be made before the window opens, and the process's memory kept
+    for the crowds' ticks."""
     from panda3d.core import load_prc_file_data
+
+    from scene.kit.freed_memory import keep_freed_memory
+
+    keep_freed_memory()
 
     settings = [
         "window-title Curves in motion",

@@ -45,6 +45,7 @@ BELOW = {
 LAZY_FOR_HELP = {
     ("main", "scene.app"),
     ("main", "scene.curves.user_presets"),
+    ("main", "scene.kit.freed_memory"),
     ("main", "scene.kit.curve_files"),
     ("main", "scene.towerdefense.maze_game"),
     ("main", "scene.ui.assets"),

@@ -3,7 +3,8 @@
 - a field built: <= 5 ms; one tower placed and the field brought up to date: <= 1 ms;
   ``would_block`` for one cell: <= 1 ms;
 - directions for 10,000 walkers (the field's part of a game tick), and a whole tick of 10,000
-  ``FieldWalkers`` (their ways, their pushes apart, the walls): <= 5 ms.
+  ``FieldWalkers`` (their ways, their pushes apart, the walls): <= 5 ms; measured again with
+  freed memory kept, as the scene keeps it (``scene.kit.freed_memory``).
 
 Three grids: a serpentine maze (walls every 4 rows, a gap at alternate ends: the longest way),
 random towers (30 % of the cells: ways that bend at every few cells) and an open field (the
@@ -19,6 +20,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from scene.kit.freed_memory import keep_freed_memory
 from tests.benchmarks.timing import median_ms, sized
 from trajectory import FieldWalkers, FlowField
 
@@ -62,13 +64,19 @@ def measure(name, blocked, repeat, rng):
     field.directions(points[:1])  # the cells' own directions, once per field
     walked = median_ms(lambda: field.directions(points), repeat)
     print(f"  directions, {len(points)} walkers: {walked:7.2f} ms")
+    walkers = sized(10000, 50)
+    ticked = tick_ms(field, walkers, repeat, rng)
+    print(f"  a tick of {walkers} walkers (way, push, walls): {ticked:7.2f} ms   target <= 5")
+
+
+def tick_ms(field, walkers, repeat, rng):
+    """A tick of ``walkers`` FieldWalkers spread over ``field``'s reachable cells, median ms."""
     crowd = FieldWalkers(field, spacing=0.5)
-    starts = np.argwhere(~blocked & np.isfinite(field.distances))[:, ::-1] + 0.5
-    crowd.spawn(starts[rng.integers(0, len(starts), sized(10000, 50))], speed=2.0)
+    starts = np.argwhere(~field.blocked & np.isfinite(field.distances))[:, ::-1] + 0.5
+    crowd.spawn(starts[rng.integers(0, len(starts), walkers)], speed=2.0)
     for _ in range(sized(30, 1)):  # a second of walking first: a crowd, not a grid of points
         crowd.step(1 / 30)
-    ticked = median_ms(lambda: crowd.step(1 / 30), repeat)
-    print(f"  a tick of {len(crowd.positions)} walkers (way, push, walls): {ticked:7.2f} ms   target <= 5")
+    return median_ms(lambda: crowd.step(1 / 30), repeat)
 
 
 def main():
@@ -81,6 +89,12 @@ def main():
     )
     for name, blocked in grids:
         measure(name, blocked, repeat, rng)
+    if keep_freed_memory():  # from here on, for the whole process
+        print("== the same ticks with freed memory kept (scene.kit.freed_memory, as main.py keeps it) ==")
+        for name, blocked in grids:
+            field = FlowField(blocked, [(SIZE // 2, SIZE - 1)])
+            ticked = tick_ms(field, sized(10000, 50), repeat, np.random.default_rng(1))
+            print(f"  {name + ':':22s} {ticked:7.2f} ms   target <= 5")
 
 
 if __name__ == "__main__":
