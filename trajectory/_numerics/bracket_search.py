@@ -171,7 +171,7 @@ def _closed(increasing, targets, lo, hi, f_lo, f_hi):
             )
             if not open_.size:
                 return found
-        with np.errstate(invalid="ignore"):  # 0 / 0 where both ends' scaled values underflowed to 0
+        with np.errstate(invalid="ignore", divide="ignore"):  # ends' scaled values underflowed to 0
             secant = lo - g_lo * (hi - lo) / (g_hi - g_lo)
         secant = np.clip(secant, np.nextafter(lo, hi), np.nextafter(hi, lo))
         middle = np.where((sitting >= 2) | (slow >= 2) | np.isnan(secant), 0.5 * (lo + hi), secant)
