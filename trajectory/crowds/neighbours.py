@@ -142,7 +142,7 @@ def separation_push(points, radius, crowd):
     square = gap.real * gap.real + gap.imag * gap.imag
     close = np.flatnonzero(square < radius * radius)  # about a quarter of the candidates
     first, second = first[close], second[close]
-    away = gap[close] / np.maximum(square[close], 1e-12)  # as _pushes has it, for the close ones only
+    away = _pushes(gap[close], 1.0, radius)
     real, imag = np.ascontiguousarray(away.real), np.ascontiguousarray(away.imag)
     push = np.bincount(first, real, count) - np.bincount(second, real, count)
     push = push + 1j * (np.bincount(first, imag, count) - np.bincount(second, imag, count))

@@ -233,15 +233,13 @@ class FlowField:
         # Ways down that cancel out (two equal descents either side) give no mean: the steepest.
         cancelled = (best_rate > 0) & (length <= 1e-9 * best_rate)
         own[cancelled] = best[cancelled]
-        own = own[..., 0] + 1j * own[..., 1]
-        best = best[..., 0] + 1j * best[..., 1]
-        past_corner = (best_rate > 0) & ~self._leads_down(np.arange(rows * cols), own.ravel()).reshape(
-            rows, cols
-        )
+        own = (own[..., 0] + 1j * own[..., 1]).ravel()
+        best = (best[..., 0] + 1j * best[..., 1]).ravel()
+        past_corner = (best_rate.ravel() > 0) & ~self._leads_down(np.arange(rows * cols), own)
         own[past_corner] = best[past_corner]
-        self._cell_directions = own.ravel()
-        self._blend_table = np.pad(own, 1, mode="edge").ravel()
-        return self._cell_directions
+        self._cell_directions = own
+        self._blend_table = np.pad(own.reshape(rows, cols), 1, mode="edge").ravel()
+        return own
 
     def _leads_down(self, index, direction):
         """Whether ``direction`` (n,) complex from the cells numbered ``index`` (n,) (row by row)
