@@ -79,16 +79,21 @@ def parse_arguments(argv):
             f"--size must be WIDTHxHEIGHT in pixels, from {MIN_SIZE[0]}x{MIN_SIZE[1]} "
             f"to {MAX_SIZE[0]}x{MAX_SIZE[1]}, e.g. 1280x720"
         )
-    if args.map:
-        wanted = "towerdefense" if args.map == "board" else "maze"
-        if args.mode not in (None, wanted):
-            parser.error(f"--map {args.map} opens the {wanted} mode, not {args.mode}")
-        if args.replay:
-            parser.error("--map with --replay: a replay plays on the map it was recorded on")
-        args.mode = wanted
-    if args.replay and args.mode not in (None, "maze"):
-        parser.error(f"--replay plays in the maze mode, not {args.mode}")
-    args.mode = args.mode or ("maze" if args.replay else "curves")
+    if args.map and args.replay:
+        parser.error("--map with --replay: a replay plays on the map it was recorded on")
+    implied = {
+        "--open": "curves" if args.open else None,
+        "--replay": "maze" if args.replay else None,
+        "--map": None if not args.map else "towerdefense" if args.map == "board" else "maze",
+    }
+    source = f"--mode {args.mode}" if args.mode else None
+    for option, mode in implied.items():  # one rule: an option that opens a mode opens only that one
+        if mode is None:
+            continue
+        if args.mode not in (None, mode):
+            parser.error(f"{option} opens the {mode} mode, not the {args.mode} mode ({source})")
+        args.mode, source = mode, source or option
+    args.mode = args.mode or "curves"
     if args.frames is not None and args.frames < 1:
         parser.error("--frames must be at least 1")
     if args.screenshot and args.frames is None:
@@ -116,10 +121,14 @@ def configure(args):
         "audio-library-name null",
         "sync-video false",
         "print-pipe-types false",
+        # Lines about /dev/input (no joysticks here) or the X server's setup mean nothing to a user.
+        "notify-level-device fatal",
+        "notify-level-x11display fatal",
+        "notify-level-glxdisplay fatal",
         f"win-size {args.size[0]} {args.size[1]}",
     ]
     if args.offscreen:
-        settings += ["load-display p3tinydisplay", "notify-level-x11display fatal"]
+        settings += ["load-display p3tinydisplay"]
     load_prc_file_data("main.py", "\n".join(settings))
     if not args.offscreen:
         from scene.ui.renderer import renders_on_the_cpu
@@ -139,6 +148,7 @@ def main(argv=None):
         return 2
     configure(args)
     from scene.app import NoWindowError, SceneApp
+    from scene.curves.presets import TrajectoryPreset
     from scene.curves.user_presets import default_path
     from scene.kit.curve_files import load_spline
     from scene.ui.assets import MissingModelError
@@ -158,6 +168,11 @@ def main(argv=None):
             opened = load_spline(args.open)
         except ValueError as error:
             print(f"main.py: --open: {error}", file=sys.stderr)
+            return 2
+        try:
+            TrajectoryPreset(opened[0], "knots", spline=opened[1]).curve()  # what the scene can show
+        except ValueError as error:
+            print(f"main.py: --open: {Path(args.open).name}: {error}", file=sys.stderr)
             return 2
 
     try:

@@ -44,6 +44,7 @@ BELOW = {
 
 LAZY_FOR_HELP = {
     ("main", "scene.app"),
+    ("main", "scene.curves.presets"),
     ("main", "scene.curves.user_presets"),
     ("main", "scene.kit.freed_memory"),
     ("main", "scene.kit.curve_files"),

@@ -61,7 +61,7 @@ class CurvesMode:
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         if app.opened is not None:  # a curve from a file (main.py --open), shown first
             name, spline = app.opened
-            title = f"opened: {name}"[: user_presets.MAX_NAME_LENGTH]  # what the presets file takes
+            title = user_presets.fitting_name(f"opened: {name}", {p.name for p in self.trajectories})
             opened = presets.TrajectoryPreset(title, "knots", spline=spline)
             self.trajectories.append(opened)
             self.unedited = (*self.unedited, opened)

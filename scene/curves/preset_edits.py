@@ -200,6 +200,9 @@ class PresetEdits:
                 f"Could not save the presets to {path}: {error.strerror or error}", warning=True
             )
             return
+        except ValueError as error:
+            mode.app.messages.say(f"Could not save the presets: {error}", warning=True)
+            return
         curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
         if saved.beside is None:
             mode.app.messages.say(f"Saved {curves} to {saved.path}")

@@ -7,7 +7,9 @@ The file is never lost:
   built-in presets are used, and saving then writes beside it instead of over it (so does saving
   when the file was changed by someone else since it was read);
 * every preset is checked in full when the file is loaded (its curve is built), so nothing in it
-  can fail later;
+  can fail later; a bad entry (or a second of one name, or one past ``MAX_PRESETS``) is skipped,
+  the good ones load, one message says which were skipped and why, and the file as it was is
+  copied beside it first (``presets.skipped-<its hash>.json``), so a save loses nothing;
 * saving is atomic (a temporary file, fsynced, renamed over the old one, the directory fsynced),
   follows a symbolic link to the real file, keeps the file's permissions, and removes temporary
   files left behind by a killed save.
@@ -15,18 +17,20 @@ The file is never lost:
 
 import dataclasses
 import datetime
+import hashlib
 import json
 import os
 from pathlib import Path
 
 from scene.curves.presets import TrajectoryPreset, VelocityPreset
-from scene.kit import atomic_file
+from scene.kit import atomic_file, user_files
 from trajectory import spline_data, spline_from_data
 
 FORMAT = "curves-in-motion presets"
 VERSION = 1
-MAX_FILE_BYTES = 1_000_000
-"""Larger files are refused unread (100 presets of each kind take about 30 kB)."""
+MAX_FILE_BYTES = 4_000_000
+"""Larger files are refused unread, and a save that would be larger is refused (100 presets of
+each kind take about 30 kB; a spline of 5,000 knots about 1 MB)."""
 MAX_PRESETS = 100
 """Of each kind; the number keys reach the first nine."""
 MAX_NAME_LENGTH = 40
@@ -58,7 +62,10 @@ class PresetsFile:
     def __init__(self, path):
         self.path = Path(path)
         self.problem = None
-        """Why the file was not loaded at start (one line), or None."""
+        """Why the file, or some of its presets, were not loaded at start (one line), or None."""
+        self.backup = None
+        """Where the file as it was is kept when some of its presets were skipped, or None."""
+        self._refused = False
         self._read = None
         """The bytes loaded at start (None: there was no file)."""
         self._beside = None
@@ -75,15 +82,34 @@ class PresetsFile:
             content = _read(self.path)
             if content is None:
                 return list(trajectories), list(velocities)
-            saved_trajectories, saved_velocities = _parse(content)
+            saved_trajectories, saved_velocities, skipped = _parse(content)
         except ValueError as error:
             self.problem = (
                 f"presets file {self.path} was not loaded ({error}); "
                 "the built-in presets are used and the file is left as it is"
             )
+            self._refused = True
             return list(trajectories), list(velocities)
         self._read = content
+        if skipped:
+            self._keep_a_copy(content, skipped)
         return _merged(trajectories, saved_trajectories), _merged(velocities, saved_velocities)
+
+    def _keep_a_copy(self, content, skipped):
+        """Copy the file beside it before a save can drop its skipped presets, and say so."""
+        digest = hashlib.sha256(content).hexdigest()[:8]
+        backup = self.path.with_name(f"{self.path.stem}.skipped-{digest}{self.path.suffix}")
+        try:
+            if not (backup.is_file() and backup.read_bytes() == content):
+                atomic_file.write(backup, content)
+            self.backup = backup
+            kept = f"the file as it was is kept as {backup.name}"
+        except OSError as error:
+            self._refused = True  # nowhere to keep it: saves go beside the file instead
+            kept = f"the file is left as it is ({error.strerror or type(error).__name__} writing a copy)"
+        reasons = "; ".join(skipped[:3]) + (f"; and {len(skipped) - 3} more" if len(skipped) > 3 else "")
+        count = f"{len(skipped)} preset{'s' if len(skipped) > 1 else ''}"
+        self.problem = f"presets file {self.path}: {count} skipped ({reasons}); {kept}"
 
     def save(self, trajectories, velocities, builtin_trajectories, builtin_velocities):
         """Write every editable preset that differs from the built-ins, atomically.
@@ -96,6 +122,8 @@ class PresetsFile:
 
         Raises:
             OSError: If the file cannot be written (nothing is lost then either).
+            ValueError: If the presets would make a file larger than ``MAX_FILE_BYTES`` (which
+                the next start would refuse): nothing is written.
         """
         edited_trajectories = [p for p in trajectories if p.editable and p not in builtin_trajectories]
         edited_velocities = [p for p in velocities if p.editable and p not in builtin_velocities]
@@ -108,7 +136,12 @@ class PresetsFile:
                 for p in edited_velocities
             ],
         }
-        content = json.dumps(data, indent=2).encode("utf-8")
+        content = json.dumps(data, separators=(",", ":")).encode("utf-8")
+        if len(content) > MAX_FILE_BYTES:
+            raise ValueError(
+                f"they would take {len(content):,} bytes, and a presets file is read up to "
+                f"{MAX_FILE_BYTES:,}: delete knots or curves"
+            )
         count = len(edited_trajectories) + len(edited_velocities)
         reason = self._unsafe_to_overwrite()
         if reason is None:
@@ -123,7 +156,7 @@ class PresetsFile:
 
     def _unsafe_to_overwrite(self):
         """Why the presets file must not be replaced (a short phrase), or None."""
-        if self.problem is not None:
+        if self._refused:
             return "it could not be read at start"
         try:
             current = self.path.read_bytes()
@@ -139,51 +172,48 @@ class PresetsFile:
 def _read(path):
     """The file's bytes (None if there is no file), or a ValueError saying why they cannot be read."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise ValueError(f"it is {size:,} bytes; at most {MAX_FILE_BYTES:,} are read")
-        return path.read_bytes()
+        return user_files.read_bytes(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         return None
-    except OSError as error:
-        raise ValueError(error.strerror or type(error).__name__) from None
 
 
 def _parse(content):
-    """The presets in a file's bytes, each checked in full; a ValueError says what is wrong."""
-    try:
-        data = json.loads(content.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("it is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ValueError(f"not valid JSON: {error}") from None
-    except RecursionError:
-        raise ValueError("it is nested too deeply") from None
-    except ValueError as error:  # such as an integer of more than 4300 digits
-        raise ValueError(str(error)) from None
+    """The presets in a file's bytes, each checked in full: ``(trajectories, velocities,
+    skipped)``, ``skipped`` saying why each entry left out was; a ValueError says why the file
+    as a whole cannot be read."""
+    data = user_files.parsed_json(content)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} file")
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise ValueError(f"version {_short(version)} is not {VERSION}")
-    return (
-        _entries(data, "trajectories", _trajectory),
-        _entries(data, "velocities", _velocity),
-    )
+    skipped = []
+    trajectories = _entries(data, "trajectories", _trajectory, skipped)
+    velocities = _entries(data, "velocities", _velocity, skipped)
+    return trajectories, velocities, skipped
 
 
-def _entries(data, key, parse):
+def _entries(data, key, parse, skipped):
+    """The good presets of the list ``data[key]``, a reason added to ``skipped`` for each other
+    entry: one that does not parse, a second of one name, one past the first ``MAX_PRESETS``."""
     entries = data.get(key, [])
     if not isinstance(entries, list):
         raise ValueError(f'"{key}" must be a list')
-    if len(entries) > MAX_PRESETS:
-        raise ValueError(f"it holds {len(entries):,} {key}; at most {MAX_PRESETS} are read")
-    presets = [parse(entry) for entry in entries]
-    names = set()
-    for preset in presets:
+    presets, names = [], set()
+    for number, entry in enumerate(entries):
+        if len(presets) == MAX_PRESETS:
+            skipped.extend([f"{key} past the first {MAX_PRESETS}"] * (len(entries) - number))
+            break
+        try:
+            preset = parse(entry)
+        except ValueError as error:
+            skipped.append(str(error))
+            continue
         if preset.name in names:
-            raise ValueError(f"two {key} are named {preset.name!r}")
+            skipped.append(f"a second of the {key} named {preset.name!r}")
+            continue
         names.add(preset.name)
+        presets.append(preset)
     return presets
 
 
@@ -235,6 +265,20 @@ def _name(entry, kind):
     if len(name) > MAX_NAME_LENGTH:
         raise ValueError(f"a {kind} name must be at most {MAX_NAME_LENGTH} characters, got {_short(name)}")
     return name
+
+
+def fitting_name(name, taken):
+    """``name`` made one the presets file takes and none of ``taken`` has: control characters
+    (tabs, new lines) as spaces, at most ``MAX_NAME_LENGTH`` characters, " (2)", " (3)", ...
+    after it where it is taken."""
+    words = "".join(c if c.isprintable() else " " for c in str(name)).split()
+    plain = " ".join(words) or "curve"
+    candidate, number = plain[:MAX_NAME_LENGTH], 1
+    while candidate in taken:
+        number += 1
+        suffix = f" ({number})"
+        candidate = plain[: MAX_NAME_LENGTH - len(suffix)] + suffix
+    return candidate
 
 
 def _reason(error, fallback):

@@ -4,6 +4,7 @@ fsynced; through a symbolic link to the real file, its permissions kept, and the
 files of killed writes removed."""
 
 import contextlib
+import itertools
 import os
 import re
 from pathlib import Path
@@ -33,6 +34,26 @@ def write(path, content):
         os.fsync(directory)
     finally:
         os.close(directory)
+
+
+def write_new(folder, stem, suffix, content):
+    """Write ``content`` atomically to a file of ``folder`` that did not exist: ``stem`` +
+    ``suffix``, or ``stem-2`` + ``suffix``, ``stem-3``, ... (the name taken with O_EXCL, so that
+    two processes saving at once never write to one file). Returns its path."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    for number in itertools.count(1):
+        path = folder / f"{stem}{'' if number == 1 else f'-{number}'}{suffix}"
+        try:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
+        except FileExistsError:
+            continue
+        try:
+            write(path, content)
+        except BaseException:
+            path.unlink(missing_ok=True)
+            raise
+        return path
 
 
 def remove_stale_temporaries(path):

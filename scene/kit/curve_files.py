@@ -3,7 +3,6 @@ reads, and what Blender's exporters write) read as ``trajectory.NurbsCurve``s, a
 written as an egg file that a game's ``Mopath`` plays."""
 
 import contextlib
-import json
 from pathlib import Path
 
 import numpy as np
@@ -19,10 +18,13 @@ from panda3d.core import (
     StringStream,
 )
 
+from scene.kit import user_files
 from trajectory import NurbsCurve as Nurbs
 from trajectory import PiecewiseBezier, Spline, spline_from_data
 
 _SUFFIXES = (".egg", ".bam", ".egg.pz", ".bam.pz")
+MAX_FILE_BYTES = 64_000_000
+"""Larger curve files are refused unread (a JSON spline of 5,000 knots takes about 1 MB)."""
 _POSITION_CURVES = (PCT_NONE, PCT_XYZ)
 """Curve types that hold positions (a file may also hold HPR or timing curves for Mopath)."""
 
@@ -37,8 +39,7 @@ def load_curves(path):
     path = Path(path)
     if not path.name.lower().endswith(_SUFFIXES):
         raise ValueError(f"{path.name} is not a Panda3D model file (.egg or .bam)")
-    if not path.is_file():
-        raise ValueError(f"no curve file at {path}")
+    _checked(path)
     options = LoaderOptions(LoaderOptions.LF_no_cache)
     with _panda_errors() as errors:
         try:
@@ -82,17 +83,29 @@ def load_spline(path):
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
-        if not path.is_file():
-            raise ValueError(f"no curve file at {path}")
+        _checked(path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            data = user_files.parsed_json(user_files.read_bytes(path, MAX_FILE_BYTES))
+        except ValueError as error:
             raise ValueError(f"{path.name} could not be read as JSON: {error}") from None
-        return str(data.get("name") or path.stem) if isinstance(data, dict) else path.stem, spline_from_data(
-            data
-        )
+        name = data.get("name") if isinstance(data, dict) else None
+        return (name if isinstance(name, str) and name.strip() else path.stem), spline_from_data(data)
     curve = load_curves(path)[0]
     return curve.name or path.stem, spline_of(curve)[0]
+
+
+def _checked(path):
+    """A ValueError unless ``path`` is a regular file of at most ``MAX_FILE_BYTES``."""
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        raise ValueError(f"no curve file at {path}") from None
+    except OSError as error:
+        raise ValueError(f"{path} cannot be read ({error.strerror or type(error).__name__})") from None
+    if not path.is_file():
+        raise ValueError(f"{path} is not a regular file")
+    if size > MAX_FILE_BYTES:
+        raise ValueError(f"{path.name} is {size:,} bytes; curve files of at most {MAX_FILE_BYTES:,} are read")
 
 
 def spline_of(curve):

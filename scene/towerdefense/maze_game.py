@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 
+from scene.kit import atomic_file, user_files
 from scene.towerdefense.maze_maps import MAPS
 from scene.towerdefense.shots import Shot, ShotsInFlight
 from trajectory import FieldWalkers, FlowField, GameClock, lead, pairs_within
@@ -24,6 +25,10 @@ ENEMY_SPEED, ENEMY_HEALTH = 2.0, 3.0
 TOWER_RANGE, TOWER_RELOAD = 5.0, 0.6
 SHOT_SPEED, SHOT_DAMAGE, HIT_RADIUS = 9.0, 1.0, 0.45
 MAX_TICKS_PER_ADVANCE = 10_000
+MAX_REPLAY_BYTES = 16_000_000
+"""Larger replay files are refused unread (an hour's game of a move a second takes about 80 kB)."""
+_LARGEST_SEED = 2**63 - 1
+_LARGEST_TICK = 2**53
 
 
 class Refusal(enum.Enum):
@@ -46,31 +51,53 @@ class Replay:
     map_name: str = "maze"
 
     def save(self, path):
-        path.write_text(json.dumps({"seed": self.seed, "map": self.map_name, "inputs": self.inputs}))
+        """Write the replay to ``path`` atomically (the old file or the new one, never half)."""
+        atomic_file.write(path, self._content())
+
+    def save_new(self, folder, stem):
+        """Write the replay atomically to a new file of ``folder`` named from ``stem`` (never over
+        another replay); returns its path."""
+        return atomic_file.write_new(folder, stem, ".json", self._content())
+
+    def _content(self):
+        return json.dumps({"seed": self.seed, "map": self.map_name, "inputs": self.inputs}).encode("utf-8")
 
     @classmethod
     def load(cls, path):
         """A replay from ``path``; a ValueError naming what is wrong with the file."""
         try:
-            data = json.loads(path.read_text())
-            inputs = [_input(*entry) for entry in data["inputs"]]
-            seed, map_name = int(data["seed"]), str(data.get("map", "maze"))
-        except (OSError, ValueError, KeyError, TypeError) as error:
+            data = user_files.parsed_json(user_files.read_bytes(path, MAX_REPLAY_BYTES))
+            if not isinstance(data, dict) or not isinstance(data.get("inputs"), list):
+                raise ValueError("it must be an object with a list of inputs")
+            inputs = [_input(entry) for entry in data["inputs"]]
+            seed = _whole(data.get("seed"), "its seed", _LARGEST_SEED)
+            map_name = data.get("map", "maze")
+        except FileNotFoundError:
+            raise ValueError(f"{path} is not a replay: there is no such file") from None
+        except ValueError as error:
             raise ValueError(f"{path} is not a replay: {error}") from None
         if map_name not in MAPS:
             raise ValueError(f"{path} is not a replay: there is no map {map_name!r} (only {', '.join(MAPS)})")
         return cls(seed, inputs, map_name)
 
 
-def _input(tick, what, *cell):
+def _input(entry):
     """One input as a replay holds it, or a ValueError saying what it is not."""
-    if what == "swarm" and not cell:
-        return [int(tick), what]
-    if what in ("place", "remove") and len(cell) == 2:
-        return [int(tick), what, *map(int, cell)]
-    raise ValueError(
-        f"the input {[tick, what, *cell]} is neither (tick, place or remove, col, row) nor (tick, swarm)"
-    )
+    if isinstance(entry, list) and len(entry) in (2, 4):
+        tick, what, *cell = entry
+        if what == "swarm" and not cell:
+            return [_whole(tick, "a tick", _LARGEST_TICK), what]
+        if what in ("place", "remove") and cell:
+            return [_whole(tick, "a tick", _LARGEST_TICK), what, *(_whole(c, "a cell", 10**6) for c in cell)]
+    shown = json.dumps(entry)[:60]
+    raise ValueError(f"the input {shown} is neither [tick, place or remove, col, row] nor [tick, swarm]")
+
+
+def _whole(value, what, largest):
+    """``value`` if it is a whole number from 0 to ``largest`` (JSON's: not 3.7, "3" or true)."""
+    if type(value) is not int or not 0 <= value <= largest:
+        raise ValueError(f"{what} must be a whole number from 0 to {largest:,}, got {json.dumps(value)[:40]}")
+    return value
 
 
 class MazeGame:
@@ -244,6 +271,7 @@ class MazeGame:
         )
         if allowed:
             self._apply(what)
+            self.recorded.inputs.append([self.ticks, *what])  # a replay saved now keeps it
         else:
             self.refused_inputs += 1
 

@@ -5,6 +5,7 @@ maze and the 100 x 100 field of a crowd, W calls a swarm (10,000 enemies on the 
 game is ``maze_game``; this module draws it and turns clicks and keys into moves.
 ``main.py --replay PATH`` plays a saved game's moves again, to the same checksum."""
 
+import datetime
 import math
 from pathlib import Path
 
@@ -155,10 +156,10 @@ class MazeMode:
     def save_replay(self):
         """Write the moves made so far beside the presets file, and say where."""
         folder = Path(self.app.presets_path).parent / "replays"
-        path = folder / f"maze-seed{self.game.recorded.seed}-tick{self.game.ticks}.json"
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        stem = f"maze-{self.map.name}-{stamp}-tick{self.game.ticks}"
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            self.game.recorded.save(path)
+            path = self.game.recorded.save_new(folder, stem)
         except OSError as error:
             self.app.messages.say(f"Could not save the replay: {error.strerror or error}", warning=True)
             return

@@ -136,9 +136,12 @@ def test_map_opens_the_tower_defense_on_a_map_and_refuses_what_contradicts_it(tm
     result = run_main("--offscreen", "--map", "crowd", "--frames", "5", "--screenshot", str(target))
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     for arguments, words in (
-        (("--map", "crowd", "--mode", "turning"), "--map crowd opens the maze mode, not turning"),
+        (("--map", "crowd", "--mode", "turning"), "--map opens the maze mode, not the turning mode"),
         (("--map", "maze", "--replay", "x.json"), "a replay plays on the map it was recorded on"),
-        (("--replay", "x.json", "--mode", "curves"), "--replay plays in the maze mode, not curves"),
+        (("--replay", "x.json", "--mode", "curves"), "--replay opens the maze mode, not the curves mode"),
+        (("--open", "x.json", "--mode", "maze"), "--open opens the curves mode, not the maze mode"),
+        (("--open", "x.json", "--map", "board"), "--map opens the towerdefense mode, not the curves mode"),
+        (("--open", "x.json", "--replay", "y.json"), "--replay opens the maze mode, not the curves mode"),
         (("--map", "moon"), "invalid choice: 'moon'"),
     ):
         refused = run_main(*arguments)
@@ -169,3 +172,56 @@ def test_a_missing_or_broken_model_is_one_line_naming_it(tmp_path, spoil, proble
         f"main.py: the model models/enemy.egg {problem} (the scripts models/make_*.py write our models again)"
     ]
     assert "Traceback" not in result.stderr and "AttributeError" not in result.stderr
+
+
+def _spline_text(replace=None):
+    import json
+
+    from trajectory import Spline, spline_data
+
+    text = json.dumps(spline_data(Spline([[0, 0, 0], [2, 0, 0], [3, 5, 0]]), "mine"))
+    return text if replace is None else text.replace("[2.0", replace, 1)
+
+
+@pytest.mark.parametrize(
+    ("option", "content", "words"),
+    [
+        ("--open", lambda: _spline_text("[1" + "0" * 400), "must be numbers"),
+        ("--open", lambda: _spline_text("[20000.0"), "beyond 10000 on an axis"),
+        ("--open", lambda: _spline_text("[" * 3000 + "]" * 3000 + "[2.0"), "JSON"),
+        ("--open", "/dev/zero", "not a Panda3D model file"),
+        ("--open", "fifo", "not a regular file"),
+        ("--replay", lambda: '{"seed": 0, "inputs": [[Infinity, "swarm"]]}', "a tick must be a whole number"),
+        ("--replay", lambda: '{"seed": -3, "inputs": []}', "its seed must be a whole number"),
+        ("--replay", "/dev/zero", "not a regular file"),
+        ("--replay", "fifo", "not a regular file"),
+    ],
+)
+def test_a_hostile_file_is_one_line_and_exit_2_never_a_traceback_or_a_hang(tmp_path, option, content, words):
+    if content == "fifo":
+        path = tmp_path / "pipe.json"
+        os.mkfifo(path)  # opened for reading, it would wait for a writer for ever
+    elif callable(content):
+        path = tmp_path / "file.json"
+        path.write_text(content())
+    else:
+        path = Path(content)
+    result = run_main("--offscreen", "--frames", "2", option, str(path))
+    assert result.returncode == 2 and result.stderr.strip().count("\n") == 0, result.stderr
+    assert result.stderr.startswith(f"main.py: {option}:") and words in result.stderr
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "fifo"])
+def test_presets_that_are_no_regular_file_are_one_line_and_the_scene_starts(tmp_path, path):
+    if path == "fifo":
+        path = tmp_path / "pipe.json"
+        os.mkfifo(path)
+    result = run_main("--offscreen", "--frames", "2", "--presets", str(path))
+    assert result.returncode == 0 and result.stderr.strip().count("\n") == 0
+    assert "not a regular file" in result.stderr and "was not loaded" in result.stderr
+
+
+def test_a_start_prints_nothing_panda3d_means_only_for_itself():
+    """No input-device or X lines ("error" lines that mean nothing to a user) at a start."""
+    result = run_main("--offscreen", "--frames", "2")
+    assert result.returncode == 0 and result.stderr == "" and result.stdout == ""

@@ -64,20 +64,25 @@ _SAMPLE_BLOCK = 4096
 
 @dataclasses.dataclass(frozen=True)
 class Fit:
-    """A fitted table, pieces in order of u: where each starts in u, ``u_starts`` ``(m,)``; its
-    extent in x, ``widths`` ``(m,)``; the coefficients of y in ascending powers of the local
-    coordinate, ``coeffs`` ``(m, DEGREE + 1)``; and the largest error left on a piece that could
-    not reach the tolerance (accepted at the least width or the last round), ``worst`` (0 if none),
-    at u = ``worst_at``."""
+    """A fitted table, pieces in order of lane, then of u: where each starts in u, ``u_starts``
+    ``(m,)``; its extent in x, ``widths`` ``(m,)``; the coefficients of y in ascending powers of
+    the local coordinate, ``coeffs`` ``(m, DEGREE + 1)``; its lane, ``lanes`` ``(m,)`` (all 0 for
+    one function); and the largest error left on a piece that could not reach the tolerance
+    (accepted at the least width or the last round), ``worst`` (0 if none), at u = ``worst_at``
+    of lane ``worst_lane``."""
 
     u_starts: np.ndarray
     widths: np.ndarray
     coeffs: np.ndarray
+    lanes: np.ndarray
     worst: float
     worst_at: float
+    worst_lane: int
 
 
-def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width, max_pieces=MAX_PIECES):
+def fit_inverse(
+    sample, u_breaks, *, tolerance, initial_pieces, min_width, max_pieces=MAX_PIECES, break_lanes=None
+):
     """Fit y(x) piecewise, refining until the check-point error is below ``tolerance``.
 
     Args:
@@ -85,53 +90,76 @@ def fit_inverse(sample, u_breaks, *, tolerance, initial_pieces, min_width, max_p
             ``(dx, y, weight, extra)``: at u = centre + half_width * SAMPLE_POINTS, ``dx`` =
             x(u) - x(lo) and ``y`` = y(u), both ``(m, p)``; ``weight``, ``(m, p)`` or a float,
             converts an error in y to the error that counts; ``extra``, ``(m,)`` or a float, is
-            any error of the sampler's own (a quadrature's, say).
+            any error of the sampler's own (a quadrature's, say). With ``break_lanes`` it is
+            called ``sample(lo, hi, lane)``, ``lane`` ``(m,)`` each piece's.
         u_breaks: Sorted parameter values, shape ``(k + 1,)``, that must be piece boundaries
             (where x or y may not be smooth).
         tolerance: The largest accepted weighted error.
-        initial_pieces: How many pieces to start from, spread over the intervals of u_breaks.
+        initial_pieces: How many pieces to start from, spread over the intervals of u_breaks
+            (over each lane's).
         min_width: Pieces no wider than this in u are accepted whatever their error.
-        max_pieces: A round that could take the pieces past this many is the last.
+        max_pieces: A round that could take the pieces (a lane's) past this many is the last.
+        break_lanes: Lanes: independent functions of their own u fitted at once, ``(k + 1,)``
+            non-decreasing ints, the lane of each break (``u_breaks`` then sorted within each
+            lane). A piece's fit depends on its lane alone, to the bit, however many lanes are
+            fitted with it (what measures many segments of a spline in one go).
 
     Returns:
         A ``Fit``. Pieces whose x stands still (the fit cannot use their nodes) hold their end
         value and do not count in its ``worst``: they cover no x.
     """
-    lo, hi = _initial_pieces(np.asarray(u_breaks, dtype=float), initial_pieces)
-    done_lo, done_widths, done_coeffs = [], [], []
-    pieces_done, worst, worst_at = 0, 0.0, 0.0
+    u_breaks = np.asarray(u_breaks, dtype=float)
+    lanes_given = break_lanes is not None
+    break_lanes = np.zeros(u_breaks.size, dtype=int) if break_lanes is None else np.asarray(break_lanes)
+    lo, hi, lane = _initial_pieces(u_breaks, break_lanes, initial_pieces)
+    lane_count = int(break_lanes[-1]) + 1
+    pieces_done = np.zeros(lane_count, dtype=int)
+    done_lo, done_widths, done_coeffs, done_lanes = [], [], [], []
+    worst, worst_at, worst_lane = 0.0, 0.0, 0
     for round_number in range(_MAX_ROUNDS):
-        widths, y, coeffs, predicted, usable, weight, extra = _sampled_and_fitted(sample, lo, hi)
+        widths, y, coeffs, predicted, usable, weight, extra = _sampled_and_fitted(
+            sample if lanes_given else lambda lo, hi, lane: sample(lo, hi), lo, hi, lane
+        )
         miss = np.abs(predicted - y[:, _CHECK_SLICE])
         # Weights are local slopes: they only mean something while the fit stays inside the piece.
         usable &= np.max(miss, axis=1) <= hi - lo
         error = np.max(miss * weight, axis=1) + extra
         error[~usable] = np.inf
         accept = (error <= tolerance) | (hi - lo <= min_width)
-        last_round = round_number == _MAX_ROUNDS - 1 or _MAX_SPLIT * lo.size + pieces_done > max_pieces
-        if last_round:
+        pending = np.bincount(lane, minlength=lane_count)
+        if round_number == _MAX_ROUNDS - 1:
             accept[:] = True
+        else:
+            accept |= (_MAX_SPLIT * pending + pieces_done > max_pieces)[lane]
         fallback = accept & ~usable
         coeffs[fallback] = _linear(y[fallback], widths[fallback])
         short = accept & usable & (error > tolerance)
         if short.any() and error[short].max() > worst:
-            worst, worst_at = float(error[short].max()), float(lo[short][np.argmax(error[short])])
-        pieces_done += int(accept.sum())
+            at = np.flatnonzero(short)[np.argmax(error[short])]
+            worst, worst_at, worst_lane = float(error[at]), float(lo[at]), int(lane[at])
+        pieces_done += np.bincount(lane[accept], minlength=lane_count)
         done_lo.append(lo[accept])
         done_widths.append(widths[accept])
         done_coeffs.append(coeffs[accept])
+        done_lanes.append(lane[accept])
         if accept.all():
             break
         refine = ~accept
-        lo, hi = _split(lo[refine], hi[refine], error[refine], tolerance)
-    starts = np.concatenate(done_lo)
-    order = np.argsort(starts, kind="stable")
+        lo, hi, lane = _split(lo[refine], hi[refine], lane[refine], error[refine], tolerance)
+    starts, lanes = np.concatenate(done_lo), np.concatenate(done_lanes)
+    order = np.lexsort((starts, lanes))
     return Fit(
-        starts[order], np.concatenate(done_widths)[order], np.concatenate(done_coeffs)[order], worst, worst_at
+        starts[order],
+        np.concatenate(done_widths)[order],
+        np.concatenate(done_coeffs)[order],
+        lanes[order],
+        worst,
+        worst_at,
+        worst_lane,
     )
 
 
-def _sampled_and_fitted(sample, lo, hi):
+def _sampled_and_fitted(sample, lo, hi, lane):
     """The pieces (lo, hi) sampled and fitted, ``_SAMPLE_BLOCK`` at a time (a curve of 200,000
     knot spans starts with as many pieces, and its sampling and fitting all at once would hold
     gigabytes): their widths in x, y at the sample points, ``_fit``'s coefficients, predictions
@@ -139,7 +167,8 @@ def _sampled_and_fitted(sample, lo, hi):
     either one number, the same for every block, or one per piece)."""
     blocks = []
     for k in range(0, lo.size, _SAMPLE_BLOCK):
-        dx, y, weight, extra = sample(lo[k : k + _SAMPLE_BLOCK], hi[k : k + _SAMPLE_BLOCK])
+        block = slice(k, k + _SAMPLE_BLOCK)
+        dx, y, weight, extra = sample(lo[block], hi[block], lane[block])
         widths = dx[:, END_SAMPLE]
         weight = weight[:, _CHECK_SLICE] if np.ndim(weight) else weight
         blocks.append((widths, y, *_fit(dx, y, widths), weight, extra))
@@ -168,9 +197,11 @@ def integral_samples(rate, lo, hi):
     local = np.concatenate((_CHEB_POINTS, GAUSS_X))
     rates = rate((lo + half)[:, None] + half[:, None] * local)
     chebyshev, gauss = rates[:, : _CHEB_POINTS.size], rates[:, _CHEB_POINTS.size :]
-    dx = half[:, None] * (chebyshev @ _CHEB_INTEGRATE)
-    quadrature_error = np.abs(dx[:, END_SAMPLE] - half * (gauss @ GAUSS_W))
-    return dx, chebyshev @ _CHEB_INTERPOLATE, quadrature_error
+    # einsum, not @: BLAS rounds a row differently by its place in the matrix, and a piece's
+    # table must not depend on the pieces fitted with it.
+    dx = half[:, None] * np.einsum("mk,kp->mp", chebyshev, _CHEB_INTEGRATE)
+    quadrature_error = np.abs(dx[:, END_SAMPLE] - half * np.einsum("mk,k->m", gauss, GAUSS_W))
+    return dx, np.einsum("mk,kp->mp", chebyshev, _CHEB_INTERPOLATE), quadrature_error
 
 
 def sample_parameters(lo, hi):
@@ -194,17 +225,22 @@ def normalised_table(widths, coeffs, variable):
     return PiecewisePolynomial(breaks, coeffs, ends=(0.0, 1.0), variable=variable)
 
 
-def _initial_pieces(u_breaks, count):
-    spans = np.diff(u_breaks)
-    per_span = np.maximum(1, np.round(count * spans / spans.sum())).astype(int)
-    starts = np.cumsum(per_span) - per_span
-    k = np.arange(per_span.sum()) - np.repeat(starts, per_span)  # each piece's place in its span
-    lo = np.repeat(u_breaks[:-1], per_span) + np.repeat(spans, per_span) * k / np.repeat(per_span, per_span)
-    hi = np.append(lo[1:], u_breaks[-1])
-    return lo, hi
+def _initial_pieces(u_breaks, break_lanes, count):
+    """``count`` pieces per lane, spread over its intervals by their widths: lo, hi and lane (m,)."""
+    within = break_lanes[1:] == break_lanes[:-1]
+    starts, ends, lanes = u_breaks[:-1][within], u_breaks[1:][within], break_lanes[1:][within]
+    spans = ends - starts
+    lane_widths = np.bincount(lanes, weights=spans)
+    per_span = np.maximum(1, np.round(count * spans / lane_widths[lanes])).astype(int)
+    first = np.cumsum(per_span) - per_span
+    k = np.arange(per_span.sum()) - np.repeat(first, per_span)  # each piece's place in its span
+    lo = np.repeat(starts, per_span) + np.repeat(spans, per_span) * k / np.repeat(per_span, per_span)
+    last = k == np.repeat(per_span, per_span) - 1
+    hi = np.where(last, np.repeat(ends, per_span), np.append(lo[1:], 0.0))
+    return lo, hi, np.repeat(lanes, per_span)
 
 
-def _split(lo, hi, error, tolerance):
+def _split(lo, hi, lane, error, tolerance):
     """Split each piece into equal parts, as many as its error says a smooth function needs.
 
     The error of a degree-d interpolant falls like width**(d + 1), so a piece whose error is
@@ -220,7 +256,7 @@ def _split(lo, hi, error, tolerance):
     index = np.arange(parts.sum()) - np.repeat(first, parts)
     new_lo = starts + steps * index
     new_hi = np.where(index == np.repeat(parts, parts) - 1, np.repeat(hi, parts), new_lo + steps)
-    return new_lo, new_hi
+    return new_lo, new_hi, np.repeat(lane, parts)
 
 
 def _fit(dx, y, widths):

@@ -9,9 +9,13 @@ def norms(vectors):
     sum of squares: a curve 1e-160 or 1e160 across is measured as well as one 1 across."""
     vectors = np.asarray(vectors, dtype=float)
     squares = np.einsum("...i,...i->...", vectors, vectors)
-    if np.all((squares >= _SQUARES_SAFE[0]) & (squares <= _SQUARES_SAFE[1])):
-        return np.sqrt(squares)  # nothing over- or underflowed: the fast way is as exact
-    return np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2])
+    lengths = np.sqrt(squares)  # where nothing over- or underflowed, as exact as the slow way
+    unsafe = ~((squares >= _SQUARES_SAFE[0]) & (squares <= _SQUARES_SAFE[1]))
+    if np.any(unsafe):  # each length by its own vector's size only, whatever its neighbours'
+        return np.where(
+            unsafe, np.hypot(np.hypot(vectors[..., 0], vectors[..., 1]), vectors[..., 2]), lengths
+        )
+    return lengths
 
 
 _SQUARES_SAFE = (1e-290, 1e290)

@@ -45,10 +45,6 @@ _BISECTIONS = 64
 class ArcLength:
     """The arc-length table of a ``Curve``.
 
-    With ``spans_alone``, each span between the curve's breakpoints is measured as if it were a
-    curve of its own (scanned for slow points on its own, its table to ``tolerance`` of its own
-    length): what measures many unrelated segments in one batch (``JoinedLength``).
-
     Attributes:
         length: The curve's arc length.
         table: u as a ``PiecewisePolynomial`` of the normalised distance s in [0, 1].
@@ -56,36 +52,10 @@ class ArcLength:
             cusp), found to the last bit; each is a break of the table.
     """
 
-    def __init__(self, curve, tolerance=DISTANCE_TOLERANCE, spans_alone=False):
+    def __init__(self, curve, tolerance=DISTANCE_TOLERANCE):
         self.curve = curve
         joints = np.asarray(curve.breakpoints, dtype=float)
-        spans = np.concatenate(([0.0], joints, [1.0])) if spans_alone else np.array([0.0, 1.0])
-        slow, precision, top_speed, slow_spans = _slow_points(curve, spans)
-        self.stops = _stops(curve, slow, precision, top_speed)
-        graded = _graded_around(curve, slow, spans[slow_spans], spans[slow_spans + 1])
-        breaks = np.unique(np.concatenate(([0.0, 1.0], joints, graded, self.stops)))
-        lengths = np.split(_integrate(curve, breaks[:-1], breaks[1:]), np.searchsorted(breaks, spans[1:-1]))
-        estimates = np.array([np.sum(part) for part in lengths])
-        if not (np.all(estimates > 0.0) and np.all(np.isfinite(estimates))):
-            raise NoLengthError(f"the trajectory has no length (arc length {float(estimates.min()):g})")
-
-        def sample(lo, hi):
-            return _sample(curve, lo, hi, estimates[np.searchsorted(spans, lo, side="right") - 1])
-
-        fit = inverse_fit.fit_inverse(
-            sample,
-            breaks,
-            tolerance=tolerance,
-            initial_pieces=_INITIAL_PIECES * (spans.size - 1),
-            min_width=_MIN_PIECE_WIDTH * np.diff(spans).min(),
-            max_pieces=inverse_fit.MAX_PIECES * (spans.size - 1),
-        )
-        if fit.worst > UNRESOLVED:
-            raise ValueError(
-                f"the trajectory's speed changes too abruptly near u = {fit.worst_at:.3g} to measure "
-                "its length "
-                f"(the table misses by {fit.worst:.1e} of it there): is its derivative unbounded?"
-            )
+        fit, self.stops, _ = measure(_OneCurve(curve), joints, np.zeros(joints.size, dtype=int), tolerance)
         widths = fit.widths
         self.table = inverse_fit.normalised_table(widths, fit.coeffs, variable="distance")
         ends = np.cumsum(widths)
@@ -116,104 +86,177 @@ class ArcLength:
         return self.at(u1) - self.at(u0)
 
 
+class _OneCurve:
+    """A ``Curve`` as the one lane ``measure`` takes."""
+
+    count = 1
+
+    def __init__(self, curve):
+        self.curve = curve
+
+    def speed(self, u, lane):
+        u = np.asarray(u, dtype=float)
+        return self.curve.speed(u.ravel()).reshape(u.shape)
+
+    def slope(self, u, lane):
+        return float(np.dot(self.curve.derivative(u), self.curve.second_derivative(u)))
+
+
+def measure(lanes, joints, joint_lanes, tolerance=DISTANCE_TOLERANCE):
+    """The arc-length tables of ``lanes.count`` curves of their own u in [0, 1], at once: each
+    table depends on its own curve alone, to the bit.
+
+    Args:
+        lanes: The curves: ``speed(u, lane)`` (arrays of one shape, each u of its lane's
+            curve), ``slope(u, lane)`` (Q' . Q'' at one float u), and their ``count``.
+        joints, joint_lanes: Interior u (n,) where a curve's speed may jump, and their lanes.
+        tolerance: The largest relative distance error of each table.
+
+    Returns:
+        ``(fit, stops, stop_lanes)``: an ``inverse_fit.Fit`` of u by distance, pieces by lane;
+        the u where each curve stops (see ``ArcLength.stops``), and their lanes.
+
+    Raises:
+        NoLengthError: If a curve has no length.
+        ValueError: If a curve's table cannot reach the tolerance.
+    """
+    count = lanes.count
+    slow, precision, top_speed, slow_lanes = _slow_points(lanes)
+    stops, stop_lanes = _stops(lanes, slow, precision, top_speed, slow_lanes)
+    graded, graded_lanes = _graded_around(lanes, slow, slow_lanes)
+    every = np.arange(count)
+    values = np.concatenate((np.zeros(count), np.ones(count), joints, graded, stops))
+    owners = np.concatenate((every, every, joint_lanes, graded_lanes, stop_lanes)).astype(int)
+    order = np.lexsort((values, owners))
+    values, owners = values[order], owners[order]
+    fresh = np.ones(values.size, dtype=bool)
+    fresh[1:] = (values[1:] != values[:-1]) | (owners[1:] != owners[:-1])
+    breaks, break_lanes = values[fresh], owners[fresh]
+    within = break_lanes[1:] == break_lanes[:-1]
+    interval_lanes = break_lanes[1:][within]
+    pieces = _integrate(lanes, breaks[:-1][within], breaks[1:][within], interval_lanes)
+    estimates = np.bincount(interval_lanes, weights=pieces, minlength=count)
+    if not (np.all(estimates > 0.0) and np.all(np.isfinite(estimates))):
+        raise NoLengthError(f"the trajectory has no length (arc length {float(estimates.min()):g})")
+
+    def sample(lo, hi, lane):
+        return _sample(lanes, lo, hi, lane, estimates[lane])
+
+    fit = inverse_fit.fit_inverse(
+        sample,
+        breaks,
+        tolerance=tolerance,
+        initial_pieces=_INITIAL_PIECES,
+        min_width=_MIN_PIECE_WIDTH,
+        break_lanes=break_lanes,
+    )
+    if fit.worst > UNRESOLVED:
+        where = f"u = {fit.worst_at:.3g}" + (f" of segment {fit.worst_lane}" if count > 1 else "")
+        raise ValueError(
+            f"the trajectory's speed changes too abruptly near {where} to measure its length "
+            f"(the table misses by {fit.worst:.1e} of it there): is its derivative unbounded?"
+        )
+    return fit, stops, stop_lanes
+
+
 def length_to(curve, u_starts, lengths_before, u):
     """The arc length from Q(0) to Q(u), u clamped to [0, 1] (scalar or array), of a table whose
     pieces start at ``u_starts`` (m,) with ``lengths_before`` (m,) them: one Gauss-Legendre rule
     from the start of u's piece."""
     u = np.clip(real_values(u, "u"), 0.0, 1.0)
     piece = np.clip(np.searchsorted(u_starts, u, side="right") - 1, 0, u_starts.size - 1)
-    return lengths_before[piece] + _integrate(curve, u_starts[piece], u)
+    return lengths_before[piece] + _integrate(_OneCurve(curve), u_starts[piece], u, 0)
 
 
-def _slow_points(curve, spans):
-    """The places where the curve nearly stops: in each of the ``spans`` (u, sorted, (k + 1,)),
-    local minima of the speed below ``_SLOW`` of its top there, each zoomed in on. Returns their u
-    (an array, empty for most curves) and for each how far (in u) the true minimum may be from
-    it, its span's top speed on the scan, and its span's index."""
-    widths = np.diff(spans)
-    grid = spans[:-1, None] + widths[:, None] * np.linspace(0.0, 1.0, _SCAN_POINTS)
-    speed = curve.speed(grid.ravel()).reshape(grid.shape)
+def _slow_points(lanes):
+    """The places where each curve nearly stops: local minima of its speed below ``_SLOW`` of
+    its top, each zoomed in on. Returns their u (an array, empty for most curves), how far (in u)
+    the true minimum may be from each, its curve's top speed on the scan, and its lane."""
+    grid = np.linspace(0.0, 1.0, _SCAN_POINTS)
+    every = np.arange(lanes.count)[:, None]
+    speed = lanes.speed(np.broadcast_to(grid, (lanes.count, _SCAN_POINTS)), every)
     padded = np.pad(speed, ((0, 0), (1, 1)), constant_values=np.inf)
-    top = speed.max(axis=1, keepdims=True)
-    is_slow = (speed <= padded[:, :-2]) & (speed <= padded[:, 2:]) & (speed < _SLOW * top)
+    top = speed.max(axis=1)
+    is_slow = (speed <= padded[:, :-2]) & (speed <= padded[:, 2:]) & (speed < _SLOW * top[:, None])
     is_slow &= np.cumsum(is_slow, axis=1) <= _MAX_SLOW_POINTS
-    span, point = np.nonzero(is_slow)
-    step = widths[span, None] / (_SCAN_POINTS - 1)
-    centre, lo, hi = grid[span, point], spans[span, None], spans[span + 1, None]
+    lane, point = np.nonzero(is_slow)
+    step = np.full((lane.size, 1), 1.0 / (_SCAN_POINTS - 1))
+    centre = grid[point]
     local = np.linspace(-1.0, 1.0, _ZOOM_POINTS)
     for _ in range(_ZOOM_ROUNDS if centre.size else 0):  # zoom in on each minimum, all at once
-        points = np.clip(centre[:, None] + step * local, lo, hi)
-        centre = points[
-            np.arange(centre.size), np.argmin(curve.speed(points.ravel()).reshape(points.shape), axis=1)
-        ]
+        points = np.clip(centre[:, None] + step * local, 0.0, 1.0)
+        centre = points[np.arange(centre.size), np.argmin(lanes.speed(points, lane[:, None]), axis=1)]
         step = step * (2.0 / (_ZOOM_POINTS - 1))
-    return centre, step[:, 0], top[span, 0], span
+    return centre, step[:, 0], top[lane], lane
 
 
-def _stops(curve, slow, precision, top_speed):
+def _stops(lanes, slow, precision, top_speed, slow_lanes):
     """Of the ``slow`` points (u, each within ``precision`` of a minimum of the speed), those inside
     (0, 1) where the curve stops, each found to the last bit by bisection on the sign of
-    d|Q'|²/du = 2 Q' . Q'' (negative before a minimum of the speed, positive after)."""
-    stops = []
-    for centre, near, top in zip(slow.tolist(), precision.tolist(), top_speed.tolist()):
+    d|Q'|²/du = 2 Q' . Q'' (negative before a minimum of the speed, positive after); with their
+    lanes, sorted."""
+    stops = set()
+    for centre, near, top, lane in zip(
+        slow.tolist(), precision.tolist(), top_speed.tolist(), slow_lanes.tolist()
+    ):
         low, high = max(centre - 2.0 * near, 0.0), min(centre + 2.0 * near, 1.0)
-
-        def slope(u):
-            return float(np.dot(curve.derivative(u), curve.second_derivative(u)))
-
-        if not (slope(low) < 0.0 < slope(high)):
+        if not (lanes.slope(low, lane) < 0.0 < lanes.slope(high, lane)):
             continue
         for _ in range(_BISECTIONS):
             middle = (low + high) / 2.0
             if not low < middle < high:
                 break
-            if slope(middle) < 0.0:
+            if lanes.slope(middle, lane) < 0.0:
                 low = middle
             else:
                 high = middle
-        u = min((low, high), key=curve.speed)
-        if 0.0 < u < 1.0 and curve.speed(u) <= STOPPED * top:
-            stops.append(u)
-    return np.array(sorted(set(stops)))
+        u = min((low, high), key=lambda u: float(lanes.speed(u, lane)))
+        if 0.0 < u < 1.0 and float(lanes.speed(u, lane)) <= STOPPED * top:
+            stops.add((lane, u))
+    ordered = sorted(stops)
+    return np.array([u for _, u in ordered], dtype=float), np.array([lane for lane, _ in ordered], dtype=int)
 
 
-def _graded_around(curve, slow, span_starts, span_ends):
-    """Breakpoints closing in geometrically on the ``slow`` points, where the curve nearly stops
-    (each in the span of u from ``span_starts`` to ``span_ends``, the grading scaled to it).
+def _graded_around(lanes, slow, slow_lanes):
+    """Breakpoints closing in geometrically on the ``slow`` points, where a curve nearly stops,
+    and their lanes.
 
     Near a (near-)cusp the speed dips to almost nothing and u(s) turns almost singular; pieces
     must shrink to the width of the dip there. Starting from such a layout spares the fit many
-    rounds of refinement. Returns an array of u in (0, 1), empty for most curves.
+    rounds of refinement. Returns arrays of u in (0, 1) and lanes, empty for most curves.
     """
     if slow.size == 0:
-        return np.empty(0)
-    lo, hi = span_starts, span_ends
-    step = (hi - lo) / (_SCAN_POINTS - 1)
+        return np.empty(0), np.empty(0, dtype=int)
+    step = 1.0 / (_SCAN_POINTS - 1)
     # The dip is about (slowest speed) / (how fast the speed grows) wide.
-    slowest = curve.speed(slow)
-    ahead, behind = curve.speed(np.minimum(slow + step, hi)), curve.speed(np.maximum(slow - step, lo))
+    slowest = lanes.speed(slow, slow_lanes)
+    ahead = lanes.speed(np.minimum(slow + step, 1.0), slow_lanes)
+    behind = lanes.speed(np.maximum(slow - step, 0.0), slow_lanes)
     growth = (ahead + behind) / (2 * step)
-    width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH * (hi - lo))
-    offsets = _GRADING_START * _GRADING ** -np.arange(_MAX_GRADING_STEPS) * (hi - lo)[:, None]
-    points = slow[:, None] + np.concatenate((-offsets, offsets), axis=1)
-    keep = np.tile(offsets > width[:, None], 2) & (points > lo[:, None]) & (points < hi[:, None])
-    return np.concatenate((points[keep], slow[(slow > 0.0) & (slow < 1.0)]))
+    width = np.maximum(slowest / np.maximum(growth, np.finfo(float).tiny), _MIN_PIECE_WIDTH)
+    offsets = _GRADING_START * _GRADING ** -np.arange(_MAX_GRADING_STEPS)
+    points = slow[:, None] + np.concatenate((-offsets, offsets))
+    keep = np.tile(offsets > width[:, None], 2) & (points > 0.0) & (points < 1.0)
+    inside = (slow > 0.0) & (slow < 1.0)
+    owners = np.broadcast_to(slow_lanes[:, None], points.shape)
+    return np.concatenate((points[keep], slow[inside])), np.concatenate((owners[keep], slow_lanes[inside]))
 
 
-def _integrate(curve, lo, hi):
-    """Gauss-Legendre integral of the speed over each [lo, hi] (arrays of one shape)."""
+def _integrate(lanes, lo, hi, lane):
+    """Gauss-Legendre integral of the speed over each [lo, hi] of its lane (arrays of one shape)."""
     half = (hi - lo) / 2.0
     points = (lo + half)[..., None] + half[..., None] * inverse_fit.GAUSS_X
-    return half * (curve.speed(points.ravel()).reshape(points.shape) @ inverse_fit.GAUSS_W)
+    speeds = lanes.speed(points, np.asarray(lane)[..., None])
+    return half * np.einsum("...k,k->...", speeds, inverse_fit.GAUSS_W)
 
 
-def _sample(curve, lo, hi, length_estimate):
+def _sample(lanes, lo, hi, lane, length_estimate):
     """The sampler ``inverse_fit.fit_inverse`` asks for: x = arc length, y = u (see
     ``inverse_fit.integral_samples``), errors relative to each piece's ``length_estimate`` (m,).
     All the speeds a round needs come from one call."""
 
     def speeds(u):
-        return curve.speed(u.ravel()).reshape(u.shape)
+        return lanes.speed(u, lane[:, None])
 
     dx, speed, quadrature_error = inverse_fit.integral_samples(speeds, lo, hi)
     u = inverse_fit.sample_parameters(lo, hi)

@@ -10,15 +10,15 @@ import typing
 import numpy as np
 
 from trajectory._numerics import inverse_fit
-from trajectory.curves.arclength import ArcLength, length_to
+from trajectory._numerics.vectors import norms
+from trajectory.curves.arclength import length_to, measure
 from trajectory.curves.bezier import PiecewiseBezier
 
 SEGMENTS_KEPT = 4096
-"""Segment tables kept (by their control points) for the next edit."""
-BATCH = 8
-"""Segments measured in one batch at most: a batch's parameter u is shared by its segments, so
-a segment's own u is resolved BATCH times more coarsely than alone (8: to about 1e-15 of it; a
-hundred would miss the tables' 1e-14)."""
+"""Segment tables kept (by their control points) for the next edit; more while a longer
+spline is measured (its next edit then measures only what it changed)."""
+BATCH = 256
+"""Segments measured at once at most (their scans take BATCH x 6 kB)."""
 
 
 class JoinedBezier(PiecewiseBezier):
@@ -83,46 +83,64 @@ class _Segment(typing.NamedTuple):
 
 
 _measured = collections.OrderedDict()
-"""Segment tables by their control points' bytes, the most recently used last."""
+"""Segment tables by their control points' bytes, the most recently used last. A segment's
+table depends on its control points alone, to the bit (``arclength.measure``'s lanes): a
+spline measures the same whichever of its segments were kept."""
 
 
 def _segments(control_points):
     """The ``_Segment`` of each of the segments (m, 4, 3): those not kept measured ``BATCH`` at a
     time."""
     keys = [points.tobytes() for points in control_points]
-    new = list(dict.fromkeys(key for key in keys if key not in _measured))
+    found = {key: _measured[key] for key in keys if key in _measured}
+    new = [key for key in dict.fromkeys(keys) if key not in found]
     for first in range(0, len(new), BATCH):
         keys_now = new[first : first + BATCH]
-        _measured.update(
-            zip(keys_now, _batch(np.array([np.frombuffer(key).reshape(4, 3) for key in keys_now])))
-        )
-    for key in keys:
+        found.update(zip(keys_now, _batch(np.array([np.frombuffer(key).reshape(4, 3) for key in keys_now]))))
+    for key in dict.fromkeys(keys):
+        _measured[key] = found[key]
         _measured.move_to_end(key)
-    while len(_measured) > SEGMENTS_KEPT:
+    while len(_measured) > max(SEGMENTS_KEPT, len(keys)):
         _measured.popitem(last=False)
-    return [_measured[key] for key in keys]
+    return [found[key] for key in keys]
 
 
 def _batch(control_points):
-    """The ``_Segment`` of each of n segments (n, 4, 3), measured as the spans of one curve."""
-    count = len(control_points)
-    table = ArcLength(PiecewiseBezier(control_points), spans_alone=True)
-    joints = np.linspace(0.0, 1.0, count + 1)
-    starts, stops = table.u_breaks[:-1], table.stops
-    segment = np.searchsorted(joints, starts, side="right") - 1
-    stop_segment = np.searchsorted(joints, stops, side="right") - 1
-    widths = np.diff(table.table.breaks) * table.length
-    # A segment's own u is (u - its start) * n: so are u's coefficients in each piece.
-    coefficients = table.table.coeffs[:, :, 0] * count
-    coefficients[:, 0] -= joints[segment] * count
-    ends = np.searchsorted(segment, np.arange(count), side="right")
+    """The ``_Segment`` of each of n segments (n, 4, 3), each measured as a curve of its own."""
+    fit, stops, stop_lanes = measure(_Segments(control_points), np.empty(0), np.empty(0, dtype=int))
+    piece_ends = np.searchsorted(fit.lanes, np.arange(len(control_points)), side="right")
+    stop_ends = np.searchsorted(stop_lanes, np.arange(len(control_points)), side="right")
     return [
         _Segment(
-            float(widths[begin:end].sum()),
-            widths[begin:end],
-            coefficients[begin:end],
-            (starts[begin:end] - joints[k]) * count,
-            (stops[stop_segment == k] - joints[k]) * count,
+            float(fit.widths[begin:end].sum()),
+            fit.widths[begin:end],
+            fit.coeffs[begin:end],
+            fit.u_starts[begin:end],
+            stops[stop_begin:stop_end],
         )
-        for k, (begin, end) in enumerate(zip(np.append(0, ends[:-1]), ends))
+        for begin, end, stop_begin, stop_end in zip(
+            np.append(0, piece_ends[:-1]), piece_ends, np.append(0, stop_ends[:-1]), stop_ends
+        )
     ]
+
+
+class _Segments:
+    """Cubic Bezier segments (n, 4, 3) as ``measure``'s lanes: segment k's own t in [0, 1]."""
+
+    def __init__(self, control_points):
+        p0, p1, p2, p3 = np.moveaxis(control_points, 1, 0)
+        # Q'(t) = a + t (b + t c), Q''(t) = b + 2 t c.
+        self._a, self._b, self._c = (
+            3.0 * (p1 - p0),
+            6.0 * (p0 - 2.0 * p1 + p2),
+            3.0 * (p3 - p0 + 3.0 * (p1 - p2)),
+        )
+        self.count = len(control_points)
+
+    def speed(self, t, lane):
+        t = np.asarray(t, dtype=float)[..., None]
+        return norms(self._a[lane] + t * (self._b[lane] + t * self._c[lane]))
+
+    def slope(self, t, lane):
+        derivative = self._a[lane] + t * (self._b[lane] + t * self._c[lane])
+        return float(np.dot(derivative, self._b[lane] + 2.0 * t * self._c[lane]))

@@ -43,7 +43,7 @@ def spline_from_data(data):
         closed = data["closed"]
     except KeyError as missing:
         raise ValueError(f"a spline file needs {missing.args[0]!r}") from None
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, OverflowError) as error:
         raise ValueError(
             f"a spline file's knots, tangents, modes and tilts must be numbers and modes: {error}"
         ) from None

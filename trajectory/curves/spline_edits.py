@@ -18,10 +18,14 @@ def split(controls, knots, tangents, modes, tilts, segment, t):
     straight = modes[a] is modes[b] is TangentMode.LINEAR
     modes, tangents = list(modes), tangents.copy()
     tangents[a, OUT], tangents[b, IN] = before[1] - before[0], after[2] - after[3]
-    for index in (a, b):
+    for index, leading in ((a, OUT), (b, IN)):
         if not straight:
             modes[index] = knot_tangents.kept_as(modes[index])
-    new = np.array([before[2] - before[3], after[1] - after[0]])
+            tangents[index] = knot_tangents.kept_pair(tangents[index], modes[index], leading)
+    # The new knot's handles as multiples of one vector, so that they are aligned to rounding
+    # even beside a knot (differences of the rounded split point would not be, for t near 0 or 1).
+    across = after[1] - before[2]
+    new = np.array([-t * across, (1.0 - t) * across])
     at = segment + 1
     modes.insert(at, TangentMode.LINEAR if straight else TangentMode.ALIGNED)
     tilt = (1.0 - t) * tilts[a] + t * tilts[b]
@@ -43,12 +47,14 @@ def removed(controls, knots, tangents, modes, tilts, closed, index):
         a, b = (index - 1) % len(knots), (index + 1) % len(knots)
         joined = knot_tangents.merged(controls[a], controls[index])
         tangents[a, OUT], tangents[b, IN] = joined[1] - joined[0], joined[2] - joined[3]
-        for neighbour in (a, b):
+        for neighbour, leading in ((a, OUT), (b, IN)):
             if modes[neighbour] is TangentMode.MIRRORED:
                 modes[neighbour] = TangentMode.ALIGNED
+            tangents[neighbour] = knot_tangents.kept_pair(tangents[neighbour], modes[neighbour], leading)
     else:  # the new end keeps its handle (an auto one would follow a reflected neighbour)
-        end = 1 if index == 0 else index - 1
+        end, leading = (1, OUT) if index == 0 else (index - 1, IN)
         if modes[end] is TangentMode.AUTO:
             modes[end] = TangentMode.ALIGNED
+        tangents[end] = knot_tangents.kept_pair(tangents[end], modes[end], leading)
     del modes[index]
     return np.delete(knots, index, axis=0), np.delete(tangents, index, axis=0), modes, np.delete(tilts, index)

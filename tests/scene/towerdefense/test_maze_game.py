@@ -3,10 +3,13 @@
 that lead and mostly hit, and a game that repeats: the same checksum at 30, 60 and 144 Hz, on
 every run, and for a replay of a game as it was played."""
 
+import os
+from pathlib import Path
+
 import numpy as np
 import pytest
 
-from scene.towerdefense.maze_game import TICK, MazeGame, Refusal, Replay
+from scene.towerdefense.maze_game import MAX_REPLAY_BYTES, TICK, MazeGame, Refusal, Replay
 from scene.towerdefense.maze_maps import MAPS
 
 MAZE = MAPS["maze"]
@@ -160,3 +163,60 @@ def test_the_crowd_map_is_100_by_100_and_its_swarm_walks_without_entering_a_towe
         assert not game.blocked[cells[:, 1], cells[:, 0]].any()
     assert len(game.health) > 1000 and game.enemies.positions[:, 0].max() > 15  # walking at 2 a second
     assert MazeGame(replay=game.recorded).map is crowd
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"seed": 1, "inputs": [[Infinity, "swarm"]]}',
+        '{"seed": 1, "inputs": [[-4, "swarm"]]}',
+        '{"seed": 1, "inputs": [[2.5, "swarm"]]}',
+        '{"seed": 1, "inputs": [["3", "place", 2, 3]]}',
+        '{"seed": 1, "inputs": [[true, "swarm"]]}',
+        '{"seed": 1, "inputs": [[1, "place", 2.5, 3]]}',
+        '{"seed": 3.7, "inputs": []}',
+        '{"seed": "3", "inputs": []}',
+        '{"seed": -1, "inputs": []}',
+        '{"seed": Infinity, "inputs": []}',
+        '{"seed": 1' + "0" * 400 + ', "inputs": []}',
+        '{"seed": 1, "inputs": 3}',
+        '{"seed": 1, "inputs": [' + "[" * 5000 + "]" * 5000 + "]}",
+        "[1, 2]",
+    ],
+)
+def test_a_replay_s_seed_and_ticks_are_whole_numbers_or_the_file_is_refused(tmp_path, text):
+    (tmp_path / "bad.json").write_text(text)
+    with pytest.raises(ValueError, match="is not a replay: ") as refused:
+        Replay.load(tmp_path / "bad.json")
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 300
+
+
+def test_a_replay_that_is_no_regular_file_or_too_big_is_refused_unread(tmp_path):
+    os.mkfifo(tmp_path / "pipe.json")  # reading it would wait for a writer for ever
+    (tmp_path / "big.json").write_bytes(b" " * (MAX_REPLAY_BYTES + 1))
+    for path, reason in (
+        (Path("/dev/zero"), "not a regular file"),
+        (tmp_path / "pipe.json", "not a regular file"),
+        (tmp_path, "not a regular file"),
+        (tmp_path / "big.json", "larger than"),
+    ):
+        with pytest.raises(ValueError, match=reason):
+            Replay.load(path)
+
+
+def test_replays_saved_at_one_tick_never_replace_each_other(tmp_path):
+    game = played()
+    first = game.recorded.save_new(tmp_path, "maze-maze-tick900")
+    second = game.recorded.save_new(tmp_path, "maze-maze-tick900")
+    assert first != second and first.exists() and second.exists()
+    assert Replay.load(first) == Replay.load(second) == game.recorded
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["maze-maze-tick900-2.json", "maze-maze-tick900.json"]
+
+
+def test_a_replay_saved_during_a_replay_keeps_the_moves_that_made_the_game_shown(tmp_path):
+    game = played()
+    replaying = MazeGame(replay=game.recorded)
+    run(replaying, 500, 60)  # part way: the moves of ticks 30, 200 and 400 made, 600's not yet
+    saved = Replay.load(replaying.recorded.save_new(tmp_path, "again"))
+    assert [entry[0] for entry in saved.inputs] == [30, 30, 30, 200, 200, 400]
+    assert run(MazeGame(replay=saved), 500, 60) == replaying.checksum()

@@ -14,7 +14,6 @@ from tests.reference import (
     parabola_bezier,
 )
 from trajectory import (
-    ArcLength,
     CubicBezier,
     FunctionCurve,
     Motion,
@@ -22,6 +21,7 @@ from trajectory import (
     PiecewiseBezier,
     VelocityCurve,
 )
+from trajectory.curves import joined_length
 
 
 @pytest.mark.parametrize("a", [0.1, 1.0, 3.0])
@@ -122,32 +122,47 @@ def test_near_cusp_against_mpmath(gap):
         assert abs(reached / total - s) <= 1e-12
 
 
-def test_spans_measured_alone_are_each_as_exact_as_their_own_curve():
-    """Four unrelated segments in one batch (``spans_alone``, what a spline's edit measures): an
-    ordinary one, a true cusp, a near-cusp and one a million times shorter. Each span's length
-    agrees with the segment measured alone to 1e-14 of its own length and is cut into as many
-    pieces as alone, to 10% (the near-cusp's refinement meets rounding in other places), and
-    the stops are found where they are found alone (the cusp and the near one)."""
-    segments = np.array(
-        [
-            [[0, 0, 0], [3, 1, 0], [5, -2, 1], [8, 0, 0]],
-            [[0, 0, 0], [1, 1, 0], [0, 1, 0], [1, 0, 0]],
-            [[0, 0, 0], [2, 2, 0], [0, 2, 0], [2, 1e-6, 0]],
-            [[0, 0, 0], [1e-6, 0, 0], [2e-6, 1e-6, 0], [3e-6, 0, 0]],
-        ],
-        dtype=float,
-    )
-    table = ArcLength(PiecewiseBezier(segments), spans_alone=True)
-    joints, starts = np.linspace(0.0, 1.0, 5), table.u_breaks[:-1]
+_UNRELATED_SEGMENTS = np.array(
+    [
+        [[0, 0, 0], [3, 1, 0], [5, -2, 1], [8, 0, 0]],
+        [[0, 0, 0], [1, 1, 0], [0, 1, 0], [1, 0, 0]],
+        [[0, 0, 0], [2, 2, 0], [0, 2, 0], [2, 1e-6, 0]],
+        [[0, 0, 0], [1e-6, 0, 0], [2e-6, 1e-6, 0], [3e-6, 0, 0]],
+    ],
+    dtype=float,
+)
+"""An ordinary segment, a true cusp, a near-cusp and one a million times shorter."""
+
+
+def test_segments_measured_together_are_each_as_exact_as_their_own_curve():
+    """Four unrelated segments in one batch (what a spline's edit measures): each segment's
+    length agrees with the segment measured as a curve of its own to 1e-14 of its length and is
+    cut into as many pieces as alone, to 10%, and the stops are found where they are found
+    alone (the cusp and the near one)."""
+    batch = joined_length._batch(_UNRELATED_SEGMENTS)
     stops = []
-    for k, points in enumerate(segments):
+    for k, (points, measured) in enumerate(zip(_UNRELATED_SEGMENTS, batch)):
         alone = CubicBezier(points).arc_length
-        assert table.between(joints[k], joints[k + 1]) == pytest.approx(alone.length, rel=1e-14)
-        pieces = np.count_nonzero((starts >= joints[k]) & (starts < joints[k + 1]))
+        assert measured.length == pytest.approx(alone.length, rel=1e-14)
+        pieces = measured.widths.size
         assert abs(pieces - (alone.u_breaks.size - 1)) <= 0.1 * (alone.u_breaks.size - 1)
         stops.extend((k + alone.stops) / 4)
+        np.testing.assert_allclose(measured.stops, alone.stops, rtol=0, atol=1e-15)
     assert len(stops) == 2 and stops[0] == 0.375  # the true cusp at its own u = 1/2, the near one
-    np.testing.assert_allclose(table.stops, stops, rtol=0, atol=1e-15)
+
+
+@settings(max_examples=scaled(20), deadline=None)
+@given(st.permutations(range(4)), st.integers(0, 3), st.integers(0, 40))
+def test_a_segments_table_is_the_same_to_the_bit_whoever_is_measured_with_it(order, alone, extra):
+    """A segment's table depends on its control points alone: measured by itself, or in a batch
+    in any order, beside any number of other segments, it is the same to the last bit."""
+    rng = np.random.default_rng(extra)
+    others = np.cumsum(rng.normal(size=(extra, 4, 3)) * 10.0 ** rng.uniform(-3, 3, (extra, 1, 1)), axis=1)
+    batch = np.concatenate((others, _UNRELATED_SEGMENTS[list(order)]))
+    together = joined_length._batch(batch)[extra + order.index(alone)]
+    (by_itself,) = joined_length._batch(_UNRELATED_SEGMENTS[alone : alone + 1])
+    for field in by_itself._fields:
+        np.testing.assert_array_equal(getattr(together, field), getattr(by_itself, field))
 
 
 def test_a_true_cusp_is_passed_at_half_the_length():

@@ -355,3 +355,26 @@ def test_a_state_read_back_is_the_same_spline_exactly_and_a_false_mode_is_refuse
         Spline.from_state(spline.knots, tangents, spline.modes, spline.tilts, True)
     with pytest.raises(ValueError, match="one mode and one tilt per knot"):
         Spline.from_state(spline.knots, spline.tangents, spline.modes[:3], spline.tilts, True)
+
+
+@pytest.mark.parametrize("knots", [4097, 100_000])
+def test_a_spline_of_any_size_is_measured_against_quadrature(knots):
+    """Splines past the 4096 segment tables kept between edits (which once evicted the tables
+    a measure had just made: a KeyError) are measured, to 1e-12 of their length by 64-point
+    Gauss-Legendre quadrature of each segment's speed, and again after an edit."""
+    rng = np.random.default_rng(knots)
+    spline = Spline(np.cumsum(rng.normal(size=(knots, 3)), axis=0))
+    x, w = np.polynomial.legendre.leggauss(64)
+    for _ in range(2):
+        controls = spline.geometry.control_points
+        t = (x + 1.0) / 2.0
+        a, b, c = (
+            3.0 * (controls[:, 1] - controls[:, 0]),
+            6.0 * (controls[:, 0] - 2.0 * controls[:, 1] + controls[:, 2]),
+            3.0 * (controls[:, 3] - controls[:, 0] + 3.0 * (controls[:, 1] - controls[:, 2])),
+        )
+        velocity = a[:, None] + t[None, :, None] * (b[:, None] + t[None, :, None] * c[:, None])
+        exact = float(np.sum(np.linalg.norm(velocity, axis=2) @ w) / 2.0)
+        assert spline.length == pytest.approx(exact, rel=1e-12)
+        assert spline.arc_length.parameter(0.5) == pytest.approx(spline.arc_length.parameter(0.5))
+        spline.move(knots // 2, spline.knots[knots // 2] + 1.0)
