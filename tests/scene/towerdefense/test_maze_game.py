@@ -210,7 +210,8 @@ def test_replays_saved_at_one_tick_never_replace_each_other(tmp_path):
     second = game.recorded.save_new(tmp_path, "maze-maze-tick900")
     assert first != second and first.exists() and second.exists()
     assert Replay.load(first) == Replay.load(second) == game.recorded
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["maze-maze-tick900-2.json", "maze-maze-tick900.json"]
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["maze-maze-tick900-2.json", "maze-maze-tick900.json"]
 
 
 def test_a_replay_saved_during_a_replay_keeps_the_moves_that_made_the_game_shown(tmp_path):
