@@ -3,6 +3,7 @@ exception, hung, ran out of memory, or quietly gave a wrong answer. Each must no
 naming the problem, or a correct answer."""
 
 import math
+import warnings
 
 import numpy as np
 import pytest
@@ -12,21 +13,30 @@ from hypothesis import strategies as st
 from tests.budget import scaled
 from trajectory import (
     CubicBezier,
+    FieldWalkers,
+    FlowField,
     Followers,
     FunctionCurve,
     KeyframeSampler,
+    Mesh,
     Motion,
     MotionChain,
     ObstacleMap,
     PiecewiseBezier,
+    Profile,
+    Spline,
     SteeringFollowers,
     VelocityCurve,
     WaypointPath,
+    along,
     dubins_path,
     dubins_paths,
     frames_along,
     plan_path,
     plan_turn,
+    shortest_path,
+    spline_data,
+    spline_from_data,
 )
 from trajectory.crowds.neighbours import separation_push
 from trajectory.crowds.steering import CROWD
@@ -299,3 +309,82 @@ def test_what_promises_a_value_error_raises_one(call):
     """TypeError, AttributeError or (for "no") silently True before."""
     with pytest.raises(ValueError):
         ROUND_TWO_BAD_CALLS[call]()
+
+
+def _spline():
+    return Spline([[0, 0, 0], [4, 2, 0], [8, 0, 1], [9, 5, 2]])
+
+
+def _banked(scale):
+    curve = CubicBezier(np.array(POINTS) * scale)
+    return Motion(curve, VelocityCurve.ease_in_out(), 3.0).quaternion(1.2, "up", bank=9.81 * scale)
+
+
+def _walkers():
+    crowd = FieldWalkers(FlowField(np.zeros((4, 4), dtype=bool), [(3, 3)]))
+    crowd.spawn([[0.5, 0.5], [1.5, 0.5]], speed=1.0)
+    return crowd
+
+
+ROUND_THREE_BAD_CALLS = {
+    "a knot inserted at a list": (lambda: _spline().insert([0.5]), "u must be a number"),
+    "a tilt of an array": (lambda: _spline().set_tilt(1, np.zeros(3)), "tilt must be a finite angle"),
+    "a handle's side as a list": (lambda: _spline().move_tangent(1, ["out"], (1, 0, 0)), "side must be"),
+    "a 400-digit integer in a spline's data": (
+        lambda: spline_from_data({**spline_data(_spline()), "tilts": [10**400, 0, 0, 0]}),
+        "must be numbers",
+    ),
+    "a spline fitted to a number": (lambda: Spline.fit(5), "fitted to a Curve"),
+    "an infinite count": (lambda: along(CubicBezier(POINTS), count=math.inf), "count must be a whole"),
+    "a count in a list": (lambda: along(CubicBezier(POINTS), count=[3]), "count must be a whole"),
+    "a count of 3.7": (lambda: along(CubicBezier(POINTS), count=3.7), "count must be a whole"),
+    "infinite sides": (lambda: Profile.circle(1, sides=math.inf), "sides must be a whole"),
+    "a mesh joined to a number": (lambda: Mesh.joined(1), "meshes must be Mesh"),
+    "a mask of the wrong length": (lambda: _walkers().remove([True]), "mask must be 2 booleans"),
+    "a closed flag as text": (lambda: Spline(POINTS, closed="no"), "closed must be True or False"),
+    "an end flag as text": (lambda: _spline().add((9, 9, 9), at_start="no"), "at_start must be True"),
+    "a block flag as text": (
+        lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).update([(1, 1)], "no"),
+        "blocked must be True or False",
+    ),
+    "reverse as text with a heading": (
+        lambda: shortest_path((0, 0, 0), (5, 5), 1.0, heading=0.0, reverse="no"),
+        "reverse must be True or False",
+    ),
+    "a route from NaN": (
+        lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).route([NAN, 1.0]),
+        "point must be a finite",
+    ),
+    "a knot removed between two in one place": (
+        lambda: Spline([[0, 0, 0], [4, 2, 0], [0, 0, 0], [9, 5, 2]]).remove(1),
+        "its two neighbours would be in one place",
+    ),
+}
+
+
+@pytest.mark.parametrize("call", sorted(ROUND_THREE_BAD_CALLS))
+def test_each_bad_argument_is_a_value_error_naming_it_with_no_warning_first(call):
+    """TypeError, OverflowError, ZeroDivisionError, a RuntimeWarning, or ("no", 3.7) a silent
+    truncation or truth before."""
+    make, words = ROUND_THREE_BAD_CALLS[call]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(ValueError, match=words):
+            make()
+
+
+@pytest.mark.parametrize("scale", [1e-170, 1e-100, 1.0, 1e100, 1e155, 1e200])
+def test_a_banked_quaternion_is_the_same_at_any_scale(scale):
+    """v² and |Q'|² overflowed on a curve 1e155 across (NaN) and vanished on one 1e-170 across
+    (ZeroDivisionError, "Something went wrong" every frame in the scene); banking by a gravity
+    scaled as the curve, the frame is the same."""
+    curve = CubicBezier(np.array(POINTS) * scale)
+    moving = Motion(curve, VelocityCurve.ease_in_out(), 3.0)
+    times = np.array([0.4, 1.2, 2.5])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        bulk = moving.quaternion(times, "up", bank=9.81 * scale)
+        one = np.array([moving.quaternion(float(t), "up", bank=9.81 * scale) for t in times])
+    reference = motion().quaternion(times, "up", bank=9.81)
+    np.testing.assert_allclose(bulk, reference, atol=1e-12)
+    np.testing.assert_allclose(one, reference, atol=1e-12)

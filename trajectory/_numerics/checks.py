@@ -20,14 +20,27 @@ def positive_finite(value, name):
 
 def finite_number(value, message):
     """``value`` as a finite float, or a ValueError "``message``, got ``value``" (for text, None,
-    complex numbers and integers too large for a float alike)."""
+    bools, complex numbers, arrays (even of one number) and integers too large for a float alike)."""
+    if type(value) is float and math.isfinite(value):  # the common case, first
+        return value
     try:
-        number = float(real_array(value, "value", "a number"))
-    except (TypeError, ValueError):
+        array = real_array(value, "value", "a number")
+    except ValueError:
         raise ValueError(f"{message}, got {_shown(value)}") from None
-    if not math.isfinite(number):
+    if array.ndim != 0 or isinstance(value, (bool, np.bool_)) or not math.isfinite(float(array)):
         raise ValueError(f"{message}, got {_shown(value)}")
-    return number
+    return float(array)
+
+
+def whole_number(value, name, low, high):
+    """``value`` as an int from ``low`` to ``high``, or a ValueError naming ``name``: a Python or
+    numpy integer, or a float with no fraction; not a bool, text, an array or 3.7 (never
+    truncated)."""
+    counted = isinstance(value, (int, np.integer)) and not isinstance(value, (bool, np.bool_))
+    rounded = isinstance(value, (float, np.floating)) and math.isfinite(value) and value == int(value)
+    if not (counted or rounded) or not low <= int(value) <= high:
+        raise ValueError(f"{name} must be a whole number from {low:,} to {high:,}, got {_shown(value)}")
+    return int(value)
 
 
 def flag(value, name):

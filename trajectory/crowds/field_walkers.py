@@ -14,6 +14,8 @@ or not at all. Thousands queue through a gap instead of passing through each oth
 [True, True]
 """
 
+import math
+
 import numpy as np
 
 from trajectory._numerics.checks import positive_finite, real_array
@@ -22,6 +24,8 @@ from trajectory.crowds.neighbours import separation_push
 
 CROWD = 6
 """A cell of neighbours holding more than this many walkers pushes as one body."""
+MAX_SUBSTEPS = 10_000
+"""A ``dt`` in which the fastest walker would cross more cells than this is refused."""
 
 
 class FieldWalkers:
@@ -67,10 +71,30 @@ class FieldWalkers:
 
     def step(self, dt):
         """Walk ``dt`` seconds: the field's way at the speed, plus the neighbours' push, kept on
-        free cells."""
+        free cells; in equal parts of at most a cell's walk for the fastest (a longer step
+        could pass a wall).
+
+        Raises:
+            ValueError: If ``dt`` is not positive, or so long that the fastest walker would cross
+                more than ``MAX_SUBSTEPS`` cells.
+        """
         dt = positive_finite(dt, "dt")
         if not len(self.positions):
             return
+        cells = 1.5 * float(self.speeds.max()) * dt / self.field.cell_size  # pushed: half again the speed
+        if not cells <= MAX_SUBSTEPS:
+            raise ValueError(
+                f"dt = {dt:g} s would take the fastest walker {cells:.3g} cells at once; "
+                f"step at most {MAX_SUBSTEPS * dt / cells:.3g} s at a time"
+            )
+        parts = max(1, math.ceil(cells))
+        before = self.positions
+        for _ in range(parts):
+            self._walk(dt / parts)
+        self.velocities = (self.positions - before) / dt
+
+    def _walk(self, dt):
+        """One step of at most a cell's walk."""
         walking = ~self.arrived  # those at a goal are home: they no longer push or get pushed
         all_walk = walking.all()
         points = self.positions if all_walk else self.positions[walking]
@@ -90,12 +114,20 @@ class FieldWalkers:
         velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
         before = self.positions
         self.positions, cells = self._kept_walkable(before, before + velocity * dt)
-        self.velocities = (self.positions - before) / dt
         self.arrived |= self._on_goal(cells)
 
     def remove(self, mask):
-        """Take out the walkers where ``mask`` (n,) is True (killed, or home)."""
-        keep = ~np.asarray(mask, dtype=bool)
+        """Take out the walkers where ``mask`` (n,) is True (killed, or home).
+
+        Raises:
+            ValueError: Unless ``mask`` is n booleans, one per walker.
+        """
+        mask = np.asarray(mask)
+        if mask.shape != (len(self.positions),) or mask.dtype != bool:
+            raise ValueError(
+                f"mask must be {len(self.positions)} booleans, one per walker, got {mask.dtype} {mask.shape}"
+            )
+        keep = ~mask
         self.positions, self.speeds = self.positions[keep], self.speeds[keep]
         self.velocities, self.arrived = self.velocities[keep], self.arrived[keep]
 

@@ -93,7 +93,7 @@ def _first_meeting(offset, velocity, shot, start, stop):
     b = 2.0 * float(offset @ velocity)
     c = float(offset @ offset)
     if abs(a) <= 1e-12 * shot * shot:  # as fast as the shot: the quadratic is a line
-        roots = [-c / b] if b else []
+        roots = [-c / b] if b else [start] if c == 0.0 else []  # c = b = 0: met all along
     else:
         disc = b * b - 4.0 * a * c
         if disc < 0.0:

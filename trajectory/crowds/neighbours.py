@@ -9,6 +9,8 @@ the pairs closer than a radius, and the push that keeps neighbours apart.
 
 import numpy as np
 
+from trajectory._numerics.checks import positive_finite, real_array
+
 _FORWARD = ((1, -1), (1, 0), (1, 1), (0, 1))
 """Neighbour cells looked at besides a point's own: half of the eight, so each pair comes once."""
 _AROUND = (*_FORWARD, *((-dx, -dy) for dx, dy in _FORWARD))
@@ -105,8 +107,13 @@ def pairs_within(points, centres, radius):
     >>> owner, point = pairs_within(np.array([[0.0, 0.0], [3.0, 0.0]]), np.array([[2.0, 0.0]]), 1.0)
     >>> owner.tolist(), point.tolist()
     ([0], [1])
+
+    Raises:
+        ValueError: On points or centres that are not finite (n, 2) numbers, or a radius that
+            is not positive.
     """
-    points, centres = np.asarray(points, dtype=float), np.asarray(centres, dtype=float)
+    points, centres = _finite_points(points, "points"), _finite_points(centres, "centres")
+    radius = positive_finite(radius, "radius")
     grid = CellGrid(points, radius)
     cells = grid.around(centres)  # (q, 9)
     found = grid.counts[cells].ravel()
@@ -116,6 +123,13 @@ def pairs_within(points, centres, radius):
     gap = points[point] - centres[owner]
     near = gap[:, 0] * gap[:, 0] + gap[:, 1] * gap[:, 1] <= radius * radius
     return owner[near], point[near]
+
+
+def _finite_points(points, name):
+    array = real_array(points, name, "finite numbers shaped (n, 2)")
+    if array.ndim != 2 or array.shape[1] != 2 or not np.all(np.isfinite(array)):
+        raise ValueError(f"{name} must be finite numbers shaped (n, 2), got shape {array.shape}")
+    return array
 
 
 def separation_push(points, radius, crowd):

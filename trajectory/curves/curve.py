@@ -47,13 +47,18 @@ def unit_tangents(curve, u):
     return derivative
 
 
+def loops(curve):
+    """Whether ``curve`` ends where it starts (to ``CLOSED_TOLERANCE`` of its length), going the
+    way it started or turning a corner there: a loop, swept and placed along without a seam."""
+    ends = curve.evaluate(np.array([0.0, 1.0]))
+    return bool(length(ends[1] - ends[0]) / curve.length <= CLOSED_TOLERANCE)
+
+
 def closes(curve):
     """Whether ``curve`` ends where it starts, going the way it started (to ``CLOSED_TOLERANCE``):
-    a loop that ``closed=True`` can close."""
-    ends = np.array([0.0, 1.0])
-    points, tangents = curve.evaluate(ends), unit_tangents(curve, ends)
-    gap = length(points[1] - points[0]) / curve.length
-    return bool(gap <= CLOSED_TOLERANCE and length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
+    a loop with no corner at its seam."""
+    tangents = unit_tangents(curve, np.array([0.0, 1.0]))
+    return loops(curve) and bool(length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
 
 
 class Curve:
@@ -142,6 +147,11 @@ class Curve:
     def length(self):
         """The true arc length of the whole curve, integrated to float64 accuracy."""
         return self.arc_length.length
+
+    @functools.cached_property
+    def loops(self):
+        """Whether the curve ends where it starts, with or without a corner there (``loops``)."""
+        return loops(self)
 
     @functools.cached_property
     def closes(self):

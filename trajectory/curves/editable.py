@@ -34,3 +34,7 @@ class EditableCurve(Curve):
     @property
     def closes(self):
         return self.geometry.closes
+
+    @property
+    def loops(self):
+        return self.geometry.loops

@@ -125,23 +125,28 @@ def merged(first, second):
     return np.array([start, start + along_out * out_direction, end + along_in * in_direction, end])
 
 
-def farthest(points, polyline, chunk=256):
-    """The largest distance from any of ``points`` (n, 3) to the dense ``polyline`` (m, 3): each
+def farthest(points, polyline):
+    """The largest distance from any of ``points`` (n, 3) to the dense ``polyline`` (m, 3)."""
+    return float(gaps(points, polyline).max())
+
+
+def gaps(points, polyline, chunk=256):
+    """The distance (n,) from each of ``points`` (n, 3) to the dense ``polyline`` (m, 3): each
     point's nearest vertex, then the nearer of the two pieces of line beside it (so the answer
     does not stop at the vertices' spacing)."""
-    worst = 0.0
+    found = np.empty(len(points))
     for start in range(0, len(points), chunk):
         block = points[start : start + chunk]
         nearest = np.argmin(np.sum((block[:, None] - polyline[None]) ** 2, axis=2), axis=1)
-        gaps = np.full(len(block), np.inf)
+        best = np.full(len(block), np.inf)
         for a, b in ((nearest - 1, nearest), (nearest, nearest + 1)):
             a, b = np.clip(a, 0, len(polyline) - 1), np.clip(b, 0, len(polyline) - 1)
             piece = polyline[b] - polyline[a]
             length2 = np.maximum(np.sum(piece**2, axis=1), 1e-300)
             t = np.clip(np.sum((block - polyline[a]) * piece, axis=1) / length2, 0.0, 1.0)
-            gaps = np.minimum(gaps, norms(block - polyline[a] - t[:, None] * piece))
-        worst = max(worst, float(gaps.max()))
-    return worst
+            best = np.minimum(best, norms(block - polyline[a] - t[:, None] * piece))
+        found[start : start + chunk] = best
+    return found
 
 
 def _direction(handle, fallback):

@@ -13,7 +13,7 @@ True
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_points, real_array
+from trajectory._numerics.checks import finite_number, finite_points, flag
 from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents, spline_edits, spline_fit
 from trajectory.curves.bezier import PiecewiseBezier
@@ -41,7 +41,8 @@ class Spline(EditableCurve):
     def __init__(self, points, closed=False):
         knots = finite_points(points, "spline knots", min_count=2)
         count = len(knots)
-        self._set(knots, np.zeros((count, 2, 3)), [TangentMode.AUTO] * count, np.zeros(count), bool(closed))
+        closed = flag(closed, "closed")
+        self._set(knots, np.zeros((count, 2, 3)), [TangentMode.AUTO] * count, np.zeros(count), closed)
 
     # What it is.
 
@@ -71,7 +72,7 @@ class Spline(EditableCurve):
 
     @closed.setter
     def closed(self, value):
-        self._set(self._knots, self._tangents, self._modes, self._tilts, bool(value))
+        self._set(self._knots, self._tangents, self._modes, self._tilts, flag(value, "closed"))
 
     def __eq__(self, other):
         """Whether ``other`` is a spline in the same state, exactly (knots, handles, modes,
@@ -143,7 +144,7 @@ class Spline(EditableCurve):
         """
         knots, tangents, tilts = knot_tangents.checked_state(knots, tangents, modes, tilts)
         spline = cls.__new__(cls)
-        spline._set(knots, tangents, list(modes), tilts, bool(closed))
+        spline._set(knots, tangents, list(modes), tilts, flag(closed, "closed"))
         return spline
 
     @classmethod
@@ -159,9 +160,9 @@ class Spline(EditableCurve):
     @classmethod
     def fit(cls, curve, tolerance=None):
         """A spline of auto knots at equal arc lengths along any ``Curve`` (closed where the
-        curve closes), as few as keep every point of the curve within ``tolerance`` (length
-        units; by default 1e-3 of the curve's size) of it, doubling from 4 up to
-        ``spline_fit.FIT_KNOTS``.
+        curve ends where it starts), a broken knot at each of its corners, as few as keep every
+        point of the curve within ``tolerance`` (length units; by default 1e-3 of the curve's
+        size) of it, doubling from 4 up to ``spline_fit.FIT_KNOTS``.
 
         Raises:
             ValueError: If the tolerance is not positive, or no spline of that many knots fits.
@@ -179,7 +180,7 @@ class Spline(EditableCurve):
         Returns:
             The new knot's index.
         """
-        u = float(real_array(u, "u", "a number"))
+        u = finite_number(u, "u must be a number inside (0, 1)")
         segments = len(self._bezier.control_points)
         if not 0.0 < u < 1.0:
             raise ValueError(f"a knot is inserted at a u inside (0, 1), got {u!r}")
@@ -203,7 +204,7 @@ class Spline(EditableCurve):
         if self._closed:
             raise ValueError("a closed loop has no end to add a knot past: insert one instead")
         point = finite_points([point], "a knot's point", count=1)[0]
-        at = 0 if at_start else len(self._knots)
+        at = 0 if flag(at_start, "at_start") else len(self._knots)
         modes = list(self._modes)
         modes.insert(at, TangentMode.AUTO)
         self._set(
@@ -246,7 +247,7 @@ class Spline(EditableCurve):
         knot; the mode decides the other (mirrored: its negative; aligned: opposite, its length
         kept; broken: left alone). An auto or linear knot becomes aligned, as in Blender."""
         index = self._index(index)
-        if side not in _SIDES:
+        if not isinstance(side, str) or side not in _SIDES:
             raise ValueError(f"side must be 'in' or 'out', got {side!r}")
         vector = finite_points([vector], "a tangent", count=1)[0]
         modes, tangents = list(self._modes), self._tangents.copy()
@@ -271,9 +272,7 @@ class Spline(EditableCurve):
         """Knot ``index``'s tilt (radians, counter-clockwise about the direction of travel)."""
         index = self._index(index)
         tilts = self._tilts.copy()
-        tilts[index] = float(real_array(angle, "tilt", "an angle"))
-        if not np.isfinite(tilts[index]):
-            raise ValueError(f"tilt must be a finite angle, got {angle!r}")
+        tilts[index] = finite_number(angle, "tilt must be a finite angle (radians)")
         self._set(self._knots, self._tangents, self._modes, tilts, self._closed)
 
     # The one place the state changes.

@@ -45,6 +45,8 @@ def removed(controls, knots, tangents, modes, tilts, closed, index):
     tangents, modes = tangents.copy(), list(modes)
     if closed or 0 < index < len(knots) - 1:
         a, b = (index - 1) % len(knots), (index + 1) % len(knots)
+        if np.array_equal(knots[a], knots[b]):
+            raise ValueError(f"without knot {index}, its two neighbours would be in one place")
         joined = knot_tangents.merged(controls[a], controls[index])
         tangents[a, OUT], tangents[b, IN] = joined[1] - joined[0], joined[2] - joined[3]
         for neighbour, leading in ((a, OUT), (b, IN)):

@@ -1,30 +1,100 @@
-"""A spline fitted to any curve: auto knots at equal arc lengths, as few as keep the curve
-within a tolerance (what turns a function or a rational NURBS into knots to edit)."""
+"""A spline fitted to any curve: auto knots at equal arc lengths and broken ones at its corners,
+as few as keep the curve within a tolerance (what turns a function or a rational NURBS into
+knots to edit). The tolerance is checked where the distance can peak: at the curve's samples,
+its breakpoints, and closer between the samples farthest away."""
+
+import itertools
 
 import numpy as np
 
 from trajectory._numerics.checks import positive_finite
+from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents
+from trajectory.curves.curve import Curve, unit_tangents
+from trajectory.curves.knot_tangents import TangentMode
 
 FIT_KNOTS = 1024
 """The most knots ``fit`` tries."""
 _FIT_SAMPLES = 2000
 """Points along a curve that a fitted spline must pass near."""
+_PEAKS = 16
+"""The samples farthest from a candidate spline that are looked at closer (between their
+neighbours), where the distance peaks between samples (at a corner's apex, say)."""
+_PEAK_SAMPLES = 65
+
+
+CORNER = 1e-4
+"""A breakpoint where the curve's direction turns by more than this (radians) is a corner: a
+broken knot of the fitted spline stands there, its handles along the curve's two directions."""
 
 
 def fit(make, curve, tolerance=None):
     """``make(points, closed=)`` (a ``Spline`` class) of knots along ``curve``: see ``Spline.fit``."""
-    along = curve.evaluate(curve.arc_length.parameter(np.linspace(0.0, 1.0, _FIT_SAMPLES)))
+    if not isinstance(curve, Curve):
+        raise ValueError(f"a spline is fitted to a Curve, got {type(curve).__name__}")
+    table = curve.arc_length
+    u = np.unique(
+        np.concatenate((table.parameter(np.linspace(0.0, 1.0, _FIT_SAMPLES)), curve.breakpoints, table.stops))
+    )
+    along = curve.evaluate(u)
     size = float(np.ptp(along, axis=0).max())
     tolerance = 1e-3 * size if tolerance is None else positive_finite(tolerance, "tolerance")
+    corners = _corners(curve)
     count = 4
     while count <= FIT_KNOTS:
-        fractions = np.linspace(0.0, 1.0, count + 1)[:-1] if curve.closes else np.linspace(0.0, 1.0, count)
-        spline = make(curve.evaluate(curve.arc_length.parameter(fractions)), closed=curve.closes)
-        if (
-            knot_tangents.farthest(along, spline.evaluate(np.linspace(0.0, 1.0, 4 * _FIT_SAMPLES)))
-            <= tolerance
-        ):
+        fractions, at_corners = _fractions(count, table.at(corners) / table.length, curve.loops)
+        spline = make(curve.evaluate(table.parameter(fractions)), closed=curve.loops)
+        for index, corner in zip(at_corners, corners):
+            _break(spline, index, curve, corner)
+        if _farthest(curve, u, along, spline) <= tolerance:
             return spline
         count *= 2
     raise ValueError(f"no spline of up to {FIT_KNOTS} knots keeps within {tolerance:g} of the curve")
+
+
+def _corners(curve):
+    """The u (sorted) where ``curve`` turns a corner: breakpoints where its direction jumps by
+    more than ``CORNER``, and 0 for a loop with a corner at its seam."""
+    joints = np.asarray(curve.breakpoints, dtype=float)
+    before = unit_tangents(curve, np.nextafter(joints, -np.inf)).T
+    after = unit_tangents(curve, joints).T
+    turned = joints[norms(after - before) > CORNER]
+    return np.concatenate(([0.0], turned)) if curve.loops and not curve.closes else turned
+
+
+def _fractions(count, corners, loop):
+    """About ``count`` knots' arc-length fractions, evenly spread between the ``corners`` (each
+    a knot), and the index of each corner's knot."""
+    bounds = np.unique(np.concatenate(([0.0, 1.0], corners)))
+    pieces = [
+        np.linspace(a, b, max(1, round(count * (b - a))) + 1)[:-1] for a, b in itertools.pairwise(bounds)
+    ]
+    fractions = np.concatenate(pieces if loop else [*pieces, [1.0]])
+    return fractions, np.searchsorted(fractions, corners)
+
+
+def _break(spline, index, curve, corner):
+    """Make knot ``index`` of ``spline`` a corner: broken, its handles along the curve's
+    directions before and after u = ``corner`` (at a loop's seam: at its end and start), a third
+    of the way to its neighbours."""
+    knots = spline.knots
+    before = unit_tangents(curve, np.array([1.0 if corner == 0.0 else np.nextafter(corner, -1.0)]))[:, 0]
+    after = unit_tangents(curve, np.array([corner]))[:, 0]
+    previous, following = knots[index - 1], knots[(index + 1) % len(knots)]
+    spline.set_mode(index, TangentMode.BROKEN)
+    spline.move_tangent(index, "in", -before * float(norms(knots[index] - previous)) / 3.0)
+    spline.move_tangent(index, "out", after * float(norms(following - knots[index])) / 3.0)
+
+
+def _farthest(curve, u, along, spline):
+    """How far ``curve`` strays from ``spline`` at most: at its samples ``along`` (at ``u``),
+    then between the neighbours of the farthest ones, where the distance can peak."""
+    segments = len(spline.geometry.control_points)
+    drawn = spline.evaluate(
+        np.union1d(np.linspace(0.0, 1.0, 4 * _FIT_SAMPLES), np.arange(segments + 1) / segments)
+    )
+    gaps = knot_tangents.gaps(along, drawn)
+    peaks = np.argsort(gaps)[-_PEAKS:]
+    lo, hi = u[np.maximum(peaks - 1, 0)], u[np.minimum(peaks + 1, len(u) - 1)]
+    closer = (lo[:, None] + (hi - lo)[:, None] * np.linspace(0.0, 1.0, _PEAK_SAMPLES)).ravel()
+    return max(float(gaps.max()), knot_tangents.farthest(curve.evaluate(closer), drawn))

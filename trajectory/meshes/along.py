@@ -5,7 +5,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_number, positive_finite
+from trajectory._numerics.checks import finite_number, positive_finite, whole_number
 from trajectory.meshes.placing import Placer
 
 MAX_PLACES = 10**7
@@ -48,10 +48,8 @@ def along(path, spacing=None, count=None, offset=(0.0, 0.0), mode="minimal", sta
             distances = distances[:-1]  # the seam once
         s = np.minimum(distances / length, 1.0)
     else:
-        least = 1 if closed else 2
-        if int(count) != count or not least <= count <= MAX_PLACES:
-            raise ValueError(f"count must be a whole number from {least} to {MAX_PLACES}, got {count!r}")
-        s = np.arange(int(count)) / (int(count) if closed else int(count) - 1)
+        count = whole_number(count, "count", 1 if closed else 2, MAX_PLACES)
+        s = np.arange(count) / (count if closed else count - 1)
     right_up = [
         finite_number(value, "offset must be (right, up) in length units") for value in np.ravel(offset)
     ]

@@ -6,6 +6,7 @@ import dataclasses
 import numpy as np
 
 from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.vectors import norms
 
 
 @dataclasses.dataclass(frozen=True)
@@ -59,10 +60,13 @@ class Mesh:
 
     def placed(self, positions, frames):
         """Copies of this mesh, one at each of ``positions`` (k, 3) turned (and, if they are not
-        rotations, stretched) by ``frames`` (k, 3, 3), e.g. ``along``'s: one ``Mesh``.
+        rotations, stretched or mirrored) by ``frames`` (k, 3, 3), e.g. ``along``'s: one
+        ``Mesh``. A mirrored copy's triangles are wound the other way, so that they still run
+        counter-clockwise seen from their normals' side.
 
         Raises:
-            ValueError: Unless positions and frames are finite and shaped (k, 3) and (k, 3, 3).
+            ValueError: Unless positions and frames are finite and shaped (k, 3) and (k, 3, 3),
+                and each frame is invertible (it does not flatten the mesh).
         """
         positions = real_array(positions, "positions", "numbers shaped (k, 3)")
         frames = real_array(frames, "frames", "numbers shaped (k, 3, 3)")
@@ -76,9 +80,20 @@ class Mesh:
         count, size = len(positions), len(self.positions)
         moved = positions[:, None, :] + np.einsum("kij,nj->kni", frames, self.positions)
         # Normals go by the inverse transpose: a stretched copy's faces keep facing their way.
-        turned = np.einsum("kji,nj->kni", np.linalg.inv(frames), self.normals)
-        turned /= np.linalg.norm(turned, axis=2, keepdims=True)
-        triangles = self.triangles[None] + (np.arange(count) * size)[:, None, None]
+        # Each frame is scaled to entries of about 1 first (a direction does not change with a
+        # positive scale), so that frames of 1e200 or 1e-200 give normals, not 0 / 0.
+        scale = np.abs(frames).max(axis=(1, 2))
+        unit = frames / np.where(scale > 0.0, scale, 1.0)[:, None, None]
+        determinants = np.linalg.det(unit)
+        if not np.all(determinants != 0.0):
+            flat = int(np.argmin(np.abs(determinants)))
+            raise ValueError(f"frames must be invertible: frame {flat} flattens the mesh")
+        turned = np.einsum("kji,nj->kni", np.linalg.inv(unit), self.normals)
+        turned /= norms(turned)[..., None]
+        triangles = np.repeat(self.triangles[None], count, axis=0)
+        mirrored = determinants < 0.0
+        triangles[mirrored] = triangles[mirrored][:, :, ::-1]
+        triangles += (np.arange(count) * size)[:, None, None]
         return Mesh(
             moved.reshape(-1, 3),
             turned.reshape(-1, 3),
@@ -88,7 +103,14 @@ class Mesh:
 
     @staticmethod
     def joined(*meshes):
-        """One mesh of all of ``meshes`` (their triangles renumbered)."""
+        """One mesh of all of ``meshes`` (their triangles renumbered).
+
+        Raises:
+            ValueError: Unless each of ``meshes`` is a ``Mesh``, and there is one at least.
+        """
+        strays = [type(mesh).__name__ for mesh in meshes if not isinstance(mesh, Mesh)]
+        if strays or not meshes:
+            raise ValueError(f"meshes must be Mesh objects, one at least, got {strays or 'none'}")
         offsets = np.cumsum([0] + [len(mesh.positions) for mesh in meshes[:-1]])
         return Mesh(
             np.concatenate([mesh.positions for mesh in meshes]),

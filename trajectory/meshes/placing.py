@@ -29,7 +29,7 @@ class Placer:
         orientation = Orientation.of(mode, options)
         if orientation.bank and self.motion is None:
             raise ValueError("banking needs a speed, and a curve has none: give a Motion")
-        self.closed = self.curve.closes
+        self.closed = self.curve.loops
         if self.closed and orientation.mode == "minimal" and not orientation.closed:
             orientation = dataclasses.replace(orientation, closed=True)
         self.orientation = orientation

@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import flag, positive_finite, real_array
+from trajectory._numerics.checks import flag, positive_finite, real_array, whole_number
 
 MAX_SIDES = 65536
 LARGEST = 1e150
@@ -55,9 +55,8 @@ class Profile:
     def circle(cls, radius, sides=12, centre=(0.0, 0.0)):
         """A closed circle (a tube) of ``sides`` sides around ``centre``, smooth."""
         radius = positive_finite(radius, "radius")
-        if int(sides) != sides or not 3 <= sides <= MAX_SIDES:
-            raise ValueError(f"a circle needs a whole number of sides from 3 to {MAX_SIDES}, got {sides!r}")
-        angles = np.linspace(0.0, 2.0 * math.pi, int(sides), endpoint=False)
+        sides = whole_number(sides, "sides", 3, MAX_SIDES)
+        angles = np.linspace(0.0, 2.0 * math.pi, sides, endpoint=False)
         points = np.column_stack([np.cos(angles), np.sin(angles)]) * radius + np.asarray(centre, float)
         return cls(points, closed=True, crease=math.pi)
 

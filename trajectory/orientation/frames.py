@@ -237,10 +237,13 @@ def scalar_roll(curve, orientation, s, speed, right, derivatives):
         roll += closing_twist(curve, orientation.mode) * s
     if orientation.bank:
         (dx, dy, dz), (bx, by, bz) = derivatives
-        # The curvature along right: (Q'' . right) / |Q'|^2, right being normal to Q'.
-        sideways = (bx * right[0] + by * right[1] + bz * right[2]) / (dx * dx + dy * dy + dz * dz)
+        # v² κ along right = (v / |Q'|)² (Q'' . right), right being normal to Q': the rate
+        # v / |Q'| is of order 1 at any scale (v² and |Q'|² would overflow on a curve 1e155
+        # across, and vanish on one 1e-170 across).
+        rate = speed / math.hypot(dx, dy, dz)
+        pull = rate * rate * (bx * right[0] + by * right[1] + bz * right[2])
         limit = orientation.max_bank or math.pi / 2
-        roll += min(max(math.atan(speed * speed * sideways / orientation.bank), -limit), limit)
+        roll += min(max(math.atan(pull / orientation.bank), -limit), limit)
     return roll
 
 
@@ -252,7 +255,10 @@ def _roll(curve, orientation, u, s, tangent, right, speeds):
     if orientation.closed:
         roll = roll + closing_twist(curve, orientation.mode) * s
     if orientation.bank:
-        lean = np.arctan(speeds**2 * dot(curvatures(curve, u, tangent), right) / orientation.bank)
+        rate = speeds / length(curve.derivative(u).T)  # see scalar_roll
+        with np.errstate(invalid="ignore"):  # at a stop: no lean
+            pull = np.nan_to_num(rate * rate * dot(curve.second_derivative(u).T, right))
+        lean = np.arctan(pull / orientation.bank)
         limit = orientation.max_bank or math.pi / 2
         roll = roll + np.clip(lean, -limit, limit)
     return roll
@@ -274,23 +280,12 @@ def closing_twist(curve, mode):
     curve: 0 for the modes that depend on the tangent alone.
 
     Raises:
-        ValueError: If the curve does not end where it starts, going the way it started.
+        ValueError: If the curve does not end where it starts.
     """
-    if not curve.closes:
+    if not curve.loops:
         gap = length(curve.evaluate(1.0) - curve.evaluate(0.0)) / curve.length
         raise ValueError(
-            "closed=True needs a curve that ends where it starts, going the way it started "
+            "closed=True needs a curve that ends where it starts "
             f"(its ends are {gap:.2g} of its length apart)"
         )
     return transport_of(curve).closing_twist if mode == "minimal" else 0.0
-
-
-def curvatures(curve, u, tangent):
-    """The curvature vectors dT/ds (1 / length units) at ``u`` (n,) with unit ``tangent`` (3, n):
-    ``(3, n)``."""
-    derivative = curve.derivative(u).T
-    bending = curve.second_derivative(u).T
-    normal = bending - dot(bending, tangent) * tangent
-    with np.errstate(divide="ignore", invalid="ignore"):
-        result = normal / dot(derivative, derivative)
-    return np.nan_to_num(result, nan=0.0, posinf=1e300, neginf=-1e300)

@@ -100,8 +100,11 @@ class Transport:
     @functools.cached_property
     def closing_twist(self):
         """The angle (radians) about the start tangent from the transported up at the end to the
-        one at the start: the minimal frame's mismatch on a closed curve."""
-        end, start = self.ups[:, -1], self.ups[:, 0]
+        one at the start: the minimal frame's mismatch on a closed curve (the end's up first
+        turned the least way from the end's tangent to the start's: a corner at the seam)."""
+        seam = np.zeros((3, 1))  # a step of no length: reflected in the tangents' sum, then the start's
+        end = reflected(seam, self.tangents[:, -1:], self.ups[:, -1:], seam, self.tangents[:, :1])[:, 0]
+        start = self.ups[:, 0]
         return float(np.arctan2(dot(cross(end, start), self.tangents[:, 0]), dot(end, start)))
 
     def scalar_up(self, u, point, tangent):

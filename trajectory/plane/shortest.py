@@ -2,6 +2,7 @@
 pose, forwards only or backing up too. One call for what a game's order is; the planners it
 chooses from say how."""
 
+from trajectory._numerics.checks import flag
 from trajectory.plane.dubins import dubins_path, dubins_paths
 from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
@@ -26,7 +27,7 @@ def shortest_path(start, goal, radius, *, heading=None, reverse=False):
     """
     if heading is None:
         return shortest_path_to_point(start, goal, radius, reverse=reverse)
-    if reverse:
+    if flag(reverse, "reverse"):
         return reeds_shepp_path(start, goal, radius, heading=heading)
     return dubins_path(start, goal, radius, heading=heading)
 
@@ -43,6 +44,6 @@ def shortest_paths(starts, goals, radius, *, headings=None, reverse=False):
     """
     if headings is None:
         return shortest_paths_to_points(starts, goals, radius, reverse=reverse)
-    if reverse:
+    if flag(reverse, "reverse"):
         return reeds_shepp_paths(starts, goals, radius, headings=headings)
     return dubins_paths(starts, goals, radius, headings=headings)

@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.checks import flag, positive_finite, real_array
 from trajectory._numerics.grid_steps import free_with_border, step_open
 from trajectory.planning import flow_repair
 from trajectory.planning.free_distances import diagonal_step, steps_to
@@ -86,8 +86,10 @@ class FlowField:
         shorten), blocking works them out again.
 
         Raises:
-            ValueError: On cells outside the grid, or blocking a goal.
+            ValueError: On cells outside the grid, blocking a goal, or ``blocked`` not True or
+                False.
         """
+        blocked = flag(blocked, "blocked")
         cells = self._cells(cells, "cells")
         if blocked and any((col, row) in set(map(tuple, self.goals.tolist())) for col, row in cells.tolist()):
             raise ValueError("a goal cell cannot be blocked")
@@ -176,7 +178,9 @@ class FlowField:
         the point, then the cell centres of a shortest path (each step to a neighbour whose
         distance plus the step is its own), ending at a goal's centre. Just the point where no
         way leads."""
-        point = real_array(point, "point", "numbers shaped (2,)").reshape(2)
+        point = real_array(point, "point", "a finite (x, y) point")
+        if point.shape != (2,) or not np.all(np.isfinite(point)):
+            raise ValueError(f"point must be a finite (x, y) point, got {point.tolist()}")
         col, row = (np.floor(point / self.cell_size)).astype(int).tolist()
         rows, cols = self.shape
         path = [point]

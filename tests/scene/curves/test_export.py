@@ -78,7 +78,8 @@ def test_a_curve_opened_from_a_file_is_shown_first_editable_and_saved_once_edite
         app.destroy()
     app = opened(track)  # the next start: the edited one from the presets file beside the opened one
     try:
-        loaded = [p for p in app.mode.trajectories if p.name == "opened: track"]
-        assert len(loaded) == 2 and loaded[0].spline == edited and loaded[1].spline == track
+        loaded = [p for p in app.mode.trajectories if p.name.startswith("opened: track")]
+        assert [p.name for p in loaded] == ["opened: track", "opened: track (2)"]  # names are unique
+        assert loaded[0].spline == edited and loaded[1].spline == track
     finally:
         app.destroy()

@@ -7,6 +7,7 @@ import os
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 
 from scene.curves import presets, user_presets
 from scene.curves.user_presets import FORMAT, MAX_FILE_BYTES, MAX_PRESETS, VERSION, PresetsFile
+from scene.kit import user_files
 from tests.budget import scaled
 from tests.scene.helpers import FRAME_RATE, press
 from tests.scene.test_main import run_main
@@ -211,7 +213,13 @@ def test_a_file_that_cannot_be_read_is_never_replaced(tmp_path, monkeypatch):
             raise PermissionError(13, "Permission denied")
         return real_read_bytes(self)
 
+    def refuse_to_open(name, *args, **kwargs):
+        if Path(name).name == "presets.json":
+            raise PermissionError(13, "Permission denied")
+        return open(name, *args, **kwargs)
+
     monkeypatch.setattr(type(path), "read_bytes", refuse)
+    monkeypatch.setattr(user_files, "open", refuse_to_open, raising=False)
     presets_file, trajectories, velocities = load(path)
     assert "Permission denied" in presets_file.problem
     saved = save_an_edit(presets_file, trajectories, velocities)
@@ -257,7 +265,7 @@ def test_a_huge_file_is_refused_unread(tmp_path, monkeypatch):
     path.write_bytes(b" " * (MAX_FILE_BYTES + 1))
     monkeypatch.setattr(json, "loads", lambda *_: pytest.fail("a huge file was parsed"))
     presets_file, _, _ = load(path)
-    assert "at most" in presets_file.problem
+    assert "larger than the 4,000,000 bytes" in presets_file.problem
 
 
 def test_a_save_keeps_the_permissions_of_the_file(tmp_path):

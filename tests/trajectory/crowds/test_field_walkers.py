@@ -71,3 +71,39 @@ def test_removed_walkers_take_their_velocities_with_them():
     kept = crowd.velocities[[0, 2]].copy()
     crowd.remove(np.array([False, True, False]))
     assert crowd.velocities.shape == (2, 2) and np.array_equal(crowd.velocities, kept)
+
+
+class _Eastward:
+    """A field that points every walker east, into a wall of blocked cells at column 5."""
+
+    cell_size = 1.0
+
+    def __init__(self):
+        self.blocked = np.zeros((6, 12), dtype=bool)
+        self.blocked[:, 5] = True
+        self.distances = np.where(self.blocked, np.inf, 1.0)
+
+    def directions(self, points):
+        return np.tile([1.0, 0.0], (len(points), 1))
+
+
+@pytest.mark.parametrize("dt", [1 / 60, 0.5, 2.0, 40.0])
+def test_a_long_step_never_passes_a_wall(dt):
+    """Walkers pressed against a wall one cell thick, stepped by dt of up to 40 s at 3 cells a
+    second (a step once moved them across it in one go): none is ever past it, and each stands
+    against it in the end."""
+    crowd = FieldWalkers(_Eastward(), spacing=0.1)
+    crowd.spawn(np.column_stack((np.full(6, 0.5), np.arange(6) + 0.5)), speed=3.0)
+    for _ in range(5):
+        crowd.step(dt)
+        assert np.all(crowd.positions[:, 0] < 5.0)
+    if dt >= 2.0:
+        assert np.all(crowd.positions[:, 0] > 4.0)
+
+
+def test_a_step_too_long_to_walk_in_parts_is_refused():
+    crowd = FieldWalkers(_Eastward())
+    crowd.spawn([[0.5, 0.5]], speed=3.0)
+    with pytest.raises(ValueError, match="step at most"):
+        crowd.step(1e9)
+    assert crowd.positions.tolist() == [[0.5, 0.5]]

@@ -75,3 +75,16 @@ def test_a_straight_line_lead_meets_or_says_it_never_can(position, velocity, sho
 def test_bad_input_is_refused_by_name(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+@pytest.mark.parametrize("velocity", [(2.0, 0.0), (0.0, -2.0), (1.2, 1.6)])
+def test_a_target_at_the_tower_as_fast_as_the_shot_is_met_at_once(velocity):
+    """At the tower and moving exactly as fast as the shot (the quadratic's every coefficient
+    0): met now, where it stands (once: no meeting at all)."""
+    t, point = lead((3.0, 4.0), velocity, (3.0, 4.0), 2.0)
+    assert t == 0.0 and point.tolist() == [3.0, 4.0]
+    path = WaypointPath([(0, 0), (10, 0), (10, 10)]).rounded(2.0)
+    for distance in (3.0, 11.0):  # on the line, on the rounded corner
+        start = path.point_at(distance)
+        t, point = lead_on_path(path, distance, 2.0, start, 2.0)
+        assert t == 0.0 and point.tolist() == start.tolist()

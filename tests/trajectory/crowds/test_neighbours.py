@@ -4,6 +4,7 @@ written out over all pairs (uncrowded) or over the bodies of crowded cells."""
 import math
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,3 +158,22 @@ def test_pairs_within_are_exactly_the_points_in_reach_of_each_centre(count, cent
         (k, i) for k in range(centres) for i in range(count) if math.dist(places[k], points[i]) <= radius
     }
     assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("points", "centres", "radius", "words"),
+    [
+        ([[0.0, 0.0], [np.nan, 1.0], [0.5, 0.0]], [[0.0, 0.0]], 1.0, "points must be finite"),
+        ([[0.0, 0.0], [np.inf, 1.0]], [[0.0, 0.0]], 1.0, "points must be finite"),
+        ([[0.0, 0.0]], [[np.nan, 0.0]], 1.0, "centres must be finite"),
+        ([[0.0, 0.0]], [[0.0, 0.0]], -1.0, "radius must be a positive"),
+        ([[0.0, 0.0]], [[0.0, 0.0]], 0.0, "radius must be a positive"),
+        ([[0.0, 0.0, 0.0]], [[0.0, 0.0]], 1.0, "shaped \\(n, 2\\)"),
+        ("x", [[0.0, 0.0]], 1.0, "points must be"),
+    ],
+)
+def test_pairs_within_refuses_what_it_cannot_answer(points, centres, radius, words):
+    """One NaN point once dropped almost every pair (it poisoned the cell grid's origin), and a
+    negative radius answered as if it were a distance."""
+    with pytest.raises(ValueError, match=words):
+        pairs_within(points, centres, radius)

@@ -53,3 +53,39 @@ def test_a_box_is_the_swept_one_its_faces_outward():
     assert np.all(np.einsum("ij,ij->i", a, faces) > 0.0)  # each face's plane faces away from the centre
     with pytest.raises(ValueError, match="height"):
         Mesh.box(1.0, 1.0, 0.0)
+
+
+def _faces_agree_with_normals(mesh, tolerance=1e-9):
+    """Whether each triangle, counter-clockwise, faces the way its vertex normals point (a
+    box's normals are its faces')."""
+    a, b, c = (mesh.positions[mesh.triangles[:, j]] for j in range(3))
+    faces = np.cross(b - a, c - a)
+    faces /= np.linalg.norm(faces, axis=1)[:, None]
+    return np.allclose(mesh.normals[mesh.triangles[:, 0]], faces, atol=tolerance)
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        np.diag([-1.0, 1.0, 1.0]),  # a mirror: the faces once turned inside out
+        np.array([[0.0, 1.0, 0.0], [1.0, 0.0, 0.0], [0.0, 0.0, 2.0]]),  # x and y swapped, stretched
+        np.eye(3) * 1e200,  # huge: the normals were 0 / 0
+        np.eye(3) * 1e-200,
+        np.diag([1e150, -1e140, 1e145]),
+    ],
+)
+def test_mirrored_and_huge_frames_keep_faces_outward_with_unit_normals(frame):
+    copies = BOX.placed([[0.0, 0.0, 0.0]], [frame])
+    assert np.all(np.isfinite(copies.normals))
+    np.testing.assert_allclose(np.linalg.norm(copies.normals, axis=1), 1.0, rtol=1e-12)
+    scaled = Mesh(copies.positions / np.abs(frame).max(), copies.normals, copies.uvs, copies.triangles)
+    assert _faces_agree_with_normals(scaled)
+
+
+def test_a_frame_that_flattens_the_mesh_or_a_join_of_no_meshes_is_refused():
+    for flat in (np.diag([1.0, 0.0, 1.0]), np.diag([1e150, -1e-150, 1.0]), np.ones((3, 3))):
+        with pytest.raises(ValueError, match="frame 1 flattens"):
+            BOX.placed([[0, 0, 0], [1, 0, 0]], [np.eye(3), flat])
+    for wrong in ((1,), (), (BOX, "box")):
+        with pytest.raises(ValueError, match="meshes must be Mesh objects"):
+            Mesh.joined(*wrong)

@@ -196,3 +196,30 @@ def test_a_tilted_or_banked_sweep_rolls_the_profile():
 def test_bad_arguments_are_refused_by_name(arguments, message):
     with pytest.raises(ValueError, match=message):
         sweep(*arguments)
+
+
+@pytest.mark.parametrize("mode", ["minimal", "up", "yaw"])
+def test_a_loop_with_a_corner_at_its_seam_is_swept_and_placed_along_as_a_loop(mode):
+    """A closed spline whose first knot is a corner (broken handles) ends where it starts but
+    not going the way it started: still a loop. Its sweep has no crack at the seam (it once was
+    swept open: a 0.86-unit gap) and no caps; the frames at the seam agree once the end's up is
+    turned through the corner (the minimal frame's twist spread over the loop); objects placed
+    round it stand once at the seam."""
+    from trajectory import TangentMode, along
+    from trajectory.orientation.rotations import reflected
+
+    loop = Spline([[0, 0, 0], [6, 0, 0], [6, 5, 1], [0, 5, 0]], closed=True)
+    loop.set_mode(0, TangentMode.BROKEN)
+    loop.move_tangent(0, "out", [1, -2, 0])
+    assert loop.loops and not loop.closes
+    mesh = sweep(loop, Profile.circle(0.5, sides=8), mode=mode)
+    np.testing.assert_array_equal(mesh.positions[: mesh.ring], mesh.positions[-mesh.ring :])
+    with pytest.raises(ValueError, match="closed loop"):
+        sweep(loop, Profile.circle(0.5, sides=8), mode=mode, caps=True)
+    _, _, up, forward = Placer(loop, mode, {}).frames(np.array([0.0, 1.0]))
+    seam = np.zeros((3, 1))
+    turned = reflected(seam, forward[1:].T, up[1:].T, seam, forward[:1].T)[:, 0]
+    np.testing.assert_allclose(turned, up[0], atol=1e-9)
+    places, _ = along(loop, count=8, mode=mode)
+    gaps = np.linalg.norm(places - np.roll(places, 1, axis=0), axis=1)
+    assert len(places) == 8 and gaps.min() > loop.length / 8 * 0.5
