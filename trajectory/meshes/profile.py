@@ -14,6 +14,9 @@ import numpy as np
 from trajectory._numerics.checks import flag, positive_finite, real_array, whole_number
 
 MAX_SIDES = 65536
+MAX_EAR_CLIPPED = 2048
+"""The most points of a closed polyline that is not convex that a cap is made for (clipping
+ears takes their square's steps: 2048 points, about a second)."""
 LARGEST = 1e150
 """The farthest a profile point may lie from the curve: its squares and sums stay finite."""
 CREASE = math.radians(30.0)
@@ -106,13 +109,19 @@ class Profile:
     def cap_triangles(self):
         """Triangles ``(c, 3)`` of indices into the points of the closed polylines stacked in
         order (``np.concatenate`` of their points), counter-clockwise in (x, y): what closes an
-        open sweep's ends."""
+        open sweep's ends. A convex polyline is a fan (any number of points, in linear time);
+        another is clipped ear by ear, up to ``MAX_EAR_CLIPPED`` points.
+
+        Raises:
+            ValueError: For a polyline that is not convex and has more than ``MAX_EAR_CLIPPED``
+                points.
+        """
         triangles, offset = [], 0
         for points, closed in self.loops:
             if closed:
-                triangles += [[offset + i for i in triangle] for triangle in _ears(points)]
+                triangles.append(offset + _cap(points))
             offset += len(points)
-        return np.array(triangles, dtype=np.int64).reshape(-1, 3)
+        return np.concatenate(triangles).astype(np.int64) if triangles else np.empty((0, 3), dtype=np.int64)
 
     def _add(self, points, closed, crease):
         """Append one polyline's ring of vertices, normals, texture u and edges."""
@@ -170,20 +179,43 @@ def _signed_area(points):
     return float(np.dot(x, np.roll(y, -1)) - np.dot(y, np.roll(x, -1))) / 2.0
 
 
+def _cap(points):
+    """The triangles (k - 2, 3) that fill the simple counter-clockwise polygon ``points`` (k, 2)."""
+    sides = np.roll(points, -1, axis=0) - points
+    turns = np.arctan2(
+        sides[:, 0] * np.roll(sides[:, 1], -1) - sides[:, 1] * np.roll(sides[:, 0], -1),
+        (sides * np.roll(sides, -1, axis=0)).sum(axis=1),
+    )
+    if np.all(turns >= 0.0) and abs(turns.sum() - 2.0 * math.pi) < 1e-6:  # convex, once round
+        middle = np.arange(1, len(points) - 1)
+        return np.column_stack((np.zeros_like(middle), middle, middle + 1))
+    if len(points) > MAX_EAR_CLIPPED:
+        raise ValueError(
+            f"caps close a profile that is not convex of at most {MAX_EAR_CLIPPED} points, "
+            f"this one has {len(points)}: sweep it without caps, or with fewer points"
+        )
+    return np.array(_ears(points), dtype=np.int64).reshape(-1, 3)
+
+
 def _ears(points):
     """Ear clipping of the simple counter-clockwise polygon ``points`` (k, 2): k - 2 triangles of
     vertex indices, each counter-clockwise."""
     left = list(range(len(points)))
-    triangles = []
+    triangles, start = [], 0
     while len(left) > 3:
-        for k in range(len(left)):
+        remaining = points[left]
+        for step in range(len(left)):
+            k = (start + step) % len(left)
             a, b, c = left[k - 1], left[k], left[(k + 1) % len(left)]
             if _cross(points[a], points[b], points[c]) <= 0.0:
                 continue  # a reflex (or straight) corner is no ear
-            if any(_inside(points[p], points[a], points[b], points[c]) for p in left if p not in (a, b, c)):
+            inside = _inside_all(remaining, points[a], points[b], points[c])
+            inside[[k - 1, k, (k + 1) % len(left)]] = False
+            if inside.any():
                 continue
             triangles.append((a, b, c))
             del left[k]
+            start = k - 1  # the next ear is most likely beside this one
             break
         else:  # rounding left no clean ear (a degenerate polygon): a fan closes the rest
             triangles += [(left[0], left[i], left[i + 1]) for i in range(1, len(left) - 1)]
@@ -192,9 +224,14 @@ def _ears(points):
     return triangles
 
 
+def _inside_all(p, a, b, c):
+    """Whether each of the points ``p`` (n, 2) lies in the triangle a, b, c (or on its sides)."""
+
+    def side(u, v):
+        return (v[0] - u[0]) * (p[:, 1] - u[1]) - (v[1] - u[1]) * (p[:, 0] - u[0]) >= 0.0
+
+    return side(a, b) & side(b, c) & side(c, a)
+
+
 def _cross(a, b, c):
     return float((b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]))
-
-
-def _inside(p, a, b, c):
-    return _cross(a, b, p) >= 0.0 and _cross(b, c, p) >= 0.0 and _cross(c, a, p) >= 0.0

@@ -36,6 +36,9 @@ _MAX_ROUNDS = 40
 _MIN_WIDTH = 1e-12
 MAX_STATIONS = 2**21
 """The most rings a sweep makes: a tolerance that needs more is refused (it would fill memory)."""
+MAX_VERTICES = 2**25
+"""The most vertices (rings x the profile's) a sweep makes, about 2.5 GB of arrays: more is
+refused before anything is allocated."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +81,11 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, **options):
     if flag(caps, "caps") and closed:
         raise ValueError("caps close an open curve's ends, and this curve is a closed loop")
     stations = _stations(place, profile, tolerance, _initial(curve, orientation))
+    if len(stations) * len(profile.vertices) > MAX_VERTICES:
+        raise ValueError(
+            f"{len(stations):,} rings of {len(profile.vertices):,} vertices would make more than "
+            f"{MAX_VERTICES:,} vertices: ask for a coarser tolerance or a profile of fewer points"
+        )
     points, right, up, forward = place.frames(stations)
     positions = _rings(points, right, up, profile.vertices)
     normals = _rings(np.zeros_like(points), right, up, profile.normals)

@@ -223,3 +223,50 @@ def test_a_loop_with_a_corner_at_its_seam_is_swept_and_placed_along_as_a_loop(mo
     places, _ = along(loop, count=8, mode=mode)
     gaps = np.linalg.norm(places - np.roll(places, 1, axis=0), axis=1)
     assert len(places) == 8 and gaps.min() > loop.length / 8 * 0.5
+
+
+def _cap_area(profile):
+    """The area the cap triangles cover, each counted with its sign (counter-clockwise +)."""
+    flat = np.concatenate([loop for loop, closed in profile.loops if closed])
+    a, b, c = (flat[profile.cap_triangles()[:, j]] for j in range(3))
+    return float(
+        np.sum((b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0])) / 2
+    )
+
+
+def _star(points):
+    angles = np.linspace(0.0, 2.0 * math.pi, points, endpoint=False)
+    radii = 1.0 + 0.5 * (np.arange(points) % 2)
+    return np.column_stack((radii * np.cos(angles), radii * np.sin(angles)))
+
+
+@pytest.mark.parametrize(
+    ("profile", "area"),
+    [
+        (Profile.circle(1.0, sides=65536), 65536 / 2 * math.sin(2 * math.pi / 65536)),
+        (Profile(_star(2048), closed=True), None),
+        (Profile.rectangle(2.0, 1.0), 2.0),
+    ],
+)
+def test_caps_of_many_sides_cover_the_profile_once(profile, area):
+    """A convex profile is capped by a fan (65,536 sides: ear clipping took over an hour), one
+    that is not by ears up to 2048 points; every triangle counter-clockwise, their areas adding
+    up to the profile's (shoelace)."""
+    (points, _), *_ = profile.loops
+    shoelace = 0.5 * float(
+        np.sum(points[:, 0] * np.roll(points[:, 1], -1) - np.roll(points[:, 0], -1) * points[:, 1])
+    )
+    assert _cap_area(profile) == pytest.approx(area or shoelace, rel=1e-9)
+    flat = points
+    a, b, c = (flat[profile.cap_triangles()[:, j]] for j in range(3))
+    assert np.all(
+        (b[:, 0] - a[:, 0]) * (c[:, 1] - a[:, 1]) - (b[:, 1] - a[:, 1]) * (c[:, 0] - a[:, 0]) >= 0.0
+    )
+
+
+def test_caps_of_a_long_profile_that_is_not_convex_and_huge_sweeps_are_refused_before_the_work():
+    path = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]])
+    with pytest.raises(ValueError, match="not convex of at most 2048 points"):
+        sweep(path, Profile(_star(4000), closed=True), caps=True)
+    with pytest.raises(ValueError, match="ask for a coarser tolerance or a profile of fewer points"):
+        sweep(path, Profile.circle(0.2, sides=65536), tolerance=1e-6)  # once 16 GiB asked at once
