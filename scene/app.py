@@ -51,14 +51,15 @@ class SceneApp(ShowBase):
         self, mode, presets_path, window_type=None, frame_rate=None, opened=None, replay=None, maze_map=None
     ):
         self._update_task = None  # until the app is whole (``destroy`` may come sooner, at exit)
+        clock = ClockObject.get_global_clock()
+        if frame_rate is not None:  # before the window opens: no frame of real time comes first
+            clock.set_mode(ClockObject.M_non_real_time)
+            clock.set_frame_rate(frame_rate)
+        clock.set_max_dt(MAX_FRAME_DT)
         try:
             super().__init__(windowType=window_type)
         except Exception as error:  # noqa: BLE001 - ShowBase raises a bare Exception when no window opens
             raise NoWindowError(f"could not open a window ({error})") from None
-        if frame_rate is not None:
-            self.clock.set_mode(ClockObject.M_non_real_time)
-            self.clock.set_frame_rate(frame_rate)
-        self.clock.set_max_dt(MAX_FRAME_DT)
         self.disable_mouse()
         self.set_background_color(*BACKGROUND)
         self._light_scene()

@@ -5,7 +5,7 @@ is, and what the units of one order say, shown together."""
 import math
 
 from scene.turning import traffic
-from scene.turning.units import KINDS, no_path_sentence
+from scene.turning.units import KINDS, Refused, no_path_sentence
 
 
 class UnitOrders:
@@ -23,35 +23,31 @@ class UnitOrders:
         mode = self.mode
         unit, kind = mode.units[index], KINDS[index]
         goal = tuple(map(float, goal))
-        refusal = self._refusal(index, goal)
+        refusal, other = self._refusal(index, goal)
         if refusal is None:
             others = [other.standing_disc() for number, other in enumerate(mode.units) if number != index]
             try:
                 planned = unit.plan(mode.now, goal, mode.planner, mode.ground, heading, others)
             except ValueError:  # its footprint where it stands touches a building
-                planned = None
-                refusal = (
-                    f"The {kind.name} is hemmed in by a building where it stands: free a cell beside it (O)."
-                )
+                planned, refusal = None, Refused.HEMMED_IN
         if refusal is None:
             mode.last_plan = (kind.name, planned.milliseconds)
             mode.obstacles.show_search(index, planned.explored, kind.colour)
             if planned.path is None:
                 self.stop(index, planned)
+                unit.refuse(planned.status)
                 self.tell(no_path_sentence(kind, planned.status, unit.reversing), warning=True)
                 return
             drives = [other.drive for number, other in enumerate(mode.units) if number != index]
             wait, met = traffic.earliest_start(planned.path, kind.speed, kind.footprint, mode.now, drives)
             if wait is None:
-                who = [other for number, other in enumerate(mode.units) if number != index][met].kind.name
-                refusal = (
-                    f"The {kind.name} would meet the {who} however long it waited "
-                    f"(up to {traffic.MAX_WAIT:g} s): send it another way or later."
-                )
+                refusal = Refused.WOULD_MEET
+                other = [other for number, other in enumerate(mode.units) if number != index][met]
         if refusal is not None:
             if stop_if_refused:
                 self.stop(index, unit.planned)
-            self.tell(refusal, warning=True)
+            unit.refuse(refusal)
+            self.tell(_refusal_sentence(refusal, kind, other), warning=True)
             return
         unit.follow(planned, mode.now, mode.now + wait)
         mode.goals[index] = (goal, heading)
@@ -97,17 +93,31 @@ class UnitOrders:
             self._told = []
 
     def _refusal(self, index, goal):
-        """Why unit ``index`` cannot stand at ``goal`` (a sentence), or None."""
+        """Why unit ``index`` cannot stand at ``goal`` (a ``Refused``) and the unit in the way, if
+        one is; or (None, None)."""
         kind = KINDS[index]
         if self.mode.ground.touches(goal, kind.footprint):
-            return f"The {kind.name} cannot stand there: a building is in the way."
+            return Refused.BUILDING_AT_GOAL, None
         for number, other in enumerate(self.mode.units):
             x, y, footprint = other.standing_disc()
             if (
                 number != index
                 and math.hypot(goal[0] - x, goal[1] - y) < kind.footprint + footprint + traffic.MARGIN
             ):
-                return (
-                    f"The {kind.name} cannot stand there: the {other.kind.name} stands (or will stand) there."
-                )
-        return None
+                return Refused.UNIT_AT_GOAL, other
+        return None, None
+
+
+def _refusal_sentence(refusal, kind, other):
+    """What the message line says of a refused order of a unit of ``kind`` (``other``: the unit
+    in the way, where there is one)."""
+    if refusal is Refused.BUILDING_AT_GOAL:
+        return f"The {kind.name} cannot stand there: a building is in the way."
+    if refusal is Refused.UNIT_AT_GOAL:
+        return f"The {kind.name} cannot stand there: the {other.kind.name} stands (or will stand) there."
+    if refusal is Refused.HEMMED_IN:
+        return f"The {kind.name} is hemmed in by a building where it stands: free a cell beside it (O)."
+    return (
+        f"The {kind.name} would meet the {other.kind.name} however long it waited "
+        f"(up to {traffic.MAX_WAIT:g} s): send it another way or later."
+    )

@@ -24,12 +24,27 @@ class Planner(enum.Enum):
 
 
 PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
-NO_PATH_WORDS = {
+
+
+class Refused(enum.Enum):
+    """Why a unit's order was refused, besides a plan that found no path (a ``PlanStatus``)."""
+
+    BUILDING_AT_GOAL = "building at goal"
+    UNIT_AT_GOAL = "unit at goal"
+    HEMMED_IN = "hemmed in"
+    WOULD_MEET = "would meet"
+
+
+REFUSAL_WORDS = {
     PlanStatus.WALLED_OFF: "no way there: walled off",
     PlanStatus.UNREACHABLE: "no room to turn there",
     PlanStatus.GAVE_UP: "no way found: the search gave up",
+    Refused.BUILDING_AT_GOAL: "a building stands there",
+    Refused.UNIT_AT_GOAL: "another unit stands there",
+    Refused.HEMMED_IN: "hemmed in by a building",
+    Refused.WOULD_MEET: "it would meet another unit",
 }
-"""What the HUD says of a unit without a path, after its name."""
+"""What the HUD says of a unit's last refused order, after its name."""
 GOAL_PLACE_WORDS = {
     GoalPlace.OUTSIDE: "outside both turning circles",
     GoalPlace.INSIDE_LEFT: "inside the left turning circle",
@@ -79,6 +94,7 @@ class Unit:
         self.rest = kind.start
         self.reversing = kind.reverses
         self.planned = None  # what the last plan found (a ``scene.turning.ground.Planned``)
+        self.refusal = None  # why its last order was refused (``refuse``), None once one is not
 
     def pose(self, now):
         """(x, y, heading) at time ``now`` (at the path's start while it waits to leave)."""
@@ -118,7 +134,7 @@ class Unit:
     def follow(self, planned, now, leaves):
         """Drive ``planned``'s path (a ``Planned`` from the pose at ``now``), leaving at ``leaves``
         (``now`` or later: it waits where it is until then)."""
-        self.rest, self.planned = self.pose(now), planned
+        self.rest, self.planned, self.refusal = self.pose(now), planned, None
         self.path, self.started = planned.path, leaves
 
     def stop(self, now, planned=None):
@@ -131,19 +147,23 @@ class Unit:
         x, y, _ = self.rest if self.path is None else self.path.pose(self.path.length)
         return (float(x), float(y), self.kind.footprint)
 
+    def refuse(self, why):
+        """Keep why its last order was refused (a ``Refused`` or ``PlanStatus``) for the HUD; it
+        goes on as it was."""
+        self.refusal = why
+
     def reset(self):
         """Back to the start, standing, in its own gear."""
-        self.path, self.rest, self.planned = None, self.kind.start, None
+        self.path, self.rest, self.planned, self.refusal = None, self.kind.start, None, None
         self.reversing = self.kind.reverses
 
     def describe(self, now):
         """One line for the HUD."""
         kind = self.kind
         head = f"{kind.name:6} r {kind.radius:g}, {kind.speed:g}/s"
-        if self.planned is not None and self.planned.path is None:
-            return f"{head}: {NO_PATH_WORDS[self.planned.status]}"
+        refused = "" if self.refusal is None else f" (last order refused: {REFUSAL_WORDS[self.refusal]})"
         if self.path is None:
-            return f"{head}: waiting"
+            return f"{head}: standing, no order{refused}"
         if now < self.started:
             state = f"leaves in {self.started - now:.1f} s"
         else:
@@ -151,7 +171,7 @@ class Unit:
         inside = self.path.goal_place not in (None, GoalPlace.OUTSIDE)
         case = f", {GOAL_PLACE_WORDS[self.path.goal_place]}" if inside else ""
         backing = ", backs up" if self.path.gears is not None and -1.0 in self.path.gears else ""
-        return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}"
+        return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}{refused}"
 
 
 def no_path_sentence(kind, status, reversing):

@@ -105,7 +105,7 @@ def test_a_walled_in_goal_is_said_on_screen_and_the_unit_stops(app, pointer, mod
     here = model_pose(mode, CAR)[0]
     step(app, 30)
     np.testing.assert_allclose(model_pose(mode, CAR)[0], here)  # it stopped where it was
-    assert "car    r 3, 6/s: no way there: walled off" in app.hud.text.getText()
+    assert "car    r 3, 6/s: standing, no order (last order refused: no way there: walled off)" in hud(app)
 
 
 def test_b_lets_the_selected_unit_back_up_and_v_shows_the_searches(app, pointer, mode):
@@ -156,3 +156,21 @@ def test_the_searches_v_shows_stand_out_on_the_ground(app, pointer, mode):
     ground = np.median(pixels, axis=0)
     assert dots >= explored / 4  # sampled every other pixel: a 5-pixel dot shows a few times
     assert np.abs(light - ground).sum() > 1.0  # far from the ground's colour
+
+
+def hud(app):
+    step(app, 20)  # the HUD is rewritten a few times a second
+    return app.hud.text.getText()
+
+
+def test_the_hud_gives_the_last_order_s_refusal_and_a_unit_without_one_stands(app, pointer, mode):
+    """After a walled-off goal, a goal on a building: the car's HUD line gives the second reason
+    (the message line's), not the first; a good order clears it; units never ordered stand."""
+    press(app, "2")
+    click(app, pointer, (17.0, 7.0))  # on the building at x 14..20, y 4..10
+    assert app.messages.current == "The car cannot stand there: a building is in the way."
+    assert "(last order refused: a building stands there)" in hud(app)
+    click(app, pointer, (-12.0, -8.0))
+    assert "last order refused" not in hud(app)
+    press(app, "r")
+    assert "truck  r 4, 3.5/s: standing, no order" in hud(app) and "waiting" not in hud(app)
