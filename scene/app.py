@@ -7,6 +7,7 @@ from direct.showbase.ShowBase import ShowBase
 from direct.task import Task
 from panda3d.core import AmbientLight, AntialiasAttrib, ClockObject, DirectionalLight
 
+from scene.ui.assets import use_our_font
 from scene.ui.bindings import bind, register, unregister
 from scene.ui.camera import ZOOM_STEP, OrbitCamera
 from scene.ui.mode import MODE_NAMES, MODES, Drag
@@ -63,6 +64,7 @@ class SceneApp(ShowBase):
         self.disable_mouse()
         self.set_background_color(*BACKGROUND)
         self._light_scene()
+        use_our_font()
         self.pointer = Pointer(self)
         self.orbit = OrbitCamera(self)
         self.hud = Hud(self)
@@ -161,8 +163,9 @@ class SceneApp(ShowBase):
             self.layout()
 
     def toggle_help(self):
-        """Show or hide the help overlay."""
+        """Show or hide the help overlay (and the status lines under it: none shows through)."""
         self.help.toggle()
+        self.hud.root.show() if not self.help.visible else self.hud.root.hide()
 
     def update(self, task):
         """Once a frame: camera, mode (paused while the help is up), messages, and (a few times

@@ -22,16 +22,16 @@ from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.mode import Drag
 from trajectory import KeyframeSampler, Motion
 
-KEYFRAME_INTERVALS = (
-    (1 / 60, "1 frame"),
-    (0.05, "50 ms"),
-    (0.1, "100 ms"),
-    (10 / 60, "10 frames"),
-    (0.25, "250 ms"),
-    (20 / 60, "20 frames"),
-    (0.5, "500 ms"),
-)
-"""Seconds between exact positions and their labels (frames at 60 Hz, as the seed allows)."""
+KEYFRAME_INTERVALS = (1 / 60, 3 / 60, 6 / 60, 10 / 60, 15 / 60, 20 / 60, 30 / 60)
+"""Seconds between exact positions: whole frames at 60 Hz, as the seed allows."""
+
+
+def interval_words(seconds):
+    """A keyframe interval in both units, e.g. "100 ms (6 frames)"."""
+    frames = round(seconds * 60)
+    return f"{round(seconds * 1000)} ms ({frames} frame{'s' * (frames != 1)})"
+
+
 DEFAULT_INTERVAL = 2
 DEFAULT_VELOCITY = 1
 """The seed's ease in-out."""
@@ -126,7 +126,7 @@ class CurvesMode:
 
     def status_lines(self):
         """The HUD's lines for this mode."""
-        return hud_lines(self, KEYFRAME_INTERVALS[self.interval_index][1])
+        return hud_lines(self, interval_words(KEYFRAME_INTERVALS[self.interval_index]))
 
     # Bound to keys.
 
@@ -284,7 +284,7 @@ class CurvesMode:
             self.run = Run(self._motion, self.events.events())
         else:
             self.run.switch(self._motion)  # no restart: on from the same arc-length fraction
-        self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index][0])
+        self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index])
         self.drawing.show_curve(trajectory)
         self.track.show(trajectory, self.look(), live)
         self.events.show(trajectory)

@@ -44,7 +44,14 @@ def _held(mode):
     else:
         side = ("in", "out")[index - len(trajectory.spline.knots)]
         what = f"knot {mode.edits.knots.selected + 1}'s {side} handle"
-    return f"dragging {what}: x {x:.2f}  y {y:.2f}  z {z:.2f}  (Ctrl: snap to the grid)"
+    x, y, z = (_hundredths(value) for value in (x, y, z))
+    return f"dragging {what}: x {x}  y {y}  z {z}  (Ctrl: snap to the grid)"
+
+
+def _hundredths(value):
+    """``value`` to two decimals, never "-0.00" (a snapped -1e-17, or a point just left of 0)."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text
 
 
 def _edited(preset, builtins):

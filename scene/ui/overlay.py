@@ -69,7 +69,8 @@ class Hud:
 
     def __init__(self, showbase):
         self.base = showbase
-        self.backdrop = panel(showbase.a2dTopLeft, "status lines", BACKDROP)
+        self.root = showbase.a2dTopLeft.attach_new_node("status lines")
+        self.backdrop = panel(self.root, "status lines", BACKDROP)
         self.text = OnscreenText(
             text="",
             pos=(0.05, -0.08),
@@ -77,7 +78,7 @@ class Hud:
             align=TextNode.A_left,
             fg=TEXT_COLOUR,
             shadow=(0, 0, 0, 0.8),
-            parent=showbase.a2dTopLeft,
+            parent=self.root,
             mayChange=True,
         )
         fit_backdrop(self.backdrop, self.text)
@@ -111,12 +112,10 @@ class HelpOverlay:
         shade = self.root.attach_new_node(dim.generate())
         shade.set_color(0.0, 0.0, 0.0, 0.7)
         shade.set_transparency(True)
-        background = panel(self.root, "help box", (0.04, 0.05, 0.07, 0.9))
-        background.set_pos(-HELP_HALF_WIDTH, 0, HELP_BOTTOM)
-        background.set_scale(2 * HELP_HALF_WIDTH, 1, HELP_TOP - HELP_BOTTOM)
+        self.background = panel(self.root, "help box", (0.04, 0.05, 0.07, 1.0))  # nothing shows through
         self.keys = OnscreenText(
             text="",
-            pos=(HELP_COLUMNS[0], 0.75),
+            pos=(HELP_COLUMNS[0], HELP_TOP - BACKDROP_MARGIN - HELP_SCALE),
             scale=HELP_SCALE,
             align=TextNode.A_right,
             fg=TEXT_COLOUR,
@@ -125,7 +124,7 @@ class HelpOverlay:
         )
         self.helps = OnscreenText(
             text="",
-            pos=(HELP_COLUMNS[1], 0.75),
+            pos=(HELP_COLUMNS[1], HELP_TOP - BACKDROP_MARGIN - HELP_SCALE),
             scale=HELP_SCALE,
             align=TextNode.A_left,
             fg=DIM_COLOUR,
@@ -152,6 +151,16 @@ class HelpOverlay:
             helps += lines
         self.keys.setText("\n".join(keys))
         self.helps.setText("\n".join(helps))
+        for text in (self.keys, self.helps):
+            text.setScale(HELP_SCALE)
+        low, high = self.helps.get_tight_bounds(self.root)
+        room = HELP_TOP - HELP_BOTTOM - 2.0 * BACKDROP_MARGIN
+        if high.z - low.z > room:  # a long table: smaller text, every line on screen
+            for text in (self.keys, self.helps):
+                text.setScale(HELP_SCALE * room / (high.z - low.z))
+        fit_backdrop(self.background, self.keys, self.helps)  # its height: the lines', no empty band
+        self.background.set_x(-HELP_HALF_WIDTH)
+        self.background.set_sx(2 * HELP_HALF_WIDTH)
 
     def toggle(self):
         """Show the overlay if hidden, hide it if shown."""

@@ -72,3 +72,23 @@ def test_the_tower_defense_mode_and_a_lost_game(sized_app):
     assert app.banner.current == "Game over"
     assert not app.banner.backdrop.is_hidden()
     assert_laid_out(app, "game over")
+
+
+def test_the_help_hides_the_status_lines_fits_its_lines_and_draws_a_full_plus(sized_app):
+    """The help once let the status lines show through, had an empty band above its first
+    line, and its font drew "+" as a small star: now the status lines hide while it shows, its
+    box ends a margin above its first line, every line lies inside the window, and "+" is as
+    wide as a letter."""
+    from scene.ui.overlay import BACKDROP_MARGIN
+
+    app = sized_app
+    press(app, "h")
+    assert app.help.visible and app.hud.root.is_hidden()
+    box_low, box_high = app.help.background.get_tight_bounds(app.aspect2d)
+    low, high = app.help.helps.get_tight_bounds(app.aspect2d)
+    assert box_high.z - high.z == pytest.approx(BACKDROP_MARGIN, abs=1e-3)
+    assert low.z >= -1.0 and box_low.z >= -1.0 and box_high.z <= 1.0
+    font = app.help.keys.textNode.get_font()
+    assert font.get_glyph(ord("+")).get_advance() >= 0.8 * font.get_glyph(ord("n")).get_advance()
+    press(app, "h")
+    assert not app.help.visible and not app.hud.root.is_hidden()

@@ -155,7 +155,7 @@ def test_map_opens_the_tower_defense_on_a_map_and_refuses_what_contradicts_it(tm
 def test_a_missing_or_broken_model_is_one_line_naming_it(tmp_path, spoil, problem):
     models = tmp_path / "models"
     models.mkdir()
-    for egg in (ROOT / "models").glob("*.egg"):
+    for egg in [*(ROOT / "models").glob("*.egg"), *(ROOT / "models").glob("*.ttf")]:
         (models / egg.name).write_bytes(egg.read_bytes())
     spoil(models / "enemy.egg")
     start = (

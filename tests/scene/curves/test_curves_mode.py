@@ -95,7 +95,7 @@ def test_duration_interval_and_method_keys(app):
     assert mode.sampler.interval > interval
     for _ in range(10):
         press(app, "arrow_left")
-    assert mode.sampler.interval == pytest.approx(KEYFRAME_INTERVALS[0][0])
+    assert mode.sampler.interval == pytest.approx(KEYFRAME_INTERVALS[0])
     press(app, "m")
     assert mode.motion.method == "chord"
     assert np.abs(app.mode.plot.rate_errors).max() > 1e-4  # the seed's ripple shows in the plot
@@ -125,7 +125,7 @@ def test_hud_names_the_curves_and_the_state(app):
         r"t +\d+\.\d\d / 6 s  x1 loops",
         r"s 0\.\d{4} +u 0\.\d{4}",
         r"speed \d+\.\d\d units/s   events passed 0 \(E\)",
-        r"keyframes every 100 ms, method: exact \(M\)",
+        r"keyframes every 100 ms \(6 frames\), method: exact \(M\)",
         r"sphere \(G\), facing: up nearest \+Z \(O\)",
         r"the curve built as the line \(W\)",
         r"\d+ fps +H: help",
@@ -293,3 +293,26 @@ def test_pressing_where_there_is_no_control_point_orbits_instead(app, pointer):
     step(app)
     press(app, "mouse1-up")
     assert [tuple(p) for p in mode.points()] == points and mode.editor.grabbed is None
+
+
+def test_every_keyframe_interval_is_whole_frames_and_said_in_both_units():
+    """The steps once mixed frames and milliseconds in one cycle ("1 frame", "50 ms", ...)."""
+    from scene.curves.curves_mode import KEYFRAME_INTERVALS, interval_words
+
+    assert list(KEYFRAME_INTERVALS) == sorted(KEYFRAME_INTERVALS)
+    for seconds in KEYFRAME_INTERVALS:
+        frames = seconds * 60
+        assert abs(frames - round(frames)) < 1e-9
+        assert interval_words(seconds) == f"{round(seconds * 1000)} ms ({round(frames)} frame" + (
+            "s)" if round(frames) != 1 else ")"
+        )
+    assert interval_words(1 / 60) == "17 ms (1 frame)" and interval_words(0.5) == "500 ms (30 frames)"
+
+
+@pytest.mark.parametrize(
+    ("value", "shown"), [(-1e-17, "0.00"), (-0.004, "0.00"), (0.0, "0.00"), (-0.25, "-0.25")]
+)
+def test_a_dragged_point_s_coordinates_never_read_minus_zero(value, shown):
+    from scene.curves.curves_status import _hundredths
+
+    assert _hundredths(value) == shown
