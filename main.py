@@ -1,8 +1,11 @@
 """Run the scene: ``python main.py`` (``--help`` lists the options)."""
 
 import argparse
+import contextlib
 import os
+import re
 import sys
+import tempfile
 from pathlib import Path
 
 from scene.towerdefense.maze_maps import MAPS
@@ -146,7 +149,8 @@ def main(argv=None):
             file=sys.stderr,
         )
         return 2
-    configure(args)
+    with x_lines_kept_quiet():  # the renderer probe opens a window too
+        configure(args)
     from scene.app import NoWindowError, SceneApp
     from scene.curves.presets import TrajectoryPreset
     from scene.curves.user_presets import default_path
@@ -176,15 +180,16 @@ def main(argv=None):
             return 2
 
     try:
-        app = SceneApp(
-            args.mode,
-            args.presets or default_path(),
-            window_type="offscreen" if args.offscreen else None,
-            frame_rate=FRAME_RATE if args.frames is not None else None,
-            opened=opened,
-            replay=replay,
-            maze_map=args.map if args.map in MAPS else None,
-        )
+        with x_lines_kept_quiet():
+            app = SceneApp(
+                args.mode,
+                args.presets or default_path(),
+                window_type="offscreen" if args.offscreen else None,
+                frame_rate=FRAME_RATE if args.frames is not None else None,
+                opened=opened,
+                replay=replay,
+                maze_map=args.map if args.map in MAPS else None,
+            )
     except NoWindowError as error:
         print(f"main.py: {error}. Try --offscreen.", file=sys.stderr)
         return 2
@@ -204,6 +209,32 @@ def main(argv=None):
         print(f"main.py: could not write the screenshot to {args.screenshot}", file=sys.stderr)
         return 1
     return 0
+
+
+X_NOISE = re.compile(r'^Xlib: +extension "[^"]+" missing on display')
+"""What libX11 itself prints while Panda3D opens a window on a server without an extension it
+asks about (XFree86-DGA on Xvfb and XWayland): nothing a user can act on."""
+
+
+@contextlib.contextmanager
+def x_lines_kept_quiet():
+    """Standard error while the block runs (the window opening) kept aside and written
+    afterwards without ``X_NOISE`` lines (libX11 writes them past Panda3D's own messages)."""
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as kept:
+        saved = os.dup(2)
+        os.dup2(kept.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            kept.seek(0)
+            lines = kept.read().decode(errors="replace").splitlines()
+            said = [line for line in lines if not X_NOISE.match(line)]
+            if said:
+                print("\n".join(said), file=sys.stderr)
 
 
 def save_screenshot(app, path):
