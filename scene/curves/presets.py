@@ -98,7 +98,8 @@ class TrajectoryPreset:
 
     def with_points(self, points):
         """A copy holding ``points`` instead (as nested tuples, so that it stays hashable)."""
-        return dataclasses.replace(self, points=tuple(map(tuple, np.asarray(points, dtype=float).tolist())))
+        points = _numbers(points, "points must be (x, y, z) numbers")
+        return dataclasses.replace(self, points=tuple(map(tuple, points.tolist())))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -179,10 +180,7 @@ class VelocityPreset:
 
 def _pairs(values, message, count=None):
     """``values`` as a tuple of (t, s) float pairs (``count`` of them if given), or ValueError."""
-    try:
-        pairs = np.array(values, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(message) from None
+    pairs = _numbers(values, message)
     if (
         pairs.ndim != 2
         or pairs.shape[1] != 2
@@ -191,6 +189,18 @@ def _pairs(values, message, count=None):
     ):
         raise ValueError(message)
     return tuple(map(tuple, pairs.tolist()))
+
+
+def _numbers(values, message):
+    """``values`` as a float array, or ValueError(``message``) if they are anything but numbers
+    (text such as "0.5", true or false, ragged lists, integers too large for a float)."""
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError(message) from None
+    if array.dtype.kind not in "iuf":
+        raise ValueError(message)
+    return array.astype(float)
 
 
 class TimeOutOfPlace(ValueError):

@@ -225,3 +225,13 @@ def test_a_start_prints_nothing_panda3d_means_only_for_itself():
     """No input-device or X lines ("error" lines that mean nothing to a user) at a start."""
     result = run_main("--offscreen", "--frames", "2")
     assert result.returncode == 0 and result.stderr == "" and result.stdout == ""
+
+
+def test_a_scripted_screenshot_of_the_maze_is_the_same_in_every_run(tmp_path):
+    """--frames N is N frames of 1/60 s of scene time from the first (the clock is set before
+    the window opens), so the maze ends on the same tick and the picture is the same."""
+    shots = [tmp_path / f"maze-{k}.png" for k in range(2)]
+    for shot in shots:
+        result = run_main("--offscreen", "--map", "maze", "--frames", "240", "--screenshot", str(shot))
+        assert result.returncode == 0 and result.stderr == "", result.stderr
+    assert shots[0].read_bytes() == shots[1].read_bytes()

@@ -80,6 +80,7 @@ SKIPPED_ENTRIES = {
     "infinity": {**bezier_entry("far"), "points": [[float("inf"), 0, 0], *EDITED_POINTS[1:]]},
     "a name that is not text": {**bezier_entry("x"), "name": ["S-bend"]},
     "a name with a tab": bezier_entry("my\tcurve"),
+    "points as text": {**bezier_entry("texts"), "points": [["-7", "-3", "2"], *EDITED_POINTS[1:]]},
     "a second of one name": bezier_entry("mine", EDITED_POINTS[::-1]),
     "an entry that is not an object": "S-bend",
     "a spline whose aligned knot strays": {
@@ -105,6 +106,8 @@ SKIPPED_VELOCITIES = {
         "controls": [[0.3, -2e-4], [0.7, 1.0]],
     },
     "controls that are not pairs": {"name": "v", "controls": [[0.3], [0.7, 1.0]]},
+    "controls as text": {"name": "v", "controls": [["0.3", "0.1"], [0.7, 1.0]]},
+    "keys of true and false": {"name": "v", "keys": [[0, 0], [True, False], [1, 1]]},
 }
 
 
