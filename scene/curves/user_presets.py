@@ -23,7 +23,7 @@ import os
 from pathlib import Path
 
 from scene.curves.presets import TrajectoryPreset, VelocityPreset
-from scene.kit import atomic_file, user_files
+from scene.kit import atomic_file, curve_files, user_files
 from trajectory import spline_data, spline_from_data
 
 FORMAT = "curves-in-motion presets"
@@ -232,7 +232,8 @@ def _trajectory(entry):
         )
     try:
         if kind == "knots":
-            preset = TrajectoryPreset(name, kind, spline=spline_from_data(entry.get("spline")))
+            spline = curve_files.knots_checked(spline_from_data(entry.get("spline")))
+            preset = TrajectoryPreset(name, kind, spline=spline)
         else:
             preset = TrajectoryPreset(name, kind).with_points(entry.get("points"))
         preset.curve()

@@ -25,6 +25,8 @@ from trajectory import PiecewiseBezier, Spline, spline_from_data
 _SUFFIXES = (".egg", ".bam", ".egg.pz", ".bam.pz")
 MAX_FILE_BYTES = 64_000_000
 """Larger curve files are refused unread (a JSON spline of 5,000 knots takes about 1 MB)."""
+MAX_KNOTS = 100_000
+"""The most knots of a spline the scene opens (measuring it takes about 30 s and 1.5 GB)."""
 _POSITION_CURVES = (PCT_NONE, PCT_XYZ)
 """Curve types that hold positions (a file may also hold HPR or timing curves for Mopath)."""
 
@@ -89,9 +91,18 @@ def load_spline(path):
         except ValueError as error:
             raise ValueError(f"{path.name} could not be read as JSON: {error}") from None
         name = data.get("name") if isinstance(data, dict) else None
-        return (name if isinstance(name, str) and name.strip() else path.stem), spline_from_data(data)
+        return (name if isinstance(name, str) and name.strip() else path.stem), knots_checked(
+            spline_from_data(data)
+        )
     curve = load_curves(path)[0]
-    return curve.name or path.stem, spline_of(curve)[0]
+    return curve.name or path.stem, knots_checked(spline_of(curve)[0])
+
+
+def knots_checked(spline):
+    """``spline`` if it has at most ``MAX_KNOTS`` knots; else a ValueError saying so."""
+    if len(spline.knots) > MAX_KNOTS:
+        raise ValueError(f"a spline of {len(spline.knots):,} knots; the scene opens at most {MAX_KNOTS:,}")
+    return spline
 
 
 def _checked(path):

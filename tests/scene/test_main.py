@@ -245,3 +245,17 @@ def test_frames_end_the_maze_on_the_same_tick_in_every_run():
             check=False,
         )
         assert done.returncode == 0 and done.stdout.split() == ["tick", "600"], done.stderr
+
+
+def test_a_spline_of_more_knots_than_the_scene_opens_is_one_line(tmp_path, monkeypatch):
+    import json
+
+    from scene.kit import curve_files
+    from trajectory import Spline, spline_data
+
+    path = tmp_path / "long.json"
+    count = 2000
+    path.write_text(json.dumps(spline_data(Spline(np.cumsum(np.ones((count, 3)), axis=0)), "long")))
+    monkeypatch.setattr(curve_files, "MAX_KNOTS", count - 1)
+    with pytest.raises(ValueError, match="a spline of 2,000 knots; the scene opens at most 1,999"):
+        curve_files.load_spline(path)
