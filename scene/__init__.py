@@ -5,6 +5,8 @@ its own; they are imported on first use, so that ``import scene`` (and ``main.py
 stays free of Panda3D.
 """
 
+from trajectory import __version__ as __version__  # one version for the one distribution
+
 _LAZY = {
     "MotionInterval": "scene.kit.motion_interval",
     "load_curves": "scene.kit.curve_files",

@@ -43,16 +43,16 @@ BELOW = {
 """What each package may import besides itself (``trajectory``: its public names only)."""
 
 LAZY_FOR_HELP = {
-    ("main", "scene.app"),
-    ("main", "scene.curves.presets"),
-    ("main", "scene.curves.user_presets"),
-    ("main", "scene.kit.freed_memory"),
-    ("main", "scene.kit.curve_files"),
-    ("main", "scene.towerdefense.maze_game"),
-    ("main", "scene.ui.assets"),
-    ("main", "scene.ui.renderer"),
+    ("scene.cli", "scene.app"),
+    ("scene.cli", "scene.curves.presets"),
+    ("scene.cli", "scene.curves.user_presets"),
+    ("scene.cli", "scene.kit.freed_memory"),
+    ("scene.cli", "scene.kit.curve_files"),
+    ("scene.cli", "scene.towerdefense.maze_game"),
+    ("scene.cli", "scene.ui.assets"),
+    ("scene.cli", "scene.ui.renderer"),
 }
-"""The imports inside functions that keep ``main.py --help`` free of Panda3D: (module, imported)."""
+"""The imports inside functions that keep ``--help`` free of Panda3D: (module, imported)."""
 
 
 def modules():

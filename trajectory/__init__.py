@@ -14,6 +14,8 @@ from here:
 3.51...
 """
 
+__version__ = "0.1.0"
+
 from trajectory._numerics.piecewise import PiecewisePolynomial
 from trajectory.crowds import (
     SEED_PATH_CELLS,

@@ -12,11 +12,11 @@ order of these lists.
 
 import dataclasses
 import math
-from pathlib import Path
 
 import numpy as np
 
 from scene.kit.curve_files import load_curves
+from scene.ui.assets import MODELS
 from trajectory import (
     CubicBezier,
     DistanceOutOfRange,
@@ -26,7 +26,7 @@ from trajectory import (
     VelocityCurve,
 )
 
-COASTER_FILE = Path(__file__).resolve().parents[2] / "models" / "coaster.egg"
+COASTER_FILE = MODELS / "coaster.egg"
 DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
 """The "drive it" preset's car, in board units and seconds: a top speed it reaches on the presets'
 straights, cornering that binds in their bends, gentler acceleration than braking (so that all

@@ -5,7 +5,9 @@ from pathlib import Path
 
 from panda3d.core import DynamicTextFont, Filename, TextNode
 
-MODELS = Path(__file__).resolve().parents[2] / "models"
+_INSTALLED = Path(__file__).resolve().parents[1] / "models"
+MODELS = _INSTALLED if _INSTALLED.is_dir() else Path(__file__).resolve().parents[2] / "models"
+"""``scene/models`` where the wheel put it, else the checkout's top-level ``models/``."""
 
 
 class MissingModelError(OSError):

@@ -25,7 +25,7 @@ GAPS = (20, 80)
 
 def main():
     offscreen = SMOKE or not os.environ.get("DISPLAY")
-    import main as scene_main
+    import scene.cli as scene_main
 
     scene_main.configure(scene_main.parse_arguments(["--offscreen"] if offscreen else []))
     from scene.app import SceneApp

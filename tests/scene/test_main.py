@@ -124,7 +124,7 @@ def test_a_replay_plays_in_the_maze_mode_and_a_bad_one_is_one_line(tmp_path):
 
 
 def test_map_opens_the_tower_defense_on_a_map_and_refuses_what_contradicts_it(tmp_path):
-    from main import parse_arguments
+    from scene.cli import parse_arguments
 
     assert (parse_arguments(["--map", "crowd"]).mode, parse_arguments(["--map", "maze"]).mode) == (
         "maze",

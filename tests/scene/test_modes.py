@@ -44,7 +44,7 @@ def test_the_mode_list_and_the_command_line_need_no_panda3d():
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
     assert result.stdout.strip() == "[]"
-    from main import parse_arguments
+    from scene.cli import parse_arguments
 
     assert parse_arguments(["--mode", MODE_NAMES[-1]]).mode == MODE_NAMES[-1]
 

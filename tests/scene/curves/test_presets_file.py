@@ -366,7 +366,7 @@ def test_a_screenshot_that_is_not_a_png_is_refused_and_touches_nothing(tmp_path,
 def test_a_screenshot_that_cannot_be_written_leaves_the_old_one(tmp_path, monkeypatch):
     import panda3d.core
 
-    from main import save_screenshot
+    from scene.cli import save_screenshot
 
     missing = tmp_path / "no such folder" / "shot.png"
     result = run_main("--offscreen", "--frames", "1", "--screenshot", str(missing))
