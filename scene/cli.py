@@ -21,16 +21,17 @@ MIN_SIZE, MAX_SIZE = (640, 480), (7680, 4320)
 
 def _command():
     """How the scene was started: ``python main.py``, ``curves-in-motion`` or ``python -m scene``."""
-    name = Path(sys.argv[0]).name
-    if name == "__main__.py":
-        return "python -m scene"
+    name = _name()
     return f"python {name}" if name.endswith(".py") else name
 
 
 def _name():
-    """The name messages begin with: ``main.py``, ``curves-in-motion`` or ``python -m scene``."""
-    name = Path(sys.argv[0]).name
-    return "python -m scene" if name == "__main__.py" else name or "scene"
+    """The name messages begin with: ``main.py``, ``python -m scene``, else ``curves-in-motion``
+    (the console script, or ``python -c``)."""
+    name = Path(sys.argv[0]).name if sys.argv else ""
+    if name == "__main__.py":
+        return "python -m scene"
+    return name if name.endswith(".py") else "curves-in-motion"
 
 
 def parse_arguments(argv):

@@ -167,10 +167,12 @@ def test_a_missing_or_broken_model_is_one_line_naming_it(tmp_path, spoil, proble
         [sys.executable, "-c", start], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
     )
     assert result.returncode == 1
-    said = [line for line in result.stderr.splitlines() if line.startswith("main.py:")]
-    assert said == [
-        f"main.py: the model models/enemy.egg {problem} (the scripts models/make_*.py write our models again)"
-    ]
+    said = [line for line in result.stderr.splitlines() if line.startswith("curves-in-motion:")]
+    expected = (
+        f"curves-in-motion: the model models/enemy.egg {problem} "
+        "(the scripts models/make_*.py write our models again)"
+    )
+    assert said == [expected]  # started by python -c, it goes by its installed name
     assert "Traceback" not in result.stderr and "AttributeError" not in result.stderr
 
 
