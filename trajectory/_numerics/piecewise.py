@@ -47,6 +47,13 @@ class PiecewisePolynomial:
     (0.5, [0.0, 2.0])
     """
 
+    def __repr__(self):
+        degree = self.coeffs.shape[1] - 1
+        return (
+            f"PiecewisePolynomial({self.pieces} pieces of degree {degree} in {self.variable}, "
+            f"{self.dim} component{'s' * (self.dim != 1)})"
+        )
+
     def __init__(self, breaks, coeffs, ends=None, variable="x"):
         self.breaks = np.asarray(breaks, dtype=float)
         coeffs = np.asarray(coeffs, dtype=float)

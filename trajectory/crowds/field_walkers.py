@@ -44,6 +44,9 @@ class FieldWalkers:
             pushing; ``remove_arrived`` takes them out).
     """
 
+    def __repr__(self):
+        return f"FieldWalkers({len(self.positions)} walkers, {int(self.arrived.sum())} arrived)"
+
     def __init__(self, field, spacing=0.4, push=1.5):
         self.field = field
         self.spacing = positive_finite(spacing, "spacing")

@@ -39,6 +39,9 @@ class Population:
         ("headings", float, 0),
     )
 
+    def __repr__(self):
+        return f"{type(self).__name__}({len(self)} on a path of {self.path.length:.6g})"
+
     def __init__(self, path, seed, speed_floor, data=()):
         if not isinstance(path, WaypointPath):
             raise ValueError(f"path must be a WaypointPath, got {type(path).__name__}")

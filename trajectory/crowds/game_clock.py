@@ -30,6 +30,10 @@ class GameClock:
         ValueError: If the tick is not a positive finite number of at least one flick.
     """
 
+    def __repr__(self):
+        tick = "no tick" if self.tick is None else f"tick {self.tick:g} s"
+        return f"GameClock({tick}, {self.ticks} ticks run)"
+
     def __init__(self, tick=None):
         self._numerator, self._denominator = 0, 1  # the exact time in seconds, as a binary fraction
         self._tick_flicks = None

@@ -21,6 +21,9 @@ class Grid:
     """``cols`` x ``rows`` square cells of ``cell_size`` units; cell (0, 0) spans [0, cell_size)^2,
     x grows with the column and y with the row."""
 
+    def __repr__(self):
+        return f"Grid({self.cols} x {self.rows} cells of {self.cell_size:g})"
+
     def __init__(self, cols=20, rows=12, cell_size=40.0):
         for value, name in ((cols, "cols"), (rows, "rows")):
             if not isinstance(value, (int, np.integer)) or value < 1:

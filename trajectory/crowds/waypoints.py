@@ -38,6 +38,9 @@ class WaypointPath:
         ValueError: For points that are not finite (n, 2) numbers, or fewer than two distinct ones.
     """
 
+    def __repr__(self):
+        return f"WaypointPath({len(self.waypoints)} waypoints, length {self.length:.6g})"
+
     def __init__(self, points):
         points = real_array(points, "points", "numbers shaped (n, 2)").copy()
         if points.size == 0:

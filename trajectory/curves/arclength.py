@@ -52,6 +52,9 @@ class ArcLength:
             cusp), found to the last bit; each is a break of the table.
     """
 
+    def __repr__(self):
+        return f"ArcLength(length {self.length:.6g}, {self.table.pieces} pieces)"
+
     def __init__(self, curve, tolerance=DISTANCE_TOLERANCE):
         self.curve = curve
         joints = np.asarray(curve.breakpoints, dtype=float)

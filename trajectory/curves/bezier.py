@@ -75,6 +75,10 @@ class PiecewiseBezier(Curve):
         tangent2 = d12 * ((p3 - p2) / d23 - (p3 - p1) / (d12 + d23)) + (p2 - p1)
         return cls(np.stack((p1, p1 + tangent1 / 3.0, p2 - tangent2 / 3.0, p2), axis=1))
 
+    def _parts(self):
+        count = len(self.control_points)
+        return f"{count} segment{'s' * (count != 1)}"
+
     def evaluate(self, u):
         """Q(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``; u is clamped to [0, 1]."""
         return self._polynomial(u)

@@ -143,6 +143,19 @@ class Curve:
         gives its current segments, so that tables made before an edit are not used after)."""
         return self
 
+    def __repr__(self):
+        """The kind, what it is made of (``_parts``), and its length (when it has one)."""
+        try:
+            length = f"length {self.length:.6g}"
+        except ValueError as error:  # no length, or not measurable: say so
+            length = f"no length ({error})"[:80]
+        parts = self._parts()
+        return f"{type(self).__name__}({parts + ', ' if parts else ''}{length})"
+
+    def _parts(self):
+        """What the curve is made of, in a few words (subclasses say more)."""
+        return f"{len(self.breakpoints)} breakpoints" if self.breakpoints else ""
+
     @property
     def length(self):
         """The true arc length of the whole curve, integrated to float64 accuracy."""

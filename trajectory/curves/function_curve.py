@@ -53,6 +53,7 @@ class FunctionCurve(Curve):
             raise ValueError("f and df must be functions of u")
         self.breakpoints = checked_breakpoints(breakpoints)
         self._f = _vectorised(f, "f")
+        self._name = getattr(f, "__name__", type(f).__name__)
         if df is not None:
             self._df = _vectorised(df, "df")
         elif _complex_step_works(self._f):
@@ -61,6 +62,10 @@ class FunctionCurve(Curve):
             edges = np.array([0.0, *self.breakpoints, 1.0])
             scale = np.max(np.abs(richardson_differences(self._f, _PROBES, edges)[0]))
             self._df = lambda u: _checked_differences(self._f, u, edges, scale)
+
+    def _parts(self):
+        joints = f", {len(self.breakpoints)} breakpoints" if self.breakpoints else ""
+        return f"of {self._name}{joints}"
 
     def evaluate(self, u):
         """f(u): ``(3,)`` for a scalar u, ``(n, 3)`` for shape ``(n,)``.

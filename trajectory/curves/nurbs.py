@@ -79,6 +79,10 @@ class NurbsCurve(Curve):
         self._slope = self._numerator.derivative()
         self._bending = self._slope.derivative()
 
+    def _parts(self):
+        kind = "rational, " if self._rational else ""
+        return f"{kind}degree {self.degree}, {len(self.control_points)} control points"
+
     @classmethod
     def of_bezier_segments(cls, controls, name=""):
         """The cubic NURBS whose spans are the Bezier segments ``controls`` (m, 4, 3), joined end

@@ -46,6 +46,9 @@ class Spline(EditableCurve):
 
     # What it is.
 
+    def _parts(self):
+        return f"{len(self._knots)} knots, {'closed' if self._closed else 'open'}"
+
     @property
     def knots(self):
         """The knots, (k, 3) (a copy)."""

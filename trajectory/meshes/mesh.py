@@ -25,6 +25,9 @@ class Mesh:
     uvs: np.ndarray
     triangles: np.ndarray
 
+    def __repr__(self):
+        return f"Mesh({len(self.positions)} vertices, {len(self.triangles)} triangles)"
+
     @classmethod
     def box(cls, width, length, height):
         """A box around the origin, ``width`` along x (a place's right), ``length`` along y

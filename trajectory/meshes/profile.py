@@ -48,6 +48,12 @@ class Profile:
     (8, 4)
     """
 
+    def __repr__(self):
+        closed = sum(1 for _, is_closed in self.loops if is_closed)
+        return (
+            f"Profile({len(self.loops)} polylines ({closed} closed), ring of {len(self.vertices)} vertices)"
+        )
+
     def __init__(self, points, closed=False, crease=CREASE):
         self.loops = []
         self.vertices, self.normals = np.empty((0, 2)), np.empty((0, 2))

@@ -55,6 +55,9 @@ class Sweep(Mesh):
     stations: np.ndarray
     ring: int
 
+    def __repr__(self):
+        return f"Sweep({len(self.stations)} rings of {self.ring} vertices, {len(self.triangles)} triangles)"
+
 
 def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, **options):
     """``profile`` (a ``Profile``) swept along ``path``: a ``Sweep``.

@@ -111,6 +111,9 @@ class SegmentTable:
         length: The whole length.
     """
 
+    def __repr__(self):
+        return f"SegmentTable({len(self.lengths)} segments, length {float(self.lengths.sum()):.6g})"
+
     def __init__(self, turns, starts, headings, radii, lengths, directions=None, end=None, gears=None):
         self.turns = np.asarray(turns, dtype=float).reshape(-1)
         self.starts = np.asarray(starts, dtype=float).reshape(-1, 2)

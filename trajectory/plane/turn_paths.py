@@ -166,6 +166,11 @@ class TurnPaths:
     ends: np.ndarray = None
     gears: np.ndarray = None
 
+    def __repr__(self):
+        lengths = self.lengths
+        spread = f", lengths {lengths.min():.6g} to {lengths.max():.6g}" if len(lengths) else ""
+        return f"TurnPaths({len(self)} paths{spread})"
+
     def __len__(self):
         return self.radii.size
 

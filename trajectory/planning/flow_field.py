@@ -49,6 +49,13 @@ class FlowField:
     3.828427125
     """
 
+    def __repr__(self):
+        rows, cols = self.blocked.shape
+        return (
+            f"FlowField({cols} x {rows} cells of {self.cell_size:g}, {len(self.goals)} goals, "
+            f"{int(self.blocked.sum())} blocked)"
+        )
+
     def __init__(self, blocked, goals, cell_size=1.0):
         blocked = np.asarray(blocked)
         if blocked.ndim != 2 or blocked.dtype != bool or 0 in blocked.shape:

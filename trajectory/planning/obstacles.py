@@ -32,6 +32,12 @@ class ObstacleMap:
     (True, False)
     """
 
+    def __repr__(self):
+        return (
+            f"ObstacleMap({self.cols} x {self.rows} cells of {self.cell_size:g}, "
+            f"{int(self.blocked.sum())} blocked)"
+        )
+
     def __init__(self, cols, rows, cell_size, blocked=None):
         if not (
             isinstance(cols, int | np.integer)

@@ -77,6 +77,10 @@ class Plan:
     explored: np.ndarray
     expansions: int
 
+    def __repr__(self):
+        found = "no path" if self.path is None else f"{self.path.word}, length {self.path.length:.6g}"
+        return f"Plan({self.status.value}, {found}, {self.expansions} expansions)"
+
     @property
     def found(self):
         return self.status is PlanStatus.FOUND

@@ -29,6 +29,11 @@ class MotionChain:
         ValueError: If the list is empty or holds something that is not a Motion.
     """
 
+    def __repr__(self):
+        return (
+            f"MotionChain({len(self.parts)} motions, duration {self.duration:g} s, length {self.length:.6g})"
+        )
+
     def __init__(self, motions):
         if not hasattr(motions, "__iter__"):
             raise ValueError(f"a chain needs a list of Motions, got {type(motions).__name__}")

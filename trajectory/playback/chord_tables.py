@@ -25,6 +25,9 @@ class ChordTables:
         ValueError: If size is not an integer >= 2, or the chords add up to no length.
     """
 
+    def __repr__(self):
+        return f"ChordTables({len(self.u)} entries, length {self.length:.6g})"
+
     def __init__(self, trajectory, velocity, size=DEFAULT_TABLE_SIZE):
         if isinstance(size, bool) or not isinstance(size, (int, np.integer)) or size < 2:
             raise ValueError(f"table size must be an integer >= 2, got {size!r}")

@@ -33,6 +33,9 @@ class KeyframeSampler:
             number, or makes more than ``MAX_KEYFRAMES`` keyframes.
     """
 
+    def __repr__(self):
+        return f"KeyframeSampler(every {self.interval:g} s of a {self.motion.duration:g} s motion)"
+
     def __init__(self, motion, interval):
         if not isinstance(motion, Motion):
             raise ValueError(f"motion must be a Motion, got {type(motion).__name__}")

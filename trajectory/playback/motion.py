@@ -56,6 +56,12 @@ class Motion:
     [1.0, 0.0, 0.0]
     """
 
+    def __repr__(self):
+        return (
+            f"Motion(duration {self.duration:g} s, length {self.length:.6g}, "
+            f"velocity {self.velocity.name!r}, method {self.method!r})"
+        )
+
     def __init__(self, trajectory, velocity, duration, *, method="exact", table_size=DEFAULT_TABLE_SIZE):
         if not isinstance(trajectory, Curve):
             raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")

@@ -26,6 +26,10 @@ class Playhead:
         events: Marks along the motion, as for ``Playheads``.
     """
 
+    def __repr__(self):
+        state = "finished" if self.finished else f"rate {self.rate:g}"
+        return f"Playhead(t {self.time:.6g} of {self.motion.duration:g} s, {self.loop!r}, {state})"
+
     def __init__(self, motion, loop="once", events=()):
         self._heads = Playheads(motion, 1, loop, events)
         self._skipped = 0.0

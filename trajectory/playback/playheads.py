@@ -49,6 +49,9 @@ class Playheads:
             of these, a count of passes below 1, events outside [0, 1] or not (s, name) pairs.
     """
 
+    def __repr__(self):
+        return f"Playheads({self.count} of a {self.motion.duration:g} s motion, {self.loop!r})"
+
     def __init__(self, motion, count=1, loop="once", events=()):
         if isinstance(count, bool) or not isinstance(count, (int, np.integer)) or count < 0:
             raise ValueError(f"count must be a whole number of playheads, got {count!r}")

@@ -44,6 +44,9 @@ class VelocityCurve:
     (0.125, 0.875, 0.125)
     """
 
+    def __repr__(self):
+        return f"VelocityCurve({self.name!r})"
+
     def __init__(self, distance, time, *, breakpoints=(), name="custom"):
         breakpoints = checked_breakpoints(breakpoints)
         grid = checks.check_grid(breakpoints)
