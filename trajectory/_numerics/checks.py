@@ -64,18 +64,19 @@ def breakpoints(values):
     return tuple(sorted({b for b in numbers if 0.0 < b < 1.0}))
 
 
-def finite_points(points, name, *, count=None, min_count=1):
-    """Return ``points`` as a float array of shape ``(n, 3)``, or raise naming the problem.
+def finite_points(points, name, *, count=None, min_count=1, dims=3):
+    """Return ``points`` as a float array of shape ``(n, dims)``, or raise naming the problem.
 
     Args:
-        points: Anything ``numpy.asarray`` accepts, shaped ``(n, 3)``.
+        points: Anything ``numpy.asarray`` accepts, shaped ``(n, dims)``.
         name: What the points are, for the message.
         count: The exact number of points required, if any.
         min_count: The least number of points accepted.
+        dims: The number of coordinates of a point: 3, or 2 in the plane.
     """
-    array = real_array(points, name, "numbers shaped (n, 3)")
-    if array.ndim != 2 or array.shape[1] != 3:
-        raise ValueError(f"{name} must be shaped (n, 3), got shape {array.shape}")
+    array = real_array(points, name, f"numbers shaped (n, {dims})")
+    if array.ndim != 2 or array.shape[1] != dims:
+        raise ValueError(f"{name} must be shaped (n, {dims}), got shape {array.shape}")
     if count is not None and array.shape[0] != count:
         raise ValueError(f"{name} must be exactly {count} points, got {array.shape[0]}")
     if array.shape[0] < min_count:

@@ -9,6 +9,7 @@ nodes are split until it does not.
 """
 
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -109,17 +110,17 @@ def fit_inverse(
         value and do not count in its ``worst``: they cover no x.
     """
     u_breaks = np.asarray(u_breaks, dtype=float)
-    lanes_given = break_lanes is not None
-    break_lanes = np.zeros(u_breaks.size, dtype=int) if break_lanes is None else np.asarray(break_lanes)
+    if break_lanes is None:  # one function: its sampler takes no lanes
+        break_lanes = np.zeros(u_breaks.size, dtype=int)
+        sample = functools.partial(_without_lanes, sample)
+    break_lanes = np.asarray(break_lanes)
     lo, hi, lane = _initial_pieces(u_breaks, break_lanes, initial_pieces)
     lane_count = int(break_lanes[-1]) + 1
     pieces_done = np.zeros(lane_count, dtype=int)
     done_lo, done_widths, done_coeffs, done_lanes = [], [], [], []
     worst, worst_at, worst_lane = 0.0, 0.0, 0
     for round_number in range(_MAX_ROUNDS):
-        widths, y, coeffs, predicted, usable, weight, extra = _sampled_and_fitted(
-            sample if lanes_given else lambda lo, hi, lane: sample(lo, hi), lo, hi, lane
-        )
+        widths, y, coeffs, predicted, usable, weight, extra = _sampled_and_fitted(sample, lo, hi, lane)
         miss = np.abs(predicted - y[:, _CHECK_SLICE])
         # Weights are local slopes: they only mean something while the fit stays inside the piece.
         usable &= np.max(miss, axis=1) <= hi - lo
@@ -157,6 +158,10 @@ def fit_inverse(
         worst_at,
         worst_lane,
     )
+
+
+def _without_lanes(sample, lo, hi, lane):
+    return sample(lo, hi)
 
 
 def _sampled_and_fitted(sample, lo, hi, lane):

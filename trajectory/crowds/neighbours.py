@@ -9,7 +9,7 @@ the pairs closer than a radius, and the push that keeps neighbours apart.
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.checks import finite_points, positive_finite
 
 _FORWARD = ((1, -1), (1, 0), (1, 1), (0, 1))
 """Neighbour cells looked at besides a point's own: half of the eight, so each pair comes once."""
@@ -112,7 +112,8 @@ def pairs_within(points, centres, radius):
         ValueError: On points or centres that are not finite (n, 2) numbers, or a radius that
             is not positive.
     """
-    points, centres = _finite_points(points, "points"), _finite_points(centres, "centres")
+    points = finite_points(points, "points", min_count=0, dims=2)
+    centres = finite_points(centres, "centres", min_count=0, dims=2)
     radius = positive_finite(radius, "radius")
     grid = CellGrid(points, radius)
     cells = grid.around(centres)  # (q, 9)
@@ -123,13 +124,6 @@ def pairs_within(points, centres, radius):
     gap = points[point] - centres[owner]
     near = gap[:, 0] * gap[:, 0] + gap[:, 1] * gap[:, 1] <= radius * radius
     return owner[near], point[near]
-
-
-def _finite_points(points, name):
-    array = real_array(points, name, "finite numbers shaped (n, 2)")
-    if array.ndim != 2 or array.shape[1] != 2 or not np.all(np.isfinite(array)):
-        raise ValueError(f"{name} must be finite numbers shaped (n, 2), got shape {array.shape}")
-    return array
 
 
 def separation_push(points, radius, crowd):
