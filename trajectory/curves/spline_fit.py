@@ -39,13 +39,14 @@ def fit(make, curve, tolerance=None):
     along = curve.evaluate(u)
     size = float(np.ptp(along, axis=0).max())
     tolerance = 1e-3 * size if tolerance is None else positive_finite(tolerance, "tolerance")
-    corners = _corners(curve)
+    corners, before, after = _corners(curve)
+    corner_fractions = table.at(corners) / table.length
     count = 4
     while count <= FIT_KNOTS:
-        fractions, at_corners = _fractions(count, table.at(corners) / table.length, curve.loops)
+        fractions, at_corners = _fractions(count, corner_fractions, curve.loops)
         spline = make(curve.evaluate(table.parameter(fractions)), closed=curve.loops)
-        for index, corner in zip(at_corners, corners):
-            _break(spline, index, curve, corner)
+        for index, into, out in zip(at_corners, before, after):
+            _break(spline, index, into, out)
         if _farthest(curve, u, along, spline) <= tolerance:
             return spline
         count *= 2
@@ -53,13 +54,16 @@ def fit(make, curve, tolerance=None):
 
 
 def _corners(curve):
-    """The u (sorted) where ``curve`` turns a corner: breakpoints where its direction jumps by
-    more than ``CORNER``, and 0 for a loop with a corner at its seam."""
+    """Where ``curve`` turns a corner: breakpoints where its direction jumps by more than
+    ``CORNER``, and 0 for a loop with a corner at its seam (its end's direction coming in).
+    Returns their u (k,), sorted, and the unit directions (k, 3) before and after each."""
     joints = np.asarray(curve.breakpoints, dtype=float)
-    before = unit_tangents(curve, np.nextafter(joints, -np.inf)).T
+    if curve.loops and not curve.closes:
+        joints = np.concatenate(([0.0], joints))
+    before = unit_tangents(curve, np.where(joints == 0.0, 1.0, np.nextafter(joints, -np.inf))).T
     after = unit_tangents(curve, joints).T
-    turned = joints[norms(after - before) > CORNER]
-    return np.concatenate(([0.0], turned)) if curve.loops and not curve.closes else turned
+    turned = (norms(after - before) > CORNER) | (joints == 0.0)
+    return joints[turned], before[turned], after[turned]
 
 
 def _fractions(count, corners, loop):
@@ -73,13 +77,10 @@ def _fractions(count, corners, loop):
     return fractions, np.searchsorted(fractions, corners)
 
 
-def _break(spline, index, curve, corner):
-    """Make knot ``index`` of ``spline`` a corner: broken, its handles along the curve's
-    directions before and after u = ``corner`` (at a loop's seam: at its end and start), a third
-    of the way to its neighbours."""
+def _break(spline, index, before, after):
+    """Make knot ``index`` of ``spline`` a corner: broken, its handles along the unit directions
+    ``before`` and ``after`` (3,), a third of the way to its neighbours."""
     knots = spline.knots
-    before = unit_tangents(curve, np.array([1.0 if corner == 0.0 else np.nextafter(corner, -1.0)]))[:, 0]
-    after = unit_tangents(curve, np.array([corner]))[:, 0]
     previous, following = knots[index - 1], knots[(index + 1) % len(knots)]
     spline.set_mode(index, TangentMode.BROKEN)
     spline.move_tangent(index, "in", -before * float(norms(knots[index] - previous)) / 3.0)
