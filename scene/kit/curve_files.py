@@ -41,7 +41,7 @@ def load_curves(path):
     path = Path(path)
     if not path.name.lower().endswith(_SUFFIXES):
         raise ValueError(f"{path.name} is not a Panda3D model file (.egg or .bam)")
-    _checked(path)
+    _checked(path)  # Panda3D's loader reads it
     options = LoaderOptions(LoaderOptions.LF_no_cache)
     with _panda_errors() as errors:
         try:
@@ -85,9 +85,10 @@ def load_spline(path):
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
-        _checked(path)
         try:
             data = user_files.parsed_json(user_files.read_bytes(path, MAX_FILE_BYTES))
+        except FileNotFoundError:
+            raise ValueError(f"no curve file at {path}") from None
         except ValueError as error:
             raise ValueError(f"{path.name} could not be read as JSON: {error}") from None
         name = data.get("name") if isinstance(data, dict) else None
@@ -108,15 +109,9 @@ def knots_checked(spline):
 def _checked(path):
     """A ValueError unless ``path`` is a regular file of at most ``MAX_FILE_BYTES``."""
     try:
-        size = path.stat().st_size
+        user_files.checked(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise ValueError(f"no curve file at {path}") from None
-    except OSError as error:
-        raise ValueError(f"{path} cannot be read ({error.strerror or type(error).__name__})") from None
-    if not path.is_file():
-        raise ValueError(f"{path} is not a regular file")
-    if size > MAX_FILE_BYTES:
-        raise ValueError(f"{path.name} is {size:,} bytes; curve files of at most {MAX_FILE_BYTES:,} are read")
 
 
 def spline_of(curve):

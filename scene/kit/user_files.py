@@ -7,23 +7,36 @@ import stat
 from pathlib import Path
 
 
-def read_bytes(path, limit):
-    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+def checked(path, limit):
+    """``path``, once its file is found to be a regular one of at most ``limit`` bytes (for a
+    file another reader opens, such as Panda3D's loader).
 
     Raises:
         FileNotFoundError: If there is nothing at ``path``.
-        ValueError: One phrase saying why the file is not read: not a regular file, larger than
-            ``limit``, or unreadable.
+        ValueError: One phrase saying why the file is not to be read: not a regular file, larger
+            than ``limit``, or unreadable.
     """
     path = Path(path)
     try:
-        kind = path.stat().st_mode
-        if not stat.S_ISREG(kind):
-            raise ValueError(f"{path} is not a regular file (it is {_kind(kind)})")
-        with open(path, "rb") as file:
-            content = file.read(limit + 1)
+        found = path.stat()
     except FileNotFoundError:
         raise
+    except OSError as error:
+        raise ValueError(f"{path} cannot be read ({error.strerror or type(error).__name__})") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise ValueError(f"{path} is not a regular file (it is {_kind(found.st_mode)})")
+    if found.st_size > limit:
+        raise ValueError(f"{path} is larger than the {limit:,} bytes read of such a file")
+    return path
+
+
+def read_bytes(path, limit):
+    """The bytes of the regular file at ``path``, at most ``limit`` of them (see ``checked``;
+    read up to the limit whatever the size said, as a file may grow meanwhile)."""
+    path = checked(path, limit)
+    try:
+        with open(path, "rb") as file:
+            content = file.read(limit + 1)
     except OSError as error:
         raise ValueError(f"{path} cannot be read ({error.strerror or type(error).__name__})") from None
     if len(content) > limit:
