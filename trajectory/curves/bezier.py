@@ -19,6 +19,12 @@ _CENTRED_FROM_CONTROL_POINTS = UNIT_TO_CENTRED @ _BERNSTEIN_TO_POWER
 _CONTROL_POINTS_FROM_CENTRED = np.linalg.inv(_CENTRED_FROM_CONTROL_POINTS)
 
 
+def power_coefficients(control_points):
+    """The coefficients of w**0 to w**3 of cubic segments ``control_points`` (m, 4, 3), each in
+    its own w in [0, 1]: shape (4, m, 3)."""
+    return np.einsum("kj,sjd->ksd", _BERNSTEIN_TO_POWER, control_points)
+
+
 def control_points_of(centred):
     """The Bezier control points (m, 4, 3) of cubic pieces given by their power coefficients in
     the centred coordinate z in [-1, 1], ascending, (m, 4, 3) (a ``PiecewisePolynomial``'s form)."""

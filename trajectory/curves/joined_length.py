@@ -12,7 +12,7 @@ import numpy as np
 from trajectory._numerics import inverse_fit
 from trajectory._numerics.vectors import norms
 from trajectory.curves.arclength import length_to, measure
-from trajectory.curves.bezier import PiecewiseBezier
+from trajectory.curves.bezier import PiecewiseBezier, power_coefficients
 
 SEGMENTS_KEPT = 4096
 """Segment tables kept (by their control points) for the next edit; more while a longer
@@ -128,19 +128,16 @@ class _Segments:
     """Cubic Bezier segments (n, 4, 3) as ``measure``'s lanes: segment k's own t in [0, 1]."""
 
     def __init__(self, control_points):
-        p0, p1, p2, p3 = np.moveaxis(control_points, 1, 0)
+        _, c1, c2, c3 = power_coefficients(control_points)
         # Q'(t) = a + t (b + t c), Q''(t) = b + 2 t c.
-        self._a, self._b, self._c = (
-            3.0 * (p1 - p0),
-            6.0 * (p0 - 2.0 * p1 + p2),
-            3.0 * (p3 - p0 + 3.0 * (p1 - p2)),
-        )
+        self._a, self._b, self._c = c1, 2.0 * c2, 3.0 * c3
         self.count = len(control_points)
 
+    def _derivative(self, t, lane):
+        return self._a[lane] + t * (self._b[lane] + t * self._c[lane])
+
     def speed(self, t, lane):
-        t = np.asarray(t, dtype=float)[..., None]
-        return norms(self._a[lane] + t * (self._b[lane] + t * self._c[lane]))
+        return norms(self._derivative(np.asarray(t, dtype=float)[..., None], lane))
 
     def slope(self, t, lane):
-        derivative = self._a[lane] + t * (self._b[lane] + t * self._c[lane])
-        return float(np.dot(derivative, self._b[lane] + 2.0 * t * self._c[lane]))
+        return float(np.dot(self._derivative(t, lane), self._b[lane] + 2.0 * t * self._c[lane]))
