@@ -165,7 +165,10 @@ class SceneApp(ShowBase):
     def toggle_help(self):
         """Show or hide the help overlay (and the status lines under it: none shows through)."""
         self.help.toggle()
-        self.hud.root.show() if not self.help.visible else self.hud.root.hide()
+        if self.help.visible:
+            self.hud.root.hide()
+        else:
+            self.hud.root.show()
 
     def update(self, task):
         """Once a frame: camera, mode (paused while the help is up), messages, and (a few times

@@ -16,7 +16,7 @@ from trajectory._numerics.checks import flag, positive_finite, real_array, whole
 MAX_SIDES = 65536
 MAX_EAR_CLIPPED = 2048
 """The most points of a closed polyline that is not convex that a cap is made for (clipping
-ears takes their square's steps: 2048 points, about a second)."""
+ears takes their square's steps: 2048 points, about 0.4 s)."""
 LARGEST = 1e150
 """The farthest a profile point may lie from the curve: its squares and sums stay finite."""
 CREASE = math.radians(30.0)
