@@ -1,15 +1,14 @@
-"""Your own model along a curve in your own ShowBase: a MotionInterval moves and turns it at the
-pace of a velocity curve, and a Playhead beside it fires events where the model passes marks.
+"""Your own model along a curve in your own ShowBase: one MotionInterval moves and turns it at the
+pace of a velocity curve and tells the game where it is, from the same clock.
 
     python examples/model_along_a_curve.py
 """
 
-from direct.interval.IntervalGlobal import Sequence, Wait
 from direct.showbase.ShowBase import ShowBase
 from panda3d.core import Filename, LineSegs
 
 from scene import MotionInterval
-from trajectory import CubicBezier, Motion, Playhead, VelocityCurve
+from trajectory import CubicBezier, Motion, VelocityCurve
 
 MODEL = Filename.from_os_specific(__file__).get_dirname() + "/../models/glider.egg"
 
@@ -27,22 +26,22 @@ class Glide(ShowBase):
         for point in curve.evaluate([k / 100 for k in range(101)]).tolist():
             line.draw_to(*point)
         self.render.attach_new_node(line.create())
-        # Turned along the curve, up nearest +Z, leaning into the turns as if the units were metres.
-        glide = MotionInterval(self.glider, self.motion, orientation="up", bank=9.81)
-        Sequence(glide, Wait(1.0)).loop()
-        # The same motion's marks, reported by a playhead that keeps the interval's time.
-        self.marks = Playhead(self.motion, loop="loop", events=[(0.25, "a quarter"), (0.5, "halfway")])
+        # Turned along the curve, up nearest +Z, leaning into the turns as if the units were metres;
+        # each mark passed is sent as a Panda3D event.
+        self.glide = MotionInterval(
+            self.glider, self.motion, bank=9.81, events=[(0.25, "a quarter"), (0.5, "halfway")]
+        )
         self.passed = []
-        self.taskMgr.add(self.report, "report")
+        self.accept("a quarter", self.say, ["a quarter"])
+        self.accept("halfway", self.say, ["halfway"])
+        self.glide.loop()
         self.cam.set_pos(0, -22, 12)
         self.cam.look_at(0, 0, 3)
 
-    def report(self, task):
-        for crossing in self.marks.advance(self.clock.get_dt()):
-            if isinstance(crossing.event, str):
-                self.passed.append(crossing.event)
-                print("passed", crossing.event)
-        return task.cont
+    def say(self, mark):
+        where = self.glider.get_pos()  # already where this frame puts it
+        self.passed.append((mark, list(where)))
+        print(f"passed {mark} at ({where.x:.2f}, {where.y:.2f}, {where.z:.2f})")
 
 
 if __name__ == "__main__":

@@ -63,13 +63,21 @@ def test_every_example_is_short_and_imports_only_public_names():
 def test_a_model_along_a_curve_moves_with_the_motion_and_reports_its_marks():
     found = offscreen(
         "model_along_a_curve.py",
-        240,  # 4 s: past both marks of the 6 s motion (halfway at 3 s)
-        "[app.passed, list(app.glider.get_pos()), [app.motion.position(t).tolist()"
-        " for t in [3.9 + k / 1000 for k in range(201)]]]",
+        1830,  # 30.5 s: five laps of the 6 s motion and a bit
+        "[app.passed, list(app.glider.get_pos()), app.glide.playhead.time,"
+        " app.motion.position(app.glide.playhead.time).tolist(),"
+        " app.motion.position(app.motion.time_at_distance([0.25, 0.5])).tolist()]",
     )
-    passed, position, along = found
-    assert passed == ["a quarter", "halfway"]
-    assert np.min(np.linalg.norm(np.array(along) - position, axis=1)) < 1e-4
+    passed, position, time, expected, marks = found
+    assert [mark for mark, _ in passed] == ["a quarter", "halfway"] * 5
+    # One clock: the glider is at the motion's pose, 30.5 s into a 6 s loop (or a frame less, as
+    # the window's first frame may come before the loop starts), positions in float32.
+    assert min(abs(time - 0.5), abs(time - (0.5 - 1 / 60))) <= 1e-9
+    assert np.abs(np.array(position) - expected).max() <= 1e-5
+    # Each mark is told in the frame that passes it: the glider within a 60 Hz frame of it (the
+    # motion is at most 2 L / 6 s fast, L about 24 units: 0.14 units a frame).
+    for mark, where in passed:
+        assert np.linalg.norm(np.array(where) - marks[mark == "halfway"]) < 0.15
 
 
 def test_a_unit_drives_its_planned_path_around_the_wall_to_the_goal():

@@ -21,12 +21,13 @@ class Marker(enum.Enum):
 
 
 class Crossing(typing.NamedTuple):
-    """An event (its name, or a ``Marker``) crossed at arc-length fraction ``distance``,
-    ``after`` seconds into the step, by playhead ``index``. (A named tuple: millions a second
-    are made.)"""
+    """An event (its name, or a ``Marker``) crossed at arc-length fraction ``distance``, which
+    the motion reaches at ``time`` seconds, ``after`` seconds (of real time) into the step, by
+    playhead ``index``. (A named tuple: millions a second are made.)"""
 
     event: object
     distance: float
+    time: float
     after: float
     index: int = 0
 

@@ -176,6 +176,8 @@ class Playheads:
             if self._event_s.size
             else np.zeros(0)
         )
+        # Where ``crossings`` places each event code in time, as ``_crossing_s`` does in length.
+        self._crossing_times = np.concatenate([self._event_times, [motion.duration, 0.0]])
         marks = np.concatenate([[0.0], self._event_times, [motion.duration]])
         self._marks = marks[np.concatenate([[True], marks[1:] != marks[:-1]])]
         self._bounds()
@@ -219,8 +221,8 @@ class Playheads:
     def crossings(self, found):
         """``advance``'s arrays as ``Crossing``s, in order."""
         index, event, after = found
-        names, places = self._events.names(event), self._crossing_s[event].tolist()
-        return list(map(Crossing, names, places, after.tolist(), index.tolist()))
+        names, places, times = self._events.names(event), self._crossing_s[event], self._crossing_times[event]
+        return list(map(Crossing, names, places.tolist(), times.tolist(), after.tolist(), index.tolist()))
 
     def _advance(self, rows, dt):
         """Move each playhead on by its ``dt`` (n,), one stretch at a time: up to the next end

@@ -1,5 +1,6 @@
 """MotionInterval as Panda3D's interval machinery uses it: in a Sequence, set by time, looped
-by the task manager, finished; and its pose against the Motion's (float32)."""
+by the task manager, finished; and its pose against the Motion's (float32). Its own play and
+its events on one clock: ``test_motion_interval_events``."""
 
 import numpy as np
 import pytest
@@ -24,7 +25,7 @@ def pose(node):
     return np.array(node.get_pos()), np.array([q.get_r(), q.get_i(), q.get_j(), q.get_k()])
 
 
-def assert_pose(node, motion, t, mode="minimal", **options):
+def assert_pose(node, motion, t, mode="up", **options):
     position, quaternion = pose(node)
     assert np.abs(position - motion.position(t)).max() <= FLOAT32 * 10
     expected = motion.quaternion(t, mode, **options)
@@ -43,7 +44,7 @@ def test_set_t_in_a_sequence_places_the_node_where_the_motion_is(motion, mode):
 def test_options_and_no_orientation(motion):
     node = NodePath("cart")
     MotionInterval(node, motion, "minimal", bank=9.81, tilt=[(0.0, 0.0), (1.0, 1.0)]).setT(2.0)
-    assert_pose(node, motion, 2.0, bank=9.81, tilt=[(0.0, 0.0), (1.0, 1.0)])
+    assert_pose(node, motion, 2.0, "minimal", bank=9.81, tilt=[(0.0, 0.0), (1.0, 1.0)])
     node.set_hpr(10, 20, 30)
     MotionInterval(node, motion, orientation=None).setT(2.0)
     assert np.allclose(node.get_hpr(), (10, 20, 30), atol=1e-4)
@@ -62,7 +63,7 @@ def test_other_is_the_frame_the_motion_is_in(motion):
     MotionInterval(node, motion, other=frame).setT(1.5)
     assert np.abs(np.array(node.get_pos(frame)) - motion.position(1.5)).max() <= FLOAT32 * 10
     q = node.get_quat(frame)
-    quaternion, expected = np.array([q.get_r(), q.get_i(), q.get_j(), q.get_k()]), motion.quaternion(1.5)
+    quaternion, expected = np.array([q.get_r(), q.get_i(), q.get_j(), q.get_k()]), motion.quaternion(1.5, "up")
     assert min(np.abs(quaternion - expected).max(), np.abs(quaternion + expected).max()) <= FLOAT32
 
 

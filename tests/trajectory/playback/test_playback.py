@@ -86,6 +86,18 @@ def test_ten_durations_in_one_step_report_every_lap_in_order():
     assert [c.event for c in pingpong.advance(4.0)] == ["half", Marker.END, "half", Marker.START] * 2
 
 
+def test_each_crossing_says_when_the_motion_reaches_it():
+    played = motion("dash and rest", 2.0)
+    head = Playhead(played, loop="pingpong", events=[(0.3, "a"), (0.8, "b")])
+    found = head.advance(9.0)
+    assert {c.event for c in found} == {"a", "b", Marker.END, Marker.START}
+    for crossing in found:
+        # The time along the motion, found independently: where the motion's distance is the mark's.
+        assert float(played.distance(crossing.time)) == pytest.approx(crossing.distance, abs=1e-12)
+    ends = {c.event: c.time for c in found if isinstance(c.event, Marker)}
+    assert ends == {Marker.END: 2.0, Marker.START: 0.0}
+
+
 @pytest.mark.parametrize("change", ["rate", "pause", "reverse", "velocity", "duration", "time", "nearest"])
 def test_no_jump_at_a_change(change):
     played = motion("ease in-out", 4.0)
