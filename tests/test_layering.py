@@ -33,7 +33,7 @@ BELOW = {
     },
     "trajectory.plane": {"trajectory._numerics"},
     "trajectory.planning": {"trajectory._numerics", "trajectory.plane"},
-    "trajectory.crowds": {"trajectory._numerics", "trajectory.plane"},
+    "trajectory.crowds": {"trajectory._numerics", "trajectory.plane", "trajectory.planning"},
     "scene.ui": {"trajectory"},
     "scene.kit": {"trajectory"},
     "scene.curves": {"trajectory", "scene.ui", "scene.kit"},

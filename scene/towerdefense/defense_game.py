@@ -164,7 +164,7 @@ class DefenseGame:
 
     def place_tower(self, point, kind=CANNON):
         """Put a tower on the free cell holding ``point`` (x, y); returns a ``Refusal`` when refused."""
-        cell = tuple(self.grid.cell_of(point).tolist())
+        cell = tuple(self.grid.cells(point).tolist())
         if not self.grid.contains(cell):
             return Refusal.OFF_BOARD
         if cell in self.lane_cells:
@@ -178,7 +178,7 @@ class DefenseGame:
 
     def remove_tower(self, point):
         """Take down the tower on the cell holding ``point``; whether there was one."""
-        cell = tuple(self.grid.cell_of(point).tolist())
+        cell = tuple(self.grid.cells(point).tolist())
         kept = [tower for tower in self.towers if tower.cell != cell]
         removed = len(kept) < len(self.towers)
         self.towers = kept

@@ -18,7 +18,7 @@ import numpy as np
 from scene.kit import atomic_file, user_files
 from scene.towerdefense.maze_maps import MAPS
 from scene.towerdefense.shots import Shot, ShotsInFlight
-from trajectory import FieldWalkers, FlowField, GameClock, lead, pairs_within
+from trajectory import FieldWalkers, FlowField, GameClock, ObstacleMap, lead, pairs_within
 
 TICK = 1.0 / 60.0
 ENEMY_SPEED, ENEMY_HEALTH = 2.0, 3.0
@@ -108,15 +108,13 @@ class MazeGame:
         self.replay = replay or Replay(seed, map_name=(maze_map or MAPS["maze"]).name)
         self.map = MAPS[self.replay.map_name]
         self.recorded = Replay(self.replay.seed, map_name=self.map.name)
-        self.rng = np.random.default_rng(self.replay.seed)
         self.clock = GameClock(TICK)
-        self.blocked = np.zeros((self.map.rows, self.map.cols), dtype=bool)
-        self.field = FlowField(self.blocked, self.map.base)
-        self.enemies = FieldWalkers(self.field, spacing=0.45)
-        self.health = np.empty(0)
-        self.ids = np.empty(0, dtype=np.int64)
-        """Each enemy's number, in step with ``health`` (shots know their target by it)."""
-        self._next_id = 0
+        self.field = FlowField(ObstacleMap(self.map.cols, self.map.rows, 1.0), self.map.base)
+        """The field, and the one record of which cells are blocked (a tower on each)."""
+        self.enemies = FieldWalkers(
+            self.field, spawns=self.map.spawns, spacing=0.45, seed=self.replay.seed, data="health"
+        )
+        """Each enemy: where it is, its health, its id (shots know their target by it)."""
         self.towers = {}
         """(col, row) -> the game time its next shot is ready."""
         self.shots = ShotsInFlight(HIT_RADIUS)
@@ -163,12 +161,12 @@ class MazeGame:
         col, row = map(int, cell)
         if not (0 <= col < self.map.cols and 0 <= row < self.map.rows):
             return Refusal.OFF_FIELD
-        if self.blocked[row, col]:
+        if self.field.is_blocked((col, row)):
             return Refusal.TAKEN
         if (col, row) in self.map.spawns or (col, row) in self.map.base:
             return Refusal.ENDS
-        if len(self.enemies.positions) and np.any(
-            np.all(np.floor(self.enemies.positions).astype(int) == (col, row), axis=1)
+        if len(self.enemies) and np.any(
+            np.all(self.field.cells(self.enemies.positions) == (col, row), axis=1)
         ):
             return Refusal.UNDER_ENEMY
         if self.field.would_block([(col, row)], self.map.spawns):
@@ -178,7 +176,7 @@ class MazeGame:
     def preview(self, cell):
         """The way an enemy from the middle spawn would walk if a tower stood on ``cell``: (m, 2)."""
         trial = self.field.copy()
-        trial.update([cell], True)
+        trial.block(cell)
         return trial.route(self.map.middle_spawn)
 
     # Time.
@@ -201,32 +199,25 @@ class MazeGame:
         if coming:
             self._spawn(coming)
         self.enemies.step(self.clock.tick)
-        home = self.enemies.arrived
-        self.leaked += int(home.sum())
-        self._drop(home)
+        self.leaked += len(self.enemies.remove_reached())
         self._fire(now)
         self._land(now + self.clock.tick)
         self.ticks += 1
 
     def _spawn(self, count):
         """``count`` enemies on spawn cells chosen at random, at random places inside them."""
-        spawns = self.map.spawns
-        rows = self.rng.integers(spawns[0][1], spawns[-1][1] + 1, count)
-        inside = self.rng.uniform(0.2, 0.8, (count, 2))
-        self.enemies.spawn(np.column_stack([inside[:, 0], rows + inside[:, 1]]), ENEMY_SPEED)
-        self.health = np.concatenate([self.health, np.full(count, ENEMY_HEALTH)])
-        self.ids = np.concatenate([self.ids, np.arange(self._next_id, self._next_id + count)])
-        self._next_id += count
+        self.enemies.spawn(count, ENEMY_SPEED, health=ENEMY_HEALTH)
 
     def _fire(self, now):
         """Each ready tower fires at the nearest enemy in range that the shots in flight will not
         kill already, where it will be when the shot lands (going on as it last moved: the
         field's way, the crowd's push, the walls)."""
         ready = [cell for cell, at in sorted(self.towers.items()) if at <= now]
-        if not ready or not len(self.enemies.positions):
+        enemies = self.enemies
+        if not ready or not len(enemies):
             return
-        positions, velocities = self.enemies.positions, self.enemies.velocities
-        doomed = self.health - SHOT_DAMAGE * self.shots.aimed_at(self.ids)
+        positions, velocities = enemies.positions, enemies.velocities
+        doomed = enemies.health - SHOT_DAMAGE * self.shots.aimed_at(enemies.ids)
         centres = np.array(ready) + 0.5
         tower, enemy = pairs_within(positions, centres, TOWER_RANGE)
         gaps = np.hypot(*(positions[enemy] - centres[tower]).T)
@@ -244,22 +235,16 @@ class MazeGame:
             if found is None:
                 continue
             t, aim = found
-            self.shots.fire(Shot(centres[k], aim, now, now + t, int(self.ids[target])))
+            self.shots.fire(Shot(centres[k], aim, now, now + t, int(enemies.ids[target])))
             doomed[target] -= SHOT_DAMAGE
             self.towers[cell] = now + TOWER_RELOAD
 
     def _land(self, until):
         """The shots that land by ``until``: each hit takes ``SHOT_DAMAGE``; the dead go."""
-        for index, _ in self.shots.land(until, self.ids, self.enemies.positions):
-            self.health[index] -= SHOT_DAMAGE
-        dead = self.health <= 0.0
-        self.killed += int(dead.sum())
-        self._drop(dead)
-
-    def _drop(self, mask):
-        if mask.any():
-            self.enemies.remove(mask)
-            self.health, self.ids = self.health[~mask], self.ids[~mask]
+        enemies = self.enemies
+        for index, _ in self.shots.land(until, enemies.ids, enemies.positions):
+            enemies.health[index] -= SHOT_DAMAGE
+        self.killed += len(enemies.remove(enemies.health <= 0.0))
 
     def _replayed(self, what):
         """A replay's move, made where the game allows it (a recorded game's always are)."""
@@ -282,13 +267,11 @@ class MazeGame:
             return
         cell = tuple(map(int, cell))
         if kind == "place":
-            self.blocked[cell[1], cell[0]] = True
             self.towers[cell] = self.time
-            self.field.update([cell], True)
+            self.field.block(cell)
         else:
-            self.blocked[cell[1], cell[0]] = False
             del self.towers[cell]
-            self.field.update([cell], False)
+            self.field.free(cell)
 
     # Agreement.
 
@@ -299,13 +282,13 @@ class MazeGame:
         digest = hashlib.sha256()
         digest.update(np.int64(self.ticks).tobytes())
         digest.update(np.ascontiguousarray(self.enemies.positions).tobytes())
-        digest.update(np.ascontiguousarray(self.health).tobytes())
+        digest.update(np.ascontiguousarray(self.enemies.health).tobytes())
         digest.update(json.dumps(sorted((list(cell), ready) for cell, ready in self.towers.items())).encode())
         for shot in self.shots.flying:
             digest.update(
                 np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands, shot.target]]).tobytes()
             )
-        digest.update(np.ascontiguousarray(self.ids).tobytes())
+        digest.update(np.ascontiguousarray(self.enemies.ids).tobytes())
         shots = self.shots
         counts = [
             shots.hits,
@@ -313,9 +296,8 @@ class MazeGame:
             shots.wasted,
             self.leaked,
             self.killed,
-            self._next_id,
             self.swarming,
         ]
         digest.update(json.dumps(counts).encode())
-        digest.update(json.dumps(self.rng.bit_generator.state, sort_keys=True).encode())
+        digest.update(json.dumps(self.enemies.rng.bit_generator.state, sort_keys=True).encode())
         return digest.hexdigest()

@@ -112,7 +112,7 @@ class MazeMode:
         coming = f"   a swarm: {game.swarming:,} to come" if game.swarming else "   W: a swarm"
         lines = [
             f"{MAP_WORDS[self.map.name]} (M: next map){coming}",
-            f"enemies {len(game.health):,}   killed {game.killed:,}   reached the base {game.leaked:,}",
+            f"enemies {len(game.enemies):,}   killed {game.killed:,}   reached the base {game.leaked:,}",
             f"Shots that lead: {shots.hits} hits, {shots.misses} misses   towers {len(game.towers)}",
             f"{self.pace.words()}   t {game.time:6.1f} s{state}",
             f"tick {game.ticks}   checksum {game.checksum()[:16]}"
@@ -258,8 +258,8 @@ class MazeMode:
         headings = np.arctan2(ways[:, 1], ways[:, 0])
         self.enemies.update(np.column_stack([positions, np.zeros(len(positions))]), headings)
         # A bar over each enemy that has been hit, lying across the field's rows, from green to red.
-        hit = np.flatnonzero(self.game.health < ENEMY_HEALTH)
-        left = np.clip(self.game.health[hit] / ENEMY_HEALTH, 0.0, 1.0)
+        hit = np.flatnonzero(self.game.enemies.health < ENEMY_HEALTH)
+        left = np.clip(self.game.enemies.health[hit] / ENEMY_HEALTH, 0.0, 1.0)
         colours = np.column_stack(
             [1.0 - left, 0.35 + 0.65 * left, np.full_like(left, 0.25), np.ones_like(left)]
         )

@@ -53,8 +53,8 @@ def measure(name, blocked, repeat, rng):
 
     def place_and_lift():
         cell = [next(picks)]
-        field.update(cell, True)
-        field.update(cell, False)
+        field.block(cell)
+        field.free(cell)
 
     both = median_ms(place_and_lift, repeat)
     print(f"  a tower up, then down: {both:7.2f} ms   target <= 1 (each)")

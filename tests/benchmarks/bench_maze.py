@@ -37,7 +37,7 @@ def main():
         if row not in GAPS:
             game.place((50, row))
     game.swarm()
-    while len(game.health) < ENEMIES:  # the swarm comes in, undrawn
+    while len(game.enemies) < ENEMIES:  # the swarm comes in, undrawn
         game.advance(0.25)
     advance, spent = game.advance, [0.0]
 
@@ -58,7 +58,7 @@ def main():
         "instanced (one Geom drawn N times)" if mode.enemies.instanced else "one node each (no shaders here)"
     )
     print(
-        f"== the maze mode, crowd's field, {len(game.health):,} enemies, "
+        f"== the maze mode, crowd's field, {len(game.enemies):,} enemies, "
         f"{'offscreen' if offscreen else 'a real window'} 1280 x 720: {how} =="
     )
     print(f"  frames per second: {frames / elapsed:6.1f}   aim >= 30 (software rendering)")

@@ -343,9 +343,9 @@ ROUND_THREE_BAD_CALLS = {
     "a mask of the wrong length": (lambda: _walkers().remove([True]), "mask must be 2 booleans"),
     "a closed flag as text": (lambda: Spline(POINTS, closed="no"), "closed must be True or False"),
     "an end flag as text": (lambda: _spline().add((9, 9, 9), at_start="no"), "at_start must be True"),
-    "a block flag as text": (
-        lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).update([(1, 1)], "no"),
-        "blocked must be True or False",
+    "a cell as text": (
+        lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).block("no"),
+        "cells must be whole numbers",
     ),
     "reverse as text with a heading": (
         lambda: shortest_path((0, 0, 0), (5, 5), 1.0, heading=0.0, reverse="no"),

@@ -3,88 +3,149 @@ apart from its neighbours (Reynolds' separation, through ``neighbours.separation
 never steps into a blocked cell or off the grid: a step that would is taken along one axis only,
 or not at all. Thousands queue through a gap instead of passing through each other.
 
->>> import numpy as np
->>> from trajectory import FlowField
->>> field = FlowField(np.zeros((10, 10), dtype=bool), [(9, 5)])
->>> crowd = FieldWalkers(field)
->>> crowd.spawn([[0.5, 5.5], [0.5, 4.5]], speed=2.0)
+A crowd like the others (``Followers``, ``SteeringFollowers``: see ``followers.Population``):
+``spawn`` returns ids, ``data=`` columns go with their walkers, ``reached`` and
+``remove_reached``, ``headings``, ``multipliers``.
+
+>>> from trajectory import FlowField, ObstacleMap
+>>> field = FlowField(ObstacleMap(10, 10, 1.0), goals=[(9, 5)])
+>>> crowd = FieldWalkers(field, spawns=[(0, 4), (0, 5)], data="health")
+>>> crowd.spawn(2, speed=2.0, health=100.0).tolist()  # their ids
+[0, 1]
 >>> for _ in range(600):
 ...     crowd.step(1 / 60)
->>> crowd.arrived.tolist()
-[True, True]
+>>> crowd.reached.tolist(), crowd.remove_reached().tolist(), len(crowd)
+([True, True], [0, 1], 0)
 """
 
 import math
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.checks import _shown, finite_points, positive_finite
 from trajectory._numerics.grid_steps import free_with_border, step_open
+from trajectory.crowds.followers import Population
+from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
+from trajectory.planning.flow_field import FlowField
 
 CROWD = 6
 """A cell of neighbours holding more than this many walkers pushes as one body."""
 MAX_SUBSTEPS = 10_000
 """A ``dt`` in which the fastest walker would cross more cells than this is refused."""
+SPAWN_MARGIN = 0.2
+"""Walkers spawned by count stand at random places inside their cell, this fraction of a cell
+away from its sides."""
 
 
-class FieldWalkers:
-    """Walkers on ``field`` (a ``FlowField``, or anything with ``directions(points)``,
-    ``distances``, ``blocked`` and ``cell_size``).
+class FieldWalkers(Population):
+    """Walkers on ``field`` (a ``FlowField``).
 
     Args:
         field: Where they walk, and which way.
+        spawns: The cells (col, row), (k, 2), where ``spawn(count)`` puts walkers; free cells.
         spacing: How far apart (world units) walkers keep: closer, they push each other away.
         push: How hard (world units per second, at the spacing) a neighbour pushes.
+        speed_floor: The least speed multiplier (a slowed walker never stops).
+        seed: Seed of the random spawn places.
+        data: Names of numbers of the user's to keep per walker (health, say), as ``Followers``.
 
-    Attributes:
-        positions: (n, 2) world points. speeds: (n,) world units per second.
-        velocities: (n, 2) how each moved in the last step (world units per second).
-        arrived: (n,) whether each stands on a goal cell (it stops there, out of the crowd's
-            pushing; ``remove_arrived`` takes them out).
+    Attributes (one row per walker): ``ids``, ``positions`` (n, 2) world points, ``speeds``
+    (world units per second), ``multipliers`` (slows, 1 = none; set freely), ``velocities``
+    (n, 2) how each moved in the last step, ``headings`` (radians: the way it last moved),
+    ``reached`` (whether it stands on a goal cell: it stops there, out of the crowd's pushing),
+    ``arrival_times`` (game time of the step it reached a goal in, NaN before); ``time`` is the
+    game time in seconds.
     """
 
-    def __repr__(self):
-        return f"FieldWalkers({len(self.positions)} walkers, {int(self.arrived.sum())} arrived)"
+    _FIELDS = (*Population._FIELDS, ("velocities", float, 2))
 
-    def __init__(self, field, spacing=0.4, push=1.5):
+    def __repr__(self):
+        return f"FieldWalkers({len(self)} walkers, {int(self.reached.sum())} reached, on {self.field!r})"
+
+    def __init__(self, field, spawns=(), spacing=0.4, push=1.5, speed_floor=0.1, seed=0, data=()):
+        if not isinstance(field, FlowField):
+            raise ValueError(f"field must be a FlowField, got {type(field).__name__}")
+        super().__init__(seed, speed_floor, data)
         self.field = field
+        self.spawns = field.checked_cells(spawns, "spawns")
+        taken = field.is_blocked(self.spawns)
+        if taken.any():
+            raise ValueError(f"spawns must be free cells: {self.spawns[taken][0].tolist()} is blocked")
         self.spacing = positive_finite(spacing, "spacing")
         self.push = positive_finite(push, "push")
-        self.positions, self.speeds, self.velocities = np.empty((0, 2)), np.empty(0), np.empty((0, 2))
-        self.arrived = np.empty(0, dtype=bool)
+        self.clock = GameClock()
 
-    def spawn(self, points, speed):
-        """Walkers at world ``points`` (k, 2), each on a free cell, walking at ``speed``.
+    def spawn(self, count_or_points, speed, **data):
+        """Add walkers: ``count_or_points`` of them at random places in random ``spawns`` cells,
+        or one at each world point of ``count_or_points`` (k, 2) (on free cells), walking at
+        ``speed`` (one, or one each) world units per second, with the ``data`` given (one value
+        or one each per name); returns their ids.
 
         Raises:
-            ValueError: On points that are not finite (k, 2) numbers, or on a blocked cell or off
-                the grid, or a speed that is not positive.
+            ValueError: On a count that is not a whole number >= 0 (or with no ``spawns``),
+                points that are not finite (k, 2) numbers or not on free cells, or a speed that
+                is not positive.
         """
-        points = real_array(points, "points", "numbers shaped (k, 2)").reshape(-1, 2)
-        if not np.all(np.isfinite(points)):
-            raise ValueError("points must be finite")
-        if not self._walkable(points).all():
-            raise ValueError("walkers can only start on free cells of the grid")
-        speed = positive_finite(speed, "speed")
-        self.positions = np.concatenate([self.positions, points])
-        self.speeds = np.concatenate([self.speeds, np.full(len(points), speed)])
-        self.velocities = np.concatenate([self.velocities, np.zeros((len(points), 2))])
-        self.arrived = np.concatenate([self.arrived, self._on_goal(self._cells(points))])
+        if isinstance(count_or_points, (int, np.integer)) and not isinstance(
+            count_or_points, (bool, np.bool_)
+        ):
+            points = self._spawn_points(count_or_points)
+        elif isinstance(count_or_points, (str, bytes, bool, np.bool_)) or np.ndim(count_or_points) == 0:
+            raise ValueError(
+                "count_or_points must be a whole number of walkers or (k, 2) points, "
+                f"got {_shown(count_or_points)}"
+            )
+        else:
+            points = finite_points(count_or_points, "count_or_points", min_count=0, dims=2)
+            if not self._walkable(points).all():
+                raise ValueError("walkers can only start on free cells of the grid")
+        speeds = self._spawn_speeds(len(points), speed)
+        ways, home = self.field.directions(points), self._on_goal(self._cells(points))
+        return self._append(
+            data,
+            speeds=speeds,
+            positions=points,
+            headings=np.arctan2(ways[:, 1], ways[:, 0]),
+            reached=home,
+            arrival_times=np.where(home, self.time, np.nan),
+        )
+
+    def _spawn_points(self, count):
+        if count < 0:
+            raise ValueError(f"count must be a whole number >= 0, got {count!r}")
+        if count and not len(self.spawns):
+            raise ValueError("spawning by count needs spawns: FieldWalkers(field, spawns=cells)")
+        cells = self.spawns[self.rng.integers(0, len(self.spawns), count)] if count else np.zeros((0, 2))
+        inside = self.rng.uniform(SPAWN_MARGIN, 1.0 - SPAWN_MARGIN, (count, 2))
+        return (cells + inside) * self.field.cell_size
+
+    @property
+    def remaining(self):
+        """(n,) world units each walker has left to the nearest goal, by the field's distance
+        of its cell (inf where cut off)."""
+        col, row = self._cells(self.positions).T
+        return self.field.distances[row, col] * self.field.cell_size
+
+    def _ahead(self):
+        return -self.remaining
 
     def step(self, dt):
-        """Walk ``dt`` seconds: the field's way at the speed, plus the neighbours' push, kept on
-        free cells; in equal parts of at most a cell's walk for the fastest (a longer step
-        could pass a wall).
+        """Walk ``dt`` seconds of game time (any dt >= 0): the field's way at the speed, plus the
+        neighbours' push, kept on free cells; in equal parts of at most a cell's walk for the
+        fastest (a longer step could pass a wall).
 
         Raises:
-            ValueError: If ``dt`` is not positive, or so long that the fastest walker would cross
-                more than ``MAX_SUBSTEPS`` cells.
+            ValueError: If ``dt`` is not a finite number >= 0, or so long that the fastest
+                walker would cross more than ``MAX_SUBSTEPS`` cells.
         """
-        dt = positive_finite(dt, "dt")
-        if not len(self.positions):
+        start = self.time
+        self.clock.advance(dt)
+        dt = float(dt)
+        if not len(self) or dt == 0.0:
             return
-        cells = 1.5 * float(self.speeds.max()) * dt / self.field.cell_size  # pushed: half again the speed
+        speeds = self._effective_speeds()
+        cells = 1.5 * float(speeds.max()) * dt / self.field.cell_size  # pushed: half again the speed
         if not cells <= MAX_SUBSTEPS:
             raise ValueError(
                 f"dt = {dt:g} s would take the fastest walker {cells:.3g} cells at once; "
@@ -92,16 +153,21 @@ class FieldWalkers:
             )
         parts = max(1, math.ceil(cells))
         before = self.positions
-        for _ in range(parts):
-            self._walk(dt / parts)
+        for part in range(parts):
+            arriving = self._walk(dt / parts, speeds)
+            self.arrival_times[arriving] = start + dt * (part + 1) / parts
         self.velocities = (self.positions - before) / dt
+        moved = np.flatnonzero(np.any(self.velocities != 0.0, axis=1))
+        self.headings[moved] = np.arctan2(self.velocities[moved, 1], self.velocities[moved, 0])
 
-    def _walk(self, dt):
-        """One step of at most a cell's walk."""
-        walking = ~self.arrived  # those at a goal are home: they no longer push or get pushed
+    def _walk(self, dt, speeds):
+        """One step of at most a cell's walk, at ``speeds`` (n,); the walkers that reach a goal
+        in it, as a mask."""
+        walking = ~self.reached  # those at a goal are home: they no longer push or get pushed
         all_walk = walking.all()
         points = self.positions if all_walk else self.positions[walking]
-        speeds = self.speeds if all_walk else self.speeds[walking]
+        fastest = 1.5 * speeds  # a push hurries a walker, but not past half again its speed
+        speeds = speeds if all_walk else speeds[walking]
         moving = self.field.directions(points) * speeds[:, None]
         away = separation_push(points, self.spacing, CROWD) * (self.push * self.spacing)
         moving[:, 0] += away.real
@@ -111,34 +177,14 @@ class FieldWalkers:
         else:
             velocity = np.zeros_like(self.positions)
             velocity[walking] = moving
-        fastest = 1.5 * self.speeds  # a push hurries a walker, but not past half again its speed
         pace = np.abs(velocity.view(complex).ravel())  # hypot of the strided columns is 5 x slower
         too_fast = np.flatnonzero(pace > fastest)
         velocity[too_fast] *= (fastest[too_fast] / pace[too_fast])[:, None]
         before = self.positions
         self.positions, cells = self._kept_walkable(before, before + velocity * dt)
-        self.arrived |= self._on_goal(cells)
-
-    def remove(self, mask):
-        """Take out the walkers where ``mask`` (n,) is True (killed, or home).
-
-        Raises:
-            ValueError: Unless ``mask`` is n booleans, one per walker.
-        """
-        mask = np.asarray(mask)
-        if mask.shape != (len(self.positions),) or mask.dtype != bool:
-            raise ValueError(
-                f"mask must be {len(self.positions)} booleans, one per walker, got {mask.dtype} {mask.shape}"
-            )
-        keep = ~mask
-        self.positions, self.speeds = self.positions[keep], self.speeds[keep]
-        self.velocities, self.arrived = self.velocities[keep], self.arrived[keep]
-
-    def remove_arrived(self):
-        """Take out the walkers standing on a goal (they reached the base); how many."""
-        count = int(self.arrived.sum())
-        self.remove(self.arrived)
-        return count
+        arriving = walking & self._on_goal(cells)
+        self.reached |= arriving
+        return arriving
 
     def _cells(self, points):
         return np.floor(points / self.field.cell_size).astype(int)

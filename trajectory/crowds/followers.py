@@ -19,15 +19,17 @@ of them). Positions and headings are read from the path at that distance.
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_finite
+from trajectory._numerics.checks import _shown, positive_finite, real_array
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.waypoints import WaypointPath
 
 
 class Population:
-    """Per-follower arrays that grow at spawn and shrink at removal, all in step; no Python loop
-    over followers. Subclasses name their arrays in ``_FIELDS`` (name, dtype, columns); a user's
-    own per-follower numbers (a game's health, say) are named in ``data`` and kept in step too."""
+    """Per-member arrays that grow at spawn and shrink at removal, all in step; no Python loop
+    over members: what every crowd shares (``Followers``, ``SteeringFollowers``,
+    ``FieldWalkers``). Subclasses name their arrays in ``_FIELDS`` (name, dtype, columns); a
+    user's own per-member numbers (a game's health, say) are named in ``data`` and kept in step
+    too."""
 
     _FIELDS = (
         ("ids", np.int64, 0),
@@ -42,9 +44,7 @@ class Population:
     def __repr__(self):
         return f"{type(self).__name__}({len(self)} on a path of {self.path.length:.6g})"
 
-    def __init__(self, path, seed, speed_floor, data=()):
-        if not isinstance(path, WaypointPath):
-            raise ValueError(f"path must be a WaypointPath, got {type(path).__name__}")
+    def __init__(self, seed, speed_floor, data=()):
         self.speed_floor = positive_finite(speed_floor, "speed_floor")
         self.rng = np.random.default_rng(seed)
         self._next_id = 0
@@ -75,8 +75,9 @@ class Population:
         unknown = set(data) - set(self.data_names)
         if unknown:
             raise ValueError(f"unknown per-follower data {sorted(unknown)}; known: {list(self.data_names)}")
-        values.update(data)
         count = len(values["speeds"])
+        for name, value in data.items():
+            values[name] = _one_each(value, count, name, "a number")
         values["ids"] = np.arange(self._next_id, self._next_id + count)
         values.setdefault("multipliers", np.ones(count))
         values.setdefault("arrival_times", np.full(count, np.nan))
@@ -88,10 +89,16 @@ class Population:
         return values["ids"]
 
     def remove(self, which):
-        """Remove the followers where the boolean mask ``which`` (n,) is True; returns their ids."""
-        which = np.asarray(which, dtype=bool)
-        if which.shape != self.ids.shape:
-            raise ValueError(f"the mask must be shaped ({len(self)},), got {which.shape}")
+        """Remove the members where the boolean mask ``which`` (n,) is True; returns their ids.
+
+        Raises:
+            ValueError: Unless ``which`` is n booleans, one per member.
+        """
+        which = np.asarray(which)
+        if which.shape != self.ids.shape or which.dtype != bool:
+            raise ValueError(
+                f"the mask must be {len(self)} booleans, one per member, got {which.dtype} {which.shape}"
+            )
         gone = self.ids[which]
         if gone.size == 0:  # nothing to copy (the common case, once a tick)
             return gone
@@ -100,32 +107,39 @@ class Population:
         return gone
 
     def remove_reached(self):
-        """Remove the followers that reached the end; returns their ids."""
+        """Remove the members that reached the end (or a goal); returns their ids."""
         return self.remove(self.reached)
 
     def furthest(self, candidates=None):
-        """Index of the follower furthest along (highest ``progress``) among the boolean mask
-        ``candidates`` (default all), or None when there is none: what a tower targets."""
-        progress = self.progress
+        """Index of the member furthest along (highest ``progress``; for walkers, the least
+        ``remaining``) among the boolean mask ``candidates`` (default all), or None when there is
+        none: what a tower targets."""
+        progress = self._ahead()
         if candidates is not None:
             progress = np.where(candidates, progress, -np.inf)
         if progress.size == 0 or not np.isfinite(progress.max()):
             return None
         return int(np.argmax(progress))
 
+    def _ahead(self):
+        """(n,) how far along each member is, for ``furthest``: higher is further."""
+        return self.progress
+
     def _spawn_speeds(self, count, speed):
-        if not isinstance(count, (int, np.integer)) or count < 0:
+        if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)) or count < 0:
             raise ValueError(f"count must be a whole number >= 0, got {count!r}")
-        speeds = np.broadcast_to(np.asarray(speed, dtype=float), (count,))
+        speeds = _one_each(speed, count, "speed", "a positive finite number (units per second)")
         if not np.all(np.isfinite(speeds) & (speeds > 0.0)):
-            raise ValueError(f"speed must be a positive finite number (units per second), got {speed!r}")
+            raise ValueError(
+                f"speed must be a positive finite number (units per second), got {_shown(speed)}"
+            )
         return speeds
 
     @staticmethod
     def _spawn_progress(count, progress):
-        progress = np.broadcast_to(np.asarray(progress, dtype=float), (count,))
+        progress = _one_each(progress, count, "progress", "a fraction of the path in [0, 1]")
         if not np.all((progress >= 0.0) & (progress <= 1.0)):
-            raise ValueError(f"progress must be a fraction of the path in [0, 1], got {progress!r}")
+            raise ValueError(f"progress must be a fraction of the path in [0, 1], got {_shown(progress)}")
         return progress
 
     @property
@@ -158,7 +172,8 @@ class Followers(Population):
     _FIELDS = (*Population._FIELDS, ("distance", float, 0), ("lanes", np.int64, 0))
 
     def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=()):
-        super().__init__(path, seed, speed_floor, data)
+        _check_path(path)
+        super().__init__(seed, speed_floor, data)
         self.clock = GameClock()
         self.path = path
         try:
@@ -219,3 +234,17 @@ class Followers(Population):
             if here.any():
                 positions[here], headings[here] = lane_path.pose_at(distance[here])
         self.positions[rows], self.headings[rows] = positions, headings
+
+
+def _one_each(value, count, name, what):
+    """``value`` as ``count`` floats (one given for all, or one each), or a ValueError naming
+    ``name``."""
+    array = real_array(value, name, f"{what}, one or one each")
+    if array.ndim > 1 or array.size not in (1, count):
+        raise ValueError(f"{name} must be {what}, one or one each ({count}), got shape {array.shape}")
+    return np.broadcast_to(array.reshape(-1) if array.size == count else array.reshape(()), (count,))
+
+
+def _check_path(path):
+    if not isinstance(path, WaypointPath):
+        raise ValueError(f"path must be a WaypointPath, got {type(path).__name__}")

@@ -14,7 +14,7 @@ same result whatever the frame rate: ``step(dt)`` runs the ticks that ``dt`` com
 import numpy as np
 
 from trajectory._numerics.checks import finite_number, positive_finite
-from trajectory.crowds.followers import Population
+from trajectory.crowds.followers import Population, _check_path
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
 from trajectory.plane.path_queries import nearest, tangent
@@ -78,7 +78,8 @@ class SteeringFollowers(Population):
         seed=0,
         data=(),
     ):
-        super().__init__(path, seed, speed_floor, data)
+        _check_path(path)
+        super().__init__(seed, speed_floor, data)
         self.path = path
         self.path_radius = positive_finite(path_radius, "path_radius")
         self.lookahead = positive_finite(lookahead, "lookahead")

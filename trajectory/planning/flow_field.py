@@ -12,9 +12,10 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import flag, positive_finite, real_array
+from trajectory._numerics.checks import real_array
 from trajectory._numerics.grid_steps import free_with_border, step_open
 from trajectory.planning import flow_repair
+from trajectory.planning.cell_grid import CellGrid
 from trajectory.planning.free_distances import diagonal_step, steps_to
 
 _STEPS = np.array([(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc])
@@ -28,21 +29,26 @@ def _way(dc, dr):
     return (dr + 1) * 3 + (dc + 1)
 
 
-class FlowField:
-    """Distances and directions to the nearest of ``goals`` on the grid ``blocked``.
+class FlowField(CellGrid):
+    """Distances and directions to the nearest of ``goals`` on a grid of cells: a ``CellGrid``
+    (``block``, ``free``, ``is_blocked``, ``cells``) that keeps its distances right as cells are
+    blocked and freed.
 
     Args:
-        blocked: ``(rows, cols)`` booleans, True where a walker cannot go.
+        grid: An ``ObstacleMap`` or a ``Grid`` (its blocked cells and cell size), or
+            ``(rows, cols)`` booleans, True where a walker cannot go. The field keeps its own
+            copy of the cells: block and free them through the field (the map it was made from
+            stays as it is, and the field's distances cannot fall out of step with its cells).
         goals: ``(k, 2)`` goal cells as (col, row), free.
-        cell_size: The cells' width in world units; cell (0, 0) spans [0, cell_size)^2, x grows
-            with the column and y with the row (as ``crowds.Grid`` has them).
+        cell_size: The cells' width in world units, for an array (a map has its own); cell
+            (0, 0) spans [0, cell_size)^2, x grows with the column and y with the row.
 
     Attributes:
         distances: ``(rows, cols)`` the shortest-path length (in cells: 1 a side step, sqrt(2) a
             diagonal) from each cell to the nearest goal; ``inf`` where blocked or cut off.
 
     Raises:
-        ValueError: On a grid that is not 2D booleans, goals outside it or on a blocked cell.
+        ValueError: On a grid that is not a map or 2D booleans, goals off it or on a blocked cell.
 
     >>> field = FlowField(np.zeros((3, 4), dtype=bool), [(3, 0)])
     >>> round(float(field.distances[2, 0]), 9)  # two diagonals and one step: 1 + 2 sqrt(2)
@@ -50,21 +56,28 @@ class FlowField:
     """
 
     def __repr__(self):
-        rows, cols = self.blocked.shape
         return (
-            f"FlowField({cols} x {rows} cells of {self.cell_size:g}, {len(self.goals)} goals, "
+            f"FlowField({self.cols} x {self.rows} cells of {self.cell_size:g}, {len(self.goals)} goals, "
             f"{int(self.blocked.sum())} blocked)"
         )
 
-    def __init__(self, blocked, goals, cell_size=1.0):
-        blocked = np.asarray(blocked)
-        if blocked.ndim != 2 or blocked.dtype != bool or 0 in blocked.shape:
-            raise ValueError(
-                f"blocked must be a (rows, cols) array of booleans, got {blocked.dtype} {blocked.shape}"
-            )
-        self.blocked = blocked.copy()
-        self.cell_size = positive_finite(cell_size, "cell_size")
-        self.goals = self._cells(goals, "goals")
+    def __init__(self, grid, goals, cell_size=None):
+        if isinstance(grid, CellGrid):
+            if cell_size is not None:
+                raise ValueError("cell_size comes with the map: give it for an array of cells only")
+            blocked, cell_size = grid.blocked, grid.cell_size
+        else:
+            blocked = np.asarray(grid)
+            if blocked.ndim != 2 or blocked.dtype != bool or 0 in blocked.shape:
+                raise ValueError(
+                    "grid must be an ObstacleMap, a Grid or (rows, cols) booleans, "
+                    f"got {type(grid).__name__} {blocked.dtype} {blocked.shape}"
+                )
+        rows, cols = blocked.shape
+        super().__init__(cols, rows, 1.0 if cell_size is None else cell_size, blocked)
+        self.goals = self.checked_cells(goals, "goals")
+        if not len(self.goals):
+            raise ValueError("goals must hold at least one (col, row) cell")
         if self.blocked[self.goals[:, 1], self.goals[:, 0]].any():
             raise ValueError("a goal cell is blocked")
         self.distances = steps_to(self.blocked, self.goals)
@@ -85,26 +98,23 @@ class FlowField:
         twin._rows = None if self._rows is None else [row[:] for row in self._rows]
         return twin
 
-    # Changing the grid.
+    # Changing the grid: ``block`` and ``free`` (``CellGrid``'s) come here.
 
-    def update(self, cells, blocked):
-        """Block (``blocked`` True) or free the ``cells`` ((k, 2) as (col, row)) and bring the
-        distances up to date: freeing starts from the distances as they were (they can only
-        shorten), blocking works them out again.
+    def _set(self, cells, value):
+        """Block or free ``cells`` (k, 2), checked, and bring the distances up to date: freeing
+        starts from the distances as they were (they can only shorten), blocking works them out
+        again.
 
         Raises:
-            ValueError: On cells outside the grid, blocking a goal, or ``blocked`` not True or
-                False.
+            ValueError: On blocking a goal.
         """
-        blocked = flag(blocked, "blocked")
-        cells = self._cells(cells, "cells")
-        if blocked and any((col, row) in set(map(tuple, self.goals.tolist())) for col, row in cells.tolist()):
+        if value and any((col, row) in set(map(tuple, self.goals.tolist())) for col, row in cells.tolist()):
             raise ValueError("a goal cell cannot be blocked")
-        changing = cells[self.blocked[cells[:, 1], cells[:, 0]] != bool(blocked)]
+        changing = cells[self.blocked[cells[:, 1], cells[:, 0]] != value]
         if not len(changing):
             return
-        self.blocked[changing[:, 1], changing[:, 0]] = bool(blocked)
-        self._repair(changing.tolist(), bool(blocked), self.distances)
+        self.blocked[changing[:, 1], changing[:, 0]] = value
+        self._repair(changing.tolist(), value, self.distances)
         self._cell_directions = self._padded = None
 
     def _repair(self, cells, blocked, distances):
@@ -126,7 +136,7 @@ class FlowField:
     def would_block(self, cells, spawns):
         """Whether blocking ``cells`` ((k, 2)) would cut any of ``spawns`` ((s, 2)) off from every
         goal (a spawn that is itself blocked counts as cut off). The field is left as it is."""
-        cells, spawns = self._cells(cells, "cells"), self._cells(spawns, "spawns")
+        cells, spawns = self.checked_cells(cells), self.checked_cells(spawns, "spawns")
         ends = set(map(tuple, self.goals.tolist())) | set(map(tuple, spawns.tolist()))
         if any(tuple(cell) in ends for cell in cells.tolist()):
             return True  # a goal or a spawn walled in
@@ -199,18 +209,6 @@ class FlowField:
         return np.array(path)
 
     # Inside.
-
-    def _cells(self, cells, name):
-        cells = real_array(cells, name, "(col, row) cells shaped (k, 2)")
-        cells = cells.reshape(-1, 2) if cells.size else cells.reshape(0, 2)
-        if cells.ndim != 2 or not np.all(np.isfinite(cells)) or np.any(cells != np.round(cells)):
-            raise ValueError(f"{name} must be whole (col, row) cells shaped (k, 2)")
-        cells = cells.astype(int)
-        rows, cols = self.blocked.shape
-        outside = (cells[:, 0] < 0) | (cells[:, 0] >= cols) | (cells[:, 1] < 0) | (cells[:, 1] >= rows)
-        if outside.any():
-            raise ValueError(f"{name}: cell {cells[outside][0].tolist()} is outside the {cols} x {rows} grid")
-        return cells
 
     def _open(self, col, row, dc, dr):
         """Whether a walker may step from cell (col, row) by (dc, dr) (arrays broadcast)."""

@@ -11,17 +11,18 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_finite
 from trajectory.plane.segments import Arc
+from trajectory.planning.cell_grid import CellGrid
 
 _CELLS_ONE_BY_ONE = 150
 """``discs_clear`` tests discs one by one, in plain Python, when they have at most this many cells
 to look at in all (a few discs: the numpy version's fixed cost is some 20 array operations)."""
 
 
-class ObstacleMap:
-    """A ``cols`` x ``rows`` grid of cells ``cell_size`` wide; ``blocked`` (shape (rows, cols),
-    row 0 at the bottom) says which are blocked (none by default).
+class ObstacleMap(CellGrid):
+    """A ``cols`` x ``rows`` grid of cells ``cell_size`` wide (a ``CellGrid``: ``block``,
+    ``free``, ``is_blocked``, ``cells``); ``blocked`` (shape (rows, cols), row 0 at the bottom)
+    says which are blocked (none by default).
 
     Raises:
         ValueError: On sizes that are not positive, or ``blocked`` of another shape.
@@ -32,53 +33,9 @@ class ObstacleMap:
     (True, False)
     """
 
-    def __repr__(self):
-        return (
-            f"ObstacleMap({self.cols} x {self.rows} cells of {self.cell_size:g}, "
-            f"{int(self.blocked.sum())} blocked)"
-        )
-
     def __init__(self, cols, rows, cell_size, blocked=None):
-        if not (
-            isinstance(cols, int | np.integer)
-            and isinstance(rows, int | np.integer)
-            and cols > 0
-            and rows > 0
-        ):
-            raise ValueError(f"cols and rows must be positive whole numbers, got {cols!r} and {rows!r}")
-        self.cols, self.rows = int(cols), int(rows)
-        self.cell_size = positive_finite(cell_size, "cell_size")
-        self.blocked = np.zeros((self.rows, self.cols), dtype=bool)
-        if blocked is not None:
-            blocked = np.asarray(blocked, dtype=bool)
-            if blocked.shape != self.blocked.shape:
-                raise ValueError(
-                    f"blocked must be shaped (rows, cols) = {self.blocked.shape}, got {blocked.shape}"
-                )
-            self.blocked[:] = blocked
+        super().__init__(cols, rows, cell_size, blocked)
         self._padded_cells, self._paddings = None, {}  # ``_padded``'s: the cells they were made of
-
-    @property
-    def size(self):
-        """The map's width and height in length units."""
-        return self.cols * self.cell_size, self.rows * self.cell_size
-
-    def block(self, cells):
-        """Block the cells (col, row) listed."""
-        self._set(cells, True)
-
-    def free(self, cells):
-        """Free the cells (col, row) listed."""
-        self._set(cells, False)
-
-    def _set(self, cells, value):
-        cells = np.asarray(cells, dtype=int).reshape(-1, 2)
-        inside = (
-            (cells[:, 0] >= 0) & (cells[:, 0] < self.cols) & (cells[:, 1] >= 0) & (cells[:, 1] < self.rows)
-        )
-        if not inside.all():
-            raise ValueError(f"cell {cells[~inside][0].tolist()} is off the {self.cols} x {self.rows} map")
-        self.blocked[cells[:, 1], cells[:, 0]] = value
 
     def point_hits(self, point, clearance=0.0):
         """Whether a disc of radius ``clearance`` at ``point`` (x, y) touches a blocked cell or

@@ -63,7 +63,10 @@ def test_other_is_the_frame_the_motion_is_in(motion):
     MotionInterval(node, motion, other=frame).setT(1.5)
     assert np.abs(np.array(node.get_pos(frame)) - motion.position(1.5)).max() <= FLOAT32 * 10
     q = node.get_quat(frame)
-    quaternion, expected = np.array([q.get_r(), q.get_i(), q.get_j(), q.get_k()]), motion.quaternion(1.5, "up")
+    quaternion, expected = (
+        np.array([q.get_r(), q.get_i(), q.get_j(), q.get_k()]),
+        motion.quaternion(1.5, "up"),
+    )
     assert min(np.abs(quaternion - expected).max(), np.abs(quaternion + expected).max()) <= FLOAT32
 
 

@@ -72,7 +72,9 @@ def test_random_frames_keep_the_node_and_the_events_on_one_clock(app, clock, mot
     rng = np.random.default_rng(7)
     node = app.render.attach_new_node("glider")
     reported = []
-    interval = MotionInterval(node, motion, events=EVENTS, on_event=lambda c: reported.append((frames[-1], c)))
+    interval = MotionInterval(
+        node, motion, events=EVENTS, on_event=lambda c: reported.append((frames[-1], c))
+    )
     frames = [(0.0, 0.0)]  # (start, end) clock times of each frame; the first is the start's
     getattr(interval, loop)(playRate=rate)
     now = 0.0
@@ -111,7 +113,9 @@ def test_a_frame_that_skips_laps_sends_each_event_once_in_order(app, clock, moti
     interval.loop()
     frame(app, clock, 2.5 * motion.duration)  # two and a half laps in one frame
     in_a_lap = [name for t, name in sorted(zip(motion.time_at_distance([0.2, 0.5, 0.9]).tolist(), NAMES))]
-    halfway_lap = [name for t, name in zip(motion.time_at_distance([0.2, 0.5, 0.9]).tolist(), NAMES) if t <= 2.0]
+    halfway_lap = [
+        name for t, name in zip(motion.time_at_distance([0.2, 0.5, 0.9]).tolist(), NAMES) if t <= 2.0
+    ]
     assert heard == in_a_lap * 2 + halfway_lap
     assert interval.playhead.time == pytest.approx(0.5 * motion.duration, abs=1e-12)
 

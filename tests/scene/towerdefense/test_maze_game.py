@@ -91,7 +91,7 @@ def test_enemies_re_route_at_once_and_never_stand_in_a_tower():
                 game.place(cell)
         game.advance(TICK)
         cells = np.floor(game.enemies.positions).astype(int)
-        assert not game.blocked[cells[:, 1], cells[:, 0]].any()
+        assert not game.field.blocked[cells[:, 1], cells[:, 0]].any()
     assert game.leaked + game.killed > 0
 
 
@@ -141,7 +141,7 @@ def test_a_swarm_brings_the_map_s_swarm_at_its_pace_and_replays_to_the_same_chec
     run(game, 10, 60)
     every = round(MAZE.spawn_every / TICK)  # the steady spawns: one at tick 0, 30, 60, ...
     assert (
-        len(game.health) == 10 * MAZE.swarm_per_tick + 1
+        len(game.enemies) == 10 * MAZE.swarm_per_tick + 1
         and game.swarming == MAZE.swarm - 10 * MAZE.swarm_per_tick
     )
     run(game, 3 * every, 60)
@@ -152,7 +152,7 @@ def test_a_swarm_brings_the_map_s_swarm_at_its_pace_and_replays_to_the_same_chec
 def test_the_crowd_map_is_100_by_100_and_its_swarm_walks_without_entering_a_tower():
     crowd = MAPS["crowd"]
     game = MazeGame(seed=1, maze_map=crowd)
-    assert game.blocked.shape == (100, 100) and game.recorded.map_name == "crowd"
+    assert game.field.blocked.shape == (100, 100) and game.recorded.map_name == "crowd"
     for row in range(crowd.rows):  # a wall across the field with two gaps
         if row not in (20, 80):
             assert game.place((50, row)) is None
@@ -160,8 +160,8 @@ def test_the_crowd_map_is_100_by_100_and_its_swarm_walks_without_entering_a_towe
     for _ in range(20):
         game.advance(0.5)
         cells = np.floor(game.enemies.positions).astype(int)
-        assert not game.blocked[cells[:, 1], cells[:, 0]].any()
-    assert len(game.health) > 1000 and game.enemies.positions[:, 0].max() > 15  # walking at 2 a second
+        assert not game.field.blocked[cells[:, 1], cells[:, 0]].any()
+    assert len(game.enemies) > 1000 and game.enemies.positions[:, 0].max() > 15  # walking at 2 a second
     assert MazeGame(replay=game.recorded).map is crowd
 
 

@@ -73,7 +73,7 @@ def test_the_hud_counts_hits_and_misses_and_shows_the_checksum(app, pointer, maz
     press(app, "8")
     step(app, 600)
     lines = maze.status_lines()
-    hit = maze.game.health < ENEMY_HEALTH  # a bar over each enemy that was hit, none over the rest
+    hit = maze.game.enemies.health < ENEMY_HEALTH  # a bar over each enemy that was hit, none over the rest
     assert hit.any() and not hit.all() and maze.health_bars.count == hit.sum()
     assert maze.game.shots.hits > 0 and f"{maze.game.shots.hits} hits" in lines[2]
     assert maze.game.checksum()[:16] in lines[4]
@@ -105,7 +105,7 @@ def test_m_switches_to_the_crowd_s_field_and_w_calls_a_swarm_drawn_as_a_crowd(ap
     press(app, "w")
     assert "10,000 enemies" in app.messages.current
     step(app, 30)
-    enemies = len(maze.game.health)
+    enemies = len(maze.game.enemies.health)
     assert enemies > 100 and maze.enemies.count == enemies
     assert f"{maze.game.swarming:,} to come" in maze.status_lines()[0]
     press(app, "m")

@@ -35,10 +35,10 @@ def test_after_ten_thousand_ticks_no_walker_is_in_a_wall_or_off_the_grid():
         assert not (
             blocked[moved[diagonal, 1], cells[diagonal, 0]] | blocked[cells[diagonal, 1], moved[diagonal, 0]]
         ).any()
-        if crowd.arrived.all():
+        if crowd.reached.all():
             break
-    assert crowd.arrived.all()  # through the gap, queueing
-    assert crowd.remove_arrived() == len(starts) and not len(crowd.positions)
+    assert crowd.reached.all()  # through the gap, queueing
+    assert crowd.remove_reached().tolist() == list(range(len(starts))) and not len(crowd.positions)
 
 
 def test_walkers_keep_apart_instead_of_piling_up():
@@ -73,15 +73,13 @@ def test_removed_walkers_take_their_velocities_with_them():
     assert crowd.velocities.shape == (2, 2) and np.array_equal(crowd.velocities, kept)
 
 
-class _Eastward:
+class _Eastward(FlowField):
     """A field that points every walker east, into a wall of blocked cells at column 5."""
 
-    cell_size = 1.0
-
     def __init__(self):
-        self.blocked = np.zeros((6, 12), dtype=bool)
-        self.blocked[:, 5] = True
-        self.distances = np.where(self.blocked, np.inf, 1.0)
+        blocked = np.zeros((6, 12), dtype=bool)
+        blocked[:, 5] = True
+        super().__init__(blocked, [(11, 0)])
 
     def directions(self, points):
         return np.tile([1.0, 0.0], (len(points), 1))

@@ -21,9 +21,9 @@ def test_every_cell_centre_looks_up_to_its_cell(cols, rows, size, data):
     grid = Grid(cols, rows, size)
     col, row = data.draw(st.integers(0, cols - 1)), data.draw(st.integers(0, rows - 1))
     centre = grid.cell_centre(col, row)
-    np.testing.assert_array_equal(grid.cell_of(centre), (col, row))
+    np.testing.assert_array_equal(grid.cells(centre), (col, row))
     corner = np.array([col, row]) * size  # a cell's lower corner belongs to it
-    np.testing.assert_array_equal(grid.cell_of(corner + 1e-9 * size), (col, row))
+    np.testing.assert_array_equal(grid.cells(corner + 1e-9 * size), (col, row))
     assert grid.contains((col, row)) and not grid.contains((col, rows))
 
 
@@ -33,8 +33,8 @@ def test_every_cell_centre_looks_up_to_its_cell(cols, rows, size, data):
         (lambda: Grid(0, 12), "cols"),
         (lambda: Grid(20, 2.5), "rows"),
         (lambda: Grid(20, 12, -1.0), "cell_size"),
-        (lambda: Grid().cell_centre(20, 0), "outside"),
-        (lambda: Grid().cell_centre(-1, 0), "outside"),
+        (lambda: Grid().cell_centre(20, 0), "off the"),
+        (lambda: Grid().cell_centre(-1, 0), "off the"),
         (lambda: Grid().cell_centre(1.5, 0), "whole"),
         (lambda: Grid().cell_centre(np.zeros((2, 3))), "pairs"),
     ],

@@ -145,7 +145,7 @@ def test_updates_give_what_a_rebuild_gives_bit_for_bit(seed, changes):
         anywhere = np.column_stack([rng.integers(0, 32, count), rng.integers(0, 24, count)])
         cells = np.clip(np.concatenate([near, anywhere]), 0, (31, 23))
         cells = np.array([c for c in cells.tolist() if tuple(c) not in set(goals)]).reshape(-1, 2)
-        field.update(cells, block)
+        (field.block if block else field.free)(cells)
         grid[cells[:, 1], cells[:, 0]] = block
         np.testing.assert_array_equal(field.distances, FlowField(grid, goals).distances)
     np.testing.assert_array_equal(field.blocked, grid)
@@ -175,11 +175,11 @@ def test_would_block_is_a_flood_fills_answer(seed, count):
     "make, message",
     [
         (lambda: FlowField(np.zeros((3, 3)), [(0, 0)]), "booleans"),
-        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(5, 0)]), "outside"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(5, 0)]), "off the 3 x 3 grid"),
         (lambda: FlowField(np.ones((3, 3), dtype=bool), [(1, 1)]), "blocked"),
         (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0.5, 0)]), "whole"),
         (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)], cell_size=0), "cell_size"),
-        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).update([(0, 0)], True), "goal"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).block([(0, 0)]), "goal"),
         (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).directions([[np.nan, 0]]), "finite"),
     ],
 )
@@ -196,7 +196,7 @@ def test_a_copy_takes_changes_that_leave_the_original_as_it_was():
     before = field.distances.copy()
     free = np.argwhere(~blocked)[:, ::-1]
     trial = field.copy()
-    trial.update(free[:5], True)
+    trial.block(free[:5])
     np.testing.assert_array_equal(field.distances, before)
     np.testing.assert_array_equal(field.blocked, blocked)
     again = blocked.copy()

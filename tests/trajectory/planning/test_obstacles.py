@@ -141,14 +141,14 @@ def test_points_and_the_outside():
 @pytest.mark.parametrize(
     ("make", "message"),
     [
-        (lambda: ObstacleMap(0, 4, 1.0), "cols and rows must be positive whole numbers"),
-        (lambda: ObstacleMap(4, 2.5, 1.0), "cols and rows must be positive whole numbers"),
+        (lambda: ObstacleMap(0, 4, 1.0), "cols must be a positive whole number"),
+        (lambda: ObstacleMap(4, 2.5, 1.0), "rows must be a positive whole number"),
         (lambda: ObstacleMap(4, 4, -1.0), "cell_size must be a positive finite number"),
         (
             lambda: ObstacleMap(4, 4, 1.0, np.zeros((3, 4))),
-            r"blocked must be shaped \(rows, cols\) = \(4, 4\)",
+            r"blocked must be \(rows, cols\) = \(4, 4\) booleans",
         ),
-        (lambda: ObstacleMap(4, 4, 1.0).block([(4, 0)]), r"cell \[4, 0\] is off the 4 x 4 map"),
+        (lambda: ObstacleMap(4, 4, 1.0).block([(4, 0)]), r"cell \[4, 0\] is off the 4 x 4 grid"),
     ],
 )
 def test_bad_maps_are_refused_by_name(make, message):

@@ -1,0 +1,137 @@
+"""A grid of square cells, each free or blocked: the one vocabulary of the map a unit plans on
+(``ObstacleMap``), the field a crowd walks (``FlowField``) and a tower-defense board
+(``crowds.Grid``).
+
+Cells are (column, row) everywhere; cell (0, 0) spans [0, cell_size)^2, x grows with the column
+and y with the row. ``blocked`` is indexed [row, column], as an image is. The verbs: ``block``,
+``free`` and ``is_blocked`` take cells, one (col, row) or (k, 2); ``cells`` finds the cells of
+world points; ``cell_centre`` the other way.
+
+>>> grid = CellGrid(4, 3, 2.0)
+>>> grid.block([(1, 0), (1, 1)])
+>>> grid.is_blocked([(1, 1), (2, 1), (9, 9)]).tolist()  # off the grid counts as blocked
+[True, False, True]
+>>> grid.cells([[3.0, 1.0], [5.9, 4.1]]).tolist(), grid.cell_centre(1, 2).tolist()
+([[1, 0], [2, 2]], [3.0, 5.0])
+"""
+
+import numpy as np
+
+from trajectory._numerics.checks import _shown, positive_finite, real_array
+
+
+class CellGrid:
+    """``cols`` x ``rows`` square cells ``cell_size`` wide, none blocked unless ``blocked``
+    ((rows, cols) booleans, copied) says so.
+
+    Raises:
+        ValueError: On sizes that are not positive, or ``blocked`` of another shape or kind.
+    """
+
+    def __repr__(self):
+        return (
+            f"{type(self).__name__}({self.cols} x {self.rows} cells of {self.cell_size:g}, "
+            f"{int(self.blocked.sum())} blocked)"
+        )
+
+    def __init__(self, cols, rows, cell_size, blocked=None):
+        for value, name in ((cols, "cols"), (rows, "rows")):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
+                raise ValueError(f"{name} must be a positive whole number, got {value!r}")
+        self.cols, self.rows = int(cols), int(rows)
+        self.cell_size = positive_finite(cell_size, "cell_size")
+        self.blocked = np.zeros((self.rows, self.cols), dtype=bool)
+        """(rows, cols): True where blocked (read it; change it with ``block`` and ``free``)."""
+        if blocked is not None:
+            blocked = np.asarray(blocked)
+            if blocked.shape != self.blocked.shape or blocked.dtype != bool:
+                raise ValueError(
+                    f"blocked must be (rows, cols) = {self.blocked.shape} booleans, "
+                    f"got {blocked.dtype} {blocked.shape}"
+                )
+            self.blocked[:] = blocked
+
+    @property
+    def size(self):
+        """(width, height) of the grid in world units."""
+        return (self.cols * self.cell_size, self.rows * self.cell_size)
+
+    def block(self, cells):
+        """Block ``cells``: one (col, row), or (k, 2).
+
+        Raises:
+            ValueError: On cells that are not whole numbers on the grid.
+        """
+        self._set(self.checked_cells(cells), True)
+
+    def free(self, cells):
+        """Free ``cells``: one (col, row), or (k, 2).
+
+        Raises:
+            ValueError: On cells that are not whole numbers on the grid.
+        """
+        self._set(self.checked_cells(cells), False)
+
+    def _set(self, cells, value):
+        """Set ``cells`` (k, 2), checked, to ``value`` (subclasses keep what depends on them)."""
+        self.blocked[cells[:, 1], cells[:, 0]] = value
+
+    def is_blocked(self, cells):
+        """Whether each of ``cells`` (one (col, row): a bool; (k, 2): (k,)) is blocked; a cell
+        off the grid counts as blocked."""
+        array = self._whole_cells(cells)
+        flat = array.reshape(-1, 2)
+        answer = ~self.contains(flat)
+        inside = ~answer
+        answer[inside] = self.blocked[flat[inside, 1], flat[inside, 0]]
+        return bool(answer[0]) if array.ndim == 1 else answer
+
+    def contains(self, cells):
+        """Whether each (col, row) is on the grid: a bool for one, (k,) for (k, 2)."""
+        cells = self._whole_cells(cells)
+        inside = np.all((cells >= 0) & (cells < (self.cols, self.rows)), axis=-1)
+        return bool(inside) if cells.ndim == 1 else inside
+
+    def cells(self, points):
+        """The (col, row) of the cell holding each world point: (2,) ints for one (x, y), (n, 2)
+        for (n, 2); points off the grid give cells off it (see ``contains``).
+
+        Raises:
+            ValueError: On points that are not finite (x, y) numbers.
+        """
+        points = real_array(points, "points", "finite numbers shaped (2,) or (n, 2)")
+        if points.shape[-1:] != (2,) or points.ndim > 2 or not np.all(np.isfinite(points)):
+            raise ValueError(f"points must be finite numbers shaped (2,) or (n, 2), got {_shown(points)}")
+        return np.floor(points / self.cell_size).astype(np.int64)
+
+    def cell_centre(self, col, row=None):
+        """The centre of cell (col, row) in world units: (2,) for one cell, (n, 2) for cells given
+        as arrays of columns and rows, or as one (n, 2) array of (col, row).
+
+        Raises:
+            ValueError: For a cell that is not whole numbers on the grid.
+        """
+        cells = col if row is None else np.stack(np.broadcast_arrays(col, row), axis=-1)
+        return (self.checked_cells(cells, keep_shape=True) + 0.5) * self.cell_size
+
+    def checked_cells(self, cells, name="cells", keep_shape=False):
+        """``cells`` as (k, 2) int64 (col, row) (or shaped as given, with ``keep_shape``), or a
+        ValueError naming ``name`` unless they are whole numbers on the grid."""
+        array = self._whole_cells(cells, name)
+        outside = ~np.all((array >= 0) & (array < (self.cols, self.rows)), axis=-1)
+        if np.any(outside):
+            bad = array.reshape(-1, 2)[outside.reshape(-1)][0].tolist()
+            raise ValueError(f"{name}: cell {bad} is off the {self.cols} x {self.rows} grid")
+        return array if keep_shape else array.reshape(-1, 2)
+
+    @staticmethod
+    def _whole_cells(cells, name="cells"):
+        """``cells`` as int64 shaped (2,) or (k, 2), or a ValueError naming ``name``."""
+        array = real_array(cells, name, "whole numbers (col, row), one pair or (k, 2)")
+        if array.size == 0:
+            return np.zeros((0, 2), dtype=np.int64)
+        if array.shape[-1:] != (2,) or array.ndim > 2:
+            raise ValueError(f"{name} must be (col, row) pairs, one or (k, 2), got shape {array.shape}")
+        if not np.all(np.isfinite(array)) or np.any(array != np.round(array)):
+            raise ValueError(f"{name} must be whole numbers (col, row), got {_shown(cells)}")
+        return array.astype(np.int64)
