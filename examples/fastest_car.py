@@ -6,7 +6,8 @@ grip than it has in a bend, accelerating and braking within its limits. The dura
 
 import numpy as np
 
-from trajectory import Binding, CubicBezier, Motion
+from trajectory import CubicBezier, Motion
+from trajectory.timing import Binding
 
 road = CubicBezier([[-60, -20, 0], [-20, 70, 0], [20, -70, 0], [60, 20, 0]])
 car = Motion.fastest(road, v_max=30.0, a_lat=8.0, accel=4.0, brake=7.0)  # m/s, m/s²

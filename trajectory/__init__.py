@@ -2,8 +2,10 @@
 
 Two libraries over a numeric floor (``_numerics``): motion along 3D curves (``curves``,
 ``timing``, ``orientation``, ``playback``, and ``meshes`` built along them) and motion in the
-plane (``plane``, ``planning``, ``crowds``). Every public name of the subpackages is importable
-from here:
+plane (``plane``, ``planning``, ``crowds``). The root holds the names a game or an animation
+uses; the rest (the planners one by one, arc-length tables, spline data, speed-limit details,
+orientation modes, keyframe samplers, the seed's grid path...) stays in its subpackage, public
+and documented there, the way ``bezier.hazmat`` keeps the low-level parts of ``bezier``:
 
 >>> from trajectory import CubicBezier, VelocityCurve, Motion
 >>> curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 0], [4, 0, 0]])
@@ -16,9 +18,7 @@ from here:
 
 __version__ = "0.1.0"
 
-from trajectory._numerics.piecewise import PiecewisePolynomial
 from trajectory.crowds import (
-    SEED_PATH_CELLS,
     FieldWalkers,
     Followers,
     GameClock,
@@ -29,129 +29,56 @@ from trajectory.crowds import (
     lead_on_path,
     pairs_within,
 )
-from trajectory.curves import (
-    ArcLength,
-    CubicBezier,
-    Curve,
-    FunctionCurve,
-    NoLengthError,
-    NurbsCurve,
-    PiecewiseBezier,
-    Spline,
-    TangentMode,
-    spline_data,
-    spline_from_data,
-)
-from trajectory.meshes import Mesh, Profile, Sweep, along, sweep
-from trajectory.orientation import MODES as ORIENTATION_MODES
-from trajectory.orientation import Orientation, frames_along
-from trajectory.plane import (
-    LEFT,
-    RIGHT,
-    STRAIGHT,
-    Arc,
-    GoalPlace,
-    Line,
-    SegmentTable,
-    TurnPath,
-    TurnPaths,
-    circle_centre,
-    dubins_path,
-    dubins_paths,
-    plan_turn,
-    plan_turns,
-    reeds_shepp_path,
-    reeds_shepp_paths,
-    shortest_path,
-    shortest_path_to_point,
-    shortest_paths,
-    shortest_paths_to_points,
-)
+from trajectory.curves import CubicBezier, Curve, FunctionCurve, NurbsCurve, PiecewiseBezier, Spline
+from trajectory.meshes import Mesh, Profile, along, sweep
+from trajectory.orientation import Orientation
+from trajectory.plane import TurnPath, TurnPaths, shortest_path, shortest_paths
 from trajectory.planning import FlowField, ObstacleMap, Plan, PlanStatus, plan_path, plan_paths
-from trajectory.playback import (
-    METHODS,
-    ChordTables,
-    Crossing,
-    KeyframeSampler,
-    Marker,
-    Motion,
-    MotionChain,
-    Playhead,
-    Playheads,
-    train_poses,
-)
-from trajectory.timing import Binding, DistanceOutOfRange, SpeedLimits, Stretch, VelocityCurve
+from trajectory.playback import Crossing, Marker, Motion, MotionChain, Playhead, Playheads
+from trajectory.timing import SpeedLimits, VelocityCurve
 
-__all__ = [
-    "LEFT",
-    "METHODS",
-    "ORIENTATION_MODES",
-    "RIGHT",
-    "SEED_PATH_CELLS",
-    "STRAIGHT",
-    "Arc",
-    "ArcLength",
-    "Binding",
-    "ChordTables",
-    "Crossing",
-    "CubicBezier",
+__all__ = [  # noqa: RUF022 (grouped by what a game does, not sorted)
+    # Curves, and the pace along them
     "Curve",
-    "DistanceOutOfRange",
-    "FieldWalkers",
-    "FlowField",
-    "Followers",
+    "CubicBezier",
+    "PiecewiseBezier",
+    "NurbsCurve",
     "FunctionCurve",
-    "GameClock",
-    "GoalPlace",
-    "Grid",
-    "KeyframeSampler",
-    "Line",
-    "Marker",
-    "Mesh",
+    "Spline",
+    "VelocityCurve",
+    "SpeedLimits",
+    # Motion along a curve, played live
     "Motion",
     "MotionChain",
-    "NoLengthError",
-    "NurbsCurve",
-    "ObstacleMap",
     "Orientation",
-    "PiecewiseBezier",
-    "PiecewisePolynomial",
-    "Plan",
-    "PlanStatus",
     "Playhead",
     "Playheads",
+    "Crossing",
+    "Marker",
+    # Meshes along a curve
+    "Mesh",
     "Profile",
-    "SegmentTable",
-    "SpeedLimits",
-    "Spline",
-    "SteeringFollowers",
-    "Stretch",
-    "Sweep",
-    "TangentMode",
+    "sweep",
+    "along",
+    # Units in the plane: one call plans a path
+    "shortest_path",
+    "shortest_paths",
     "TurnPath",
     "TurnPaths",
-    "VelocityCurve",
+    "ObstacleMap",
+    "plan_path",
+    "plan_paths",
+    "Plan",
+    "PlanStatus",
+    # Crowds
     "WaypointPath",
-    "along",
-    "circle_centre",
-    "dubins_path",
-    "dubins_paths",
-    "frames_along",
+    "Followers",
+    "SteeringFollowers",
+    "FlowField",
+    "FieldWalkers",
+    "Grid",
+    "GameClock",
     "lead",
     "lead_on_path",
     "pairs_within",
-    "plan_path",
-    "plan_paths",
-    "plan_turn",
-    "plan_turns",
-    "reeds_shepp_path",
-    "reeds_shepp_paths",
-    "shortest_path",
-    "shortest_path_to_point",
-    "shortest_paths",
-    "shortest_paths_to_points",
-    "spline_data",
-    "spline_from_data",
-    "sweep",
-    "train_poses",
 ]

@@ -7,7 +7,8 @@ import json
 import re
 
 from scene.kit.curve_files import save_curve, spline_of
-from trajectory import NurbsCurve, spline_data
+from trajectory import NurbsCurve
+from trajectory.curves import spline_data
 
 FOLDER = "exports"
 """Where exports go, beside the presets file."""

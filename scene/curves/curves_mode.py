@@ -20,7 +20,8 @@ from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
 from scene.curves.track_drawing import LOOK_WORDS, TrackDrawing
 from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.mode import Drag
-from trajectory import KeyframeSampler, Motion
+from trajectory import Motion
+from trajectory.playback import KeyframeSampler
 
 KEYFRAME_INTERVALS = (1 / 60, 3 / 60, 6 / 60, 10 / 60, 15 / 60, 20 / 60, 30 / 60)
 """Seconds between exact positions: whole frames at 60 Hz, as the seed allows."""

@@ -15,7 +15,8 @@ from scene.curves.new_curve import NewCurve
 from scene.kit.curve_files import spline_of
 from scene.ui.bindings import KeyBinding, bind, pair
 from scene.ui.pointer import at_height_of, pixel_gap, to_film
-from trajectory import Spline, TangentMode
+from trajectory import Spline
+from trajectory.curves import TangentMode
 
 MODE_WORDS = {
     TangentMode.AUTO: "auto (Catmull-Rom)",

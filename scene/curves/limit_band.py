@@ -5,7 +5,7 @@ cornering, braking), with its legend."""
 from panda3d.core import TextNode
 
 from scene.ui.geometry import LineStrip, segments
-from trajectory import Binding
+from trajectory.timing import Binding
 
 LIMIT_COLOUR = (0.6, 0.6, 0.62, 1)
 BINDINGS = {

@@ -17,14 +17,9 @@ import numpy as np
 
 from scene.kit.curve_files import load_curves
 from scene.ui.assets import MODELS
-from trajectory import (
-    CubicBezier,
-    DistanceOutOfRange,
-    FunctionCurve,
-    NoLengthError,
-    PiecewiseBezier,
-    VelocityCurve,
-)
+from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
+from trajectory.curves import NoLengthError
+from trajectory.timing import DistanceOutOfRange
 
 COASTER_FILE = MODELS / "coaster.egg"
 DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}

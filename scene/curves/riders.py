@@ -8,7 +8,9 @@ from panda3d.core import LPoint3, LQuaternion, LVector3
 from scene.ui.assets import load_model
 from scene.ui.bindings import bind, pair
 from scene.ui.geometry import blob_shadow, segments
-from trajectory import ORIENTATION_MODES, Orientation, train_poses
+from trajectory import Orientation
+from trajectory.orientation import MODES as ORIENTATION_MODES
+from trajectory.playback import train_poses
 
 ORIENTATION_WORDS = {
     "minimal": "rotation-minimising",

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from scene.curves.presets import TrajectoryPreset, VelocityPreset
 from scene.kit import atomic_file, curve_files, user_files
-from trajectory import spline_data, spline_from_data
+from trajectory.curves import spline_data, spline_from_data
 
 FORMAT = "curves-in-motion presets"
 VERSION = 1

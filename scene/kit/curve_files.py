@@ -20,7 +20,8 @@ from panda3d.core import (
 
 from scene.kit import user_files
 from trajectory import NurbsCurve as Nurbs
-from trajectory import PiecewiseBezier, Spline, spline_from_data
+from trajectory import PiecewiseBezier, Spline
+from trajectory.curves import spline_from_data
 
 _SUFFIXES = (".egg", ".bam", ".egg.pz", ".bam.pz")
 MAX_FILE_BYTES = 64_000_000

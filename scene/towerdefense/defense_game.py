@@ -15,16 +15,8 @@ import math
 import numpy as np
 
 from scene.towerdefense.shots import Shot, ShotsInFlight
-from trajectory import (
-    SEED_PATH_CELLS,
-    Followers,
-    GameClock,
-    Grid,
-    SteeringFollowers,
-    WaypointPath,
-    lead,
-    lead_on_path,
-)
+from trajectory import Followers, GameClock, Grid, SteeringFollowers, WaypointPath, lead, lead_on_path
+from trajectory.crowds import SEED_PATH_CELLS
 
 TICK = 1.0 / 120.0
 """Seconds of game time per tick."""

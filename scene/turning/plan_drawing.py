@@ -8,7 +8,7 @@ import numpy as np
 from panda3d.core import TextNode
 
 from scene.ui.geometry import CIRCLE_SAMPLES, LineStrip, PointSet, circle_points
-from trajectory import LEFT, RIGHT, STRAIGHT, circle_centre
+from trajectory.plane import LEFT, RIGHT, STRAIGHT, circle_centre
 
 PATH_SAMPLES = 400
 MAX_CIRCLES = 4

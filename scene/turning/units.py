@@ -6,7 +6,8 @@ import math
 
 import numpy as np
 
-from trajectory import GoalPlace, PlanStatus, plan_turn, shortest_path
+from trajectory import PlanStatus, shortest_path
+from trajectory.plane import GoalPlace, plan_turn
 
 
 class Planner(enum.Enum):

@@ -14,7 +14,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
-from trajectory import SEED_PATH_CELLS, Followers, Grid, SteeringFollowers, WaypointPath
+from trajectory import Followers, Grid, SteeringFollowers, WaypointPath
+from trajectory.crowds import SEED_PATH_CELLS
 
 COUNT = sized(10_000, 20)
 SPEED = 120.0  # the seed's 2 px per frame at 60 Hz

@@ -19,7 +19,8 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
-from trajectory import CubicBezier, KeyframeSampler, Motion, PiecewiseBezier, VelocityCurve
+from trajectory import CubicBezier, Motion, PiecewiseBezier, VelocityCurve
+from trajectory.playback import KeyframeSampler
 
 mpmath.mp.dps = 30
 

@@ -25,17 +25,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.benchmarks.timing import best_of, sized
-from trajectory import (
-    CubicBezier,
-    Motion,
-    ObstacleMap,
-    Orientation,
-    Playheads,
-    VelocityCurve,
-    plan_path,
-    reeds_shepp_path,
-)
-from trajectory.plane import reeds_shepp_paths
+from trajectory import CubicBezier, Motion, ObstacleMap, Orientation, Playheads, VelocityCurve, plan_path
+from trajectory.plane import reeds_shepp_path, reeds_shepp_paths
 
 BIG_MAP = sized(2000, 60)
 MID_MAP = sized(512, 40)

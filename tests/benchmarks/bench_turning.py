@@ -13,7 +13,7 @@ from ompl import base as ompl_base
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
-from trajectory import (
+from trajectory.plane import (
     dubins_path,
     dubins_paths,
     plan_turn,

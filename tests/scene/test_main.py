@@ -92,7 +92,8 @@ def test_a_corrupt_presets_file_is_one_line_on_stderr_and_left_alone(tmp_path):
 
 def test_open_starts_with_a_curve_from_an_egg_or_a_json_file_and_refuses_others_in_one_line(tmp_path):
     from scene.kit.curve_files import save_curve
-    from trajectory import Spline, spline_data
+    from trajectory import Spline
+    from trajectory.curves import spline_data
 
     track = Spline([[0, 0, 1], [6, 2, 2], [8, 8, 3], [1, 7, 1]], closed=True)
     egg, data = tmp_path / "track.egg", tmp_path / "track.json"
@@ -179,7 +180,8 @@ def test_a_missing_or_broken_model_is_one_line_naming_it(tmp_path, spoil, proble
 def _spline_text(replace=None):
     import json
 
-    from trajectory import Spline, spline_data
+    from trajectory import Spline
+    from trajectory.curves import spline_data
 
     text = json.dumps(spline_data(Spline([[0, 0, 0], [2, 0, 0], [3, 5, 0]]), "mine"))
     return text if replace is None else text.replace("[2.0", replace, 1)
@@ -253,7 +255,8 @@ def test_a_spline_of_more_knots_than_the_scene_opens_is_one_line(tmp_path, monke
     import json
 
     from scene.kit import curve_files
-    from trajectory import Spline, spline_data
+    from trajectory import Spline
+    from trajectory.curves import spline_data
 
     path = tmp_path / "long.json"
     count = 2000

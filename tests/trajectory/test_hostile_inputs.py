@@ -17,7 +17,6 @@ from trajectory import (
     FlowField,
     Followers,
     FunctionCurve,
-    KeyframeSampler,
     Mesh,
     Motion,
     MotionChain,
@@ -29,17 +28,15 @@ from trajectory import (
     VelocityCurve,
     WaypointPath,
     along,
-    dubins_path,
-    dubins_paths,
-    frames_along,
     plan_path,
-    plan_turn,
     shortest_path,
-    spline_data,
-    spline_from_data,
 )
 from trajectory.crowds.neighbours import separation_push
 from trajectory.crowds.steering import CROWD
+from trajectory.curves import spline_data, spline_from_data
+from trajectory.orientation import frames_along
+from trajectory.plane import dubins_path, dubins_paths, plan_turn
+from trajectory.playback import KeyframeSampler
 from trajectory.timing.speed_limits import SpeedLimits
 
 POINTS = [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]

@@ -1,15 +1,28 @@
-"""Every public class of ``trajectory`` says what it is when printed: its kind and the few facts
-that tell one from another (a curve's parts and length, a motion's duration and length, a
-field's size and goals, a crowd's count), never an address."""
+"""Every public class of ``trajectory`` (at its root or in a subpackage) says what it is when
+printed: its kind and the few facts that tell one from another (a curve's parts and length, a
+motion's duration and length, a field's size and goals, a crowd's count), never an address."""
 
 import enum
+import importlib
 import inspect
 import re
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
 
-import trajectory as t
+from tests.trajectory.public_names import PUBLIC_MODULES
+from trajectory._numerics.piecewise import PiecewisePolynomial
+
+# Every public name, from wherever it is public.
+t = SimpleNamespace(
+    **{
+        name: getattr(module, name)
+        for module in map(importlib.import_module, PUBLIC_MODULES)
+        for name in module.__all__
+    }
+)
+t.PiecewisePolynomial = PiecewisePolynomial  # what a velocity curve's parts are
 
 POINTS = [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]
 PATH = t.WaypointPath([(0, 0), (10, 0), (10, 5)])
@@ -65,13 +78,14 @@ def _examples():
         t.Stretch: (t.Motion.fastest(curve, v_max=2.0, accel=1.0).velocity.stretches[0], ["binding="]),
         t.Mesh: (t.Mesh.box(1, 1, 1), ["24 vertices, 12 triangles"]),
         t.Sweep: (t.sweep(curve, t.Profile.circle(0.2, sides=6)), ["rings of 7 vertices"]),  # the seam twice
+        t.CellGrid: (t.CellGrid(4, 3, 2.0), ["4 x 3 cells of 2", "0 blocked"]),
     }
 
 
 PUBLIC_CLASSES = sorted(
     name
-    for name in t.__all__
-    if inspect.isclass(getattr(t, name)) and not issubclass(getattr(t, name), (enum.Enum, Exception, tuple))
+    for name, value in vars(t).items()
+    if inspect.isclass(value) and not issubclass(value, (enum.Enum, Exception, tuple))
 )
 
 

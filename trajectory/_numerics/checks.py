@@ -87,11 +87,6 @@ def finite_points(points, name, *, count=None, min_count=1, dims=3):
     return array
 
 
-def is_scalar(value):
-    """Whether ``value`` is one number (Python or numpy), checked fast for Python floats."""
-    return isinstance(value, (float, int)) or np.ndim(value) == 0
-
-
 def real_array(value, name, what):
     """``value`` as a float array, or a ValueError "``name`` must be ``what``" if it holds anything
     but real numbers (text, None, complex numbers, ragged lists, integers too large for a float)."""

@@ -6,13 +6,12 @@ from trajectory.playback.chain import MotionChain
 from trajectory.playback.chord_tables import ChordTables
 from trajectory.playback.crossings import Crossing, Marker
 from trajectory.playback.keyframes import KeyframeSampler
-from trajectory.playback.motion import METHODS, Motion
+from trajectory.playback.motion import Motion
 from trajectory.playback.playhead import Playhead
 from trajectory.playback.playheads import Playheads
 from trajectory.playback.train import train_poses
 
 __all__ = [
-    "METHODS",
     "ChordTables",
     "Crossing",
     "KeyframeSampler",

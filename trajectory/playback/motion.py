@@ -17,10 +17,9 @@ from trajectory.timing.fastest import fastest_velocity
 from trajectory.timing.speed_limits import SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
 
-METHODS = ("exact", "chord")
+_METHODS = ("exact", "chord")
 """``exact``: adaptive tables to float64 accuracy. ``chord``: the trajectory document's literal
-method, chord-length tables searched and interpolated linearly (``"seed"`` is accepted for it)."""
-_ALIASES = {"seed": "chord"}
+method, chord-length tables searched and interpolated linearly."""
 _BISECTIONS = 60
 """Halvings of [0, 1] that leave an interval below the spacing of floats near 1."""
 _ONE_BY_ONE = 16
@@ -39,7 +38,9 @@ class Motion:
         trajectory: A ``Curve`` (``CubicBezier``, ``PiecewiseBezier``, ``FunctionCurve``, ...).
         velocity: A ``VelocityCurve``.
         duration: Seconds from start to end, a positive finite number.
-        method: ``"exact"`` (default) or ``"chord"``, see ``METHODS``.
+        method: ``"exact"`` (default: adaptive tables to float64 accuracy) or ``"chord"`` (the
+            trajectory document's literal method: chord-length tables searched and
+            interpolated linearly).
         table_size: Steps of u in the chord tables (``method="chord"`` only).
 
     Times are clamped to [0, duration]. A scalar time gives a scalar (or a ``(3,)`` point), an
@@ -67,9 +68,8 @@ class Motion:
             raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
         if not isinstance(velocity, VelocityCurve):
             raise ValueError(f"velocity must be a VelocityCurve, got {type(velocity).__name__}")
-        method = _ALIASES.get(method, method) if isinstance(method, str) else method
-        if method not in METHODS:
-            raise ValueError(f"method must be one of {METHODS}, got {method!r}")
+        if not isinstance(method, str) or method not in _METHODS:
+            raise ValueError(f"method must be one of {_METHODS}, got {method!r}")
         self.trajectory = trajectory.geometry  # an editable spline as it is now
         self.velocity = velocity
         self.duration = positive_finite(duration, "duration")

@@ -8,7 +8,7 @@ import pytest
 
 from scene.kit.curve_files import load_curves
 from tests.scene.helpers import press
-from trajectory import TangentMode, spline_from_data
+from trajectory.curves import TangentMode, spline_from_data
 
 
 @pytest.mark.parametrize("key, fitted", [("1", False), ("5", False), ("7", False), ("6", True)])

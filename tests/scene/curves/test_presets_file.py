@@ -20,7 +20,8 @@ from scene.kit import user_files
 from tests.budget import scaled
 from tests.scene.helpers import FRAME_RATE, press
 from tests.scene.test_main import run_main
-from trajectory import Spline, TangentMode, spline_data
+from trajectory import Spline
+from trajectory.curves import TangentMode, spline_data
 
 EDITED_POINTS = ((-7.0, -3.0, 2.0), (-2.0, 7.0, 4.5), (2.0, -7.0, 0.0), (6.0, 2.0, 3.0))
 

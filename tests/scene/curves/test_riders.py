@@ -11,7 +11,9 @@ import pytest
 from scene.curves.presets import TRAJECTORIES
 from scene.curves.riders import CAR_GAP, DEFAULT_MODE, GRAVITY, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
 from tests.scene.helpers import press, step
-from trajectory import ORIENTATION_MODES, Orientation, frames_along
+from trajectory import Orientation
+from trajectory.orientation import MODES as ORIENTATION_MODES
+from trajectory.orientation import frames_along
 
 COASTER = next(i for i, preset in enumerate(TRAJECTORIES) if "coaster" in preset.name)
 

@@ -13,7 +13,8 @@ from scene.curves.curve_editor import SNAP
 from scene.curves.knot_edits import TILT_STEP
 from scene.ui.pointer import to_film
 from tests.scene.helpers import press, step
-from trajectory import FunctionCurve, Spline, TangentMode
+from trajectory import FunctionCurve, Spline
+from trajectory.curves import TangentMode
 from trajectory.curves.knot_tangents import farthest
 
 U = np.linspace(0.0, 1.0, 401)

@@ -8,7 +8,8 @@ from panda3d.core import Filename, Loader, LoaderOptions, LPoint3f, NodePath, Nu
 from models.make_coaster import coaster_points
 from scene import load_curves
 from scene.kit.curve_files import save_curve
-from trajectory import NurbsCurve, Spline, TangentMode
+from trajectory import NurbsCurve, Spline
+from trajectory.curves import TangentMode
 
 MODELS = __import__("pathlib").Path(__file__).resolve().parents[3] / "models"
 

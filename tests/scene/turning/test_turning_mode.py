@@ -11,7 +11,7 @@ from scene.turning.units import KINDS
 from scene.ui.pointer import to_film
 from tests.reference import angle_gap
 from tests.scene.helpers import FRAME_RATE, assert_documented, press, step
-from trajectory import GoalPlace
+from trajectory.plane import GoalPlace
 
 
 @pytest.fixture

@@ -13,15 +13,8 @@ from tests.reference import (
     parabola_arc_length,
     parabola_bezier,
 )
-from trajectory import (
-    CubicBezier,
-    FunctionCurve,
-    Motion,
-    NoLengthError,
-    PiecewiseBezier,
-    VelocityCurve,
-)
-from trajectory.curves import joined_length
+from trajectory import CubicBezier, FunctionCurve, Motion, PiecewiseBezier, VelocityCurve
+from trajectory.curves import NoLengthError, joined_length
 
 
 @pytest.mark.parametrize("a", [0.1, 1.0, 3.0])

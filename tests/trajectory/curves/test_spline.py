@@ -11,17 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import cases, scaled
-from trajectory import (
-    FunctionCurve,
-    Motion,
-    NurbsCurve,
-    PiecewiseBezier,
-    Spline,
-    TangentMode,
-    VelocityCurve,
-    spline_data,
-    spline_from_data,
-)
+from trajectory import FunctionCurve, Motion, NurbsCurve, PiecewiseBezier, Spline, VelocityCurve
+from trajectory.curves import TangentMode, spline_data, spline_from_data
 from trajectory.curves.arclength import ArcLength
 from trajectory.curves.knot_tangents import farthest
 

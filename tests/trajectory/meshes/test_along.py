@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from trajectory import FunctionCurve, Spline, along, frames_along
+from trajectory import FunctionCurve, Spline, along
+from trajectory.orientation import frames_along
 
 TURNS, RADIUS, RISE = 2, 3.0, 5.0
 HELIX = FunctionCurve(

@@ -205,7 +205,8 @@ def test_a_loop_with_a_corner_at_its_seam_is_swept_and_placed_along_as_a_loop(mo
     swept open: a 0.86-unit gap) and no caps; the frames at the seam agree once the end's up is
     turned through the corner (the minimal frame's twist spread over the loop); objects placed
     round it stand once at the seam."""
-    from trajectory import TangentMode, along
+    from trajectory import along
+    from trajectory.curves import TangentMode
     from trajectory.orientation.rotations import reflected
 
     loop = Spline([[0, 0, 0], [6, 0, 0], [6, 5, 1], [0, 5, 0]], closed=True)

@@ -12,16 +12,9 @@ from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES, VELOCITIES
 from tests.budget import scaled
-from trajectory import (
-    CubicBezier,
-    FunctionCurve,
-    Motion,
-    Orientation,
-    PiecewiseBezier,
-    VelocityCurve,
-    frames_along,
-)
+from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, PiecewiseBezier, VelocityCurve
 from trajectory._numerics.angle_keys import AngleKeys
+from trajectory.orientation import frames_along
 from trajectory.orientation.frames import MODES
 from trajectory.orientation.transport import transport_of
 

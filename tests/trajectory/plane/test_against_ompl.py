@@ -6,7 +6,7 @@ import math
 import numpy as np
 from ompl import base as ompl_base
 
-from trajectory import dubins_path, dubins_paths
+from trajectory.plane import dubins_path, dubins_paths
 
 
 def ompl_length(start, goal, radius, space_type=ompl_base.DubinsStateSpace):

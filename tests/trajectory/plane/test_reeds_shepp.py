@@ -12,8 +12,7 @@ from ompl import base as ompl_base
 from tests.budget import scaled
 from tests.trajectory.plane.test_against_ompl import ompl_length as dubins_ompl_length
 from tests.trajectory.plane.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
-from trajectory import dubins_path, reeds_shepp_path
-from trajectory.plane import reeds_shepp
+from trajectory.plane import dubins_path, reeds_shepp, reeds_shepp_path
 
 coordinates = st.floats(-20, 20)
 angles = st.floats(-10, 10)

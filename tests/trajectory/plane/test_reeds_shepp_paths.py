@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.trajectory.plane.test_reeds_shepp import ompl_length, random_cases
-from trajectory import reeds_shepp_path
-from trajectory.plane import reeds_shepp_paths
+from trajectory.plane import reeds_shepp_path, reeds_shepp_paths
 
 
 def one_by_one(starts, goals, radii):

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import SegmentTable, SteeringFollowers, WaypointPath
+from trajectory import SteeringFollowers, WaypointPath
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
+from trajectory.plane import SegmentTable
 from trajectory.plane.path_queries import nearest, tangent
 from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, advance, circle_centre
 

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.reference import angle_gap
-from trajectory import (
+from trajectory import shortest_path, shortest_paths
+from trajectory._numerics.angles import SAME_HEADING, wrapped
+from trajectory.plane import (
     Arc,
     GoalPlace,
     Line,
@@ -19,12 +21,9 @@ from trajectory import (
     plan_turn,
     plan_turns,
     reeds_shepp_path,
-    shortest_path,
     shortest_path_to_point,
-    shortest_paths,
     shortest_paths_to_points,
 )
-from trajectory._numerics.angles import SAME_HEADING, wrapped
 from trajectory.plane.turn_to_point import shortest_turns_to_point
 
 coordinates = st.floats(-20, 20)

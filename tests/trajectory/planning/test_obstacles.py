@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import dubins_path
+from trajectory.plane import dubins_path
 from trajectory.planning.obstacles import ObstacleMap
 
 SAMPLES = 4001

@@ -12,8 +12,9 @@ from hypothesis import strategies as st
 from tests.benchmarks.bench_planning import random_map as benchmark_map
 from tests.budget import scaled
 from tests.trajectory.plane.test_turning import assert_moves_one_unit_per_unit_and_turns_no_tighter_than
-from trajectory import Arc, ObstacleMap, PlanStatus, plan_path, plan_paths
+from trajectory import ObstacleMap, PlanStatus, plan_path, plan_paths
 from trajectory._numerics.angles import wrapped
+from trajectory.plane import Arc
 from trajectory.planning import code_raster
 from trajectory.planning.free_distances import SWEPT_CELLS
 from trajectory.planning.hybrid_search import CLOSED_CHECK_AFTER

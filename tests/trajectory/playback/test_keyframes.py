@@ -1,7 +1,8 @@
 import numpy as np
 import pytest
 
-from trajectory import CubicBezier, KeyframeSampler, Motion, VelocityCurve
+from trajectory import CubicBezier, Motion, VelocityCurve
+from trajectory.playback import KeyframeSampler
 
 
 @pytest.fixture

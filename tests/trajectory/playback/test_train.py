@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, VelocityCurve, train_poses
+from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, VelocityCurve
+from trajectory.playback import train_poses
 
 LOOP = FunctionCurve(lambda u: (3 * np.cos(2 * np.pi * u), 2 * np.sin(2 * np.pi * u), np.sin(4 * np.pi * u)))
 DURATION = 10.0

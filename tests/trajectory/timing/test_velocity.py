@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import DistanceOutOfRange, VelocityCurve
+from trajectory import VelocityCurve
+from trajectory.timing import DistanceOutOfRange
 
 u = np.linspace(0, 1, 1001)
 
