@@ -41,7 +41,8 @@ class MotionInterval(Interval):
             or None to leave the node's rotation alone.
         events: ``(s, name)`` pairs at arc-length fractions s in [0, 1], as a ``Playhead`` takes
             them. Each time the node passes one, its name is sent through Panda3D's
-            ``messenger`` (no arguments: ``base.accept(name, handler)``), and ``on_event`` is
+            ``messenger`` (no arguments: ``base.accept(name, handler)``; the messenger also
+            carries the keys, so "a" would be heard as the A key), and ``on_event`` is
             called with the ``trajectory.Crossing`` (its ``time`` is where along the motion,
             in seconds). The node is already where the frame puts it.
         on_event: A function of one ``Crossing``, or None.

@@ -21,7 +21,20 @@ def app(presets_file):
 
     app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
     yield app
+    stop_intervals(app)
     app.destroy()
+
+
+def stop_intervals(app):
+    """Pause every interval a test left playing: Panda3D's task manager outlives the app, and an
+    interval playing on would go on moving nodes and sending its events in the tests after."""
+    from direct.interval.IntervalGlobal import ivalMgr
+
+    for interval in ivalMgr.getIntervalsMatching("*"):
+        interval.pause()
+    for task in app.task_mgr.getTasksMatching("*-play"):
+        if hasattr(task, "interval"):
+            task.interval.pause()
 
 
 @pytest.fixture

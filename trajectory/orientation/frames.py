@@ -16,7 +16,8 @@ Rolls about forward, all counter-clockwise seen from behind, add up: ``closed`` 
 minimal frame's twist mismatch evenly over the arc length, ``tilt`` keys a roll by arc-length
 fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g).
 
->>> from trajectory import CubicBezier, frames_along
+>>> from trajectory import CubicBezier
+>>> from trajectory.orientation import frames_along
 >>> climb = CubicBezier([[0, 0, 0], [1, 0, 0], [2, 0, 1], [3, 0, 1]])
 >>> frames_along(climb, 0.0).round(12).tolist()  # along +X: right is -Y, up is +Z
 [[0.0, 1.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 0.0, 1.0]]

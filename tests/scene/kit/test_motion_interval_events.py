@@ -11,7 +11,7 @@ from scene import MotionInterval
 from tests.scene.helpers import step
 from trajectory import CubicBezier, Motion, VelocityCurve
 
-EVENTS = [(0.2, "a"), (0.5, "b"), (0.9, "c")]
+EVENTS = [(0.2, "mark a"), (0.5, "mark b"), (0.9, "mark c")]  # not key names: one messenger
 CURVE = CubicBezier([[-8, 0, 1], [-3, 12, 6], [3, -12, 6], [8, 0, 1]])
 SIZE = float(np.ptp(CURVE.evaluate(np.linspace(0, 1, 201)), axis=0).max())
 POSE = 1e-9 * SIZE
@@ -27,10 +27,12 @@ def motion():
 def clock(app):
     """The global clock, set by the test frame by frame."""
     clock = ClockObject.get_global_clock()
-    mode = clock.get_mode()
+    mode, time, count = clock.get_mode(), clock.get_frame_time(), clock.get_frame_count()
     clock.set_mode(ClockObject.M_slave)
     clock.set_frame_time(0.0)
     yield clock
+    clock.set_frame_time(time)  # the clock as it was, for the tests that come next
+    clock.set_frame_count(count)
     clock.set_mode(mode)
 
 
@@ -144,7 +146,7 @@ def test_backwards_once_starts_at_the_end_and_ends_at_the_start(app, clock, moti
     interval.start(playRate=-2.0)
     assert np.abs(np.array(node.get_pos()) - motion.position(motion.duration)).max() <= FLOAT32_STEP
     frame(app, clock, 5.0)
-    assert [c.event for c in passed] == ["c", "b", "a"]
+    assert [c.event for c in passed] == ["mark c", "mark b", "mark a"]
     assert np.array(node.get_pos()).tolist() == np.float32(motion.position(0.0)).tolist()
 
 

@@ -67,7 +67,7 @@ def test_a_curve_with_no_length_is_refused_with_its_own_error():
     with pytest.raises(NoLengthError, match="no length"):
         _ = FunctionCurve(lambda u: (0 * u + 1, 0 * u, 0 * u)).length
     with pytest.raises(NoLengthError, match="no length"):
-        Motion(CubicBezier([[1, 2, 3]] * 4), VelocityCurve.constant(), 1.0, method="seed")
+        Motion(CubicBezier([[1, 2, 3]] * 4), VelocityCurve.constant(), 1.0, method="chord")
     assert issubclass(NoLengthError, ValueError)
 
 

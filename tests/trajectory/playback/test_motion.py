@@ -137,13 +137,11 @@ def test_other_bad_input_is_named():
         motion.position(np.array([0.0, np.nan]))
 
 
-def test_the_chord_method_is_also_called_the_seed():
+def test_a_method_that_is_not_exact_or_chord_is_refused_by_name():
     curve = CubicBezier([[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]])
-    motion = Motion(curve, VelocityCurve.constant(), 1.0, method="seed")
-    assert motion.method == "chord"
-    np.testing.assert_array_equal(
-        motion.position(0.3), Motion(curve, VelocityCurve.constant(), 1.0, method="chord").position(0.3)
-    )
+    for method in ("seed", "Exact", None, 1):  # "seed", once another name of "chord", is gone
+        with pytest.raises(ValueError, match="method must be one of"):
+            Motion(curve, VelocityCurve.constant(), 1.0, method=method)
 
 
 def test_speed_errors_show_the_chord_tables_ripple_and_not_ours():
