@@ -157,8 +157,8 @@ class FieldWalkers(Population):
             arriving = self._walk(dt / parts, speeds)
             self.arrival_times[arriving] = start + dt * (part + 1) / parts
         self.velocities = (self.positions - before) / dt
-        moved = np.flatnonzero(np.any(self.velocities != 0.0, axis=1))
-        self.headings[moved] = np.arctan2(self.velocities[moved, 1], self.velocities[moved, 0])
+        x, y = self.velocities[:, 0], self.velocities[:, 1]
+        self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)  # still: kept
 
     def _walk(self, dt, speeds):
         """One step of at most a cell's walk, at ``speeds`` (n,); the walkers that reach a goal
