@@ -57,6 +57,10 @@ class CurveEditor:
         self.app, self.plot, self.drawing = app, plot, drawing
         self.move_point, self.move_handle = move_point, move_handle
         self.grabbed = None
+        self._followed = None
+        """The inputs (``_inputs``) the grabbed point was last put where they say: a frame with the
+        same inputs moves nothing, so a mouse held still (or a press) costs what an idle frame
+        costs."""
 
     def grab(self, points, handles, shifted=False):
         """Grab the control point under the mouse; whether one was grabbed.
@@ -70,7 +74,10 @@ class CurveEditor:
         handle = self.plot.pick(handles)
         mouse = self.app.pointer.position()
         if handle is not None:
-            self.grabbed = HandleDrag(handle, tuple(handles[handle]), mouse)
+            self.grabbed, self._followed = (
+                HandleDrag(handle, tuple(handles[handle]), mouse),
+                self._inputs(mouse),
+            )
             return True
         index = None if points is None else self._pick(points)
         if index is None:
@@ -83,6 +90,7 @@ class CurveEditor:
         mouse = self.app.pointer.position()
         normal = view_direction(self.app)
         self.grabbed = PointDrag(index, np.array(point, dtype=float), normal, shifted, mouse[1], mouse)
+        self._followed = self._inputs(mouse)  # grabbed where it is: nothing to move until the mouse does
         self.drawing.show_grabbed(point)
 
     def held_point(self):
@@ -101,6 +109,10 @@ class CurveEditor:
         drag = self.grabbed
         if drag is None or mouse is None:
             return
+        inputs = self._inputs(mouse)
+        if inputs == self._followed:
+            return  # held still: where it already is
+        self._followed = inputs
         if isinstance(drag, HandleDrag):
             unit = drag.start if mouse == drag.start_mouse else self.plot.mouse_to_unit()
             if unit is not None:
@@ -126,6 +138,12 @@ class CurveEditor:
             self.grabbed = None
             self.drawing.show_grabbed(None)
         return held
+
+    def _inputs(self, mouse):
+        """Everything a drag's target depends on: the mouse, Shift and Control, and the camera."""
+        camera = self.app.cam.get_mat(self.app.render)
+        pointer = self.app.pointer
+        return (mouse, pointer.shift_down(), pointer.control_down(), tuple(map(tuple, camera)))
 
     def _pick(self, points):
         """The index of the point in ``points`` (n, 3) nearest the mouse on screen, within

@@ -74,6 +74,7 @@ class CurvesMode:
         self.run = None
         self._motion = self.sampler = None
         self._built_from = (None, None)
+        self._curve = None
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
         self.riders = Riders(app, self.root, self.sphere, Horizon(app, self.root))
@@ -187,7 +188,7 @@ class CurvesMode:
     def cycle_look(self):
         """Build the trajectory as the next look: line, tube, ribbon, track, road."""
         look = self.track.choose_next(self.trajectory_index, self.look())
-        self.track.show(self.motion.trajectory, look)
+        self.track.show(self._curve, look)
         self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
 
     def show_frames(self):
@@ -221,7 +222,7 @@ class CurvesMode:
         """Let go of any grabbed point (and measure and build what the drag left)."""
         if self.edits.release():
             self._show_plot()
-            self.track.show(self.motion.trajectory, self.look())
+            self.track.show(self._curve, self.look())
 
     # Building and drawing.
 
@@ -272,7 +273,7 @@ class CurvesMode:
         # A curve whose preset has not changed keeps its tables: a drag rebuilds only one curve.
         if trajectory is None:
             kept = self._motion is not None and self._built_from[0] is trajectory_preset
-            trajectory = self._motion.trajectory if kept else trajectory_preset.curve()
+            trajectory = self._curve if kept else trajectory_preset.curve()
         if velocity_preset.drive:  # the car's fastest motion: its own velocity curve and duration
             self._motion = self.drive.motion(trajectory, self.method)
         else:
@@ -281,6 +282,7 @@ class CurvesMode:
                 velocity = self._motion.velocity if kept else velocity_preset.curve()
             self._motion = Motion(trajectory, velocity, self.duration, method=self.method)
         self._built_from = (trajectory_preset, velocity_preset)
+        self._curve = trajectory  # the curve built (the track is built along this object)
         if self.run is None:
             self.run = Run(self._motion, self.events.events())
         else:

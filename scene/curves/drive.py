@@ -13,7 +13,7 @@ class Drive:
 
     def __init__(self):
         self.v_max = DRIVE_LIMITS["v_max"]
-        self._last = (None, None)  # (what it was built for, the motion)
+        self._last = (None, None)  # ((the trajectory, method, limits) it was built for, the motion)
 
     @property
     def limits(self):
@@ -27,13 +27,19 @@ class Drive:
 
     def motion(self, trajectory, method):
         """The fastest motion along ``trajectory``, timed by ``method`` (the chord tables replay
-        its velocity curve the seed's way)."""
+        its velocity curve the seed's way); worked out once for the same curve object, method and
+        limits (an edit checks it, then the rebuild uses it)."""
+        built_for, motion = self._last
+        if built_for is not None and built_for[0] is trajectory and built_for[1:] == (method, self.limits):
+            return motion
         fastest = Motion.fastest(trajectory, **self.limits)
-        return (
+        motion = (
             fastest
             if method == "exact"
             else Motion(trajectory, fastest.velocity, fastest.duration, method=method)
         )
+        self._last = ((trajectory, method, self.limits), motion)
+        return motion
 
     def status(self):
         """The HUD's line about the car."""

@@ -77,6 +77,7 @@ class TrackDrawing:
         self.root = root.attach_new_node("track")
         self.chosen = {}
         self._parts = []
+        self._shown = None  # (path, look, live) of what is built: the same again builds nothing
 
     def look(self, trajectory_index, driving, coaster):
         """The look of trajectory ``trajectory_index``: the one chosen (W), else a road while
@@ -92,7 +93,13 @@ class TrackDrawing:
         return self.chosen[trajectory_index]
 
     def show(self, path, look, live=False):
-        """Build ``look`` along ``path`` (a ``Curve`` or a ``Motion``), replacing what was built."""
+        """Build ``look`` along ``path`` (a ``Curve`` or a ``Motion``), replacing what was built
+        (nothing to do for the same path object and look, unless a coarse one built while
+        dragging is now wanted fine: a velocity edit moves no rail)."""
+        shown = self._shown
+        if shown is not None and shown[0] is path and shown[1] is look and (live or not shown[2]):
+            return
+        self._shown = (path, look, live)
         for part in self._parts:
             part.remove_node()
         self._parts = []

@@ -153,3 +153,24 @@ def test_dragging_the_trajectory_while_driving_rebuilds_the_fastest_motion(app):
     assert mode.edits.move_point(1, points[1] + (0.0, 0.0, 3.0))
     assert mode.motion.duration != before
     assert mode.motion.duration == Motion.fastest(mode.motion.trajectory, **presets.DRIVE_LIMITS).duration
+
+
+def test_while_driving_an_edit_works_out_the_fastest_motion_once(app, pointer, monkeypatch):
+    """The edit checks the car's motion, the rebuild uses it: it was worked out twice."""
+    from scene.ui.pointer import to_film
+
+    press(app, "d")
+    mode, calls = app.mode, []
+    fastest = Motion.fastest
+    monkeypatch.setattr(
+        Motion, "fastest", lambda *args, **kwargs: calls.append(1) or fastest(*args, **kwargs)
+    )
+    pointer.at = to_film(app, mode.points()[1])
+    press(app, "mouse1")
+    for _ in range(3):
+        pointer.at = (pointer.at[0] + 0.02, pointer.at[1])
+        step(app)
+    assert len(calls) == 3  # one a move
+    expected = fastest(mode.motion.trajectory, **presets.DRIVE_LIMITS)
+    assert mode.motion.duration == expected.duration  # and it is the car's motion for the curve shown
+    press(app, "mouse1-up")
