@@ -234,10 +234,12 @@ class KnotEdits:
         )
 
     def select(self, index):
-        """Select knot ``index`` (None: none), the velocity key no longer."""
+        """Select knot ``index`` (None: none), the velocity key no longer, and draw its handles."""
         self.selected = index
         if index is not None:
             self.edits.selected_key = None
+        if self.spline is not None:
+            self.show()
 
     def _ready(self, selected=True):
         """Whether the trajectory is a spline of knots (and one is ``selected``), else say so."""

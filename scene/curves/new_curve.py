@@ -84,7 +84,6 @@ class NewCurve:
         mode.trajectories.append(TrajectoryPreset(name, "knots", spline=spline))
         mode.choose_trajectory(len(mode.trajectories) - 1)
         self.knots.select(1)
-        self.knots.show()
         mode.app.messages.say(
             f"{name}: A adds a knot where the mouse points, past the nearer end; C closes the loop"
         )

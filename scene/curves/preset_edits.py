@@ -41,10 +41,11 @@ class PresetEdits:
         if editor.grab(mode.points() if trajectory.editable else None, mode.handles(), shifted):
             self.begin()
             if (key := editor.held_handle()) is not None:
-                self.selected_key, self.knots.selected = key, None
+                self.knots.select(None)  # the knot's handles hidden
+                self.selected_key = key
             elif trajectory.knots and editor.held_point() < len(trajectory.spline.knots):
                 self.knots.select(editor.held_point())
-            if trajectory.knots:
+            elif trajectory.knots:  # a handle tip of the selected knot
                 self.knots.show()
             return True
         if trajectory.knots and not mode.plot.covers_pointer():

@@ -276,3 +276,20 @@ def test_an_undo_that_takes_a_knot_out_or_puts_one_back_drops_the_selection(app,
     press(app, "t")
     press(app, "control-z")  # the same knots: the selection stays, its mode shown back
     assert mode.edits.knots.selected == 2 and "knot 3: auto" in mode.status_lines()[-1]
+
+
+def test_the_handles_are_drawn_on_the_knot_a_just_added(app, pointer, spline_mode, monkeypatch):
+    """They stayed on the knot selected before until the next T or click."""
+    mode, drawn = spline_mode, []
+    record = mode.drawing.show_handles
+    monkeypatch.setattr(
+        mode.drawing, "show_handles", lambda knot, tips: drawn.append(knot) or record(knot, tips)
+    )
+    click_on_curve(app, pointer, between_knots(mode, 1))  # a knot inserted and selected
+    before = mode.edits.knots.selected
+    pointer.at = (0.5, -0.3)
+    press(app, "a")
+    knots = shown(mode).spline.knots
+    assert mode.edits.knots.selected not in (None, before)
+    np.testing.assert_array_equal(drawn[-1], knots[mode.edits.knots.selected])
+    assert str(mode.edits.knots.selected + 1) in "\n".join(mode.status_lines())  # the knot the HUD names
