@@ -18,6 +18,7 @@ def bindings(mode):
     """The key table of ``mode`` (a ``CurvesMode``)."""
     return (
         numbered("1-9", "choose the trajectory (new curves too: N)", mode.choose_trajectory, 9),
+        bind("0", "the next trajectory, all of them (past the ninth too)", mode.next_trajectory),
         numbered(
             f"Shift+1-{min(len(mode.velocities), 9)}",
             "choose the velocity curve",

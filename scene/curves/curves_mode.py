@@ -133,14 +133,26 @@ class CurvesMode:
     # Bound to keys.
 
     def choose_trajectory(self, index):
-        """Show trajectory preset ``index`` and restart."""
-        if index < len(self.trajectories):
-            self.app.messages.clear_refusal()
-            self.trajectory_index = index
-            self.edits.knots.selected = None
-            self.edits.knots.new.cancel()
-            self.rebuild(frame=True)
-            self.restart()
+        """Show trajectory preset ``index`` and restart (one that does not exist is said)."""
+        if index >= len(self.trajectories):
+            self.app.messages.say(
+                f"No curve {index + 1}: there are {len(self.trajectories)} (0 goes through them all, "
+                "N makes a new one)",
+                warning=True,
+            )
+            return
+        self.app.messages.clear_refusal()
+        self.trajectory_index = index
+        self.edits.knots.selected = None
+        self.edits.knots.new.cancel()
+        self.rebuild(frame=True)
+        self.restart()
+
+    def next_trajectory(self):
+        """Show the next trajectory preset, round to the first after the last."""
+        self.choose_trajectory((self.trajectory_index + 1) % len(self.trajectories))
+        preset = self.trajectories[self.trajectory_index]
+        self.app.messages.say(f"Curve {self.trajectory_index + 1} of {len(self.trajectories)}: {preset.name}")
 
     def choose_velocity(self, index):
         """Use velocity preset ``index``, going on from where the rider is."""

@@ -109,3 +109,19 @@ def test_deleting_down_to_two_knots_then_refusing_says_why(app, pointer):
     mode.edits.knots.select(None)
     press(app, "delete")
     assert "Select a knot (click it)" in app.messages.current
+
+
+def test_curves_past_the_ninth_are_reached_with_0_and_an_empty_number_says_so(app, pointer):
+    mode = app.mode
+    press(app, "9")  # seven presets: nothing there
+    assert "No curve 9: there are 7" in app.messages.current and mode.trajectory_index == 0
+    for k in range(4):  # curves 8 to 11
+        start_curve(app, pointer, FIRST + (0, 2.0 * k, 0), SECOND + (0, 2.0 * k, 0))
+    assert len(mode.trajectories) == 11
+    press(app, "1")
+    seen = [mode.trajectory_index]
+    for _ in range(11):
+        press(app, "0")
+        seen.append(mode.trajectory_index)
+    assert seen == [*range(11), 0]  # every one, past the ninth, and round again
+    assert "Curve 1 of 11" in app.messages.current
