@@ -58,6 +58,8 @@ class CurvesMode:
         self.startup_problem = self.presets_file.problem
         self.unedited = tuple(presets.TRAJECTORIES)
         """The trajectories as they come (built in, or opened from a file): not saved unless edited."""
+        self.saved = tuple(self.trajectories)
+        """The trajectories as the presets file holds them (loaded, or last saved with S)."""
         self.edits = PresetEdits(self)
         self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
         if app.opened is not None:  # a curve from a file (main.py --open), shown first

@@ -12,7 +12,7 @@ def hud_lines(mode, interval):
     t = mode.run.time
     trajectory = mode.trajectories[mode.trajectory_index]
     velocity = mode.velocities[mode.velocity_index]
-    trajectory_edited = _edited(trajectory, mode.unedited)
+    trajectory_edited = _edited(trajectory, mode.unedited, mode.saved)
     velocity_edited = _edited(velocity, presets.VELOCITIES)
     return [
         f"Trajectory {mode.trajectory_index + 1}: {trajectory.name}{trajectory_edited}",
@@ -54,10 +54,12 @@ def _hundredths(value):
     return "0.00" if text == "-0.00" else text
 
 
-def _edited(preset, builtins):
+def _edited(preset, builtins, saved=()):
     """ " (edited)" for an editable preset that differs from the built-in one of its name, " (new)"
-    for one of a name none has (a curve started with N), else "" (a curve opened from a file is
-    no edit)."""
+    for one of a name none has (a curve started with N) until it is ``saved`` as it is, else ""
+    (a curve opened from a file is no edit)."""
     if preset in builtins or not preset.editable:
         return ""
-    return " (edited)" if any(builtin.name == preset.name for builtin in builtins) else " (new)"
+    if any(builtin.name == preset.name for builtin in builtins):
+        return " (edited)"
+    return "" if preset in saved else " (new)"

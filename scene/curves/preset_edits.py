@@ -204,6 +204,7 @@ class PresetEdits:
         except ValueError as error:
             mode.app.messages.say(f"Could not save the presets: {error}", warning=True)
             return
+        mode.saved = tuple(mode.trajectories)
         curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
         if saved.beside is None:
             mode.app.messages.say(f"Saved {curves} to {saved.path}")

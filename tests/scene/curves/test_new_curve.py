@@ -125,3 +125,24 @@ def test_curves_past_the_ninth_are_reached_with_0_and_an_empty_number_says_so(ap
         seen.append(mode.trajectory_index)
     assert seen == [*range(11), 0]  # every one, past the ninth, and round again
     assert "Curve 1 of 11" in app.messages.current
+
+
+def test_a_new_curve_saved_and_opened_again_is_no_longer_new(app, pointer, presets_file):
+    from scene.app import SceneApp
+
+    mode = app.mode
+    start_curve(app, pointer)
+    assert mode.status_lines()[0].endswith("my curve 1 (new)")
+    press(app, "s")
+    assert mode.status_lines()[0].endswith("my curve 1")  # saved as it is
+    pointer.at = (0.5, -0.3)
+    press(app, "a")  # a knot more: unsaved again
+    assert mode.status_lines()[0].endswith("(new)")
+    press(app, "s")
+    app.destroy()  # the app quits, and a new one starts on the same presets file
+    again = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=60)
+    try:
+        again.mode.choose_trajectory(len(again.mode.trajectories) - 1)
+        assert again.mode.status_lines()[0] == f"Trajectory {len(again.mode.trajectories)}: my curve 1"
+    finally:
+        again.destroy()
