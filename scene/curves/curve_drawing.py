@@ -6,6 +6,7 @@ import numpy as np
 
 from scene.ui.assets import load_model
 from scene.ui.geometry import LineStrip, PointSet, axes, ground_grid
+from trajectory.orientation import frames_along
 
 CURVE_SAMPLES = 600
 """Points of the drawn trajectory, even in arc length."""
@@ -41,10 +42,14 @@ class CurveDrawing:
         self.handle_tips = _on_top(PointSet(self.root, 2, HANDLE_COLOUR, 9.0, "handle tips"))
         self.show_handles(None, None)
 
-    def show_curve(self, trajectory):
-        """Draw ``trajectory`` (a ``Curve``) through points spread evenly along its length."""
+    def show_curve(self, trajectory, drop=0.0):
+        """Draw ``trajectory`` (a ``Curve``) through points spread evenly along its length,
+        ``drop`` under it along its "up" frames (onto a road's surface)."""
         u = trajectory.arc_length.parameter(np.linspace(0.0, 1.0, CURVE_SAMPLES))
-        self.curve_line.update(trajectory.evaluate(u))
+        points = trajectory.evaluate(u)
+        if drop:
+            points = points - drop * frames_along(trajectory, u, mode="up")[:, :, 2]
+        self.curve_line.update(points)
 
     def show_control_points(self, points, polygon=True):
         """The point markers for ``points`` (n, 3) (none for ()), joined by the control polygon

@@ -46,10 +46,11 @@ its height over the ground reads at a glance."""
 
 class Riders:
     """The rider and its train under ``root``; ``sphere`` is the curves mode's sphere, ``horizon``
-    the sky and ground shown while riding."""
+    the sky and ground shown while riding, ``line`` the curve's line (hidden while riding: it
+    would run through the seat)."""
 
-    def __init__(self, app, root, sphere, horizon):
-        self.app, self.root, self.horizon = app, root, horizon
+    def __init__(self, app, root, sphere, horizon, line):
+        self.app, self.root, self.horizon, self.line = app, root, horizon, line
         self.models = {SPHERE: sphere, GLIDER: load_model(app, GLIDER)}
         self.models[GLIDER].reparent_to(root)
         self.models[GLIDER].hide()
@@ -131,8 +132,10 @@ class Riders:
         self.horizon.show(self.riding)
         if self.riding:
             self.leader.hide()
+            self.line.hide()
         else:
             self.leader.show()
+            self.line.show()
             self.app.orbit.apply()
 
     def toggle_frames(self):

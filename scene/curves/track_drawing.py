@@ -20,6 +20,12 @@ class Look(enum.Enum):
     ROAD = "road"
 
 
+def surface_drop(look):
+    """How far under the curve (along its "up" frames) the surface of ``look`` lies, where its
+    centre line is drawn: a ribbon's or a road's; 0 for the others."""
+    return RIDE_DROP - SURFACE_LIFT if look in (Look.RIBBON, Look.ROAD) else 0.0
+
+
 LOOK_WORDS = {
     Look.LINE: "the line",
     Look.TUBE: "a tube",
@@ -33,6 +39,8 @@ LIVE_TOLERANCE = 5e-3
 """The same while a point is dragged: fewer rings, built within the frame."""
 RIDE_DROP = 0.5
 """How far under the curve the rider stands on a track: the sphere's radius, about."""
+SURFACE_LIFT = 0.01
+"""The centre line drawn this far over a ribbon's or a road's surface (on it, it would flicker)."""
 GAUGE, RAIL_RADIUS = 1.0, 0.05
 TIE_SPACING, TIE_SIZE = 0.6, (1.3, 0.12, 0.07)
 """Ties every 0.6 units, 1.3 across, 0.12 along the track, 0.07 deep."""

@@ -91,3 +91,33 @@ def test_riding_shows_a_sky_and_a_ground_and_the_near_track(app):
     app.messenger.send("tab")  # leaving the mode ends the ride
     step(app)
     assert not horizon.shown and app.camLens.get_near() == near
+
+
+def line_points(line):
+    """The vertices of a ``LineStrip`` as drawn, (count, 3)."""
+    from scene.ui.geometry import _FLOATS_PER_ROW
+
+    rows = np.frombuffer(memoryview(line._data.get_array(0)).cast("B"), dtype=np.float32)
+    return rows.reshape(line.count, _FLOATS_PER_ROW)[:, :3].astype(float)
+
+
+def test_the_centre_line_lies_on_a_road_and_hides_while_riding(app):
+    """It floated half a unit over a ribbon's or road's surface, and ran through the seat riding."""
+    from scene.curves.track_drawing import RIDE_DROP, SURFACE_LIFT, Look
+    from trajectory.orientation import frames_along
+
+    mode = app.mode
+    line = mode.drawing.curve_line
+    while mode.look() is not Look.ROAD:
+        press(app, "w")
+    curve = mode.motion.trajectory
+    u = curve.arc_length.parameter(np.linspace(0.0, 1.0, line.count))
+    on_road = curve.evaluate(u) - (RIDE_DROP - SURFACE_LIFT) * frames_along(curve, u, mode="up")[:, :, 2]
+    np.testing.assert_allclose(line_points(line), on_road, atol=1e-5)  # float32 vertices
+    press(app, "v")
+    assert line.path.is_hidden()
+    press(app, "v")
+    assert not line.path.is_hidden()
+    while mode.look() is not Look.LINE:
+        press(app, "w")
+    np.testing.assert_allclose(line_points(line), curve.evaluate(u), atol=1e-5)  # on the curve again
