@@ -17,7 +17,7 @@ from scene.curves.horizon import Horizon
 from scene.curves.preset_edits import PresetEdits
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
-from scene.curves.track_drawing import LOOK_WORDS, TrackDrawing, surface_drop
+from scene.curves.track_drawing import LOOK_WORDS, Look, TrackDrawing, surface_drop
 from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.mode import Drag
 from trajectory import Motion
@@ -80,7 +80,12 @@ class CurvesMode:
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
         self.riders = Riders(
-            app, self.root, self.sphere, Horizon(app, self.root), self.drawing.curve_line.path
+            app,
+            self.root,
+            self.sphere,
+            Horizon(app, self.root),
+            self.drawing.curve_line.path,
+            lambda: self.look() is not Look.LINE,
         )
         self.track = TrackDrawing(self.root)
         self.events = EventMarkers(self.root)
@@ -206,6 +211,7 @@ class CurvesMode:
         look = self.track.choose_next(self.trajectory_index, self.look())
         self.track.show(self._curve, look)
         self.drawing.show_curve(self._curve, surface_drop(look))
+        self.riders.show_line()
         self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
 
     def show_frames(self):
@@ -306,6 +312,7 @@ class CurvesMode:
             self.run.switch(self._motion)  # no restart: on from the same arc-length fraction
         self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index])
         self.drawing.show_curve(trajectory, surface_drop(self.look()))
+        self.riders.show_line()
         self.track.show(trajectory, self.look(), live)
         self.events.show(trajectory)
         self._show_points()

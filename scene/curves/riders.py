@@ -46,11 +46,12 @@ its height over the ground reads at a glance."""
 
 class Riders:
     """The rider and its train under ``root``; ``sphere`` is the curves mode's sphere, ``horizon``
-    the sky and ground shown while riding, ``line`` the curve's line (hidden while riding: it
-    would run through the seat)."""
+    the sky and ground shown while riding, ``line`` the curve's line, hidden while riding on a
+    track built along it (``on_a_track()`` says whether one is: it would run through the seat)."""
 
-    def __init__(self, app, root, sphere, horizon, line):
-        self.app, self.root, self.horizon, self.line = app, root, horizon, line
+    def __init__(self, app, root, sphere, horizon, line, on_a_track):
+        self.app, self.root, self.horizon = app, root, horizon
+        self.line, self.on_a_track = line, on_a_track
         self.models = {SPHERE: sphere, GLIDER: load_model(app, GLIDER)}
         self.models[GLIDER].reparent_to(root)
         self.models[GLIDER].hide()
@@ -130,13 +131,20 @@ class Riders:
         camera."""
         self.riding = not self.riding
         self.horizon.show(self.riding)
+        self.show_line()
         if self.riding:
             self.leader.hide()
-            self.line.hide()
         else:
             self.leader.show()
-            self.line.show()
             self.app.orbit.apply()
+
+    def show_line(self):
+        """The curve's line: hidden while riding on a track, shown otherwise (call when the
+        track's look changes)."""
+        if self.riding and self.on_a_track():
+            self.line.hide()
+        else:
+            self.line.show()
 
     def toggle_frames(self):
         self.frames_shown = not self.frames_shown

@@ -102,7 +102,8 @@ def line_points(line):
 
 
 def test_the_centre_line_lies_on_a_road_and_hides_while_riding(app):
-    """It floated half a unit over a ribbon's or road's surface, and ran through the seat riding."""
+    """It floated half a unit over a ribbon's or road's surface, and ran through the seat riding
+    on a track."""
     from scene.curves.track_drawing import RIDE_DROP, SURFACE_LIFT, Look
     from trajectory.orientation import frames_along
 
@@ -121,3 +122,8 @@ def test_the_centre_line_lies_on_a_road_and_hides_while_riding(app):
     while mode.look() is not Look.LINE:
         press(app, "w")
     np.testing.assert_allclose(line_points(line), curve.evaluate(u), atol=1e-5)  # on the curve again
+    press(app, "v")  # riding the bare line: the line is all there is to see of the way
+    assert not line.path.is_hidden()
+    press(app, "w")  # a tube built while riding: the line goes
+    assert line.path.is_hidden()
+    press(app, "v")
