@@ -74,10 +74,8 @@ class CurveEditor:
         handle = self.plot.pick(handles)
         mouse = self.app.pointer.position()
         if handle is not None:
-            self.grabbed, self._followed = (
-                HandleDrag(handle, tuple(handles[handle]), mouse),
-                self._inputs(mouse),
-            )
+            self.grabbed = HandleDrag(handle, tuple(handles[handle]), mouse)
+            self._followed = self._inputs(mouse)
             return True
         index = None if points is None else self._pick(points)
         if index is None:

@@ -209,9 +209,7 @@ class CurvesMode:
     def cycle_look(self):
         """Build the trajectory as the next look: line, tube, ribbon, track, road."""
         look = self.track.choose_next(self.trajectory_index, self.look())
-        self.track.show(self._curve, look)
-        self.drawing.show_curve(self._curve, surface_drop(look))
-        self.riders.show_line()
+        self._show_look()
         self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
 
     def show_frames(self):
@@ -254,6 +252,14 @@ class CurvesMode:
         the selected knot's handle tips."""
         preset = self.trajectories[self.trajectory_index]
         return self.edits.knots.grabbable() if preset.knots else preset.points
+
+    def _show_look(self, live=False):
+        """The curve built as its look (coarse while ``live``), its line on the look's surface,
+        shown unless riding on a track."""
+        look = self.look()
+        self.drawing.show_curve(self._curve, surface_drop(look))
+        self.riders.show_line()
+        self.track.show(self._curve, look, live)
 
     def _show_points(self):
         if self.trajectories[self.trajectory_index].knots:
@@ -311,9 +317,7 @@ class CurvesMode:
         else:
             self.run.switch(self._motion)  # no restart: on from the same arc-length fraction
         self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index])
-        self.drawing.show_curve(trajectory, surface_drop(self.look()))
-        self.riders.show_line()
-        self.track.show(trajectory, self.look(), live)
+        self._show_look(live)
         self.events.show(trajectory)
         self._show_points()
         self.drawing.show_keyframes(self._motion.position(self.sampler.keyframe_times))

@@ -95,28 +95,13 @@ def drag_section(app):
         print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, move_handle))}")
 
 
-class _StillPointer:
-    """A mouse held where the benchmark puts it (film coordinates), no keys held."""
-
-    def __init__(self, at):
-        self.at = at
-
-    def position(self):
-        return self.at
-
-    def shift_down(self):
-        return False
-
-    def control_down(self):
-        return False
-
-
 def still_section(app):
     """Issue 43: a frame with a control point held and the mouse still against an idle frame (the
     first editable curve built as rails; whole frames, rendering offscreen included). Target:
     within 10 %."""
     from scene.curves.track_drawing import Look
     from scene.ui.pointer import to_film
+    from tests.scene.helpers import PlacedPointer
 
     print("== A held-still frame against an idle one, a curve built as rails (target: within 10 %) ==")
     mode, real = app.mode, app.pointer
@@ -132,7 +117,8 @@ def still_section(app):
             samples.append(time.perf_counter() - start)
         return samples
 
-    app.pointer = _StillPointer(to_film(app, mode.points()[1]))
+    app.pointer = PlacedPointer()  # held where the benchmark puts it, no keys held
+    app.pointer.at = to_film(app, mode.points()[1])
     idle = frames()
     mode.grab()
     app.pointer.at = (app.pointer.at[0] + 0.02, app.pointer.at[1])

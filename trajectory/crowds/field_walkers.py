@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import _shown, finite_points, positive_finite
+from trajectory._numerics.checks import finite_points, positive_finite
 from trajectory._numerics.grid_steps import free_with_border, step_open
 from trajectory.crowds.followers import Population
 from trajectory.crowds.game_clock import GameClock
@@ -87,20 +87,14 @@ class FieldWalkers(Population):
                 points that are not finite (k, 2) numbers or not on free cells, or a speed that
                 is not positive.
         """
-        if isinstance(count_or_points, (int, np.integer)) and not isinstance(
-            count_or_points, (bool, np.bool_)
-        ):
-            points = self._spawn_points(count_or_points)
-        elif isinstance(count_or_points, (str, bytes, bool, np.bool_)) or np.ndim(count_or_points) == 0:
-            raise ValueError(
-                "count_or_points must be a whole number of walkers or (k, 2) points, "
-                f"got {_shown(count_or_points)}"
-            )
+        if np.ndim(count_or_points) == 0:  # a count (checked as every crowd checks one)
+            speeds = self._spawn_speeds(count_or_points, speed)
+            points = self._spawn_points(len(speeds))
         else:
             points = finite_points(count_or_points, "count_or_points", min_count=0, dims=2)
             if not self._walkable(points).all():
                 raise ValueError("walkers can only start on free cells of the grid")
-        speeds = self._spawn_speeds(len(points), speed)
+            speeds = self._spawn_speeds(len(points), speed)
         ways, home = self.field.directions(points), self._on_goal(self._cells(points))
         return self._append(
             data,
@@ -112,8 +106,7 @@ class FieldWalkers(Population):
         )
 
     def _spawn_points(self, count):
-        if count < 0:
-            raise ValueError(f"count must be a whole number >= 0, got {count!r}")
+        """``count`` (checked) random places in random ``spawns`` cells, (count, 2)."""
         if count and not len(self.spawns):
             raise ValueError("spawning by count needs spawns: FieldWalkers(field, spawns=cells)")
         cells = self.spawns[self.rng.integers(0, len(self.spawns), count)] if count else np.zeros((0, 2))
@@ -191,12 +184,7 @@ class FieldWalkers(Population):
 
     def _walkable(self, points):
         """Whether each point lies on a free cell of the grid."""
-        rows, cols = self.field.blocked.shape
-        col, row = self._cells(points).T
-        inside = (col >= 0) & (col < cols) & (row >= 0) & (row < rows)
-        walkable = np.zeros(len(points), dtype=bool)
-        walkable[inside] = ~self.field.blocked[row[inside], col[inside]]
-        return walkable
+        return ~self.field.is_blocked(self.field.cells(points))
 
     def _on_goal(self, cells):
         """Whether each of ``cells`` (n, 2) (col, row) is a goal."""

@@ -81,8 +81,8 @@ class CellGrid:
         off the grid counts as blocked."""
         array = self._whole_cells(cells)
         flat = array.reshape(-1, 2)
-        answer = ~self.contains(flat)
-        inside = ~answer
+        inside = np.all((flat >= 0) & (flat < (self.cols, self.rows)), axis=1)
+        answer = np.ones(len(flat), dtype=bool)
         answer[inside] = self.blocked[flat[inside, 1], flat[inside, 0]]
         return bool(answer[0]) if array.ndim == 1 else answer
 

@@ -198,10 +198,9 @@ class FlowField(CellGrid):
         point = real_array(point, "point", "a finite (x, y) point")
         if point.shape != (2,) or not np.all(np.isfinite(point)):
             raise ValueError(f"point must be a finite (x, y) point, got {point.tolist()}")
-        col, row = (np.floor(point / self.cell_size)).astype(int).tolist()
-        rows, cols = self.shape
+        col, row = self.cells(point).tolist()
         path = [point]
-        if not (0 <= col < cols and 0 <= row < rows) or not math.isfinite(self.distances[row, col]):
+        if not self.contains((col, row)) or not math.isfinite(self.distances[row, col]):
             return np.array(path)
         while self.distances[row, col] > 0.0:
             col, row = self._steepest(col, row)
