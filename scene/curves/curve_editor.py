@@ -1,14 +1,15 @@
 """Dragging the curves mode's control points with the mouse: picking the one under the pointer,
 and turning each mouse move into a new position for it.
 
-The editor knows the pointer and the camera; what a move means (rebuilding the curve, refusing an
-invalid one) is the mode's, reached through the two callbacks.
+The editor knows the pointer and the camera; each move is an edit (``curve_edits``) made through
+``apply``, which the model checks (refusing an invalid one) and the views draw.
 """
 
 import dataclasses
 
 import numpy as np
 
+from scene.curves import curve_edits as edits
 from scene.ui.pointer import on_plane, pixel_gap, to_film, view_direction
 
 PICK_PIXELS = 14.0
@@ -49,13 +50,13 @@ class CurveEditor:
         app: The application (pointer, camera, orbit).
         plot: The ``VelocityPlot`` (it picks its own handles and maps the mouse to (t, s)).
         drawing: The ``CurveDrawing`` (it marks the grabbed point).
-        move_point: Called with (index, position (3,)) as a trajectory point is dragged.
-        move_handle: Called with (index, (t, s)) as a velocity control point or key is dragged.
+        model: The ``CurvesModel`` (the edit that moves a grabbed point, and its words).
+        apply: Makes an edit and draws it (the mode's ``apply``): None when refused.
     """
 
-    def __init__(self, app, plot, drawing, move_point, move_handle):
+    def __init__(self, app, plot, drawing, model, apply):
         self.app, self.plot, self.drawing = app, plot, drawing
-        self.move_point, self.move_handle = move_point, move_handle
+        self.model, self.apply = model, apply
         self.grabbed = None
         self._followed = None
         """The inputs (``_inputs``) the grabbed point was last put where they say: a frame with the
@@ -114,7 +115,7 @@ class CurveEditor:
         if isinstance(drag, HandleDrag):
             unit = drag.start if mouse == drag.start_mouse else self.plot.mouse_to_unit()
             if unit is not None:
-                self.move_handle(drag.index, unit)
+                self.apply(edits.MoveHandle(drag.index, tuple(map(float, unit))))
             return
         if mouse == drag.start_mouse:
             target = drag.start
@@ -124,8 +125,8 @@ class CurveEditor:
             target = on_plane(self.app, mouse, drag.start, drag.normal)
         if target is not None and self.app.pointer.control_down():
             target = np.round(target / SNAP) * SNAP
-        if target is not None:
-            self.move_point(drag.index, target)
+        if target is not None and self.apply(self.model.point_edit(drag.index, target)) is not None:
+            self.drawing.show_grabbed(target)
 
     def release(self):
         """Let go of the grabbed point, after following the mouse one last time (the release may
@@ -136,6 +137,22 @@ class CurveEditor:
             self.grabbed = None
             self.drawing.show_grabbed(None)
         return held
+
+    def status(self):
+        """The HUD's line about the trajectory point being dragged, where it is (None when none
+        is)."""
+        index, model = self.held_point(), self.model
+        if index is None:
+            return None
+        x, y, z = (_hundredths(value) for value in model.grabbable()[index])
+        spline = model.spline
+        if spline is None:
+            what = f"point {index + 1}"
+        elif index < len(spline.knots):
+            what = f"knot {index + 1}"
+        else:
+            what = f"knot {model.selected_knot + 1}'s {('in', 'out')[index - len(spline.knots)]} handle"
+        return f"dragging {what}: x {x}  y {y}  z {z}  (Ctrl: snap to the grid)"
 
     def _inputs(self, mouse):
         """Everything a drag's target depends on: the mouse, Shift and Control, and the camera."""
@@ -155,3 +172,9 @@ class CurveEditor:
             if screen is not None and (gap := pixel_gap(self.app, screen, mouse)) < best_gap:
                 best, best_gap = index, gap
         return best
+
+
+def _hundredths(value):
+    """``value`` to two decimals, never "-0.00" (a snapped -1e-17, or a point just left of 0)."""
+    text = f"{value:.2f}"
+    return "0.00" if text == "-0.00" else text

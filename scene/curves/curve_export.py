@@ -14,13 +14,13 @@ FOLDER = "exports"
 """Where exports go, beside the presets file."""
 
 
-def export(mode):
-    """Write the trajectory ``mode`` (a ``CurvesMode``) shows as ``<name>.egg`` and
-    ``<name>.json`` in ``FOLDER``, and say where (or why not)."""
-    preset = mode.trajectories[mode.trajectory_index]
-    curve = mode.motion.trajectory
+def export(model, beside, messages):
+    """Write the trajectory ``model`` (a ``CurvesModel``) shows as ``<name>.egg`` and
+    ``<name>.json`` in ``FOLDER`` in the folder ``beside``, and say to ``messages`` where (or
+    why not)."""
+    preset, curve = model.trajectory, model.curve
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", preset.name).strip("-") or "curve"
-    folder = mode.presets_file.path.parent / FOLDER
+    folder = beside / FOLDER
     spline, fitted = (preset.spline, False) if preset.knots else spline_of(curve)
     egg, data = folder / f"{name}.egg", folder / f"{name}.json"
     try:
@@ -28,7 +28,7 @@ def export(mode):
         save_curve(egg, curve if isinstance(curve, NurbsCurve) else spline, name=name)
         data.write_text(json.dumps(spline_data(spline, preset.name), indent=1))
     except OSError as error:
-        mode.app.messages.say(f"Could not export to {folder}: {error.strerror or error}", warning=True)
+        messages.say(f"Could not export to {folder}: {error.strerror or error}", warning=True)
         return
     how = " (fitted: within 1/1000 of its size)" if fitted else ""
-    mode.app.messages.say(f"Exported {preset.name}{how} to {egg} and {data.name}")
+    messages.say(f"Exported {preset.name}{how} to {egg} and {data.name}")

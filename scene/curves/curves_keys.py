@@ -20,10 +20,10 @@ def bindings(mode):
         numbered("1-9", "choose the trajectory (new curves too: N)", mode.choose_trajectory, 9),
         bind("0", "the next trajectory, all of them (past the ninth too)", mode.next_trajectory),
         numbered(
-            f"Shift+1-{min(len(mode.velocities), 9)}",
+            f"Shift+1-{min(len(mode.model.velocities), 9)}",
             "choose the velocity curve",
             mode.choose_velocity,
-            len(mode.velocities),
+            len(mode.model.velocities),
             prefix="shift-",
         ),
         bind("R", "restart the run", mode.restart),

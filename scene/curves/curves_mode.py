@@ -1,26 +1,32 @@
 """The curves mode: a sphere travelling along a trajectory at the pace of a velocity curve.
 
 The trajectory is drawn in 3D with its control polygon and draggable control points; the velocity
-curve is plotted in 2D with its own draggable control points. Every change rebuilds the motion at
-once, and the sphere is placed by a keyframe sampler from the per-frame ``update``.
+curve is plotted in 2D with its own draggable control points. The mode is a model
+(``CurvesModel``: the presets, how they are shown, their history), tools that make edits of it
+(the mouse's ``CurveEditor`` and ``EditTools``, the keys) and views that draw it (the curve, the
+track, the plot, the riders, the markers, the HUD), each redrawn when an edit's ``Change`` says
+that what it draws changed, and only then. The sphere is placed by a keyframe sampler from the
+per-frame ``update``.
 """
 
 import numpy as np
 
+from scene.curves import curve_edits as edits
 from scene.curves import curves_keys, presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
+from scene.curves.curve_edits import Change
+from scene.curves.curves_model import CurvesModel, Refused
 from scene.curves.curves_status import hud_lines
-from scene.curves.drive import Drive
+from scene.curves.edit_tools import EditTools
 from scene.curves.event_markers import EventMarkers
 from scene.curves.horizon import Horizon
-from scene.curves.preset_edits import PresetEdits
+from scene.curves.looks import LOOK_WORDS, Look, next_look
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
-from scene.curves.track_drawing import LOOK_WORDS, Look, TrackDrawing, surface_drop
+from scene.curves.track_drawing import TrackDrawing, surface_drop
 from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.mode import Drag
-from trajectory import Motion
 from trajectory.playback import KeyframeSampler
 
 KEYFRAME_INTERVALS = (1 / 60, 3 / 60, 6 / 60, 10 / 60, 15 / 60, 20 / 60, 30 / 60)
@@ -36,6 +42,7 @@ def interval_words(seconds):
 DEFAULT_INTERVAL = 2
 DEFAULT_VELOCITY = 1
 """The seed's ease in-out."""
+EVERYTHING = Change.SHAPE | Change.TIMING | Change.LOOK | Change.SELECTION | Change.KEYFRAMES
 
 
 class CurvesMode:
@@ -54,29 +61,27 @@ class CurvesMode:
     def __init__(self, app):
         self.app = app
         self.presets_file = user_presets.PresetsFile(app.presets_path)
-        self.trajectories, self.velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
+        trajectories, velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
         self.startup_problem = self.presets_file.problem
-        self.unedited = tuple(presets.TRAJECTORIES)
-        """The trajectories as they come (built in, or opened from a file): not saved unless edited."""
-        self.saved = tuple(self.trajectories)
-        """The trajectories as the presets file holds them (loaded, or last saved with S)."""
-        self.edits = PresetEdits(self)
-        self.trajectory_index, self.velocity_index = 0, DEFAULT_VELOCITY
+        self.model = CurvesModel(
+            trajectories,
+            velocities,
+            DEFAULT_DURATION,
+            KEYFRAME_INTERVALS[DEFAULT_INTERVAL],
+            unedited=presets.TRAJECTORIES,
+            builtin_velocities=presets.VELOCITIES,
+            coaster=presets.COASTER_INDEX,
+            velocity_index=DEFAULT_VELOCITY,
+        )
         if app.opened is not None:  # a curve from a file (main.py --open), shown first
             name, spline = app.opened
-            title = user_presets.fitting_name(f"opened: {name}", {p.name for p in self.trajectories})
+            title = user_presets.fitting_name(f"opened: {name}", {p.name for p in trajectories})
             opened = presets.TrajectoryPreset(title, "knots", spline=spline)
-            self.trajectories.append(opened)
-            self.unedited = (*self.unedited, opened)
-            self.trajectory_index = len(self.trajectories) - 1
-        self.interval_index = DEFAULT_INTERVAL
-        self.method = "exact"
-        self.duration = DEFAULT_DURATION
-        self.drive = Drive()
-        self.run = None
-        self._motion = self.sampler = None
-        self._built_from = (None, None)
-        self._curve = None
+            self.model.unedited += (opened,)
+            self.model.apply(edits.AddTrajectory(opened))
+        self.run = self.sampler = None
+        self._pending = Change.NONE
+        """What changed (an undo, a redo) and is drawn at the next frame, once for any number."""
         self.drawing = CurveDrawing(app)
         self.root, self.sphere = self.drawing.root, self.drawing.sphere
         self.riders = Riders(
@@ -85,21 +90,17 @@ class CurvesMode:
             self.sphere,
             Horizon(app, self.root),
             self.drawing.curve_line.path,
-            lambda: self.look() is not Look.LINE,
+            lambda: self.model.look is not Look.LINE,
         )
         self.track = TrackDrawing(self.root)
         self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
-        self.editor = CurveEditor(
-            app,
-            self.plot,
-            self.drawing,
-            lambda index, position: self.edits.move_point(index, position, live=True),
-            lambda index, unit: self.edits.move_handle(index, unit, live=True),
+        self.editor = CurveEditor(app, self.plot, self.drawing, self.model, self.apply)
+        self.edits = EditTools(
+            app, self.model, self.editor, self.plot, self.drawing, self.apply, self.changed, self.presets_file
         )
-        self.rebuild(frame=True)  # makes the run
+        self.redraw(EVERYTHING | Change.CHOICE)  # makes the run
         self.bindings = curves_keys.bindings(self)
-        self.restart()
         self.root.hide()
         self.plot.root.hide()
 
@@ -125,91 +126,158 @@ class CurvesMode:
 
     def update(self, dt):
         """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
-        self.settle()
         self.editor.follow()
+        self.settle()
         playing = not self.run.ended
         self.events.passed_by(self.run.tick(dt), dt)
         if playing and self.run.ended:
             self.app.messages.say("The run ended (it plays once, L): R or Space plays it again.")
-        t, fraction = self.run.time, self.run.fraction
-        self.riders.place(self.motion, t, self.sampler.position(t))
-        self.plot.set_now(fraction, self.motion.distance(t), self.motion.velocity.rate_at_time(fraction))
+        t, fraction, motion = self.run.time, self.run.fraction, self.run.motion
+        self.riders.place(motion, t, self.sampler.position(t))
+        self.plot.set_now(fraction, motion.distance(t), motion.velocity.rate_at_time(fraction))
 
     def status_lines(self):
         """The HUD's lines for this mode."""
-        return hud_lines(self, interval_words(KEYFRAME_INTERVALS[self.interval_index]))
+        self.settle()
+        return hud_lines(
+            self.model,
+            self.run,
+            self.riders,
+            self.events,
+            interval_words(self.model.interval),
+            (self.edits.knots.status(), self.edits.new.status(), self.editor.status()),
+        )
+
+    # Edits: made by the tools, drawn by the views.
+
+    def apply(self, edit):
+        """Make ``edit`` (a ``curve_edits`` value) and draw what it changed; a refused one is said
+        (nothing changes). Returns the ``Change``, or None when refused."""
+        try:
+            change = self.model.apply(edit)
+        except Refused as refusal:
+            self.app.messages.say(f"Refused: {refusal}", warning=True, refusal=True)
+            return None
+        self.redraw(change | self._pending)
+        self._pending = Change.NONE
+        return change
+
+    def changed(self, change):
+        """``change`` made to the model without drawing it (an undo, a redo): drawn at the next
+        frame (``settle``), once for any number of them."""
+        self._pending |= change
+
+    def settle(self):
+        """Draw what changed since the last drawing (see ``changed``)."""
+        if self._pending:
+            pending, self._pending = self._pending, Change.NONE
+            self.redraw(pending)
+
+    @property
+    def motion(self):
+        """The ``Motion`` of the presets shown."""
+        return self.model.motion
+
+    def redraw(self, change):
+        """Redraw what ``change`` (a ``Change``) says changed: the run and keyframes for a new
+        motion, the curve and its track for a new shape or look, the points for a new shape or
+        selection, the plot for a new motion (coarser while a point is held)."""
+        model, held = self.model, self.editor.grabbed is not None
+        motion = model.motion
+        if change & (Change.SHAPE | Change.TIMING):
+            if self.run is None:
+                self.run = Run(motion, self.events.events())
+            else:
+                self.run.switch(motion)  # no restart: on from the same arc-length fraction
+        if change & Change.SHAPE:
+            self.events.show(model.curve)
+            self.riders.tilt = model.tilt_keys()
+        if change & (Change.SHAPE | Change.LOOK):
+            self._show_look(live=held)
+        if change & (Change.SHAPE | Change.SELECTION):
+            self._show_points()
+        if change & (Change.SHAPE | Change.TIMING | Change.KEYFRAMES):
+            self.sampler = KeyframeSampler(motion, model.interval)
+            self.drawing.show_keyframes(motion.position(self.sampler.keyframe_times))
+            self.show_frames()
+        if change & (Change.SHAPE | Change.TIMING):
+            # While dragging, only the seed's error (the one worth seeing) is measured every frame.
+            self._show_plot(measure=not held or model.method == "chord")
+        if change & Change.CHOICE and change & Change.SHAPE:  # another trajectory: from its start
+            self.frame()
+            self.restart()
+
+    def drag_ended(self):
+        """A drag let go: the track built fine and the plot measured, if the drag drew them coarse."""
+        self.track.show(self.model.curve, self.model.look)
+        self._show_plot()
 
     # Bound to keys.
 
     def choose_trajectory(self, index):
         """Show trajectory preset ``index`` and restart (one that does not exist is said)."""
-        if index >= len(self.trajectories):
+        model = self.model
+        if index >= len(model.trajectories):
             self.app.messages.say(
-                f"No curve {index + 1}: there are {len(self.trajectories)} (0 goes through them all, "
+                f"No curve {index + 1}: there are {len(model.trajectories)} (0 goes through them all, "
                 "N makes a new one)",
                 warning=True,
             )
             return
         self.app.messages.clear_refusal()
-        self.trajectory_index = index
-        self.edits.knots.selected = None
-        self.edits.knots.new.cancel()
-        self.rebuild(frame=True)
-        self.restart()
+        self.edits.new.cancel()
+        self.apply(edits.ChooseTrajectory(index))
 
     def next_trajectory(self):
         """Show the next trajectory preset, round to the first after the last."""
-        self.choose_trajectory((self.trajectory_index + 1) % len(self.trajectories))
-        preset = self.trajectories[self.trajectory_index]
-        self.app.messages.say(f"Curve {self.trajectory_index + 1} of {len(self.trajectories)}: {preset.name}")
+        model = self.model
+        self.choose_trajectory((model.trajectory_index + 1) % len(model.trajectories))
+        self.app.messages.say(
+            f"Curve {model.trajectory_index + 1} of {len(model.trajectories)}: {model.trajectory.name}"
+        )
 
     def choose_velocity(self, index):
         """Use velocity preset ``index``, going on from where the rider is."""
-        if index < len(self.velocities):
+        if index < len(self.model.velocities):
             self.app.messages.clear_refusal()
-            self.velocity_index = index
-            self.rebuild()
+            self.apply(edits.ChooseVelocity(index))
 
     def restart(self):
         """Back to the start of the run."""
+        self.settle()
         self.run.restart()
-        self.riders.place(self.motion, 0.0, self.sampler.position(0.0))
+        self.riders.place(self.run.motion, 0.0, self.sampler.position(0.0))
 
     def add_event(self):
         """An event where the rider is now."""
         self.events.add(self.motion.distance(self.run.time))
         self.run.set_events(self.events.events())
-        self.events.show(self.motion.trajectory)
+        self.events.show(self.model.curve)
 
     def change_duration(self, step):
         """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
         while driving, the next higher or lower top speed (the duration follows from it)."""
-        if self.velocities[self.velocity_index].drive:
-            self.drive.change_top_speed(step)
+        model = self.model
+        if model.driving:
+            self.apply(edits.SetTopSpeed(model.drive.next_top_speed(step)))
         else:
-            index = int(np.clip(np.searchsorted(DURATIONS, self.duration) + step, 0, len(DURATIONS) - 1))
-            self.duration = DURATIONS[index]
-        self.rebuild()
+            index = int(np.clip(np.searchsorted(DURATIONS, model.duration) + step, 0, len(DURATIONS) - 1))
+            self.apply(edits.SetDuration(DURATIONS[index]))
 
     def change_interval(self, step):
         """Keyframes further apart (step 1) or closer (step -1)."""
-        self.interval_index = int(np.clip(self.interval_index + step, 0, len(KEYFRAME_INTERVALS) - 1))
-        self.rebuild()
+        index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.interval - 1e-9))
+        index = int(np.clip(index + step, 0, len(KEYFRAME_INTERVALS) - 1))
+        self.apply(edits.SetInterval(KEYFRAME_INTERVALS[index]))
 
     def toggle_method(self):
         """Switch between the exact tables and the seed's chord tables."""
-        self.method = "chord" if self.method == "exact" else "exact"
-        self.rebuild()
-
-    def look(self):
-        """What the trajectory shown is built as (a ``track_drawing.Look``)."""
-        driving = self.velocities[self.velocity_index].drive
-        return self.track.look(self.trajectory_index, driving, self.trajectory_index == presets.COASTER_INDEX)
+        self.apply(edits.SetMethod("chord" if self.model.method == "exact" else "exact"))
 
     def cycle_look(self):
         """Build the trajectory as the next look: line, tube, ribbon, track, road."""
-        look = self.track.choose_next(self.trajectory_index, self.look())
-        self._show_look()
+        look = next_look(self.model.look)
+        self.apply(edits.SetLook(look))
         self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
 
     def show_frames(self):
@@ -217,7 +285,7 @@ class CurvesMode:
 
     def frame(self):
         """Aim the camera at the whole curve."""
-        self.app.orbit.frame(self.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 200)))
+        self.app.orbit.frame(self.model.curve.evaluate(np.linspace(0.0, 1.0, 200)))
 
     # Dragging control points.
 
@@ -227,6 +295,7 @@ class CurvesMode:
         Args:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
+        self.settle()
         return self.edits.press(shifted)
 
     def set_scale(self, scale):
@@ -242,88 +311,33 @@ class CurvesMode:
     def release(self):
         """Let go of any grabbed point (and measure and build what the drag left)."""
         if self.edits.release():
-            self._show_plot()
-            self.track.show(self._curve, self.look())
+            self.drag_ended()
 
-    # Building and drawing.
-
-    def points(self):
-        """The trajectory's points a press grabs: its control points, or a spline's knots and
-        the selected knot's handle tips."""
-        preset = self.trajectories[self.trajectory_index]
-        return self.edits.knots.grabbable() if preset.knots else preset.points
+    # Drawing.
 
     def _show_look(self, live=False):
         """The curve built as its look (coarse while ``live``), its line on the look's surface,
         shown unless riding on a track."""
-        look = self.look()
-        self.drawing.show_curve(self._curve, surface_drop(look))
+        look, curve = self.model.look, self.model.curve
+        self.drawing.show_curve(curve, surface_drop(look))
         self.riders.show_line()
-        self.track.show(self._curve, look, live)
+        self.track.show(curve, look, live)
 
     def _show_points(self):
-        if self.trajectories[self.trajectory_index].knots:
-            self.edits.knots.show()
-        else:
-            self.drawing.show_control_points(self.points())
+        """The control points; a spline's knots and the selected knot's handles."""
+        model = self.model
+        spline = model.spline
+        if spline is None:
+            self.drawing.show_control_points(model.grabbable())
             self.drawing.show_handles(None, None)
-
-    def handles(self):
-        return self.velocities[self.velocity_index].handles
+            return
+        self.drawing.show_control_points(spline.knots, polygon=False)
+        if model.selected_knot is None:
+            self.drawing.show_handles(None, None)
+        else:
+            self.drawing.show_handles(spline.knots[model.selected_knot], model.handle_tips())
 
     def _show_plot(self, measure=True):
         """The plot of the motion, with the velocity curve's handles (a cubic's joined)."""
-        self.plot.show(
-            self.motion, self.handles(), measure, polygon=bool(self.velocities[self.velocity_index].controls)
-        )
-
-    @property
-    def motion(self):
-        """The ``Motion`` of the presets shown (built first, if an undo or redo changed them)."""
-        self.settle()
-        return self._motion
-
-    def settle(self):
-        """Rebuild if the presets shown are not the ones the motion was built from: an undo or
-        redo only puts a preset back, and the next frame (or whatever needs the motion first)
-        rebuilds, once for any number of them."""
-        built_trajectory, built_velocity = self._built_from
-        if (
-            built_trajectory is not self.trajectories[self.trajectory_index]
-            or built_velocity is not self.velocities[self.velocity_index]
-        ):
-            self.rebuild()
-
-    def rebuild(self, frame=False, trajectory=None, velocity=None, live=False):
-        """Build the motion from the current presets (or the curves given, already built from them)
-        and redraw everything that depends on it; ``live`` while a drag goes on."""
-        trajectory_preset = self.trajectories[self.trajectory_index]
-        velocity_preset = self.velocities[self.velocity_index]
-        # A curve whose preset has not changed keeps its tables: a drag rebuilds only one curve.
-        if trajectory is None:
-            kept = self._motion is not None and self._built_from[0] is trajectory_preset
-            trajectory = self._curve if kept else trajectory_preset.curve()
-        if velocity_preset.drive:  # the car's fastest motion: its own velocity curve and duration
-            self._motion = self.drive.motion(trajectory, self.method)
-        else:
-            if velocity is None:
-                kept = self._motion is not None and self._built_from[1] is velocity_preset
-                velocity = self._motion.velocity if kept else velocity_preset.curve()
-            self._motion = Motion(trajectory, velocity, self.duration, method=self.method)
-        self._built_from = (trajectory_preset, velocity_preset)
-        self._curve = trajectory  # the curve built (the track is built along this object)
-        if self.run is None:
-            self.run = Run(self._motion, self.events.events())
-        else:
-            self.run.switch(self._motion)  # no restart: on from the same arc-length fraction
-        self.sampler = KeyframeSampler(self._motion, KEYFRAME_INTERVALS[self.interval_index])
-        self._show_look(live)
-        self.events.show(trajectory)
-        self._show_points()
-        self.drawing.show_keyframes(self._motion.position(self.sampler.keyframe_times))
-        self.riders.tilt = self.edits.knots.tilt_keys()
-        self.show_frames()
-        # While dragging, only the seed's error (the one worth seeing) is measured every frame.
-        self._show_plot(measure=not live or self.method == "chord")
-        if frame:
-            self.frame()
+        velocity = self.model.velocity
+        self.plot.show(self.motion, velocity.handles, measure, polygon=bool(velocity.controls))

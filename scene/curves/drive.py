@@ -13,33 +13,24 @@ class Drive:
 
     def __init__(self):
         self.v_max = DRIVE_LIMITS["v_max"]
-        self._last = (None, None)  # ((the trajectory, method, limits) it was built for, the motion)
 
     @property
     def limits(self):
         """The keyword arguments of ``Motion.fastest`` for this car."""
         return {**DRIVE_LIMITS, "v_max": self.v_max}
 
-    def change_top_speed(self, step):
-        """The next higher (step 1) or lower (step -1) top speed."""
+    def next_top_speed(self, step):
+        """The next higher (step 1) or lower (step -1) top speed of ``TOP_SPEEDS``."""
         index = min(range(len(TOP_SPEEDS)), key=lambda i: abs(TOP_SPEEDS[i] - self.v_max))
-        self.v_max = TOP_SPEEDS[min(max(index + step, 0), len(TOP_SPEEDS) - 1)]
+        return TOP_SPEEDS[min(max(index + step, 0), len(TOP_SPEEDS) - 1)]
 
     def motion(self, trajectory, method):
         """The fastest motion along ``trajectory``, timed by ``method`` (the chord tables replay
-        its velocity curve the seed's way); worked out once for the same curve object, method and
-        limits (an edit checks it, then the rebuild uses it)."""
-        built_for, motion = self._last
-        if built_for is not None and built_for[0] is trajectory and built_for[1:] == (method, self.limits):
-            return motion
+        its velocity curve the seed's way)."""
         fastest = Motion.fastest(trajectory, **self.limits)
-        motion = (
-            fastest
-            if method == "exact"
-            else Motion(trajectory, fastest.velocity, fastest.duration, method=method)
-        )
-        self._last = ((trajectory, method, self.limits), motion)
-        return motion
+        if method == "exact":
+            return fastest
+        return Motion(trajectory, fastest.velocity, fastest.duration, method=method)
 
     def status(self):
         """The HUD's line about the car."""

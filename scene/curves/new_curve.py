@@ -5,6 +5,7 @@ N again, or choosing a trajectory, leaves it unmade."""
 
 import numpy as np
 
+from scene.curves import curve_edits as edits
 from scene.curves.curve_editor import SNAP
 from scene.curves.presets import TrajectoryPreset
 from scene.ui.pointer import at_height_of
@@ -15,11 +16,12 @@ HEIGHT = 1.0
 
 
 class NewCurve:
-    """The placing of a new curve's first two knots in ``mode`` (a ``CurvesMode``), whose
-    ``knots`` (its ``KnotEdits``) edit it once made."""
+    """The placing of a new curve's first two knots: ``app`` gives the pointer and the messages,
+    ``model`` (a ``CurvesModel``) the names taken, ``drawing`` (a ``CurveDrawing``) marks the
+    first knot, ``apply`` (the mode's) makes the curve and shows it."""
 
-    def __init__(self, mode, knots):
-        self.mode, self.knots = mode, knots
+    def __init__(self, app, model, drawing, apply):
+        self.app, self.model, self.drawing, self.apply = app, model, drawing, apply
         self.placed = None
         """The knots placed so far, a list of (3,) arrays; None when no curve is being started."""
         self._made = 0
@@ -33,23 +35,22 @@ class NewCurve:
         """Start placing a new curve's knots, or stop (N)."""
         if self.placing:
             self.cancel()
-            self.mode.app.messages.say("No new curve")
+            self.app.messages.say("No new curve")
             return
         self.placed = []
-        self.mode.app.messages.say(
+        self.app.messages.say(
             "New curve: click where its first knot goes (Ctrl snaps to the grid); N again cancels"
         )
 
     def cancel(self):
         """Stop placing, the knots placed forgotten."""
         self.placed = None
-        self.mode.drawing.show_grabbed(None)
+        self.drawing.show_grabbed(None)
 
     def place(self):
         """The next knot where the mouse points (a press while placing); the curve is made with
         the second."""
-        messages = self.mode.app.messages
-        app = self.mode.app
+        app, messages = self.app, self.app.messages
         point = at_height_of(app, app.pointer.position(), np.array([0.0, 0.0, HEIGHT]))
         if point is None:
             messages.say("The mouse points at no place in front of the camera", warning=True)
@@ -58,7 +59,7 @@ class NewCurve:
             point = np.round(point / SNAP) * SNAP
         if not self.placed:
             self.placed = [point]
-            self.mode.drawing.show_grabbed(point)
+            self.drawing.show_grabbed(point)
             messages.say("New curve: click where its second knot goes")
             return
         try:
@@ -75,15 +76,14 @@ class NewCurve:
         return f"new curve: click where knot {len(self.placed) + 1} goes (N: cancel)"
 
     def _make(self, spline):
-        mode = self.mode
         self.cancel()
-        names = {preset.name for preset in mode.trajectories}
+        names = {preset.name for preset in self.model.trajectories}
         while (name := f"my curve {self._made + 1}") in names:
             self._made += 1
         self._made += 1
-        mode.trajectories.append(TrajectoryPreset(name, "knots", spline=spline))
-        mode.choose_trajectory(len(mode.trajectories) - 1)
-        self.knots.select(1)
-        mode.app.messages.say(
+        self.app.messages.clear_refusal()
+        self.apply(edits.AddTrajectory(TrajectoryPreset(name, "knots", spline=spline)))
+        self.apply(edits.Select(knot=1))
+        self.app.messages.say(
             f"{name}: A adds a knot where the mouse points, past the nearer end; C closes the loop"
         )

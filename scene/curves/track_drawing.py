@@ -1,23 +1,15 @@
 """What the trajectory is built as under the rider: the line alone, a tube, a ribbon, a coaster's
 track (two rails swept along the rotation-minimising frame, ties at an even spacing, posts down
 to the ground) or a road (a flat ribbon with edge lines). Meshes come from ``trajectory.sweep``
-and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they are built again with
-the curve (coarser while a point is dragged, to keep the frame)."""
-
-import enum
+and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they are rewritten in place
+with the curve (coarser while a point is dragged, to keep the frame), and hidden when the look
+has no such part."""
 
 import numpy as np
 
-from scene.kit.mesh_nodes import mesh_node
+from scene.curves.looks import Look
+from scene.kit.mesh_nodes import mesh_node, update_mesh_node
 from trajectory import Mesh, Profile, along, sweep
-
-
-class Look(enum.Enum):
-    LINE = "line"
-    TUBE = "tube"
-    RIBBON = "ribbon"
-    RAILS = "rails"
-    ROAD = "road"
 
 
 def surface_drop(look):
@@ -26,13 +18,6 @@ def surface_drop(look):
     return RIDE_DROP - SURFACE_LIFT if look in (Look.RIBBON, Look.ROAD) else 0.0
 
 
-LOOK_WORDS = {
-    Look.LINE: "the line",
-    Look.TUBE: "a tube",
-    Look.RIBBON: "a ribbon",
-    Look.RAILS: "a coaster track",
-    Look.ROAD: "a road",
-}
 TOLERANCE = 1e-3
 """How close (length units) a track's mesh keeps to its true surface."""
 LIVE_TOLERANCE = 5e-3
@@ -46,6 +31,8 @@ TIE_SPACING, TIE_SIZE = 0.6, (1.3, 0.12, 0.07)
 """Ties every 0.6 units, 1.3 across, 0.12 along the track, 0.07 deep."""
 POST_SPACING, POST_WIDTH = 4.0, 0.09
 ROAD_WIDTH, EDGE_WIDTH = 3.0, 0.12
+TWO_SIDED = ("ribbon", "road", "edges")
+"""The flat parts, seen from under as from over."""
 COLOURS = {
     "tube": (0.95, 0.78, 0.35, 1.0),
     "ribbon": (0.35, 0.6, 0.95, 1.0),
@@ -79,60 +66,64 @@ _PROFILES = {
 
 
 class TrackDrawing:
-    """The track under ``root``; ``chosen`` keeps the look the user picked for each trajectory."""
+    """The track under ``root``: a node for each part ever built (tube, ribbon, rails, ties,
+    posts, road, edges), rewritten in place, shown while the look has it."""
 
     def __init__(self, root):
         self.root = root.attach_new_node("track")
-        self.chosen = {}
-        self._parts = []
+        self.parts = {}
+        """Each part's node by its name, made the first time a look has it."""
+        self.built = 0
+        """How many times a look was built (each part swept or placed along the curve)."""
         self._shown = None  # (path, look, live) of what is built: the same again builds nothing
 
-    def look(self, trajectory_index, driving, coaster):
-        """The look of trajectory ``trajectory_index``: the one chosen (W), else a road while
-        ``driving``, a track on the ``coaster``, the line on any other."""
-        if trajectory_index in self.chosen:
-            return self.chosen[trajectory_index]
-        return Look.ROAD if driving else Look.RAILS if coaster else Look.LINE
-
-    def choose_next(self, trajectory_index, look):
-        """Choose the look after ``look`` for trajectory ``trajectory_index``; the new one."""
-        looks = list(Look)
-        self.chosen[trajectory_index] = looks[(looks.index(look) + 1) % len(looks)]
-        return self.chosen[trajectory_index]
-
     def show(self, path, look, live=False):
-        """Build ``look`` along ``path`` (a ``Curve`` or a ``Motion``), replacing what was built
+        """Build ``look`` along ``path`` (a ``Curve`` or a ``Motion``) in place of what was built
         (nothing to do for the same path object and look, unless a coarse one built while
         dragging is now wanted fine: a velocity edit moves no rail)."""
         shown = self._shown
         if shown is not None and shown[0] is path and shown[1] is look and (live or not shown[2]):
             return
         self._shown = (path, look, live)
-        for part in self._parts:
-            part.remove_node()
-        self._parts = []
-        tolerance = LIVE_TOLERANCE if live else TOLERANCE
-        if look is Look.TUBE:
-            self._add("tube", sweep(path, _PROFILES["tube"], tolerance, mode="minimal"))
-        elif look is Look.RIBBON:
-            self._add("ribbon", sweep(path, _PROFILES["ribbon"], tolerance, mode="up"), two_sided=True)
-        elif look is Look.ROAD:
-            self._add("road", sweep(path, _PROFILES["road"], tolerance, mode="up"), two_sided=True)
-            self._add("edges", sweep(path, _PROFILES["edges"], tolerance, mode="up"), two_sided=True)
-        elif look is Look.RAILS:
-            self._add("rails", sweep(path, _PROFILES["rails"], tolerance))
-            positions, frames = along(
-                path, spacing=TIE_SPACING, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2)
-            )
-            self._add("ties", _TIE.placed(positions, frames))
-            if (posts := _posts(path)) is not None:
-                self._add("posts", posts)
+        meshes = _meshes(path, look, LIVE_TOLERANCE if live else TOLERANCE)
+        if look is not Look.LINE:
+            self.built += 1
+        for name, part in self.parts.items():
+            if name not in meshes:
+                part.hide()
+        for name, mesh in meshes.items():
+            self._put(name, mesh)
 
-    def _add(self, name, mesh, two_sided=False):
-        part = self.root.attach_new_node(mesh_node(mesh, name))
-        part.set_color(*COLOURS[name])
-        part.set_two_sided(two_sided)
-        self._parts.append(part)
+    def _put(self, name, mesh):
+        """Part ``name`` drawing ``mesh``: its node rewritten, or made the first time."""
+        part = self.parts.get(name)
+        if part is None:
+            part = self.root.attach_new_node(mesh_node(mesh, name, dynamic=True))
+            part.set_color(*COLOURS[name])
+            part.set_two_sided(name in TWO_SIDED)
+            self.parts[name] = part
+        else:
+            update_mesh_node(part.node(), mesh)
+        part.show()
+
+
+def _meshes(path, look, tolerance):
+    """The meshes of ``look`` along ``path``, by part name, swept within ``tolerance``."""
+    if look is Look.TUBE:
+        return {"tube": sweep(path, _PROFILES["tube"], tolerance, mode="minimal")}
+    if look is Look.RIBBON:
+        return {"ribbon": sweep(path, _PROFILES["ribbon"], tolerance, mode="up")}
+    if look is Look.ROAD:
+        return {name: sweep(path, _PROFILES[name], tolerance, mode="up") for name in ("road", "edges")}
+    if look is Look.RAILS:
+        positions, frames = along(
+            path, spacing=TIE_SPACING, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2)
+        )
+        meshes = {"rails": sweep(path, _PROFILES["rails"], tolerance), "ties": _TIE.placed(positions, frames)}
+        if (posts := _posts(path)) is not None:
+            meshes["posts"] = posts
+        return meshes
+    return {}
 
 
 def _posts(path):

@@ -31,6 +31,7 @@ load_prc_file_data(
 from scene.app import SceneApp
 from scene.curves import presets
 from tests.benchmarks.timing import sized
+from tests.scene.helpers import move_point
 from trajectory import Spline
 
 FRAMES = sized(600, 4)
@@ -78,7 +79,7 @@ def drag_section(app):
 
         def move(frame, start_point=start_point):
             wobble = np.array([np.sin(frame / 20), np.cos(frame / 15), 0.3 * np.sin(frame / 10)])
-            app.mode.edits.move_point(1, start_point + 2.0 * wobble, live=True)
+            move_point(app.mode, 1, start_point + 2.0 * wobble)
 
         print(f"  control point of {preset.name:26s} {milliseconds(timed_frames(app, move))}")
     app.mode.choose_trajectory(0)
@@ -88,8 +89,8 @@ def drag_section(app):
         app.mode.choose_velocity(index)
 
         def move_handle(frame):
-            app.mode.edits.move_handle(
-                0, (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15)), live=True
+            move_handle(
+                app.mode, 0, (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15)), live=True
             )
 
         print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, move_handle))}")
@@ -106,7 +107,7 @@ def still_section(app):
     print("== A held-still frame against an idle one, a curve built as rails (target: within 10 %) ==")
     mode, real = app.mode, app.pointer
     mode.choose_trajectory(next(i for i, preset in enumerate(presets.TRAJECTORIES) if preset.editable))
-    mode.track.chosen[mode.trajectory_index] = Look.RAILS
+    mode.track.chosen[mode.model.trajectory_index] = Look.RAILS
     mode.rebuild()
 
     def frames():
@@ -118,7 +119,7 @@ def still_section(app):
         return samples
 
     app.pointer = PlacedPointer()  # held where the benchmark puts it, no keys held
-    app.pointer.at = to_film(app, mode.points()[1])
+    app.pointer.at = to_film(app, mode.model.grabbable()[1])
     idle = frames()
     mode.grab()
     app.pointer.at = (app.pointer.at[0] + 0.02, app.pointer.at[1])
@@ -138,12 +139,14 @@ def spline_editor_section(app):
     mode, knots_edits = app.mode, app.mode.edits.knots
     rng = np.random.default_rng(5)
     knots = np.cumsum(rng.uniform(-1.0, 1.0, (sized(100, 8), 3)), axis=0)
-    mode.trajectories.append(presets.TrajectoryPreset("100 knots, edited", "knots", spline=Spline(knots)))
-    mode.choose_trajectory(len(mode.trajectories) - 1)
+    mode.model.trajectories.append(
+        presets.TrajectoryPreset("100 knots, edited", "knots", spline=Spline(knots))
+    )
+    mode.choose_trajectory(len(mode.model.trajectories) - 1)
     middle = len(knots) // 2
 
     def drag(frame):
-        mode.edits.move_point(middle, knots[middle] + (0.0, 0.01 * (frame + 1), 0.0), live=True)
+        move_point(mode, middle, knots[middle] + (0.0, 0.01 * (frame + 1), 0.0))
 
     def insert(frame):  # the middle of a segment further along each time
         spans = len(knots_edits.spline.knots) - 1
@@ -161,7 +164,7 @@ def undo_section(app):
     print("== Undo: 100 drags of a control point, then all undone (target <= 50 ms in all) ==")
     app.mode.choose_trajectory(0)
     edits, start_point = app.mode.edits, np.array(presets.TRAJECTORIES[0].points[1], dtype=float)
-    before, steps = app.mode.trajectories[0], sized(100, 3)
+    before, steps = app.mode.model.trajectories[0], sized(100, 3)
     for step in range(steps):
         edits.begin()
         edits.move_point(1, start_point + (0.01 * (step + 1), 0.0, 0.0))
@@ -171,7 +174,7 @@ def undo_section(app):
         edits.undo()
     app.mode.settle()  # the motion of what is left, built once (as the next frame does)
     undone = time.perf_counter() - began
-    assert app.mode.trajectories[0] == before  # exactly the curve before the drags
+    assert app.mode.model.trajectories[0] == before  # exactly the curve before the drags
     assert app.mode.motion.trajectory.length == before.curve().length  # the motion rebuilt
     print(f"  {steps} steps undone and the motion rebuilt:  {undone * 1e3:7.1f} ms")
     began = time.perf_counter()
@@ -186,9 +189,9 @@ def knots_undo(app, steps):
     mode, edits = app.mode, app.mode.edits
     rng = np.random.default_rng(3)
     knots = np.cumsum(rng.uniform(-1.0, 1.0, (sized(100, 8), 3)), axis=0)
-    mode.trajectories.append(presets.TrajectoryPreset("100 knots", "knots", spline=Spline(knots)))
-    mode.choose_trajectory(len(mode.trajectories) - 1)
-    before, middle = mode.trajectories[-1], len(knots) // 2
+    mode.model.trajectories.append(presets.TrajectoryPreset("100 knots", "knots", spline=Spline(knots)))
+    mode.choose_trajectory(len(mode.model.trajectories) - 1)
+    before, middle = mode.model.trajectories[-1], len(knots) // 2
     for step in range(steps):
         edits.begin()
         edits.move_point(middle, knots[middle] + (0.0, 0.01 * (step + 1), 0.0))
@@ -198,7 +201,7 @@ def knots_undo(app, steps):
         edits.undo()
     mode.settle()
     undone = time.perf_counter() - began
-    assert mode.trajectories[-1] == before and mode.motion.trajectory.length == before.spline.length
+    assert mode.model.trajectories[-1] == before and mode.motion.trajectory.length == before.spline.length
     print(f"  {len(knots)} knots, {steps} knot drags undone, rebuilt: {undone * 1e3:7.1f} ms")
 
 

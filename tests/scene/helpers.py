@@ -65,3 +65,17 @@ def assert_documented(bindings, mouse_help=()):
         assert f"| {binding.keys} |" in docs
     for what, _ in mouse_help:
         assert what in docs
+
+
+def move_point(mode, index, position):
+    """Move the curves mode's grabbable point ``index`` to ``position`` (3,) as a drag's step
+    does; whether the edit was made (a refused one is said)."""
+    return mode.apply(mode.model.point_edit(index, position)) is not None
+
+
+def move_handle(mode, index, unit):
+    """Move the curves mode's velocity handle ``index`` to ``unit`` (t, s) as a drag's step does;
+    whether the edit was made."""
+    from scene.curves.curve_edits import MoveHandle
+
+    return mode.apply(MoveHandle(index, tuple(map(float, unit)))) is not None

@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from scene.curves.velocity_plot import DISTANCE_HEIGHT, WIDTH
-from tests.scene.helpers import press, step
+from tests.scene.helpers import move_handle, move_point, press, step
 
 
 def _camera(app):
@@ -59,13 +59,13 @@ def test_a_press_on_the_plot_never_moves_the_camera(app, pointer):
 def test_a_handle_on_the_plot_is_still_grabbed(app, pointer):
     press(app, "shift-1")  # constant: an editable cubic
     mode = app.mode
-    (x1, y1), _ = mode.velocities[0].controls
+    (x1, y1), _ = mode.model.velocities[0].controls
     pointer.at = _plot_point(app, x1 * WIDTH, mode.plot._distance_base + y1 * DISTANCE_HEIGHT)
     press(app, "mouse1")
     pointer.at = _plot_point(app, (x1 + 0.1) * WIDTH, mode.plot._distance_base + y1 * DISTANCE_HEIGHT)
     step(app)
     press(app, "mouse1-up")
-    assert mode.velocities[0].controls[0][0] == pytest.approx(x1 + 0.1, abs=1e-5)
+    assert mode.model.velocities[0].controls[0][0] == pytest.approx(x1 + 0.1, abs=1e-5)
 
 
 def test_the_help_pauses_the_mode_and_covers_the_whole_window(app):
@@ -120,24 +120,24 @@ def test_the_speed_error_strip_is_logarithmic_ours_low_the_seeds_high(app):
     ("edit", "words"),
     [
         (
-            lambda mode: mode.edits.move_handle(0, (1.217948473416842, 0.5)),
+            lambda mode: move_handle(mode, 0, (1.217948473416842, 0.5)),
             "go back in time: it would be at 7.31 s",  # 1.2179... of the 6 s run
         ),
-        (lambda mode: mode.edits.move_handle(1, (0.5, 1.6)), "past the end of the curve"),
-        (lambda mode: mode.edits.move_handle(0, (0.3, -0.9)), "back before the start of the curve"),
-        (lambda mode: mode.edits.move_point(0, (2e4, 0.0, 0.0)), "could not be seen or grabbed back"),
+        (lambda mode: move_handle(mode, 1, (0.5, 1.6)), "past the end of the curve"),
+        (lambda mode: move_handle(mode, 0, (0.3, -0.9)), "back before the start of the curve"),
+        (lambda mode: move_point(mode, 0, (2e4, 0.0, 0.0)), "could not be seen or grabbed back"),
     ],
 )
 def test_refusals_are_in_the_users_words_with_rounded_numbers(app, edit, words):
     import re
 
     press(app, "shift-6")  # CSS ease, editable
-    before = (app.mode.velocities[5], app.mode.trajectories[0])
+    before = (app.mode.model.velocities[5], app.mode.model.trajectories[0])
     edit(app.mode)
     message = app.messages.current
     assert message.startswith("Refused: ") and words in message
     assert "cubic_bezier" not in message and not re.search(r"\d\.\d{4,}", message)
-    assert (app.mode.velocities[5], app.mode.trajectories[0]) == before  # nothing lost
+    assert (app.mode.model.velocities[5], app.mode.model.trajectories[0]) == before  # nothing lost
 
 
 def _box(node, app):
@@ -162,7 +162,7 @@ def test_hud_plot_and_messages_never_overlap_and_stay_in_the_window(app, size, v
     app.orbit.keep_clear_of(app.orbit.covered_right)
     app.layout()
     press(app, velocity)
-    app.mode.edits.move_handle(0, (0.3, 0.35)) if velocity != "d" else None
+    move_handle(app.mode, 0, (0.3, 0.35)) if velocity != "d" else None
     app.messages.say("Refused: " + "a long reason that a person needs to read in full " * 3, warning=True)
     step(app, 10)  # the HUD refreshes a few times a second
     hud = _box(app.hud.text, app)

@@ -39,7 +39,8 @@ def assert_laid_out(app, state):
 def test_the_curves_mode(sized_app):
     app = sized_app
     assert_laid_out(app, "the curves mode")
-    app.mode.rebuild(live=True)  # a drag's step: the speed error waits for the release
+    mode = app.mode  # as a drag's step draws it: the speed error waits for the release
+    mode.plot.show(mode.motion, mode.model.velocity.handles, measure=False)
     assert "when you let go" in app.mode.plot._texts["ripple"].getText()
     assert_laid_out(app, "a drag")
     press(app, "m")

@@ -12,7 +12,15 @@ from scene.curves.curves_mode import KEYFRAME_INTERVALS
 from scene.curves.run import DEFAULT_DURATION
 from scene.curves.velocity_plot import SPEED_HEIGHT
 from scene.ui.pointer import to_film
-from tests.scene.helpers import FRAME_RATE, assert_documented, drag_in_plot, press, step
+from tests.scene.helpers import (
+    FRAME_RATE,
+    assert_documented,
+    drag_in_plot,
+    move_handle,
+    move_point,
+    press,
+    step,
+)
 from trajectory import Motion
 
 
@@ -54,7 +62,7 @@ def test_number_keys_choose_the_trajectory_and_restart(app, index):
     step(app, 50)
     press(app, str(index + 1))
     mode = app.mode
-    assert mode.trajectory_index == index
+    assert mode.model.trajectory_index == index
     expected = presets.TRAJECTORIES[index].curve()
     np.testing.assert_allclose(mode.motion.trajectory.evaluate(0.3), expected.evaluate(0.3), atol=1e-12)
     assert mode.run.time == pytest.approx(1 / FRAME_RATE)
@@ -86,10 +94,10 @@ def test_space_pauses_and_goes_on(app):
 def test_duration_interval_and_method_keys(app):
     mode = app.mode
     press(app, "arrow_up")
-    assert mode.duration > DEFAULT_DURATION and mode.motion.duration == mode.duration
+    assert mode.model.duration > DEFAULT_DURATION and mode.motion.duration == mode.model.duration
     press(app, "arrow_down")
     press(app, "arrow_down")
-    assert mode.duration < DEFAULT_DURATION
+    assert mode.model.duration < DEFAULT_DURATION
     interval = mode.sampler.interval
     press(app, "arrow_right")
     assert mode.sampler.interval > interval
@@ -138,10 +146,10 @@ def test_hud_names_the_curves_and_the_state(app):
 def test_moving_a_control_point_rebuilds_the_curve(app):
     mode = app.mode
     before = mode.motion.trajectory.evaluate(0.5)
-    assert mode.edits.move_point(1, (0.0, 9.0, 6.0))
+    assert move_point(mode, 1, (0.0, 9.0, 6.0))
     after = mode.motion.trajectory.evaluate(0.5)
     assert np.linalg.norm(after - before) > 1.0
-    np.testing.assert_allclose(mode.trajectories[0].points[1], (0.0, 9.0, 6.0))
+    np.testing.assert_allclose(mode.model.trajectories[0].points[1], (0.0, 9.0, 6.0))
     step(app, 5)
     np.testing.assert_allclose(sphere(app), mode.sampler.position(mode.run.time), atol=1e-4)
 
@@ -149,7 +157,7 @@ def test_moving_a_control_point_rebuilds_the_curve(app):
 def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
     mode = app.mode
     for index in range(3):  # all four points together: no length
-        mode.edits.move_point(index, mode.trajectories[0].points[3])
+        move_point(mode, index, mode.model.trajectories[0].points[3])
     assert "no length" in app.messages.current
     assert mode.motion.length > 1.0
 
@@ -157,15 +165,15 @@ def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
 def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):
     mode = app.mode
     press(app, "shift-6")  # CSS ease, editable
-    controls = mode.velocities[5].controls
-    mode.edits.move_handle(0, (1.4, 0.5))  # x1 > 1: T would not be monotone
+    controls = mode.model.velocities[5].controls
+    move_handle(mode, 0, (1.4, 0.5))  # x1 > 1: T would not be monotone
     message = app.messages.current
     duration = mode.motion.duration  # the plot's time axis is in seconds, and so is the refusal
     assert "Refused" in message and f"go back in time: it would be at {1.4 * duration:.2f} s" in message
     assert f"between 0.00 s and {duration:.2f} s" in message
-    assert mode.velocities[5].controls == controls
-    mode.edits.move_handle(0, (0.6, 0.2))
-    assert mode.velocities[5].controls[0] == pytest.approx((0.6, 0.2))
+    assert mode.model.velocities[5].controls == controls
+    move_handle(mode, 0, (0.6, 0.2))
+    assert mode.model.velocities[5].controls[0] == pytest.approx((0.6, 0.2))
     assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
         presets.VELOCITIES[5].curve(((0.6, 0.2), (0.25, 1.0))).distance_at_time(0.5), abs=1e-12
     )
@@ -182,13 +190,13 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
     readable scale with the spike at its top, and the marker stays on the panel."""
     mode = app.mode
     press(app, "shift-6")
-    mode.edits.move_handle(0, (1.0, 0.0))
-    mode.edits.move_handle(1, (0.0, 1.0))
+    move_handle(mode, 0, (1.0, 0.0))
+    move_handle(mode, 1, (0.0, 1.0))
     assert mode.motion.velocity.rate_at_time(0.5) == np.inf
-    mode.run.playhead.seek(time=mode.duration / 2 - 1 / 60)  # the next frame lands on t = 1/2 exactly
+    mode.run.playhead.seek(time=mode.model.duration / 2 - 1 / 60)  # the next frame lands on t = 1/2 exactly
     step(app)
     plot = mode.plot
-    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.duration / 2)), 1e-5)
+    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.model.duration / 2)), 1e-5)
     for geometry in (plot.intended_line, plot.speed_line, plot.markers):
         assert np.all(np.isfinite(vertices(geometry)))
     top = plot._speed_base + SPEED_HEIGHT
@@ -199,7 +207,7 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
 def test_saving_writes_the_edited_curves_and_a_new_start_loads_them(app, presets_file):
     from scene.app import SceneApp
 
-    app.mode.edits.move_point(0, (-7.0, -3.0, 2.0))
+    move_point(app.mode, 0, (-7.0, -3.0, 2.0))
     press(app, "s")
     assert "Saved 1 edited curve" in app.messages.current
     saved = json.loads(presets_file.read_text())
@@ -224,7 +232,7 @@ def test_a_corrupt_presets_file_is_reported_left_alone_and_the_built_ins_used(pr
     app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
     try:
         assert "was not loaded" in app.messages.current and str(presets_file) in app.messages.current
-        assert app.mode.trajectories == presets.TRAJECTORIES
+        assert app.mode.model.trajectories == presets.TRAJECTORIES
         assert presets_file.read_bytes() == before
     finally:
         app.destroy()
@@ -237,7 +245,7 @@ def test_the_plot_is_anchored_to_the_bottom_right_corner(app):
 def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
     """A drag with the mouse, as a person does it: press on a control point, move, let go."""
     mode = app.mode
-    grabbed = mode.points()[1]
+    grabbed = mode.model.grabbable()[1]
     pointer.at = to_film(app, grabbed)
     press(app, "mouse1")
     peaks = set()
@@ -246,7 +254,7 @@ def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
         step(app)
         assert "when you let go" in mode.plot._texts["ripple"].getText()
         peaks.add(mode.plot._texts["peak"].getText())  # the speed scale follows the length
-    assert np.linalg.norm(np.array(mode.points()[1]) - grabbed) > 0.5 and len(peaks) > 1
+    assert np.linalg.norm(np.array(mode.model.grabbable()[1]) - grabbed) > 0.5 and len(peaks) > 1
     press(app, "mouse1-up")
     assert "max" in mode.plot._texts["ripple"].getText()
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
@@ -259,12 +267,12 @@ def test_the_docs_list_every_binding(app):
 def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):
     mode = app.mode
     press(app, "shift-6")  # CSS ease, editable
-    before = np.array(mode.velocities[5].controls[0])
+    before = np.array(mode.model.velocities[5].controls[0])
     target = before + (0.1, 0.15)
     drag_in_plot(app, pointer, before, target)
     # The screen transforms are single precision: the handle lands within a few float32 ulps.
-    np.testing.assert_allclose(mode.velocities[5].controls[0], target, atol=1e-6)
-    expected = presets.VELOCITIES[5].curve((mode.velocities[5].controls[0], (0.25, 1.0)))
+    np.testing.assert_allclose(mode.model.velocities[5].controls[0], target, atol=1e-6)
+    expected = presets.VELOCITIES[5].curve((mode.model.velocities[5].controls[0], (0.25, 1.0)))
     assert mode.motion.velocity.distance_at_time(0.5) == pytest.approx(
         expected.distance_at_time(0.5), abs=1e-12
     )
@@ -272,27 +280,27 @@ def test_a_velocity_handle_dragged_with_the_mouse_follows_it(app, pointer):
 
 def test_a_shift_drag_moves_a_control_point_along_the_view_only(app, pointer):
     mode = app.mode
-    grabbed = np.array(mode.points()[1])
+    grabbed = np.array(mode.model.grabbable()[1])
     view = np.array(app.render.get_relative_vector(app.camera, (0, 1, 0)))
     pointer.at = to_film(app, grabbed)
     press(app, "shift-mouse1")
     pointer.at = (pointer.at[0], pointer.at[1] + 0.05)
     step(app)
     press(app, "mouse1-up")
-    moved = np.array(mode.points()[1]) - grabbed
+    moved = np.array(mode.model.grabbable()[1]) - grabbed
     assert np.linalg.norm(moved) > 0.1
     np.testing.assert_allclose(np.cross(moved, view), 0.0, atol=1e-9 * np.linalg.norm(moved))
 
 
 def test_pressing_where_there_is_no_control_point_orbits_instead(app, pointer):
     mode = app.mode
-    points = [tuple(p) for p in mode.points()]
+    points = [tuple(p) for p in mode.model.grabbable()]
     pointer.at = (0.95, 0.95)
     press(app, "mouse1")
     pointer.at = (0.85, 0.9)
     step(app)
     press(app, "mouse1-up")
-    assert [tuple(p) for p in mode.points()] == points and mode.editor.grabbed is None
+    assert [tuple(p) for p in mode.model.grabbable()] == points and mode.editor.grabbed is None
 
 
 def test_every_keyframe_interval_is_whole_frames_and_said_in_both_units():
@@ -313,6 +321,6 @@ def test_every_keyframe_interval_is_whole_frames_and_said_in_both_units():
     ("value", "shown"), [(-1e-17, "0.00"), (-0.004, "0.00"), (0.0, "0.00"), (-0.25, "-0.25")]
 )
 def test_a_dragged_point_s_coordinates_never_read_minus_zero(value, shown):
-    from scene.curves.curves_status import _hundredths
+    from scene.curves.curve_editor import _hundredths
 
     assert _hundredths(value) == shown

@@ -10,7 +10,7 @@ from panda3d.core import NodePath
 
 from scene import MotionInterval
 from scene.curves.event_markers import FIXED, FLASH_SECONDS
-from tests.scene.helpers import FRAME_RATE, press, step
+from tests.scene.helpers import FRAME_RATE, move_point, press, step
 
 
 def place(mode):
@@ -34,7 +34,7 @@ def test_a_drag_step_keeps_the_rider_in_place(app):
     mode = app.mode
     step(app, 90)
     s = mode.motion.distance(mode.run.time)
-    mode.edits.move_point(1, (-2.0, 6.5, 4.5), live=True)
+    move_point(mode, 1, (-2.0, 6.5, 4.5))
     assert mode.motion.distance(mode.run.time) == pytest.approx(s, abs=1e-12)
     assert mode.run.time > 1.0
 
@@ -75,7 +75,7 @@ def test_events_flash_when_passed_and_are_counted(app):
     press(app, "e")  # an event here: the rider is on it, so it fires when the run comes round
     assert len(mode.events.fractions) == len(FIXED) + 1
     passed = mode.events.passed
-    step(app, int(mode.duration * FRAME_RATE) + 5)
+    step(app, int(mode.model.duration * FRAME_RATE) + 5)
     assert mode.events.passed == passed + len(FIXED) + 1
     app.hud.set_lines(mode.status_lines())
     assert f"events passed {mode.events.passed} (E)" in app.hud.text.getText()

@@ -9,7 +9,7 @@ from scene.curves import presets
 from scene.curves.drive import TOP_SPEEDS
 from scene.curves.run import DEFAULT_DURATION
 from scene.curves.velocity_plot import SAMPLES, SPEED_HEIGHT
-from tests.scene.helpers import drag_in_plot, press, step
+from tests.scene.helpers import drag_in_plot, move_handle, move_point, press, step
 from trajectory import Motion
 from trajectory.timing.speed_limits import Binding
 
@@ -27,7 +27,7 @@ def _hud(app):
 def test_d_drives_the_fastest_motion_a_car_can(app):
     press(app, "d")
     mode = app.mode
-    assert mode.velocity_index == presets.DRIVE_INDEX
+    assert mode.model.velocity_index == presets.DRIVE_INDEX
     expected = Motion.fastest(mode.motion.trajectory, **presets.DRIVE_LIMITS)
     assert mode.motion.duration == expected.duration
     t = np.linspace(0.0, expected.duration, 101)
@@ -42,14 +42,16 @@ def test_up_and_down_change_the_top_speed_and_the_duration_follows(app):
     before = float(mode.motion.distance(mode.run.time))
     slow = mode.motion.duration
     press(app, "arrow_up")
-    assert mode.drive.v_max == TOP_SPEEDS[TOP_SPEEDS.index(presets.DRIVE_LIMITS["v_max"]) + 1]
-    faster = Motion.fastest(mode.motion.trajectory, **{**presets.DRIVE_LIMITS, "v_max": mode.drive.v_max})
+    assert mode.model.drive.v_max == TOP_SPEEDS[TOP_SPEEDS.index(presets.DRIVE_LIMITS["v_max"]) + 1]
+    faster = Motion.fastest(
+        mode.motion.trajectory, **{**presets.DRIVE_LIMITS, "v_max": mode.model.drive.v_max}
+    )
     assert mode.motion.duration == faster.duration < slow
     assert float(mode.motion.distance(mode.run.time)) == pytest.approx(before, abs=0.02)  # on, no jump
     for _ in range(len(TOP_SPEEDS)):
         press(app, "arrow_down")
-    assert mode.drive.v_max == TOP_SPEEDS[0]
-    assert mode.duration == DEFAULT_DURATION  # the other presets' run is untouched
+    assert mode.model.drive.v_max == TOP_SPEEDS[0]
+    assert mode.model.duration == DEFAULT_DURATION  # the other presets' run is untouched
 
 
 def test_the_plot_shows_the_speed_limit_and_the_binding_limits_only_when_driving(app):
@@ -77,7 +79,7 @@ def test_the_plot_shows_the_speed_limit_and_the_binding_limits_only_when_driving
 def test_a_keyed_preset_passes_its_keys_and_holds(app):
     press(app, _shift(HOLD_INDEX))
     mode = app.mode
-    (t1, s1), (t2, s2) = mode.velocities[HOLD_INDEX].keys
+    (t1, s1), (t2, s2) = mode.model.velocities[HOLD_INDEX].keys
     assert s1 == s2  # a hold
     duration = mode.motion.duration
     assert float(mode.motion.distance(t1 * duration)) == pytest.approx(s1, abs=1e-14)
@@ -88,16 +90,16 @@ def test_a_keyed_preset_passes_its_keys_and_holds(app):
 def test_a_key_move_that_would_send_the_object_back_is_refused_and_said(app):
     press(app, _shift(HOLD_INDEX))
     mode = app.mode
-    keys = mode.velocities[HOLD_INDEX].keys
-    mode.edits.move_handle(0, (0.35, 0.7))  # above the next key's s = 0.5
+    keys = mode.model.velocities[HOLD_INDEX].keys
+    move_handle(mode, 0, (0.35, 0.7))  # above the next key's s = 0.5
     assert "Refused" in app.messages.current and "s may not decrease" in app.messages.current
-    mode.edits.move_handle(1, (0.2, 0.5))  # before the first key's t = 0.35
+    move_handle(mode, 1, (0.2, 0.5))  # before the first key's t = 0.35
     assert "keys keep their order" in app.messages.current
     duration = mode.motion.duration  # in seconds, as the plot's time axis (it said "t = 0.00 and 0.65")
     assert f"between {0.35 * duration:.2f} s and {1.0 * duration:.2f} s" in app.messages.current
-    assert mode.velocities[HOLD_INDEX].keys == keys  # nothing the user made is lost
-    mode.edits.move_handle(0, (0.3, 0.35))
-    assert mode.velocities[HOLD_INDEX].keys[0] == (0.3, 0.35)
+    assert mode.model.velocities[HOLD_INDEX].keys == keys  # nothing the user made is lost
+    move_handle(mode, 0, (0.3, 0.35))
+    assert mode.model.velocities[HOLD_INDEX].keys[0] == (0.3, 0.35)
     assert float(mode.motion.distance(0.3 * mode.motion.duration)) == pytest.approx(0.35, abs=1e-14)
     assert "(edited)" in _hud(app)
 
@@ -105,7 +107,7 @@ def test_a_key_move_that_would_send_the_object_back_is_refused_and_said(app):
 def test_a_refusal_goes_when_another_velocity_curve_is_chosen(app):
     """A "Refused..." message stayed on screen over the next velocity curve."""
     press(app, _shift(HOLD_INDEX))
-    app.mode.edits.move_handle(0, (0.35, 0.7))
+    move_handle(app.mode, 0, (0.35, 0.7))
     assert app.messages.current.startswith("Refused")
     press(app, "shift-1")
     assert app.messages.current == ""
@@ -126,11 +128,11 @@ def test_the_speed_panel_names_the_top_speed_not_its_scale(app):
 def test_a_key_dragged_with_the_mouse_follows_it(app, pointer):
     press(app, _shift(HOLD_INDEX))
     mode = app.mode
-    before = np.array(mode.velocities[HOLD_INDEX].keys[1])
+    before = np.array(mode.model.velocities[HOLD_INDEX].keys[1])
     target = before + (0.1, 0.2)
     drag_in_plot(app, pointer, before, target)
-    np.testing.assert_allclose(mode.velocities[HOLD_INDEX].keys[1], target, atol=1e-6)
-    t, s = mode.velocities[HOLD_INDEX].keys[1]
+    np.testing.assert_allclose(mode.model.velocities[HOLD_INDEX].keys[1], target, atol=1e-6)
+    t, s = mode.model.velocities[HOLD_INDEX].keys[1]
     assert float(mode.motion.distance(t * mode.motion.duration)) == pytest.approx(s, abs=1e-13)
 
 
@@ -138,7 +140,7 @@ def test_edited_keys_are_saved_and_loaded_back(app, presets_file):
     from scene.curves.user_presets import PresetsFile
 
     press(app, _shift(HOLD_INDEX))
-    app.mode.edits.move_handle(0, (0.3, 0.35))
+    move_handle(app.mode, 0, (0.3, 0.35))
     press(app, "s")
     _, velocities = PresetsFile(presets_file).load(presets.TRAJECTORIES, presets.VELOCITIES)
     assert velocities[HOLD_INDEX].keys == ((0.3, 0.35), (0.65, 0.5))
@@ -149,8 +151,8 @@ def test_dragging_the_trajectory_while_driving_rebuilds_the_fastest_motion(app):
     press(app, "d")
     mode = app.mode
     before = mode.motion.duration
-    points = np.array(mode.points())
-    assert mode.edits.move_point(1, points[1] + (0.0, 0.0, 3.0))
+    points = np.array(mode.model.grabbable())
+    assert move_point(mode, 1, points[1] + (0.0, 0.0, 3.0))
     assert mode.motion.duration != before
     assert mode.motion.duration == Motion.fastest(mode.motion.trajectory, **presets.DRIVE_LIMITS).duration
 
@@ -165,7 +167,7 @@ def test_while_driving_an_edit_works_out_the_fastest_motion_once(app, pointer, m
     monkeypatch.setattr(
         Motion, "fastest", lambda *args, **kwargs: calls.append(1) or fastest(*args, **kwargs)
     )
-    pointer.at = to_film(app, mode.points()[1])
+    pointer.at = to_film(app, mode.model.grabbable()[1])
     press(app, "mouse1")
     for _ in range(3):
         pointer.at = (pointer.at[0] + 0.02, pointer.at[1])

@@ -6,6 +6,7 @@ import json
 import numpy as np
 import pytest
 
+from scene.curves.curve_edits import Select
 from scene.kit.curve_files import load_curves
 from tests.scene.helpers import press
 from trajectory.curves import TangentMode, spline_from_data
@@ -59,7 +60,7 @@ def test_a_curve_opened_from_a_file_is_shown_first_editable_and_saved_once_edite
     app = opened(track)
     try:
         mode = app.mode
-        preset = mode.trajectories[mode.trajectory_index]
+        preset = mode.model.trajectories[mode.model.trajectory_index]
         assert preset.name == "opened: track" and preset.knots and preset.spline == track
         assert any(line.endswith("opened: track") for line in mode.status_lines())  # no "(edited)"
         u = np.linspace(0.0, 1.0, 101)
@@ -69,16 +70,16 @@ def test_a_curve_opened_from_a_file_is_shown_first_editable_and_saved_once_edite
         assert all(not entry["name"].startswith("opened") for entry in saved["trajectories"])
         press(app, "t")
         assert "Select a knot first" in app.messages.current
-        mode.edits.knots.select(2)
+        mode.apply(Select(knot=2))
         press(app, "t")  # auto -> linear
-        edited = mode.trajectories[mode.trajectory_index].spline
+        edited = mode.model.trajectories[mode.model.trajectory_index].spline
         assert edited.modes[2] is TangentMode.LINEAR and track.modes[2] is TangentMode.AUTO
         press(app, "s")
     finally:
         app.destroy()
     app = opened(track)  # the next start: the edited one from the presets file beside the opened one
     try:
-        loaded = [p for p in app.mode.trajectories if p.name.startswith("opened: track")]
+        loaded = [p for p in app.mode.model.trajectories if p.name.startswith("opened: track")]
         assert [p.name for p in loaded] == ["opened: track", "opened: track (2)"]  # names are unique
         assert loaded[0].spline == edited and loaded[1].spline == track
     finally:

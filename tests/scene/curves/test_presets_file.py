@@ -18,7 +18,7 @@ from scene.curves import presets, user_presets
 from scene.curves.user_presets import FORMAT, MAX_FILE_BYTES, MAX_PRESETS, VERSION, PresetsFile
 from scene.kit import user_files
 from tests.budget import scaled
-from tests.scene.helpers import FRAME_RATE, press
+from tests.scene.helpers import FRAME_RATE, move_point, press
 from tests.scene.test_main import run_main
 from trajectory import Spline
 from trajectory.curves import TangentMode, spline_data
@@ -333,7 +333,7 @@ def test_the_s_key_says_where_it_saved_when_the_file_is_kept(presets_file):
     before = presets_file.read_bytes()
     app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE)
     try:
-        app.mode.edits.move_point(0, EDITED_POINTS[0])
+        move_point(app.mode, 0, EDITED_POINTS[0])
         press(app, "s")
         message = app.messages.current
         assert (

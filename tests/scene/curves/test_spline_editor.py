@@ -10,7 +10,7 @@ import pytest
 
 from scene.curves import presets
 from scene.curves.curve_editor import SNAP
-from scene.curves.knot_edits import TILT_STEP
+from scene.curves.knot_tools import TILT_STEP
 from scene.ui.pointer import to_film
 from tests.scene.helpers import press, step
 from trajectory import FunctionCurve, Spline
@@ -21,7 +21,7 @@ U = np.linspace(0.0, 1.0, 401)
 
 
 def shown(mode):
-    return mode.trajectories[mode.trajectory_index]
+    return mode.model.trajectories[mode.model.trajectory_index]
 
 
 def between_knots(mode, knot):
@@ -70,13 +70,13 @@ def test_a_click_on_the_curve_inserts_a_knot_there_and_keeps_the_shape(app, poin
     fraction = between_knots(mode, 2)
     click_on_curve(app, pointer, fraction)
     spline = shown(mode).spline
-    assert len(spline.knots) == 10 and mode.edits.knots.selected is not None
-    new = spline.knots[mode.edits.knots.selected]
+    assert len(spline.knots) == 10 and mode.model.selected_knot is not None
+    new = spline.knots[mode.model.selected_knot]
     curve = mode.motion.trajectory
     assert np.linalg.norm(new - curve.evaluate(curve.arc_length.parameter(fraction))) < 0.2  # where clicked
     # The same curve, traced at a new parameter: every old point lies on the new curve.
     assert farthest(before, curve.evaluate(np.linspace(0.0, 1.0, 20001))) < 1e-3
-    assert spline.modes[mode.edits.knots.selected] is TangentMode.ALIGNED
+    assert spline.modes[mode.model.selected_knot] is TangentMode.ALIGNED
     assert "knot" in mode.status_lines()[-1] and "aligned (T)" in mode.status_lines()[-1]
     press(app, "control-z")
     assert len(shown(mode).spline.knots) == 9 and "Undone: inserting a knot" in app.messages.current
@@ -93,8 +93,8 @@ def test_a_press_on_the_curve_inserts_and_drags_the_new_knot(app, pointer, splin
     mode = spline_mode
     click_on_curve(app, pointer, between_knots(mode, 5), move=(0.05, 0.05))
     assert len(shown(mode).spline.knots) == 10
-    inserted = shown(mode).spline.knots[mode.edits.knots.selected]
-    u = mode.edits.knots.selected / 9  # 10 knots, 9 segments: the knot ends one
+    inserted = shown(mode).spline.knots[mode.model.selected_knot]
+    u = mode.model.selected_knot / 9  # 10 knots, 9 segments: the knot ends one
     np.testing.assert_allclose(mode.motion.trajectory.evaluate(u), inserted, atol=1e-12)
     assert farthest(inserted[None], presets.TRAJECTORIES[4].curve().evaluate(U)) > 0.1  # off the old one
     press(app, "control-z")  # the drag
@@ -109,7 +109,7 @@ def test_every_knot_edit_undone_returns_the_exact_original_and_redone_the_result
     press(app, "t")  # aligned -> broken
     press(app, ".")
     press(app, ".")
-    knot = mode.edits.knots.selected
+    knot = mode.model.selected_knot
     drag(app, pointer, shown(mode).spline.knots[knot] + shown(mode).spline.tangents[knot, 1], (0.04, 0.03))
     press(app, "c")
     pointer.at = (0.5, -0.3)
@@ -127,7 +127,11 @@ def test_every_knot_edit_undone_returns_the_exact_original_and_redone_the_result
         steps += 1
     assert steps == 10  # make, insert, mode, 2 tilts, handle drag, close, open, add, delete
     assert shown(mode) == original
-    assert mode.trajectories == [*mode.unedited[:4], presets.TRAJECTORIES[4], *mode.unedited[5:]]
+    assert mode.model.trajectories == [
+        *mode.model.unedited[:4],
+        presets.TRAJECTORIES[4],
+        *mode.model.unedited[5:],
+    ]
     for _ in range(steps):
         press(app, "control-y")
     assert shown(mode) == final
@@ -135,9 +139,8 @@ def test_every_knot_edit_undone_returns_the_exact_original_and_redone_the_result
 
 def test_modes_cycle_and_keep_their_rules_on_a_dragged_handle(app, pointer, spline_mode):
     mode = spline_mode
-    edits = mode.edits.knots
     drag(app, pointer, shown(mode).spline.knots[4], (0.0, 0.0))  # a click selects it
-    assert edits.selected == 4
+    assert mode.model.selected_knot == 4
     seen = []
     for _ in range(5):
         press(app, "t")
@@ -269,13 +272,13 @@ def test_an_undo_that_takes_a_knot_out_or_puts_one_back_drops_the_selection(app,
     mode = spline_mode
     click_on_curve(app, pointer, between_knots(mode, 6))  # inserted and selected: knot 8 of 10
     press(app, "control-z")
-    assert mode.edits.knots.selected is None and "knot 8" not in mode.status_lines()[-1]
+    assert mode.model.selected_knot is None and "knot 8" not in mode.status_lines()[-1]
     press(app, "control-y")
-    assert mode.edits.knots.selected is None
+    assert mode.model.selected_knot is None
     drag(app, pointer, shown(mode).spline.knots[2], (0.0, 0.0))  # a click selects knot 3
     press(app, "t")
     press(app, "control-z")  # the same knots: the selection stays, its mode shown back
-    assert mode.edits.knots.selected == 2 and "knot 3: auto" in mode.status_lines()[-1]
+    assert mode.model.selected_knot == 2 and "knot 3: auto" in mode.status_lines()[-1]
 
 
 def test_the_handles_are_drawn_on_the_knot_a_just_added(app, pointer, spline_mode, monkeypatch):
@@ -286,10 +289,10 @@ def test_the_handles_are_drawn_on_the_knot_a_just_added(app, pointer, spline_mod
         mode.drawing, "show_handles", lambda knot, tips: drawn.append(knot) or record(knot, tips)
     )
     click_on_curve(app, pointer, between_knots(mode, 1))  # a knot inserted and selected
-    before = mode.edits.knots.selected
+    before = mode.model.selected_knot
     pointer.at = (0.5, -0.3)
     press(app, "a")
     knots = shown(mode).spline.knots
-    assert mode.edits.knots.selected not in (None, before)
-    np.testing.assert_array_equal(drawn[-1], knots[mode.edits.knots.selected])
-    assert str(mode.edits.knots.selected + 1) in "\n".join(mode.status_lines())  # the knot the HUD names
+    assert mode.model.selected_knot not in (None, before)
+    np.testing.assert_array_equal(drawn[-1], knots[mode.model.selected_knot])
+    assert str(mode.model.selected_knot + 1) in "\n".join(mode.status_lines())  # the knot the HUD names

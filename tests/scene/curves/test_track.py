@@ -12,7 +12,8 @@ from trajectory import along
 
 
 def parts(mode):
-    return {part.get_name(): part for part in mode.track._parts}
+    """The track's parts shown, by name."""
+    return {name: part for name, part in mode.track.parts.items() if not part.is_hidden()}
 
 
 def vertices(part):
@@ -21,7 +22,7 @@ def vertices(part):
 
 def test_the_coaster_is_a_track_of_rails_ties_and_posts(app):
     mode = app.mode
-    assert mode.look() is Look.LINE and not parts(mode)
+    assert mode.model.look is Look.LINE and not parts(mode)
     press(app, str(COASTER_INDEX + 1))
     built = parts(mode)
     assert set(built) == {"rails", "ties", "posts"}
@@ -41,17 +42,17 @@ def test_w_cycles_the_looks_of_each_curve_and_d_builds_a_road(app):
     seen = []
     for _ in range(5):
         press(app, "w")
-        seen.append(mode.look())
+        seen.append(mode.model.look)
         assert "built as" in app.messages.current
     assert seen == [Look.TUBE, Look.RIBBON, Look.RAILS, Look.ROAD, Look.LINE]
     press(app, "w")  # a tube for the S-bend
     press(app, "2")
-    assert mode.look() is Look.LINE  # the loop keeps its own
+    assert mode.model.look is Look.LINE  # the loop keeps its own
     press(app, "1")
-    assert mode.look() is Look.TUBE and set(parts(mode)) == {"tube"}
+    assert mode.model.look is Look.TUBE and set(parts(mode)) == {"tube"}
     press(app, "2")
     press(app, "d")
-    assert mode.look() is Look.ROAD and set(parts(mode)) == {"road", "edges"}
+    assert mode.model.look is Look.ROAD and set(parts(mode)) == {"road", "edges"}
 
 
 def test_a_dragged_point_rebuilds_the_track_as_it_moves(app, pointer):
@@ -63,7 +64,7 @@ def test_a_dragged_point_rebuilds_the_track_as_it_moves(app, pointer):
     press(app, "w")  # the S-bend as a track
     before = vertices(parts(mode)["rails"])
     bounds_before = parts(mode)["rails"].get_tight_bounds()
-    pointer.at = to_film(app, mode.points()[1])
+    pointer.at = to_film(app, mode.model.grabbable()[1])
     press(app, "mouse1")
     for _ in range(3):
         pointer.at = (pointer.at[0] + 0.05, pointer.at[1] - 0.05)
@@ -109,7 +110,7 @@ def test_the_centre_line_lies_on_a_road_and_hides_while_riding(app):
 
     mode = app.mode
     line = mode.drawing.curve_line
-    while mode.look() is not Look.ROAD:
+    while mode.model.look is not Look.ROAD:
         press(app, "w")
     curve = mode.motion.trajectory
     u = curve.arc_length.parameter(np.linspace(0.0, 1.0, line.count))
@@ -119,7 +120,7 @@ def test_the_centre_line_lies_on_a_road_and_hides_while_riding(app):
     assert line.path.is_hidden()
     press(app, "v")
     assert not line.path.is_hidden()
-    while mode.look() is not Look.LINE:
+    while mode.model.look is not Look.LINE:
         press(app, "w")
     np.testing.assert_allclose(line_points(line), curve.evaluate(u), atol=1e-5)  # on the curve again
     press(app, "v")  # riding the bare line: the line is all there is to see of the way

@@ -1,0 +1,425 @@
+"""The curves mode's state, in one place and without a window: the presets, which are shown and
+how (duration, method, car, keyframes, looks), the selection, each preset's history, and the
+curves and motions built from them (kept by what they were built from, so that a preset shown
+again, or a drive's fastest motion for the same curve and car, is not built twice).
+
+The tools change it only by ``apply``ing an edit (``curve_edits``): the model checks it (a
+refusal, ``Refused``, leaves everything as it was and says why), records it for undo and answers
+with the ``Change`` it made, which the views redraw.
+"""
+
+import collections
+import logging
+
+import numpy as np
+
+from scene.curves import curve_edits as edits
+from scene.curves.curve_edits import KEEP, Change
+from scene.curves.drive import Drive
+from scene.curves.looks import Look
+from scene.curves.presets import TimeOutOfPlace
+from scene.ui.history import Histories
+from trajectory import Motion
+
+log = logging.getLogger(__name__)
+
+BUILT_KEPT = 64
+"""Curves, velocity curves and motions kept by what they were built from (the oldest forgotten)."""
+METHODS = ("exact", "chord")
+"""Our exact tables, or the seed's chord tables."""
+NO_KNOTS = "This trajectory has no knots: P makes it an editable spline"
+
+
+class Refused(ValueError):
+    """An edit the model did not make; its message says why, in the user's words."""
+
+
+class CurvesModel:
+    """The presets and how they are shown.
+
+    Args:
+        trajectories: The trajectory presets (``presets.TrajectoryPreset``), a list the model owns.
+        velocities: The velocity presets (``presets.VelocityPreset``), likewise.
+        duration: Seconds of a run (a velocity curve's; a drive's duration comes from the car).
+        interval: Seconds between exact keyframe positions.
+        unedited: The trajectories as they come (built in, or opened): not saved unless edited.
+        builtin_velocities: The velocity presets as they come.
+        coaster: The index of the trajectory built as a track unless the user chooses otherwise.
+        trajectory_index, velocity_index: The presets shown first.
+    """
+
+    def __init__(
+        self,
+        trajectories,
+        velocities,
+        duration,
+        interval,
+        unedited=(),
+        builtin_velocities=(),
+        coaster=None,
+        trajectory_index=0,
+        velocity_index=0,
+    ):
+        self.trajectories, self.velocities = trajectories, velocities
+        self.trajectory_index, self.velocity_index = trajectory_index, velocity_index
+        self.duration, self.interval, self.method = float(duration), float(interval), METHODS[0]
+        self.drive = Drive()
+        self.unedited, self.builtin_velocities = tuple(unedited), tuple(builtin_velocities)
+        self.saved = tuple(trajectories)
+        """The trajectories as the presets file holds them (loaded, or last saved)."""
+        self.coaster = coaster
+        self.looks = {}
+        """The look the user chose (W) for each trajectory, by index."""
+        self.selected_knot = self.selected_key = None
+        self.history = Histories()
+        self._dragged = None  # while a drag goes on: {history key: (the preset before, words)}
+        self._built = collections.OrderedDict()  # (kind, what it was built from) -> (sources, built)
+
+    # What is shown.
+
+    @property
+    def trajectory(self):
+        """The trajectory preset shown."""
+        return self.trajectories[self.trajectory_index]
+
+    @property
+    def velocity(self):
+        """The velocity preset shown."""
+        return self.velocities[self.velocity_index]
+
+    @property
+    def driving(self):
+        """Whether the motion is the car's fastest one ("drive it")."""
+        return self.velocity.drive
+
+    @property
+    def spline(self):
+        """The spline of the trajectory shown, or None when it is not a knots preset."""
+        return self.trajectory.spline if self.trajectory.knots else None
+
+    @property
+    def look(self):
+        """What the trajectory shown is built as: the look chosen (W), else a road while driving,
+        a track on the coaster, the line on any other."""
+        if self.trajectory_index in self.looks:
+            return self.looks[self.trajectory_index]
+        return (
+            Look.ROAD if self.driving else Look.RAILS if self.trajectory_index == self.coaster else Look.LINE
+        )
+
+    @property
+    def curve(self):
+        """The trajectory shown, built (with its arc-length table)."""
+        return self._built_of("curve", self.trajectory, self.trajectory.curve)
+
+    @property
+    def velocity_curve(self):
+        """The velocity curve shown, built (None while driving: the car's comes with its motion)."""
+        if self.driving:
+            return None
+        return self._built_of("velocity", self.velocity, self.velocity.curve)
+
+    @property
+    def motion(self):
+        """The ``Motion`` of the presets shown: the curve at the velocity curve's pace for the
+        duration, or the car's fastest motion along it."""
+        return self._motion_of(self.curve)
+
+    def grabbable(self):
+        """The points a press grabs, (k, 3): a Bezier's or a spline's control points; a spline
+        of knots' knots, then the selected knot's in and out handle tips; () for a function."""
+        if not self.trajectory.editable:
+            return np.zeros((0, 3))
+        spline = self.spline
+        if spline is None:
+            return np.array(self.trajectory.points, dtype=float)
+        if self.selected_knot is None:
+            return spline.knots
+        return np.concatenate((spline.knots, self.handle_tips()))
+
+    def handle_tips(self):
+        """The selected knot's in and out handle tips, (2, 3)."""
+        spline = self.spline
+        return spline.knots[self.selected_knot] + spline.tangents[self.selected_knot]
+
+    def point_edit(self, index, position):
+        """The edit that moves grabbable point ``index`` to ``position`` (3,): a control point, a
+        knot, or a handle tip of the selected knot (its mode deciding the other handle)."""
+        position = tuple(map(float, position))
+        spline = self.spline
+        if spline is None:
+            return edits.MovePoint(index, position)
+        count = len(spline.knots)
+        if index < count:
+            return edits.MoveKnot(index, position)
+        vector = tuple(map(float, np.asarray(position) - spline.knots[self.selected_knot]))
+        return edits.MoveTangent(self.selected_knot, ("in", "out")[index - count], vector)
+
+    def tilt_keys(self):
+        """The rider's tilt keys (s, angle) from the knots' tilts, () when none is tilted."""
+        spline = self.spline
+        if spline is None or not np.any(spline.tilts):
+            return ()
+        return tuple(map(tuple, spline.tilt_keys().tolist()))
+
+    def edited_words(self):
+        """How the presets shown differ from what they came as: (the trajectory's, the
+        velocity's), each " (edited)", " (new)" (a curve of a name none has, started with N,
+        until saved as it is) or ""."""
+        return _edited(self.trajectory, self.unedited, self.saved), _edited(
+            self.velocity, self.builtin_velocities
+        )
+
+    def mark_saved(self):
+        """The presets file now holds the trajectories as they are."""
+        self.saved = tuple(self.trajectories)
+
+    # Edits.
+
+    def apply(self, edit):
+        """Make ``edit`` (a ``curve_edits`` value), recorded as one step of the undo history
+        (inside a drag: one step for the whole drag, at ``end_drag``).
+
+        Returns:
+            The ``Change`` it made.
+
+        Raises:
+            Refused: If the edit would make an invalid curve or motion, or does not apply to
+                what is shown; nothing is changed.
+        """
+        if isinstance(edit, edits.TRAJECTORY_EDITS):
+            return self._edit_trajectory(edit)
+        if isinstance(edit, edits.VELOCITY_EDITS):
+            return self._edit_velocity(edit)
+        return self._set(edit)
+
+    def begin_drag(self):
+        """A drag starts: its edits become one step of each preset's history when it ends."""
+        self._dragged = {}
+
+    def end_drag(self):
+        """A drag ends: what it changed recorded, one step for each preset it changed."""
+        dragged, self._dragged = self._dragged or {}, None
+        shown = self._shown()
+        for key, (before, words) in dragged.items():
+            self.history.record(key, before, shown[key], words)
+
+    def undo(self):
+        """Put back the presets shown as they were before their newest edit: (the ``Change``,
+        the words of what was undone), or None when there is nothing to undo. Nothing is built:
+        the curve and motion are, once, when next asked for."""
+        return self._restore(self.history.undo(list(self._shown())))
+
+    def redo(self):
+        """Make again the newest edit undone of the presets shown, as ``undo`` does."""
+        return self._restore(self.history.redo(list(self._shown())))
+
+    # How edits are made.
+
+    def _edit_trajectory(self, edit):
+        preset = self.trajectory
+        if isinstance(edit, edits.MovePoint) and (preset.knots or not preset.editable):
+            raise Refused(
+                "This trajectory has no control points to move" if not preset.editable else NO_KNOTS
+            )
+        if not isinstance(edit, edits.MovePoint | edits.MakeSpline) and not preset.knots:
+            raise Refused(NO_KNOTS)
+        try:
+            if isinstance(edit, edits.MovePoint) and not 0 <= edit.index < len(preset.points):
+                raise ValueError(f"there is no control point {edit.index}")
+            edited, selected = edit.edited(preset)
+            curve = edited.curve()
+            if self.driving:  # the car's motion too: an edit it refuses is refused
+                self._motion_of(curve)
+        except ValueError as error:
+            raise Refused(self._words(error)) from error
+        self._keep(("curve", id(edited)), edited, curve)
+        change = Change.SHAPE | self._put(("trajectory", self.trajectory_index), edited, edit.words)
+        if selected is not KEEP:
+            change |= self._select(selected, None)
+        return change
+
+    def _edit_velocity(self, edit):
+        preset = self.velocity
+        if preset.handles is None:
+            raise Refused("This velocity curve is fixed: it has no handles to move")
+        if not isinstance(edit, edits.MoveHandle) and not preset.keys:
+            raise Refused("Only a keyed velocity curve has keys to add or delete")
+        try:
+            if not 0 <= getattr(edit, "index", 0) < len(preset.handles):
+                raise ValueError(f"there is no key {edit.index + 1}")
+            edited, selected = edit.edited(preset)
+            # Checked against the keys before the edit: a refusal names the key it moved.
+            velocity = preset.curve(edited.handles)
+        except ValueError as error:
+            raise Refused(self._words(error)) from error
+        self._keep(("velocity", id(edited)), edited, velocity)
+        change = Change.TIMING | self._put(("velocity", self.velocity_index), edited, edit.words)
+        if selected is not KEEP:
+            change |= self._select(None, selected)
+        return change
+
+    def _select(self, knot, key):
+        """Select ``knot`` and ``key`` (one of them None); SELECTION if that is a change."""
+        before = (self.selected_knot, self.selected_key)
+        self.selected_knot, self.selected_key = knot, key
+        return Change.SELECTION if (knot, key) != before else Change.NONE
+
+    def _put(self, key, preset, words):
+        """``preset`` in place of the one shown of ``key``'s kind, recorded; no change else."""
+        kind, index = key
+        presets_of_kind = self.trajectories if kind == "trajectory" else self.velocities
+        before = presets_of_kind[index]
+        presets_of_kind[index] = preset
+        if self._dragged is None:
+            self.history.record(key, before, preset, words)
+        else:
+            self._dragged.setdefault(key, (before, words))
+        return Change.NONE
+
+    def _set(self, edit):
+        """A change of what is shown or how (not recorded for undo)."""
+        look, selection = self.look, (self.selected_knot, self.selected_key)
+        match edit:
+            case edits.ChooseTrajectory(index) | edits.ChooseVelocity(index):
+                kind = self.trajectories if isinstance(edit, edits.ChooseTrajectory) else self.velocities
+                if not (isinstance(index, int) and 0 <= index < len(kind)):
+                    raise Refused(f"there is no preset {index + 1}: there are {len(kind)}")
+                if isinstance(edit, edits.ChooseTrajectory):
+                    self.trajectory_index, self.selected_knot = index, None
+                    change = Change.CHOICE | Change.SHAPE | Change.TIMING
+                else:
+                    self.velocity_index, self.selected_key = index, None
+                    change = Change.CHOICE | Change.TIMING
+            case edits.AddTrajectory(preset):
+                self.trajectories.append(preset)
+                return self._set(edits.ChooseTrajectory(len(self.trajectories) - 1))
+            case edits.SetDuration(seconds):
+                self.duration = _positive(seconds, "a run's duration")
+                change = Change.TIMING
+            case edits.SetTopSpeed(speed):
+                self.drive.v_max = _positive(speed, "the car's top speed")
+                change = Change.TIMING
+            case edits.SetMethod(method):
+                if method not in METHODS:
+                    raise Refused(f"the method is one of {', '.join(METHODS)}, not {method!r}")
+                self.method = method
+                change = Change.TIMING
+            case edits.SetInterval(seconds):
+                self.interval = _positive(seconds, "the time between keyframes")
+                change = Change.KEYFRAMES
+            case edits.SetLook(chosen):
+                if not isinstance(chosen, Look):
+                    raise Refused(f"a look is one of {', '.join(look.value for look in Look)}")
+                self.looks[self.trajectory_index] = chosen
+                change = Change.NONE
+            case edits.Select(knot, key):
+                spline = self.spline
+                if knot is not None and (spline is None or not 0 <= knot < len(spline.knots)):
+                    raise Refused(NO_KNOTS if spline is None else f"there is no knot {knot + 1}")
+                if key is not None and not 0 <= key < len(self.velocity.handles or ()):
+                    raise Refused(f"there is no velocity key {key + 1}")
+                self.selected_knot, self.selected_key = knot, key
+                change = Change.NONE
+            case _:
+                raise Refused(f"not an edit of the curves: {edit!r}")
+        if self.look is not look:
+            change |= Change.LOOK
+        if (self.selected_knot, self.selected_key) != selection:
+            change |= Change.SELECTION
+        return change
+
+    def _restore(self, found):
+        if found is None:
+            return None
+        (kind, index), state, words = found
+        change = Change.SHAPE if kind == "trajectory" else Change.TIMING
+        presets_of_kind = self.trajectories if kind == "trajectory" else self.velocities
+        selection = (self.selected_knot, self.selected_key)
+        if kind == "trajectory" and _knot_count(presets_of_kind[index]) != _knot_count(state):
+            self.selected_knot = None  # its index may name another knot now
+        if kind == "velocity" and len(presets_of_kind[index].keys) != len(state.keys):
+            self.selected_key = None
+        presets_of_kind[index] = state
+        if (self.selected_knot, self.selected_key) != selection:
+            change |= Change.SELECTION
+        return change, words
+
+    def _shown(self):
+        """The presets shown by their history keys."""
+        return {
+            ("trajectory", self.trajectory_index): self.trajectory,
+            ("velocity", self.velocity_index): self.velocity,
+        }
+
+    def _words(self, error):
+        """Why an edit was refused, in the user's words; the library's own reason (if the words
+        replace one) goes to the log."""
+        if error.__cause__ is not None:
+            log.info("edit refused: %s", error.__cause__)
+        return error.words(self.motion.duration) if isinstance(error, TimeOutOfPlace) else str(error)
+
+    # What is built, kept by what it was built from.
+
+    def _built_of(self, kind, preset, build):
+        """What ``build()`` makes of ``preset``, made once for the same preset object."""
+        key = (kind, id(preset))
+        found = self._built.get(key)
+        if found is not None and found[0] is preset:
+            self._built.move_to_end(key)
+            return found[1]
+        return self._keep(key, preset, build())
+
+    def _keep(self, key, source, built):
+        """Keep ``built`` as what ``source`` makes under ``key`` (which names the source by its
+        id: the source is kept with it, so that the id is not reused while it lives); returns
+        ``built``."""
+        self._built[key] = (source, built)
+        while len(self._built) > BUILT_KEPT:
+            self._built.popitem(last=False)
+        return built
+
+    def _motion_of(self, curve):
+        """The motion along ``curve`` (a built trajectory) of what is shown, made once for the
+        same curve object, velocity curve object, duration, method and car."""
+        if self.driving:
+            velocity, settings = None, (self.method, tuple(self.drive.limits.items()))
+        else:
+            velocity, settings = self.velocity_curve, (self.duration, self.method)
+        key = ("motion", id(curve), id(velocity), *settings)
+        found = self._built.get(key)
+        if found is not None and found[0][0] is curve and found[0][1] is velocity:
+            self._built.move_to_end(key)
+            return found[1]
+        if self.driving:
+            motion = self.drive.motion(curve, self.method)
+        else:
+            motion = Motion(curve, velocity, self.duration, method=self.method)
+        return self._keep(key, (curve, velocity), motion)
+
+
+def _positive(value, what):
+    """``value`` as a positive finite float, or ``Refused`` naming ``what``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = float("nan")
+    if not (np.isfinite(number) and number > 0.0):
+        raise Refused(f"{what} must be a positive number of seconds or units, got {value!r}")
+    return number
+
+
+def _knot_count(preset):
+    """The number of knots of a trajectory preset, None when it is not a spline of knots."""
+    return len(preset.spline.knots) if preset.knots else None
+
+
+def _edited(preset, builtins, saved=()):
+    """ " (edited)" for an editable preset that differs from the built-in one of its name, " (new)"
+    for one of a name none has (a curve started with N) until it is ``saved`` as it is, else ""
+    (a curve opened from a file is no edit)."""
+    if preset in builtins or not preset.editable:
+        return ""
+    if any(builtin.name == preset.name for builtin in builtins):
+        return " (edited)"
+    return "" if preset in saved else " (new)"
