@@ -58,18 +58,7 @@ class Transport:
         nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_NODES + 1), curve.arc_length.u_breaks)
         size = float(np.abs(curve.evaluate(nodes)).max())
         self._scale = math.ldexp(1.0, -math.frexp(size)[1]) if size > 0.0 else 1.0
-        for _ in range(_MAX_ROUNDS):
-            points, tangents = self._scaled(curve.evaluate(nodes).T), unit_tangents(curve, nodes)
-            middle = (nodes[:-1] + nodes[1:]) / 2.0
-            mid_points, mid_tangents = self._scaled(curve.evaluate(middle).T), unit_tangents(curve, middle)
-            start = reference_ups(tangents[:, :-1])
-            whole = reflected(points[:, :-1], tangents[:, :-1], start, points[:, 1:], tangents[:, 1:])
-            halfway = reflected(points[:, :-1], tangents[:, :-1], start, mid_points, mid_tangents)
-            halves = reflected(mid_points, mid_tangents, halfway, points[:, 1:], tangents[:, 1:])
-            split = (length(whole - halves) > STEP_TOLERANCE) & (np.diff(nodes) > _MIN_WIDTH)
-            if not split.any():
-                break
-            nodes = np.union1d(nodes, middle[split])
+        nodes = self._refined(nodes)
         points, tangents = self._scaled(curve.evaluate(nodes).T), unit_tangents(curve, nodes)
         self.nodes, self.points, self.tangents = nodes, np.ascontiguousarray(points), tangents
         # Each step's twist, measured against a reference frame at either end, adds up to the
@@ -84,7 +73,33 @@ class Transport:
         horizontal = np.hypot(tangents[0], tangents[1]) > VERTICAL
         self._stacked = np.concatenate([self.points, self.tangents, self.ups])  # one gather per query
         self._held_headings = _held(np.arctan2(tangents[1], tangents[0]), horizontal)
-        self._python = (nodes.tolist(), points.T.tolist(), tangents.T.tolist(), self.ups.T.tolist())
+
+    def _refined(self, nodes):
+        """``nodes`` with the middle of every step added, round after round, until halving no
+        step changes its result by more than ``STEP_TOLERANCE``. A step kept once is kept for
+        good (its check depends on its ends alone), so each round checks only the steps the
+        last one made."""
+        curve, kept = self.curve, [nodes]
+        a, b = nodes[:-1], nodes[1:]
+        a_points, a_tangents = self._scaled(curve.evaluate(a).T), unit_tangents(curve, a)
+        b_points, b_tangents = self._scaled(curve.evaluate(b).T), unit_tangents(curve, b)
+        for _ in range(_MAX_ROUNDS):
+            middle = (a + b) / 2.0
+            mid_points, mid_tangents = self._scaled(curve.evaluate(middle).T), unit_tangents(curve, middle)
+            start = reference_ups(a_tangents)
+            whole = reflected(a_points, a_tangents, start, b_points, b_tangents)
+            halfway = reflected(a_points, a_tangents, start, mid_points, mid_tangents)
+            halves = reflected(mid_points, mid_tangents, halfway, b_points, b_tangents)
+            split = (length(whole - halves) > STEP_TOLERANCE) & (b - a > _MIN_WIDTH)
+            if not split.any():
+                break
+            kept.append(middle[split])
+            a, b = np.concatenate([a[split], middle[split]]), np.concatenate([middle[split], b[split]])
+            a_points = np.concatenate([a_points[:, split], mid_points[:, split]], axis=1)
+            a_tangents = np.concatenate([a_tangents[:, split], mid_tangents[:, split]], axis=1)
+            b_points = np.concatenate([mid_points[:, split], b_points[:, split]], axis=1)
+            b_tangents = np.concatenate([mid_tangents[:, split], b_tangents[:, split]], axis=1)
+        return np.sort(np.concatenate(kept))
 
     def up(self, u, points, tangents):
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
@@ -106,6 +121,12 @@ class Transport:
         end = reflected(seam, self.tangents[:, -1:], self.ups[:, -1:], seam, self.tangents[:, :1])[:, 0]
         start = self.ups[:, 0]
         return float(np.arctan2(dot(cross(end, start), self.tangents[:, 0]), dot(end, start)))
+
+    @functools.cached_property
+    def _python(self):
+        """The table as Python lists, for ``scalar_up`` (made when first asked for: a curve
+        swept, not played, never needs them)."""
+        return self.nodes.tolist(), self.points.T.tolist(), self.tangents.T.tolist(), self.ups.T.tolist()
 
     def scalar_up(self, u, point, tangent):
         """``up`` at one Python float ``u``, for a point and unit tangent given as 3 floats."""
