@@ -15,13 +15,10 @@ import math
 
 import numpy as np
 
-from scene.kit.curve_files import load_curves
-from scene.ui.assets import MODELS
 from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurve
 from trajectory.curves import NoLengthError
 from trajectory.timing import DistanceOutOfRange
 
-COASTER_FILE = MODELS / "coaster.egg"
 DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
 """The "drive it" preset's car, in board units and seconds: a top speed it reaches on the presets'
 straights, cornering that binds in their bends, gentler acceleration than braking (so that all
@@ -260,7 +257,13 @@ def _helix():
 
 
 def _coaster():
-    return load_curves(COASTER_FILE)[0]
+    """The coaster of ``models/coaster.egg``."""
+    # Imported here: Panda3D reads the egg, and the presets (and the model that holds them) are
+    # used without it until the coaster is first built.
+    from scene.kit.curve_files import load_curves
+    from scene.ui.assets import MODELS
+
+    return load_curves(MODELS / "coaster.egg")[0]
 
 
 TRAJECTORIES = [
