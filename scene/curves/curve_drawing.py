@@ -1,11 +1,14 @@
 """The curves mode's 3D drawing: the ground, the trajectory, its control polygon and points, the
-keyframe ticks, the grabbed-point marker and the sphere (placed by ``riders.Riders``). It draws
-what it is given; the mode decides what that is."""
+keyframe ticks, the grabbed-point marker and the sphere (placed by ``riders.Riders``); and the
+selected knot's tangent handles, drawn where they are seen but over the HUD's panels (``overlay``),
+so that a handle's end is never hidden under them. It draws what it is given; the mode decides
+what that is."""
 
 import numpy as np
 
 from scene.ui.assets import load_model
 from scene.ui.geometry import LineStrip, PointSet, axes, ground_grid
+from scene.ui.pointer import to_film
 from trajectory.orientation import frames_along
 
 CURVE_SAMPLES = 600
@@ -18,6 +21,8 @@ POINT_COLOUR = (0.3, 1.0, 0.6, 1.0)
 GRABBED_COLOUR = (1.0, 1.0, 1.0, 1.0)
 HANDLE_COLOUR = (0.35, 0.8, 1.0, 1.0)
 TICK_COLOUR = (1.0, 0.5, 0.35, 1.0)
+OVERLAY_BIN = ("gui-popup", 40)
+"""The handles' 2D layer: drawn after the status lines and the plot, before the help box (50)."""
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 SPHERE_COLOUR = (0.3, 0.6, 1.0, 1.0)
 
@@ -38,8 +43,14 @@ class CurveDrawing:
         self.polygon = self.points = self.ticks = None
         self.grabbed_marker = PointSet(self.root, 1, GRABBED_COLOUR, 14.0, "grabbed point")
         self.grabbed_marker.show(False)
-        self.handle_lines = _on_top(LineStrip(self.root, 3, HANDLE_COLOUR, 2.0, "tangent handles"))
-        self.handle_tips = _on_top(PointSet(self.root, 2, HANDLE_COLOUR, 9.0, "handle tips"))
+        self.overlay = app.render2d.attach_new_node("curves mode's handles")
+        """Film coordinates (x, 0, y), drawn over the panels; shown and hidden with ``root``."""
+        self.overlay.set_bin(*OVERLAY_BIN)
+        self.overlay.set_depth_test(False)
+        self.handle_lines = LineStrip(self.overlay, 3, HANDLE_COLOUR, 2.0, "tangent handles")
+        self.handle_tips = PointSet(self.overlay, 2, HANDLE_COLOUR, 9.0, "handle tips")
+        self._handles = None  # (knot, tips) in 3D, or None
+        self._placed = None  # the film positions the handles were last drawn at
         self.show_handles(None, None)
 
     def show_curve(self, trajectory, drop=0.0):
@@ -78,12 +89,24 @@ class CurveDrawing:
     def show_handles(self, knot, tips):
         """The selected knot's handles: lines from ``knot`` (3,) to its in and out ``tips``
         (2, 3), with a dot at each; none for None."""
-        shown = knot is not None
-        self.handle_lines.show(shown)
-        self.handle_tips.show(shown)
-        if shown:
-            self.handle_lines.update(np.array([tips[0], knot, tips[1]]))
-            self.handle_tips.update(np.array(tips))
+        self._handles = None if knot is None else np.array([tips[0], knot, tips[1]], dtype=float)
+        self._placed = None
+        self.place_handles()
+
+    def place_handles(self):
+        """Draw the handles where the camera now sees them (call each frame: the camera moves);
+        hidden when there are none or a point of them is behind the camera."""
+        film = None
+        if self._handles is not None:
+            film = [to_film(self.app, point) for point in self._handles]
+            film = None if None in film else np.array([(x, 0.0, y) for x, y in film])
+        if film is None or self._placed is None or not np.array_equal(film, self._placed):
+            self._placed = film
+            self.handle_lines.show(film is not None)
+            self.handle_tips.show(film is not None)
+            if film is not None:
+                self.handle_lines.update(film)
+                self.handle_tips.update(film[[0, 2]])
 
     def show_keyframes(self, positions):
         """Ticks at the keyframe ``positions`` (k, 3)."""

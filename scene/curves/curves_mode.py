@@ -102,6 +102,7 @@ class CurvesMode:
         self.redraw(EVERYTHING | Change.CHOICE)  # makes the run
         self.bindings = curves_keys.bindings(self)
         self.root.hide()
+        self.drawing.overlay.hide()
         self.plot.root.hide()
 
     # The mode's life: entered, updated every frame, left.
@@ -109,6 +110,7 @@ class CurvesMode:
     def enter(self):
         """Show the mode's scene and plot."""
         self.root.show()
+        self.drawing.overlay.show()
         self.plot.root.show()
         self.app.orbit.keep_clear_of(self.plot.covered_width)
         self.frame()
@@ -121,6 +123,7 @@ class CurvesMode:
         if self.riders.riding:
             self.riders.toggle_ride()
         self.root.hide()
+        self.drawing.overlay.hide()
         self.plot.root.hide()
         self.app.orbit.keep_clear_of(0.0)
 
@@ -134,6 +137,7 @@ class CurvesMode:
             self.app.messages.say("The run ended (it plays once, L): R or Space plays it again.")
         t, fraction, motion = self.run.time, self.run.fraction, self.run.motion
         self.riders.place(motion, t, self.sampler.position(t))
+        self.drawing.place_handles()
         self.plot.set_now(fraction, motion.distance(t), motion.velocity.rate_at_time(fraction))
 
     def status_lines(self):

@@ -296,3 +296,29 @@ def test_the_handles_are_drawn_on_the_knot_a_just_added(app, pointer, spline_mod
     assert mode.model.selected_knot not in (None, before)
     np.testing.assert_array_equal(drawn[-1], knots[mode.model.selected_knot])
     assert str(mode.model.selected_knot + 1) in "\n".join(mode.status_lines())  # the knot the HUD names
+
+
+def test_a_handle_end_under_the_status_panel_is_drawn_over_it(app, pointer, spline_mode):
+    """A handle's end in the HUD's corner was dimmed under its dark panel, hard to see and grab."""
+    from panda3d.core import PNMImage
+
+    from scene.curves.curve_drawing import HANDLE_COLOUR
+    from scene.curves.curve_edits import MoveTangent
+    from scene.ui.pointer import on_plane, view_direction
+
+    mode = spline_mode
+    drag(app, pointer, shown(mode).spline.knots[0], (0.0, 0.0))  # a click selects the first knot
+    step(app, 20)  # the status lines written, their panel fitted
+    low, high = app.hud.backdrop.get_tight_bounds(app.render2d)
+    under = ((low.x + high.x) / 2, (low.z + high.z) / 2)  # film coordinates, mid-panel
+    knot = shown(mode).spline.knots[0]
+    tip = on_plane(app, under, knot, view_direction(app))
+    assert mode.apply(MoveTangent(0, "out", tuple(tip - knot))) is not None
+    step(app)
+    np.testing.assert_allclose(to_film(app, mode.model.handle_tips()[1]), under, atol=1e-5)
+    image = PNMImage()
+    assert app.win.get_screenshot(image)
+    x = round((under[0] + 1) / 2 * (image.get_x_size() - 1))
+    y = round((1 - under[1]) / 2 * (image.get_y_size() - 1))
+    seen = np.array([[image.get_xel(x + dx, y + dy) for dx in (-1, 0, 1)] for dy in (-1, 0, 1)])
+    assert np.abs(seen - HANDLE_COLOUR[:3]).max() < 0.03  # its own colour, not dimmed by the panel
