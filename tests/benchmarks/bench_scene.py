@@ -37,6 +37,7 @@ from scene.ui.pointer import to_film
 from tests.benchmarks.timing import sized
 from tests.scene.helpers import PlacedPointer, move_handle, move_point
 from trajectory import Motion, Spline
+from trajectory.curves import joined_length
 
 FRAMES = sized(600, 4)
 CHANGE_FRAMES = sized(120, 4)
@@ -141,12 +142,12 @@ def hundred_knots(seed=5):
 
 def knot_edits(count, frame):
     """The edits of ``frame`` on a spline of ``count`` knots: a knot moved, one inserted in a
-    segment further along each time, one deleted."""
+    segment further along each time, one deleted (another each time)."""
     middle = count // 2
     return {
         "moved": edits.MoveKnot(middle, (0.0, 0.01 * (frame + 1), 0.0)),
         "inserted": edits.InsertKnot((3 * frame % (count - 1) + 0.5) / (count - 1)),
-        "deleted": edits.DeleteKnot(middle),
+        "deleted": edits.DeleteKnot(5 * frame % (count - 3) + 1),  # another each time
     }
 
 
@@ -158,6 +159,7 @@ def model_section():
     count = len(preset.spline.knots)
     velocity = presets.VELOCITIES[1].curve()
     for name in ("moved", "inserted", "deleted"):
+        forget_segments(preset)
         model = CurvesModel([preset], list(presets.VELOCITIES), 6.0, 0.1, velocity_index=1)
         model.motion  # noqa: B018 - built before the first edit, as the scene has it
         spline = preset.spline.copy()
@@ -172,19 +174,28 @@ def model_section():
 
         def bare(frame, name=name, spline=spline):
             edited = spline.copy()
+            edit = knot_edits(count, frame)[name]
             if name == "moved":
-                edited.move(count // 2, (0.0, 0.01 * (frame + 1), 0.0))
+                edited.move(edit.index, edit.position)
             elif name == "inserted":
-                edited.insert((3 * frame % (count - 1) + 0.5) / (count - 1))
+                edited.insert(edit.u)
             else:
-                edited.remove(count // 2)
+                edited.remove(edit.index)
             Motion(edited, velocity, 6.0)
 
         modelled = [_timed(by_model, frame) for frame in range(rounds)]
+        forget_segments(preset)
         alone = [_timed(bare, frame) for frame in range(rounds)]
         note = " (and one undo)" if name != "moved" else ""
         print(f"  a knot {name:9s} by the model{note:16s} {milliseconds(modelled)}")
         print(f"  {'':8s}{'':9s} bare: Spline and Motion{'':4s} {milliseconds(alone)}")
+
+
+def forget_segments(preset):
+    """The library's tables of segments forgotten but ``preset``'s: the same edits made again
+    would find their segments measured."""
+    joined_length._measured.clear()
+    joined_length._segments(preset.spline.geometry.control_points)
 
 
 def _timed(function, *args):
