@@ -35,7 +35,7 @@ from scene.curves.curves_model import CurvesModel
 from scene.curves.looks import Look
 from scene.ui.pointer import to_film
 from tests.benchmarks.timing import sized
-from tests.scene.helpers import PlacedPointer, move_handle, move_point
+from tests.scene.helpers import PlacedPointer, plot_to_film
 from trajectory import Motion, Spline
 from trajectory.curves import joined_length
 
@@ -75,28 +75,38 @@ def timed_frames(app, change, frames=CHANGE_FRAMES):
 
 
 def drag_section(app):
-    print("== Dragging, one edit drawn and a frame updated per frame (target <= 2 ms) ==")
+    """Dragging as the mouse does it: a point or a velocity handle grabbed, the mouse moved each
+    frame, the frame's update following it (the edit, drawn)."""
+    print("== Dragging, the mouse moved and the update following it each frame (target <= 2 ms) ==")
+    mode, real = app.mode, app.pointer
+    app.pointer = PlacedPointer()
     for index, preset in enumerate(presets.TRAJECTORIES):
         if not preset.editable:
             continue
-        app.mode.choose_trajectory(index)
-        start_point = np.array(preset.points[1], dtype=float)
-
-        def move(frame, start_point=start_point):
-            wobble = np.array([np.sin(frame / 20), np.cos(frame / 15), 0.3 * np.sin(frame / 10)])
-            move_point(app.mode, 1, start_point + 2.0 * wobble)
-
-        print(f"  control point of {preset.name:26s} {milliseconds(timed_frames(app, move))}")
-    app.mode.choose_trajectory(0)
+        mode.choose_trajectory(index)
+        label = f"control point of {preset.name}"
+        print(f"  {label:44s} {milliseconds(held_frames(app, to_film(app, preset.points[1])))}")
+    mode.choose_trajectory(0)
     for index, preset in enumerate(presets.VELOCITIES):
         if not preset.editable:
             continue
-        app.mode.choose_velocity(index)
+        mode.choose_velocity(index)
+        label = f"velocity handle of {preset.name}"
+        print(f"  {label:44s} {milliseconds(held_frames(app, plot_to_film(app, preset.handles[0])))}")
+    app.pointer = real
 
-        def wobble_handle(frame):
-            move_handle(app.mode, 0, (0.2 + 0.1 * np.sin(frame / 20), 0.3 + 0.2 * np.cos(frame / 15)))
 
-        print(f"  velocity handle of {preset.name:24s} {milliseconds(timed_frames(app, wobble_handle))}")
+def held_frames(app, film):
+    """Frames of a drag from ``film`` (the mouse wobbling about it): their update times."""
+    app.pointer.at = film
+    app.mode.grab()
+
+    def wobble(frame):
+        app.pointer.at = (film[0] + 0.02 * np.sin(frame / 20), film[1] + 0.02 * np.cos(frame / 15))
+
+    samples = timed_frames(app, wobble)
+    app.mode.release()
+    return samples
 
 
 def whole_frames(app, count, change=lambda frame: None):
