@@ -322,3 +322,15 @@ def test_a_handle_end_under_the_status_panel_is_drawn_over_it(app, pointer, spli
     y = round((1 - under[1]) / 2 * (image.get_y_size() - 1))
     seen = np.array([[image.get_xel(x + dx, y + dy) for dx in (-1, 0, 1)] for dy in (-1, 0, 1)])
     assert np.abs(seen - HANDLE_COLOUR[:3]).max() < 0.03  # its own colour, not dimmed by the panel
+
+
+def test_the_handles_layer_goes_with_the_mode(app, pointer, spline_mode):
+    """Drawn over the panels, outside the mode's 3D root: it is hidden and shown with the mode."""
+    mode = spline_mode
+    drag(app, pointer, shown(mode).spline.knots[2], (0.0, 0.0))
+    assert not mode.drawing.handle_tips.path.is_hidden() and not mode.drawing.overlay.is_hidden()
+    press(app, "tab")
+    assert app.mode is not mode and mode.drawing.overlay.is_hidden()
+    for _ in range(3):
+        press(app, "tab")
+    assert app.mode is mode and not mode.drawing.overlay.is_hidden()
