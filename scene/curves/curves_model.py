@@ -8,12 +8,14 @@ refusal, ``Refused``, leaves everything as it was and says why), records it for 
 with the ``Change`` it made, which the views redraw.
 """
 
-import collections
+import enum
+import functools
 import logging
 
 import numpy as np
 
 from scene.curves import curve_edits as edits
+from scene.curves.built_cache import BuiltCache
 from scene.curves.curve_edits import KEEP, Change
 from scene.curves.drive import Drive
 from scene.curves.looks import Look
@@ -23,11 +25,18 @@ from trajectory import Motion
 
 log = logging.getLogger(__name__)
 
-BUILT_KEPT = 64
-"""Curves, velocity curves and motions kept by what they were built from (the oldest forgotten)."""
 METHODS = ("exact", "chord")
 """Our exact tables, or the seed's chord tables."""
 NO_KNOTS = "This trajectory has no knots: P makes it an editable spline"
+
+
+class Edited(enum.Enum):
+    """How a preset shown differs from what it came as."""
+
+    AS_IT_CAME = enum.auto()
+    EDITED = enum.auto()
+    NEW = enum.auto()
+    """A curve of a name none has (started with N), until saved as it is."""
 
 
 class Refused(ValueError):
@@ -72,8 +81,7 @@ class CurvesModel:
         """The look the user chose (W) for each trajectory, by index."""
         self.selected_knot = self.selected_key = None
         self.history = Histories()
-        self._dragged = None  # while a drag goes on: {history key: (the preset before, words)}
-        self._built = collections.OrderedDict()  # (kind, what it was built from) -> (sources, built)
+        self._built = BuiltCache()
 
     # What is shown.
 
@@ -110,14 +118,16 @@ class CurvesModel:
     @property
     def curve(self):
         """The trajectory shown, built (with its arc-length table)."""
-        return self._built_of("curve", self.trajectory, self.trajectory.curve)
+        preset = self.trajectory
+        return self._built.get(("curve", id(preset)), (preset,), preset.curve)
 
     @property
     def velocity_curve(self):
         """The velocity curve shown, built (None while driving: the car's comes with its motion)."""
         if self.driving:
             return None
-        return self._built_of("velocity", self.velocity, self.velocity.curve)
+        preset = self.velocity
+        return self._built.get(("velocity", id(preset)), (preset,), preset.curve)
 
     @property
     def motion(self):
@@ -162,10 +172,9 @@ class CurvesModel:
             return ()
         return tuple(map(tuple, spline.tilt_keys().tolist()))
 
-    def edited_words(self):
+    def edited(self):
         """How the presets shown differ from what they came as: (the trajectory's, the
-        velocity's), each " (edited)", " (new)" (a curve of a name none has, started with N,
-        until saved as it is) or ""."""
+        velocity's), each an ``Edited``."""
         return _edited(self.trajectory, self.unedited, self.saved), _edited(
             self.velocity, self.builtin_velocities
         )
@@ -195,14 +204,11 @@ class CurvesModel:
 
     def begin_drag(self):
         """A drag starts: its edits become one step of each preset's history when it ends."""
-        self._dragged = {}
+        self.history.begin_group()
 
     def end_drag(self):
         """A drag ends: what it changed recorded, one step for each preset it changed."""
-        dragged, self._dragged = self._dragged or {}, None
-        shown = self._shown()
-        for key, (before, words) in dragged.items():
-            self.history.record(key, before, shown[key], words)
+        self.history.end_group(self._shown())
 
     def undo(self):
         """Put back the presets shown as they were before their newest edit: (the ``Change``,
@@ -233,7 +239,7 @@ class CurvesModel:
                 self._motion_of(curve)
         except ValueError as error:
             raise Refused(self._words(error)) from error
-        self._keep(("curve", id(edited)), edited, curve)
+        self._built.keep(("curve", id(edited)), (edited,), curve)
         change = Change.SHAPE | self._put(("trajectory", self.trajectory_index), edited, edit.words)
         if selected is not KEEP:
             change |= self._select(selected, None)
@@ -253,7 +259,7 @@ class CurvesModel:
             velocity = preset.curve(edited.handles)
         except ValueError as error:
             raise Refused(self._words(error)) from error
-        self._keep(("velocity", id(edited)), edited, velocity)
+        self._built.keep(("velocity", id(edited)), (edited,), velocity)
         change = Change.TIMING | self._put(("velocity", self.velocity_index), edited, edit.words)
         if selected is not KEEP:
             change |= self._select(None, selected)
@@ -268,14 +274,14 @@ class CurvesModel:
     def _put(self, key, preset, words):
         """``preset`` in place of the one shown of ``key``'s kind, recorded; no change else."""
         kind, index = key
-        presets_of_kind = self.trajectories if kind == "trajectory" else self.velocities
-        before = presets_of_kind[index]
-        presets_of_kind[index] = preset
-        if self._dragged is None:
-            self.history.record(key, before, preset, words)
-        else:
-            self._dragged.setdefault(key, (before, words))
+        before = self._presets_of(kind)[index]
+        self._presets_of(kind)[index] = preset
+        self.history.record(key, before, preset, words)
         return Change.NONE
+
+    def _presets_of(self, kind):
+        """The presets of ``kind``, "trajectory" or "velocity" (a history key's first part)."""
+        return self.trajectories if kind == "trajectory" else self.velocities
 
     def _set(self, edit):
         """A change of what is shown or how (not recorded for undo)."""
@@ -334,7 +340,7 @@ class CurvesModel:
             return None
         (kind, index), state, words = found
         change = Change.SHAPE if kind == "trajectory" else Change.TIMING
-        presets_of_kind = self.trajectories if kind == "trajectory" else self.velocities
+        presets_of_kind = self._presets_of(kind)
         selection = (self.selected_knot, self.selected_key)
         if kind == "trajectory" and _knot_count(presets_of_kind[index]) != _knot_count(state):
             self.selected_knot = None  # its index may name another knot now
@@ -359,43 +365,16 @@ class CurvesModel:
             log.info("edit refused: %s", error.__cause__)
         return error.words(self.motion.duration) if isinstance(error, TimeOutOfPlace) else str(error)
 
-    # What is built, kept by what it was built from.
-
-    def _built_of(self, kind, preset, build):
-        """What ``build()`` makes of ``preset``, made once for the same preset object."""
-        key = (kind, id(preset))
-        found = self._built.get(key)
-        if found is not None and found[0] is preset:
-            self._built.move_to_end(key)
-            return found[1]
-        return self._keep(key, preset, build())
-
-    def _keep(self, key, source, built):
-        """Keep ``built`` as what ``source`` makes under ``key`` (which names the source by its
-        id: the source is kept with it, so that the id is not reused while it lives); returns
-        ``built``."""
-        self._built[key] = (source, built)
-        while len(self._built) > BUILT_KEPT:
-            self._built.popitem(last=False)
-        return built
-
     def _motion_of(self, curve):
         """The motion along ``curve`` (a built trajectory) of what is shown, made once for the
         same curve object, velocity curve object, duration, method and car."""
         if self.driving:
             velocity, settings = None, (self.method, tuple(self.drive.limits.items()))
+            build = functools.partial(self.drive.motion, curve, self.method)
         else:
             velocity, settings = self.velocity_curve, (self.duration, self.method)
-        key = ("motion", id(curve), id(velocity), *settings)
-        found = self._built.get(key)
-        if found is not None and found[0][0] is curve and found[0][1] is velocity:
-            self._built.move_to_end(key)
-            return found[1]
-        if self.driving:
-            motion = self.drive.motion(curve, self.method)
-        else:
-            motion = Motion(curve, velocity, self.duration, method=self.method)
-        return self._keep(key, (curve, velocity), motion)
+            build = functools.partial(Motion, curve, velocity, self.duration, method=self.method)
+        return self._built.get(("motion", id(curve), id(velocity), *settings), (curve, velocity), build)
 
 
 def _positive(value, what):
@@ -415,11 +394,11 @@ def _knot_count(preset):
 
 
 def _edited(preset, builtins, saved=()):
-    """ " (edited)" for an editable preset that differs from the built-in one of its name, " (new)"
-    for one of a name none has (a curve started with N) until it is ``saved`` as it is, else ""
+    """EDITED for an editable preset that differs from the built-in one of its name, NEW for one
+    of a name none has (a curve started with N) until it is ``saved`` as it is, else AS_IT_CAME
     (a curve opened from a file is no edit)."""
     if preset in builtins or not preset.editable:
-        return ""
+        return Edited.AS_IT_CAME
     if any(builtin.name == preset.name for builtin in builtins):
-        return " (edited)"
-    return "" if preset in saved else " (new)"
+        return Edited.EDITED
+    return Edited.AS_IT_CAME if preset in saved else Edited.NEW

@@ -2,8 +2,11 @@
 distance and parameter, the speed and events, the keyframes and method, the riders, and what
 the tools are doing."""
 
+from scene.curves.curves_model import Edited
 from scene.curves.looks import LOOK_WORDS
 from scene.curves.velocity_plot import METHOD_WORDS
+
+EDITED_WORDS = {Edited.AS_IT_CAME: "", Edited.EDITED: " (edited)", Edited.NEW: " (new)"}
 
 
 def hud_lines(model, run, riders, events, interval, tool_lines):
@@ -11,7 +14,7 @@ def hud_lines(model, run, riders, events, interval, tool_lines):
     ``riders``, the ``events`` markers, the keyframe ``interval`` (words) and the tools' lines
     (None for a tool with nothing to say)."""
     t, motion = run.time, run.motion
-    trajectory_edited, velocity_edited = model.edited_words()
+    trajectory_edited, velocity_edited = (EDITED_WORDS[edited] for edited in model.edited())
     return [
         f"Trajectory {model.trajectory_index + 1}: {model.trajectory.name}{trajectory_edited}",
         f"Velocity Shift+{model.velocity_index + 1}: {model.velocity.name}{velocity_edited}",
