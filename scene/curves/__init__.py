@@ -4,6 +4,7 @@ presets and the user's presets file. Its state is one model (``curves_model.Curv
 Panda3D), changed by edits (``curve_edits``) that tools make and views draw."""
 
 __all__ = [
+    "built_cache",
     "curve_drawing",
     "curve_editor",
     "curve_edits",
@@ -18,6 +19,7 @@ __all__ = [
     "presets",
     "riders",
     "run",
+    "setting_tools",
     "track_drawing",
     "user_presets",
     "velocity_plot",

@@ -16,13 +16,14 @@ MOUSE_HELP = (
 
 def bindings(mode):
     """The key table of ``mode`` (a ``CurvesMode``)."""
+    settings = mode.settings
     return (
-        numbered("1-9", "choose the trajectory (new curves too: N)", mode.choose_trajectory, 9),
-        bind("0", "the next trajectory, all of them (past the ninth too)", mode.next_trajectory),
+        numbered("1-9", "choose the trajectory (new curves too: N)", settings.choose_trajectory, 9),
+        bind("0", "the next trajectory, all of them (past the ninth too)", settings.next_trajectory),
         numbered(
             f"Shift+1-{min(len(mode.model.velocities), 9)}",
             "choose the velocity curve",
-            mode.choose_velocity,
+            settings.choose_velocity,
             len(mode.model.velocities),
             prefix="shift-",
         ),
@@ -30,28 +31,28 @@ def bindings(mode):
         bind(
             "D",
             "drive it: the fastest a car can go along the curve",
-            mode.choose_velocity,
+            settings.choose_velocity,
             presets.DRIVE_INDEX,
         ),
         pair(
             "Up / Down",
             "longer or shorter run (driving: the car's top speed)",
-            mode.change_duration,
+            settings.change_duration,
             ("arrow_up", 1),
             ("arrow_down", -1),
         ),
         pair(
             "Right / Left",
             "keyframes further apart or closer",
-            mode.change_interval,
+            settings.change_interval,
             ("arrow_right", 1),
             ("arrow_left", -1),
         ),
         *mode.run.bindings(),
         bind("E", "an event here (it flashes when passed)", mode.add_event),
-        bind("M", "our exact method or the seed's tables", mode.toggle_method),
+        bind("M", "our exact method or the seed's tables", settings.toggle_method),
         *mode.riders.bindings(mode.show_frames),
         bind("F", "frame the curve", mode.frame),
-        bind("W", "build the curve as the line, a tube, a ribbon, a track or a road", mode.cycle_look),
+        bind("W", "build the curve as the line, a tube, a ribbon, a track or a road", settings.cycle_look),
         *mode.edits.bindings(),
     )

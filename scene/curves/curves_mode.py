@@ -21,23 +21,14 @@ from scene.curves.curves_status import hud_lines
 from scene.curves.edit_tools import EditTools
 from scene.curves.event_markers import EventMarkers
 from scene.curves.horizon import Horizon
-from scene.curves.looks import LOOK_WORDS, Look, next_look
+from scene.curves.looks import Look
 from scene.curves.riders import Riders
-from scene.curves.run import DEFAULT_DURATION, DURATIONS, Run
+from scene.curves.run import DEFAULT_DURATION, Run
+from scene.curves.setting_tools import KEYFRAME_INTERVALS, SettingTools, interval_words
 from scene.curves.track_drawing import TrackDrawing, surface_drop
 from scene.curves.velocity_plot import VelocityPlot
 from scene.ui.mode import Drag
 from trajectory.playback import KeyframeSampler
-
-KEYFRAME_INTERVALS = (1 / 60, 3 / 60, 6 / 60, 10 / 60, 15 / 60, 20 / 60, 30 / 60)
-"""Seconds between exact positions: whole frames at 60 Hz, as the seed allows."""
-
-
-def interval_words(seconds):
-    """A keyframe interval in both units, e.g. "100 ms (6 frames)"."""
-    frames = round(seconds * 60)
-    return f"{round(seconds * 1000)} ms ({frames} frame{'s' * (frames != 1)})"
-
 
 DEFAULT_INTERVAL = 2
 DEFAULT_VELOCITY = 1
@@ -99,6 +90,7 @@ class CurvesMode:
         self.edits = EditTools(
             app, self.model, self.editor, self.plot, self.drawing, self.apply, self.changed, self.presets_file
         )
+        self.settings = SettingTools(app, self.model, self.apply, self.edits.new)
         self.redraw(EVERYTHING | Change.CHOICE)  # makes the run
         self.bindings = curves_keys.bindings(self)
         self.root.hide()
@@ -218,34 +210,6 @@ class CurvesMode:
 
     # Bound to keys.
 
-    def choose_trajectory(self, index):
-        """Show trajectory preset ``index`` and restart (one that does not exist is said)."""
-        model = self.model
-        if index >= len(model.trajectories):
-            self.app.messages.say(
-                f"No curve {index + 1}: there are {len(model.trajectories)} (0 goes through them all, "
-                "N makes a new one)",
-                warning=True,
-            )
-            return
-        self.app.messages.clear_refusal()
-        self.edits.new.cancel()
-        self.apply(edits.ChooseTrajectory(index))
-
-    def next_trajectory(self):
-        """Show the next trajectory preset, round to the first after the last."""
-        model = self.model
-        self.choose_trajectory((model.trajectory_index + 1) % len(model.trajectories))
-        self.app.messages.say(
-            f"Curve {model.trajectory_index + 1} of {len(model.trajectories)}: {model.trajectory.name}"
-        )
-
-    def choose_velocity(self, index):
-        """Use velocity preset ``index``, going on from where the rider is."""
-        if index < len(self.model.velocities):
-            self.app.messages.clear_refusal()
-            self.apply(edits.ChooseVelocity(index))
-
     def restart(self):
         """Back to the start of the run."""
         self.settle()
@@ -257,32 +221,6 @@ class CurvesMode:
         self.events.add(self.motion.distance(self.run.time))
         self.run.set_events(self.events.events())
         self.events.show(self.model.curve)
-
-    def change_duration(self, step):
-        """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
-        while driving, the next higher or lower top speed (the duration follows from it)."""
-        model = self.model
-        if model.driving:
-            self.apply(edits.SetTopSpeed(model.drive.next_top_speed(step)))
-        else:
-            index = int(np.clip(np.searchsorted(DURATIONS, model.duration) + step, 0, len(DURATIONS) - 1))
-            self.apply(edits.SetDuration(DURATIONS[index]))
-
-    def change_interval(self, step):
-        """Keyframes further apart (step 1) or closer (step -1)."""
-        index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.interval - 1e-9))
-        index = int(np.clip(index + step, 0, len(KEYFRAME_INTERVALS) - 1))
-        self.apply(edits.SetInterval(KEYFRAME_INTERVALS[index]))
-
-    def toggle_method(self):
-        """Switch between the exact tables and the seed's chord tables."""
-        self.apply(edits.SetMethod("chord" if self.model.method == "exact" else "exact"))
-
-    def cycle_look(self):
-        """Build the trajectory as the next look: line, tube, ribbon, track, road."""
-        look = next_look(self.model.look)
-        self.apply(edits.SetLook(look))
-        self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
 
     def show_frames(self):
         self.riders.show_frames(self.motion, self.sampler.keyframe_times)

@@ -52,7 +52,7 @@ def milliseconds(samples):
 def frame_section(app):
     print(f"== Per-frame update, {FRAMES} frames per curve (target <= 0.3 ms) ==")
     for index, preset in enumerate(presets.TRAJECTORIES):
-        app.mode.choose_trajectory(index)
+        app.mode.settings.choose_trajectory(index)
         samples = []
         for _ in range(FRAMES):
             start = time.perf_counter()
@@ -83,14 +83,14 @@ def drag_section(app):
     for index, preset in enumerate(presets.TRAJECTORIES):
         if not preset.editable:
             continue
-        mode.choose_trajectory(index)
+        mode.settings.choose_trajectory(index)
         label = f"control point of {preset.name}"
         print(f"  {label:44s} {milliseconds(held_frames(app, to_film(app, preset.points[1])))}")
-    mode.choose_trajectory(0)
+    mode.settings.choose_trajectory(0)
     for index, preset in enumerate(presets.VELOCITIES):
         if not preset.editable:
             continue
-        mode.choose_velocity(index)
+        mode.settings.choose_velocity(index)
         label = f"velocity handle of {preset.name}"
         print(f"  {label:44s} {milliseconds(held_frames(app, plot_to_film(app, preset.handles[0])))}")
     app.pointer = real
@@ -127,7 +127,8 @@ def still_section(app):
     within 10 %."""
     print("== A held-still frame against an idle one, a curve built as rails (target: within 10 %) ==")
     mode, real = app.mode, app.pointer
-    mode.choose_trajectory(next(i for i, preset in enumerate(presets.TRAJECTORIES) if preset.editable))
+    editable = next(i for i, preset in enumerate(presets.TRAJECTORIES) if preset.editable)
+    mode.settings.choose_trajectory(editable)
     mode.apply(edits.SetLook(Look.RAILS))
     app.pointer = PlacedPointer()  # held where the benchmark puts it, no keys held
     app.pointer.at = to_film(app, mode.model.grabbable()[1])
@@ -251,7 +252,7 @@ def undo_section(app):
     """Issue 43: 100 drags, each one step of the history, then all undone (and drawn, once)."""
     print("== Undo: 100 drags, then all undone and drawn (target <= 50 ms in all) ==")
     mode = app.mode
-    mode.choose_trajectory(0)
+    mode.settings.choose_trajectory(0)
     start_point = np.array(presets.TRAJECTORIES[0].points[1], dtype=float)
     steps = sized(100, 3)
     undo_all(app, steps, lambda step: mode.model.point_edit(1, start_point + (0.01 * (step + 1), 0.0, 0.0)))
@@ -290,14 +291,14 @@ def switch_section(app):
     mode, model, steps = app.mode, app.mode.model, sized(200, 3)
     editable = [i for i, preset in enumerate(model.trajectories) if preset.editable and not preset.knots]
     for index in editable:
-        mode.choose_trajectory(index)
+        mode.settings.choose_trajectory(index)
         start_point = np.array(model.trajectory.points[1], dtype=float)
         for step in range(steps):
             model.apply(model.point_edit(1, start_point + (0.001 * (step + 1), 0.0, 0.0)))
     mode.settle()
     switches = [editable[k % len(editable)] for k in range(sized(60, 4))]
     in_model = [_timed(lambda i: (model.apply(edits.ChooseTrajectory(i)), model.motion), i) for i in switches]
-    in_scene = [_timed(mode.choose_trajectory, i) for i in switches]
+    in_scene = [_timed(mode.settings.choose_trajectory, i) for i in switches]
     print(f"  the model (to the new motion)  {milliseconds(in_model)}")
     print(f"  the scene (everything drawn)   {milliseconds(in_scene)}")
 

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from scene.curves import presets
-from scene.curves.curves_mode import KEYFRAME_INTERVALS
 from scene.curves.run import DEFAULT_DURATION
+from scene.curves.setting_tools import KEYFRAME_INTERVALS
 from scene.curves.velocity_plot import SPEED_HEIGHT
 from scene.ui.pointer import to_film
 from tests.scene.helpers import (
@@ -305,7 +305,7 @@ def test_pressing_where_there_is_no_control_point_orbits_instead(app, pointer):
 
 def test_every_keyframe_interval_is_whole_frames_and_said_in_both_units():
     """The steps once mixed frames and milliseconds in one cycle ("1 frame", "50 ms", ...)."""
-    from scene.curves.curves_mode import KEYFRAME_INTERVALS, interval_words
+    from scene.curves.setting_tools import KEYFRAME_INTERVALS, interval_words
 
     assert list(KEYFRAME_INTERVALS) == sorted(KEYFRAME_INTERVALS)
     for seconds in KEYFRAME_INTERVALS:

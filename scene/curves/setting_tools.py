@@ -1,0 +1,82 @@
+"""The curves mode's setting tools: the keys that choose the curves shown (1-9, 0, Shift+1-9,
+D), the run's length or the car's top speed, the keyframe interval, the method and the look.
+Each makes an edit (``curve_edits``) through ``apply``; the model checks it and the views draw
+it."""
+
+import numpy as np
+
+from scene.curves import curve_edits as edits
+from scene.curves.looks import LOOK_WORDS, next_look
+from scene.curves.run import DURATIONS
+
+KEYFRAME_INTERVALS = (1 / 60, 3 / 60, 6 / 60, 10 / 60, 15 / 60, 20 / 60, 30 / 60)
+"""Seconds between exact positions: whole frames at 60 Hz, as the seed allows."""
+
+
+def interval_words(seconds):
+    """A keyframe interval in both units, e.g. "100 ms (6 frames)"."""
+    frames = round(seconds * 60)
+    return f"{round(seconds * 1000)} ms ({frames} frame{'s' * (frames != 1)})"
+
+
+class SettingTools:
+    """The settings of ``model`` (a ``CurvesModel``), made through ``apply`` (the mode's: it
+    draws what they change); ``app`` gives the messages, ``new`` (the ``NewCurve``) is put away
+    when another curve is chosen."""
+
+    def __init__(self, app, model, apply, new):
+        self.app, self.model, self.apply, self.new = app, model, apply, new
+
+    def choose_trajectory(self, index):
+        """Show trajectory preset ``index`` and restart (one that does not exist is said)."""
+        model = self.model
+        if index >= len(model.trajectories):
+            self.app.messages.say(
+                f"No curve {index + 1}: there are {len(model.trajectories)} (0 goes through them all, "
+                "N makes a new one)",
+                warning=True,
+            )
+            return
+        self.app.messages.clear_refusal()
+        self.new.cancel()
+        self.apply(edits.ChooseTrajectory(index))
+
+    def next_trajectory(self):
+        """Show the next trajectory preset, round to the first after the last."""
+        model = self.model
+        self.choose_trajectory((model.trajectory_index + 1) % len(model.trajectories))
+        self.app.messages.say(
+            f"Curve {model.trajectory_index + 1} of {len(model.trajectories)}: {model.trajectory.name}"
+        )
+
+    def choose_velocity(self, index):
+        """Use velocity preset ``index``, going on from where the rider is."""
+        if index < len(self.model.velocities):
+            self.app.messages.clear_refusal()
+            self.apply(edits.ChooseVelocity(index))
+
+    def change_duration(self, step):
+        """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
+        while driving, the next higher or lower top speed (the duration follows from it)."""
+        model = self.model
+        if model.driving:
+            self.apply(edits.SetTopSpeed(model.drive.next_top_speed(step)))
+        else:
+            index = int(np.clip(np.searchsorted(DURATIONS, model.duration) + step, 0, len(DURATIONS) - 1))
+            self.apply(edits.SetDuration(DURATIONS[index]))
+
+    def change_interval(self, step):
+        """Keyframes further apart (step 1) or closer (step -1)."""
+        index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.interval - 1e-9))
+        index = int(np.clip(index + step, 0, len(KEYFRAME_INTERVALS) - 1))
+        self.apply(edits.SetInterval(KEYFRAME_INTERVALS[index]))
+
+    def toggle_method(self):
+        """Switch between the exact tables and the seed's chord tables."""
+        self.apply(edits.SetMethod("chord" if self.model.method == "exact" else "exact"))
+
+    def cycle_look(self):
+        """Build the trajectory as the next look: line, tube, ribbon, track, road."""
+        look = next_look(self.model.look)
+        self.apply(edits.SetLook(look))
+        self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
