@@ -2,14 +2,15 @@
 track (two rails swept along the rotation-minimising frame, ties at an even spacing, posts down
 to the ground) or a road (a flat ribbon with edge lines). Meshes come from ``trajectory.sweep``
 and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they are rewritten in place
-with the curve (coarser while a point is dragged, to keep the frame), and hidden when the look
-has no such part."""
+with the curve (coarser while a point is dragged, to keep the frame: the drag's first frame
+chooses the rings, the next ones sweep at the same arc-length fractions of the curve as it
+changes), and hidden when the look has no such part."""
 
 import numpy as np
 
 from scene.curves.looks import Look
 from scene.kit.mesh_nodes import mesh_node, update_mesh_node
-from trajectory import Mesh, Profile, along, sweep
+from trajectory.meshes import Mesh, Profile, Sweep, along, sweep
 
 
 def surface_drop(look):
@@ -76,6 +77,7 @@ class TrackDrawing:
         self.built = 0
         """How many times a look was built (each part swept or placed along the curve)."""
         self._shown = None  # (path, look, live) of what is built: the same again builds nothing
+        self._stations = {}  # each swept part's rings, by name, as last built
 
     def show(self, path, look, live=False):
         """Build ``look`` along ``path`` (a ``Curve`` or a ``Motion``) in place of what was built
@@ -84,8 +86,10 @@ class TrackDrawing:
         shown = self._shown
         if shown is not None and shown[0] is path and shown[1] is look and (live or not shown[2]):
             return
+        kept = self._stations if live and shown is not None and shown[1] is look and shown[2] else {}
         self._shown = (path, look, live)
-        meshes = _meshes(path, look, LIVE_TOLERANCE if live else TOLERANCE)
+        meshes = _meshes(path, look, LIVE_TOLERANCE if live else TOLERANCE, kept)
+        self._stations = {name: mesh.stations for name, mesh in meshes.items() if isinstance(mesh, Sweep)}
         if look is not Look.LINE:
             self.built += 1
         for name, part in self.parts.items():
@@ -107,19 +111,24 @@ class TrackDrawing:
         part.show()
 
 
-def _meshes(path, look, tolerance):
-    """The meshes of ``look`` along ``path``, by part name, swept within ``tolerance``."""
+def _meshes(path, look, tolerance, stations):
+    """The meshes of ``look`` along ``path``, by part name, swept within ``tolerance``, or at the
+    ``stations`` given for a part (by name)."""
+
+    def swept(name, mode="minimal"):
+        return sweep(path, _PROFILES[name], tolerance, mode=mode, stations=stations.get(name))
+
     if look is Look.TUBE:
-        return {"tube": sweep(path, _PROFILES["tube"], tolerance, mode="minimal")}
+        return {"tube": swept("tube")}
     if look is Look.RIBBON:
-        return {"ribbon": sweep(path, _PROFILES["ribbon"], tolerance, mode="up")}
+        return {"ribbon": swept("ribbon", "up")}
     if look is Look.ROAD:
-        return {name: sweep(path, _PROFILES[name], tolerance, mode="up") for name in ("road", "edges")}
+        return {name: swept(name, "up") for name in ("road", "edges")}
     if look is Look.RAILS:
         positions, frames = along(
             path, spacing=TIE_SPACING, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2)
         )
-        meshes = {"rails": sweep(path, _PROFILES["rails"], tolerance), "ties": _TIE.placed(positions, frames)}
+        meshes = {"rails": swept("rails"), "ties": _TIE.placed(positions, frames)}
         if (posts := _posts(path)) is not None:
             meshes["posts"] = posts
         return meshes

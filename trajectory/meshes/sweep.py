@@ -20,7 +20,7 @@ import dataclasses
 
 import numpy as np
 
-from trajectory._numerics.checks import flag, positive_finite
+from trajectory._numerics.checks import _shown, flag, positive_finite, real_array
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
@@ -59,7 +59,7 @@ class Sweep(Mesh):
         return f"Sweep({len(self.stations)} rings of {self.ring} vertices, {len(self.triangles)} triangles)"
 
 
-def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, **options):
+def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=None, **options):
     """``profile`` (a ``Profile``) swept along ``path``: a ``Sweep``.
 
     Args:
@@ -68,13 +68,17 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, **options):
         tolerance: The largest distance (length units) of the true swept surface from the mesh.
         mode: An orientation mode (``"minimal"``, ``"up"``, ``"yaw"``) or an ``Orientation``.
         caps: Close an open curve's ends with the profile's closed polylines.
+        stations: The rings' arc-length fractions (n,), ascending from 0 to 1, to sweep at in
+            place of those the tolerance needs: a preview (an earlier sweep's ``stations`` on the
+            curve edited since), made without choosing or checking anything.
         options: ``closed``, ``tilt``, ``bank``, ``max_bank``, as for ``Orientation``. A curve that
             closes is swept closed (the minimal frame's twist spread over it), its last ring the
             first one exactly.
 
     Raises:
         ValueError: On a path that is no curve or motion, a profile that is no ``Profile``, a
-            tolerance that is not positive, banking without a motion, or caps on a closed loop.
+            tolerance that is not positive, banking without a motion, caps on a closed loop, or
+            stations that do not rise from 0 to 1.
     """
     place = Placer(path, mode, options)
     if not isinstance(profile, Profile):
@@ -83,7 +87,10 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, **options):
     curve, closed, orientation = place.curve, place.closed, place.orientation
     if flag(caps, "caps") and closed:
         raise ValueError("caps close an open curve's ends, and this curve is a closed loop")
-    stations = _stations(place, profile, tolerance, _initial(curve, orientation))
+    if stations is None:
+        stations = _stations(place, profile, tolerance, _initial(curve, orientation))
+    else:
+        stations = _given(stations)
     if len(stations) * len(profile.vertices) > MAX_VERTICES:
         raise ValueError(
             f"{len(stations):,} rings of {len(profile.vertices):,} vertices would make more than "
@@ -121,6 +128,20 @@ def _rings(points, right, up, vertices):
         + right[:, None, :] * vertices[None, :, 0, None]
         + up[:, None, :] * vertices[None, :, 1, None]
     )
+
+
+def _given(stations):
+    """``stations`` as a float array, checked: at least two, rising from exactly 0 to 1."""
+    given = real_array(stations, "stations", "arc-length fractions")
+    if (
+        given.ndim != 1
+        or len(given) < 2
+        or given[0] != 0.0
+        or given[-1] != 1.0
+        or not (np.diff(given) > 0.0).all()
+    ):
+        raise ValueError(f"stations must rise from 0 to 1, at least two of them; got {_shown(given)}")
+    return given
 
 
 def _initial(curve, orientation):

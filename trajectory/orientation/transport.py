@@ -1,16 +1,22 @@
 """The rotation-minimising frame of a curve as a table: the up axis carried along it by parallel
 transport (double reflection on steps refined until they agree with their halves), and the
-horizontal heading held through vertical stretches. Built once per curve (``transport_of``)."""
+horizontal heading held through vertical stretches. Built once per curve (``transport_of``); a
+spline's segments are refined each on its own and kept, so that an edit refines only the
+segments it changed."""
 
 import bisect
+import collections
 import functools
+import itertools
 import math
+import typing
 import weakref
 
 import numpy as np
 
-from trajectory._numerics.vectors import cross, dot, length
-from trajectory.curves.curve import unit_tangents
+from trajectory._numerics.vectors import cross, dot, length, norms
+from trajectory.curves.bezier import PiecewiseBezier, power_coefficients
+from trajectory.curves.curve import STOPPED, unit_tangents
 from trajectory.orientation.rotations import reference_ups, reflected, reflected_scalar, up_towards_z
 
 STEP_TOLERANCE = 1e-13
@@ -18,7 +24,11 @@ STEP_TOLERANCE = 1e-13
 errors add up to the transported frame's, about 1e-10 rad over a few thousand steps."""
 VERTICAL = 1e-9
 """A unit tangent whose horizontal part is shorter than this counts as vertical."""
-_INITIAL_NODES = 64
+_INITIAL_STEPS = 64
+"""Even steps a curve (each Bezier segment of a spline) starts with, before any is halved."""
+SEGMENTS_KEPT = 1024
+"""Segments' transport steps kept (by their control points) for the next edit of a spline; more
+while a longer one is built."""
 _MAX_ROUNDS = 40
 _MIN_WIDTH = 1e-12
 
@@ -38,7 +48,7 @@ def transport_of(curve):
 
 
 class Transport:
-    """A curve's rotation-minimising up axis at nodes u_0 = 0 < ... < u_m = 1, carried by double
+    """A curve's rotation-minimising up axis at nodes u_0 = 0 <= ... <= u_m = 1, carried by double
     reflection (Wang, Juttler, Zheng and Liu 2008) over steps refined until halving any of them
     changes its result by less than ``STEP_TOLERANCE``; and the horizontal heading there, held
     through vertical stretches. Any u is reached by one more reflection from the node before it.
@@ -47,26 +57,36 @@ class Transport:
     (exactly, so nothing rounds differently): a curve 1e-155 or 1e155 across squares its chords
     without underflow or overflow.
 
+    A Bezier spline's segments are refined each in its own t (and kept, by their control
+    points, for the next edit); the node where two meet is there twice, once with each one's
+    tangent, and the step between the two turns the up the least way across any corner.
+
     Attributes:
-        nodes: (m + 1,) the values of u.
+        nodes: (m + 1,) the values of u, ascending (a spline's joins twice).
         points, tangents, ups: (3, m + 1) the curve's points (scaled), unit tangents and up axes
             there.
     """
 
     def __init__(self, curve):
         self.curve = curve
-        nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_NODES + 1), curve.arc_length.u_breaks)
-        size = float(np.abs(curve.evaluate(nodes)).max())
-        self._scale = math.ldexp(1.0, -math.frexp(size)[1]) if size > 0.0 else 1.0
-        nodes = self._refined(nodes)
-        points, tangents = self._scaled(curve.evaluate(nodes).T), unit_tangents(curve, nodes)
+        if isinstance(curve, PiecewiseBezier):
+            control_points = curve.control_points
+            self._scale = _power_of_two_near(float(np.abs(control_points).max()))
+            nodes, points, tangents, reference, steps = _joined(control_points, self._scale)
+        else:
+            nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_STEPS + 1), curve.arc_length.u_breaks)
+            self._scale = _power_of_two_near(float(np.abs(curve.evaluate(nodes)).max()))
+
+            def sample(u, _):
+                return curve.evaluate(u).T * self._scale, unit_tangents(curve, u)
+
+            nodes, _ = _refined(sample, nodes, np.zeros(len(nodes), dtype=int))
+            points, tangents = sample(nodes, None)
+            reference, steps = _steps(points, tangents)
         self.nodes, self.points, self.tangents = nodes, np.ascontiguousarray(points), tangents
         # Each step's twist, measured against a reference frame at either end, adds up to the
         # transported up's angle from the reference: one cumulative sum, no loop.
-        reference = reference_ups(tangents)
         reference_right = cross(tangents, reference)
-        moved = reflected(points[:, :-1], tangents[:, :-1], reference[:, :-1], points[:, 1:], tangents[:, 1:])
-        steps = np.arctan2(dot(moved, reference_right[:, 1:]), dot(moved, reference[:, 1:]))
         start = up_towards_z(tangents[:, 0], reference[:, 0], reference_right[:, 0])
         twist = np.concatenate([[start], start + np.cumsum(steps)])
         self.ups = np.cos(twist) * reference + np.sin(twist) * reference_right
@@ -74,38 +94,11 @@ class Transport:
         self._stacked = np.concatenate([self.points, self.tangents, self.ups])  # one gather per query
         self._held_headings = _held(np.arctan2(tangents[1], tangents[0]), horizontal)
 
-    def _refined(self, nodes):
-        """``nodes`` with the middle of every step added, round after round, until halving no
-        step changes its result by more than ``STEP_TOLERANCE``. A step kept once is kept for
-        good (its check depends on its ends alone), so each round checks only the steps the
-        last one made."""
-        curve, kept = self.curve, [nodes]
-        a, b = nodes[:-1], nodes[1:]
-        a_points, a_tangents = self._scaled(curve.evaluate(a).T), unit_tangents(curve, a)
-        b_points, b_tangents = self._scaled(curve.evaluate(b).T), unit_tangents(curve, b)
-        for _ in range(_MAX_ROUNDS):
-            middle = (a + b) / 2.0
-            mid_points, mid_tangents = self._scaled(curve.evaluate(middle).T), unit_tangents(curve, middle)
-            start = reference_ups(a_tangents)
-            whole = reflected(a_points, a_tangents, start, b_points, b_tangents)
-            halfway = reflected(a_points, a_tangents, start, mid_points, mid_tangents)
-            halves = reflected(mid_points, mid_tangents, halfway, b_points, b_tangents)
-            split = (length(whole - halves) > STEP_TOLERANCE) & (b - a > _MIN_WIDTH)
-            if not split.any():
-                break
-            kept.append(middle[split])
-            a, b = np.concatenate([a[split], middle[split]]), np.concatenate([middle[split], b[split]])
-            a_points = np.concatenate([a_points[:, split], mid_points[:, split]], axis=1)
-            a_tangents = np.concatenate([a_tangents[:, split], mid_tangents[:, split]], axis=1)
-            b_points = np.concatenate([mid_points[:, split], b_points[:, split]], axis=1)
-            b_tangents = np.concatenate([mid_tangents[:, split], b_tangents[:, split]], axis=1)
-        return np.sort(np.concatenate(kept))
-
     def up(self, u, points, tangents):
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
         unit ``tangents`` (3, n)."""
         before = self._stacked.take(self._node(u), axis=1)
-        return reflected(before[0:3], before[3:6], before[6:9], self._scaled(points), tangents)
+        return reflected(before[0:3], before[3:6], before[6:9], points * self._scale, tangents)
 
     def held_headings(self, u):
         """The horizontal direction of travel (radians from +X) last taken before each of ``u``
@@ -136,11 +129,157 @@ class Transport:
         scaled = [point[0] * scale, point[1] * scale, point[2] * scale]
         return reflected_scalar(points[node], tangents[node], ups[node], scaled, tangent)
 
-    def _scaled(self, points):
-        return points * self._scale
-
     def _node(self, u):
         return np.clip(np.searchsorted(self.nodes, u, side="right") - 1, 0, self.nodes.size - 2)
+
+
+def _power_of_two_near(size):
+    """The power of two that scales ``size`` (length units, >= 0) to within [0.5, 1): 1 for 0."""
+    return math.ldexp(1.0, -math.frexp(size)[1]) if size > 0.0 else 1.0
+
+
+def _refined(sample, nodes, lanes):
+    """``nodes`` (k,) of curves ``lanes`` (k,) (each lane's nodes ascending, its steps between
+    consecutive ones), with the middle of every step added, round after round, until halving no
+    step changes its result by more than ``STEP_TOLERANCE``: the nodes and their lanes, sorted
+    by lane, then node. ``sample(u, lane)`` gives the (scaled) points and unit tangents, each
+    (3, n). A step kept once is kept for good (its check depends on its ends alone), so each
+    round checks only the steps the last one made."""
+    same = lanes[:-1] == lanes[1:]
+    a, b, lane = nodes[:-1][same], nodes[1:][same], lanes[:-1][same]
+    kept, kept_lanes = [nodes], [lanes]
+    a_points, a_tangents = sample(a, lane)
+    b_points, b_tangents = sample(b, lane)
+    for _ in range(_MAX_ROUNDS):
+        middle = (a + b) / 2.0
+        mid_points, mid_tangents = sample(middle, lane)
+        start = reference_ups(a_tangents)
+        whole = reflected(a_points, a_tangents, start, b_points, b_tangents)
+        halfway = reflected(a_points, a_tangents, start, mid_points, mid_tangents)
+        halves = reflected(mid_points, mid_tangents, halfway, b_points, b_tangents)
+        split = (length(whole - halves) > STEP_TOLERANCE) & (b - a > _MIN_WIDTH)
+        if not split.any():
+            break
+        kept.append(middle[split])
+        kept_lanes.append(lane[split])
+        a, b = np.concatenate([a[split], middle[split]]), np.concatenate([middle[split], b[split]])
+        lane = np.concatenate([lane[split], lane[split]])
+        a_points = np.concatenate([a_points[:, split], mid_points[:, split]], axis=1)
+        a_tangents = np.concatenate([a_tangents[:, split], mid_tangents[:, split]], axis=1)
+        b_points = np.concatenate([mid_points[:, split], b_points[:, split]], axis=1)
+        b_tangents = np.concatenate([mid_tangents[:, split], b_tangents[:, split]], axis=1)
+    nodes, lanes = np.concatenate(kept), np.concatenate(kept_lanes)
+    order = np.lexsort((nodes, lanes))
+    return nodes[order], lanes[order]
+
+
+def _twists(points, tangents, reference, next_points, next_tangents, next_reference):
+    """The angle (radians) each step turns the up axis by, from a ``reference`` up at its start
+    to one at its end (all (3, n)): the transported up's angle from the reference grows by it."""
+    moved = reflected(points, tangents, reference, next_points, next_tangents)
+    right = cross(next_tangents, next_reference)
+    return np.arctan2(dot(moved, right), dot(moved, next_reference))
+
+
+def _steps(points, tangents):
+    """The reference ups (3, n) at columns of ``points`` with unit ``tangents`` (3, n), and the
+    twist of each step between consecutive columns (n - 1,)."""
+    reference = reference_ups(tangents)
+    twists = _twists(
+        points[:, :-1], tangents[:, :-1], reference[:, :-1], points[:, 1:], tangents[:, 1:], reference[:, 1:]
+    )
+    return reference, twists
+
+
+class _Stepped(typing.NamedTuple):
+    """One Bezier segment's transport steps, in its own t in [0, 1]: the nodes (k,), the scaled
+    points, unit tangents and reference ups there (3, k), and each step's twist (k - 1,)."""
+
+    t: np.ndarray
+    points: np.ndarray
+    tangents: np.ndarray
+    reference: np.ndarray
+    twists: np.ndarray
+
+
+_stepped = collections.OrderedDict()
+"""Segments' steps by their control points' bytes and the scale, the most recently used last: an
+edit of a spline refines only the segments it changed (a drag of one knot of a hundred, four)."""
+
+
+def _joined(control_points, scale):
+    """The nodes (n,), scaled points, unit tangents, reference ups (3, n) and steps' twists
+    (n - 1,) of the Bezier segments (m, 4, 3) joined, segment k's t at u = (k + t) / m. Where
+    two segments meet, the node is there twice (once with each one's tangent): the step between
+    them turns the up the least way from one tangent to the other."""
+    keys = [(points.tobytes(), scale) for points in control_points]
+    new = [key for key in dict.fromkeys(keys) if key not in _stepped]
+    if new:
+        steps = _segments_stepped(np.array([np.frombuffer(key[0]).reshape(4, 3) for key in new]), scale)
+        _stepped.update(zip(new, steps))
+    tables = [_stepped[key] for key in keys]
+    for key in dict.fromkeys(keys):
+        _stepped.move_to_end(key)
+    while len(_stepped) > max(SEGMENTS_KEPT, len(keys)):
+        _stepped.popitem(last=False)
+    count = len(tables)
+    nodes = np.concatenate([(k + table.t) / count for k, table in enumerate(tables)])
+    points, tangents, reference = (
+        np.concatenate([getattr(table, name) for table in tables], axis=1)
+        for name in ("points", "tangents", "reference")
+    )
+    ends = np.cumsum([len(table.t) for table in tables])[:-1] - 1  # each segment's last node
+    twists = np.empty(len(nodes) - 1)
+    within = np.ones(len(twists), dtype=bool)
+    within[ends] = False
+    twists[within] = np.concatenate([table.twists for table in tables])
+    twists[ends] = _twists(
+        points[:, ends], tangents[:, ends], reference[:, ends],
+        points[:, ends + 1], tangents[:, ends + 1], reference[:, ends + 1],
+    )  # fmt: skip
+    return nodes, points, tangents, reference, twists
+
+
+def _segments_stepped(control_points, scale):
+    """The ``_Stepped`` of each of the Bezier segments (n, 4, 3), refined all at once."""
+    count, lanes = len(control_points), _BezierLanes(control_points * scale)
+    local = np.linspace(0.0, 1.0, _INITIAL_STEPS + 1)
+    t, lane = _refined(lanes.sample, np.tile(local, count), np.repeat(np.arange(count), len(local)))
+    points, tangents = lanes.sample(t, lane)
+    reference, twists = _steps(points, tangents)
+    bounds = np.searchsorted(lane, np.arange(count + 1))
+    return [
+        _Stepped(t[a:b], points[:, a:b], tangents[:, a:b], reference[:, a:b], twists[a : b - 1])
+        for a, b in itertools.pairwise(bounds)
+    ]
+
+
+class _BezierLanes:
+    """Cubic Bezier segments (n, 4, 3), each a curve of its own t in [0, 1]: their points and
+    unit tangents at t (k,) on lanes (k,) (segment indices)."""
+
+    def __init__(self, control_points):
+        self._coefficients = power_coefficients(control_points).transpose(0, 2, 1).copy()  # (4, 3, n)
+        self._sizes = norms(np.diff(control_points, axis=1)).sum(axis=1)  # the control polygons
+
+    def sample(self, t, lane):
+        """Points and unit tangents, each (3, k). Where a segment stops (Q' = 0), the direction
+        it goes on in (or came from, at t = 1): that of +-Q'', or where Q'' vanishes too, of the
+        cubic coefficient (Q' grows as its multiple on either side)."""
+        c0, c1, c2, c3 = self._coefficients.take(lane, axis=2)  # one gather, each (3, k)
+        points = c0 + t * (c1 + t * (c2 + t * c3))
+        first = c1 + t * (2.0 * c2 + t * (3.0 * c3))
+        speed = length(first)
+        stopped = speed <= STOPPED * self._sizes[lane]
+        if stopped.any():
+            side = np.where(t[stopped] < 1.0, 1.0, -1.0)
+            bending = (2.0 * c2[:, stopped] + 6.0 * t[stopped] * c3[:, stopped]) * side
+            flat = length(bending) == 0.0
+            bending[:, flat] = c3[:, stopped][:, flat]
+            first[:, stopped] = bending
+            speed[stopped] = length(bending)
+        first /= speed
+        return points, first
 
 
 def _held(headings, valid):

@@ -1,6 +1,9 @@
 """The curves mode builds the trajectory as a person asks: the coaster as a track (rails, a tie
 every 0.6 units, posts to the ground), D as a road, W cycling the looks of each curve; a drag
-rebuilds the track as it moves; riding shows a sky and a ground, and the seat sees the rails."""
+rebuilds the track as it moves (at the rings its first frame chose); riding shows a sky and a
+ground, and the seat sees the rails."""
+
+import itertools
 
 import numpy as np
 
@@ -66,13 +69,16 @@ def test_a_dragged_point_rebuilds_the_track_as_it_moves(app, pointer):
     bounds_before = parts(mode)["rails"].get_tight_bounds()
     pointer.at = to_film(app, mode.model.grabbable()[1])
     press(app, "mouse1")
+    rings, bounds = [], [bounds_before[0]]
     for _ in range(3):
         pointer.at = (pointer.at[0] + 0.05, pointer.at[1] - 0.05)
         step(app)
-    live = parts(mode)["rails"]
-    assert live.get_tight_bounds()[0] != bounds_before[0]  # rebuilt where the curve now is
-    while_dragged = vertices(live)
+        rings.append(vertices(parts(mode)["rails"]))
+        bounds.append(parts(mode)["rails"].get_tight_bounds()[0])
+    assert all(a != b for a, b in itertools.pairwise(bounds))  # rebuilt where the curve now is
+    while_dragged = rings[0]
     assert while_dragged < before  # coarser while dragged: built within the frame
+    assert rings == [while_dragged] * 3  # the drag's first frame chose the rings, the next kept them
     press(app, "mouse1-up")
     assert vertices(parts(mode)["rails"]) > while_dragged  # to the full tolerance when let go
 

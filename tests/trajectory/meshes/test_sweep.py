@@ -198,6 +198,34 @@ def test_bad_arguments_are_refused_by_name(arguments, message):
         sweep(*arguments)
 
 
+def test_stations_given_are_the_rings_and_a_sweep_at_its_own_is_itself():
+    """A sweep made again at its own stations is the same mesh, to the bit; an edited curve swept
+    at them has its rings exactly there: each ring's centre the curve's point at its station."""
+    profile = Profile.rails(1.0, 0.05)
+    chosen = sweep(LOOP, profile, tolerance=1e-3)
+    again = sweep(LOOP, profile, stations=chosen.stations)
+    for name in ("positions", "normals", "uvs", "triangles", "stations"):
+        np.testing.assert_array_equal(getattr(again, name), getattr(chosen, name))
+    edited = LOOP.copy()
+    edited.move(1, (0.5, 7.0, 5.0))
+    preview = sweep(edited, Profile.circle(0.5, 8), stations=chosen.stations)
+    np.testing.assert_array_equal(preview.stations, chosen.stations)
+    rings = preview.positions.reshape(-1, preview.ring, 3)
+    centres = (rings[:, 0] + rings[:, 4]) / 2  # two opposite corners of the octagon
+    expected = edited.evaluate(edited.arc_length.parameter(chosen.stations))
+    np.testing.assert_allclose(centres, expected, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    "stations",
+    [[0.0], [0.0, 0.5, 0.5, 1.0], [0.1, 1.0], [0.0, 0.9], [0.0, float("nan"), 1.0], [[0.0, 1.0]], "all"],
+    ids=["one", "repeated", "late start", "early end", "nan", "2d", "text"],
+)
+def test_stations_that_do_not_rise_from_0_to_1_are_refused(stations):
+    with pytest.raises(ValueError, match="stations must"):
+        sweep(S_BEND, Profile.circle(1.0), stations=stations)
+
+
 @pytest.mark.parametrize("mode", ["minimal", "up", "yaw"])
 def test_a_loop_with_a_corner_at_its_seam_is_swept_and_placed_along_as_a_loop(mode):
     """A closed spline whose first knot is a corner (broken handles) ends where it starts but

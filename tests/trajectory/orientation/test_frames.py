@@ -2,6 +2,7 @@
 frame against an independent integral of the twist; closing, banking and tilting against their
 formulas; the modes through vertical tangents and stops; quaternions against the matrices."""
 
+import collections
 import itertools
 import math
 
@@ -12,9 +13,9 @@ from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES, VELOCITIES
 from tests.budget import scaled
-from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, PiecewiseBezier, VelocityCurve
+from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, PiecewiseBezier, Spline, VelocityCurve
 from trajectory._numerics.angle_keys import AngleKeys
-from trajectory.orientation import frames_along
+from trajectory.orientation import frames_along, transport
 from trajectory.orientation.frames import MODES
 from trajectory.orientation.transport import transport_of
 
@@ -84,6 +85,8 @@ OVER_THE_TOP = PiecewiseBezier(
 )
 """Along +X, straight up, then over on along +X: no turn forces its heading to jump."""
 TWISTED_NEAR_CUSP = CubicBezier([[-5, -2, 1], [5, 5, 2], [-5, 5, 0], [5, -1.98, 1.5]])
+WANDERING = Spline(np.cumsum(np.random.default_rng(5).uniform(-1.0, 1.0, (40, 3)), axis=0))
+"""A spline of 40 knots: 39 segments, each refined on its own, joined."""
 
 
 def twist_reference(curve, u, axis):
@@ -181,8 +184,9 @@ def test_frames_of_any_bezier_are_rotations(coordinates, mode):
         (Helix(), (0.0, 0.0, 1.0)),
         (VERTICAL, (0.3, 0.5, 0.81)),
         (TWISTED_NEAR_CUSP, (0.3, 0.5, 0.81)),
+        (WANDERING, (0.3, 0.5, 0.81)),
     ],
-    ids=["S-bend", "loop", "climb", "spline", "helix", "vertical", "twisted near-cusp"],
+    ids=["S-bend", "loop", "climb", "spline", "helix", "vertical", "twisted near-cusp", "40 knots"],
 )
 def test_minimal_frame_is_parallel_transport_to_1e_9_rad(curve, axis):
     """Against the twist integral, on 4,000 steps and (where the curve nearly stops) on the
@@ -192,6 +196,47 @@ def test_minimal_frame_is_parallel_transport_to_1e_9_rad(curve, axis):
     tangent, expected = twist_reference(curve, u, axis)
     ours = frames_along(curve, u)[:, :, 2]
     assert np.abs(signed_angles(expected, ours, tangent)).max() <= 1e-9
+
+
+def test_a_spline_edit_refines_only_the_segments_it_changed(monkeypatch):
+    """A knot moved: the new table refines the four segments the move changed, and it is the
+    table built with nothing kept, to the bit."""
+    transport_of(WANDERING)  # its segments kept
+    edited = WANDERING.copy()
+    edited.move(20, WANDERING.knots[20] + (0.1, -0.2, 0.3))
+    refined = []
+    keep_going = transport._segments_stepped
+
+    def counted(control_points, scale):
+        refined.append(len(control_points))
+        return keep_going(control_points, scale)
+
+    monkeypatch.setattr(transport, "_segments_stepped", counted)
+    table = transport_of(edited)
+    assert refined == [4]
+    monkeypatch.setattr(transport, "_stepped", collections.OrderedDict())
+    fresh = transport.Transport(edited.geometry)
+    assert refined == [4, len(edited.knots) - 1]
+    for name in ("nodes", "points", "tangents", "ups"):
+        assert np.array_equal(getattr(table, name), getattr(fresh, name)), name
+
+
+def test_minimal_frame_turns_the_least_way_at_a_spline_s_corner():
+    """Where a spline's tangents break, the up turns about the axis normal to both tangents, by
+    their angle: nothing about the tangent (the corner's twist is zero)."""
+    corner = PiecewiseBezier(
+        [[[0, 0, 0], [1, 0, 0], [3, 0, 0], [4, 0, 0]], [[4, 0, 0], [4, 1, 0.7], [4, 2, 1.3], [4, 3, 2]]]
+    )
+    before, after = unit_tangent(corner, 0.5 - 1e-12), unit_tangent(corner, 0.5)
+    axis = np.cross(before, after) / np.linalg.norm(np.cross(before, after))
+    angle = math.acos(np.dot(before, after))
+    up_before = frames_along(corner, 0.5 - 1e-12)[:, 2]
+    turned = (  # Rodrigues: up_before turned by the corner's angle about the axis
+        up_before * math.cos(angle)
+        + np.cross(axis, up_before) * math.sin(angle)
+        + axis * np.dot(axis, up_before) * (1 - math.cos(angle))
+    )
+    assert np.allclose(frames_along(corner, 0.5)[:, 2], turned, rtol=0, atol=1e-9)
 
 
 def test_minimal_frame_of_a_plane_curve_keeps_the_plane_normal():
