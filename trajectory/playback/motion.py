@@ -12,7 +12,9 @@ from trajectory._numerics import bracket_search
 from trajectory._numerics.checks import finite_number, positive_finite, real_values
 from trajectory.curves.curve import Curve
 from trajectory.orientation import frames, rotations
+from trajectory.playback import forces
 from trajectory.playback.chord_tables import DEFAULT_TABLE_SIZE, ChordTables
+from trajectory.playback.forces import GRAVITY
 from trajectory.timing.fastest import fastest_velocity
 from trajectory.timing.speed_limits import SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
@@ -137,6 +139,38 @@ class Motion:
     def speed(self, t):
         """The intended speed at time t in length units per second: L ds/dt / duration."""
         return self.velocity.rate_at_time(self._normalised(t)) * (self.length / self.duration)
+
+    def acceleration(self, t):
+        """The intended acceleration along the way at time t, length units per second²:
+        L d²s/dt² / duration² (scalar or (n,))."""
+        return self.velocity.acceleration_at_time(self._normalised(t)) * (self.length / self.duration**2)
+
+    def g_forces(self, t, orientation="up", g=GRAVITY, **options):
+        """The specific force a rider feels at time t (the acceleration less gravity's, what
+        pushes them into the seat), in g, along the rider's right, forward and up axes: ``(3,)``
+        for a scalar t, ``(n, 3)`` for ``(n,)``. On a level straight at constant speed, (0, 0, 1);
+        at the bottom of a loop of radius r, 1 + v² / (g r) up. Exact from the curve's
+        derivatives and the velocity curve (see ``forces``).
+
+        Args:
+            t: Seconds (clamped to [0, duration]).
+            orientation: The rider's frame, as for ``frame``: ``"up"`` (default: the seat stays
+                level across the way), ``"minimal"`` (a coaster's car, upside down in a loop),
+                ``"yaw"`` or an ``Orientation``.
+            g: The gravity, length units per second² (9.81: metres).
+            options: ``bank`` (a gravity: a car leaning into turns feels no sideways force when
+                it equals g), ``max_bank``, ``tilt``, ``closed``: as for ``frame``.
+
+        Raises:
+            ValueError: On a g that is not a positive finite number, or a frame ``frame``
+                refuses.
+
+        >>> from trajectory import CubicBezier, VelocityCurve
+        >>> level = CubicBezier([[0, 0, 0], [10, 0, 0], [20, 0, 0], [30, 0, 0]])
+        >>> Motion(level, VelocityCurve.constant(), 3.0).g_forces(1.0).round(12).tolist()
+        [0.0, 0.0, 1.0]
+        """
+        return forces.g_forces(self, t, orientation, g, options)
 
     def speed_errors(self, fractions, step=SPEED_ERROR_STEP):
         """How far the speed the motion really produces is from the intended one, in ds/dt (the

@@ -29,6 +29,8 @@ there would need many pieces, and one Newton step could fall short."""
 GUESS_TOLERANCE = 1e-9
 """Accuracy in u of the table's first guess. One Newton step leaves an error of about
 |T''| / (2 T') times its square, at most 6 / 0.05 x 1e-18 where T' >= SLOW_SLOPE: below rounding."""
+ACCELERATION_NUDGE = 1e-7
+"""The step in u past a point where T' = 0 at which ``CubicTiming.acceleration`` is taken."""
 _GUESS_PIECES = 4
 _MIN_PIECE_WIDTH = 1e-10
 _BISECTIONS = 64
@@ -118,6 +120,15 @@ class CubicTiming:
             return float(self._rate(np.array([t]))[0])
         return self._rate(t)
 
+    def acceleration(self, t):
+        """d²s/dt² = (S'' T' - S' T'') / T'^3 at u = T^-1(t) (scalar or array). Where T' = 0 (an
+        isolated u, where the time stands still for an instant), the value a step of
+        ``ACCELERATION_NUDGE`` in u further on (before, at u = 1)."""
+        t = real_values(t, "time")
+        if isinstance(t, float):
+            return float(self._acceleration(np.array([t]))[0])
+        return self._acceleration(t)
+
     def parameter(self, t):
         """u = T^-1(t) for an array of t in [0, 1], shape ``(n,)``."""
         t = np.clip(t, 0.0, 1.0)
@@ -152,6 +163,14 @@ class CubicTiming:
                 rates[settled] = numerator[settled] / denominator[settled]
             pending &= ~settled
         return rates
+
+    def _acceleration(self, t):
+        u = self.parameter(t)
+        still = _derivative(self._t, u, 1) == 0.0
+        u[still] += np.where(u[still] < 1.0, ACCELERATION_NUDGE, -ACCELERATION_NUDGE)
+        s1, s2 = _derivative(self._s, u, 1), _derivative(self._s, u, 2)
+        t1, t2 = _derivative(self._t, u, 1), _derivative(self._t, u, 2)
+        return (s2 * t1 - s1 * t2) / t1**3
 
     def _slowest(self, lo, hi):
         """Where T' is least on [lo, hi]: an end, or T's inflection when T' has a minimum inside."""

@@ -151,6 +151,16 @@ class VelocityCurve:
         """ds/dt at normalised time t: 1 everywhere for constant speed (scalar or array)."""
         return self._rates[0](t)
 
+    def acceleration_at_time(self, t):
+        """d²s/dt² at normalised time t (scalar or array): 0 everywhere for constant speed; the
+        timing's own second derivative (a cubic's in closed form, a table's piece by piece)."""
+        return self._acceleration(t)
+
+    @functools.cached_property
+    def _acceleration(self):
+        timing = self.timing
+        return timing.acceleration if isinstance(timing, CubicTiming) else timing.derivative().derivative()
+
     def rate_scalar(self, t):
         """``rate_at_time`` for one Python float t (the per-frame path of a banked motion)."""
         return self._rates[1](t)
