@@ -223,7 +223,10 @@ class CurvesMode:
         self.events.show(self.model.curve)
 
     def show_frames(self):
-        self.riders.show_frames(self.motion, self.sampler.keyframe_times)
+        """What the rider's frame shows: its axes at the keyframes and the forces it feels."""
+        motion = self.motion
+        self.riders.show_frames(motion, self.sampler.keyframe_times)
+        self.plot.forces.show(motion, self.riders.orientation(motion.trajectory))
 
     def frame(self):
         """Aim the camera at the whole curve."""

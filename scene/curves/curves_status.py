@@ -1,6 +1,6 @@
 """What the curves mode's HUD says: which curves (and whether edited), where the run is in time,
-distance and parameter, the speed and events, the keyframes and method, the riders, and what
-the tools are doing."""
+distance and parameter, the speed and events, the keyframes and method, the riders (and while
+riding, what they feel), and what the tools are doing."""
 
 from scene.curves.curves_model import Edited
 from scene.curves.looks import LOOK_WORDS
@@ -23,7 +23,14 @@ def hud_lines(model, run, riders, events, interval, tool_lines):
         f"speed {float(motion.speed(t)):.2f} units/s   events passed {events.passed} (E)",
         f"keyframes every {interval}, method: {METHOD_WORDS[model.method]} (M)",
         riders.status(),
+        *([felt_words(motion.g_forces(t, riders.orientation(motion.trajectory)))] if riders.riding else []),
         f"the curve built as {LOOK_WORDS[model.look]} (W)",
         *([model.drive.status()] if model.driving else []),
         *(line for line in tool_lines if line),
     ]
+
+
+def felt_words(felt):
+    """The HUD's line for the g-forces (right, forward, up) a rider feels."""
+    right, forward, up = felt
+    return f"felt: {up:+.2f} g up, {right:+.2f} g right, {forward:+.2f} g forward"

@@ -10,7 +10,7 @@ from scene.ui.bindings import bind, pair
 from scene.ui.geometry import blob_shadow, segments
 from trajectory import Orientation
 from trajectory.orientation import MODES as ORIENTATION_MODES
-from trajectory.playback import train_poses
+from trajectory.playback import GRAVITY, train_poses  # the glider banks as if units were metres
 
 ORIENTATION_WORDS = {
     "minimal": "rotation-minimising",
@@ -22,8 +22,6 @@ DEFAULT_MODE = "up"
 rotation-minimising frame rolls with the helix's twist (as a cart on an unbanked track would)."""
 SPHERE, GLIDER = "sphere", "glider"
 RIDER_WORDS = {SPHERE: "sphere", GLIDER: "glider (banks)"}
-GRAVITY = 9.81
-"""The glider banks as if the scene's units were metres."""
 MAX_BANK = 1.2
 CAR_GAP = 1.6
 """Arc length between the cars of a train."""

@@ -1,13 +1,15 @@
-"""The 2D velocity plot, kept in the bottom-right corner: distance s over time t, the speed, the
-speed error of the current method magnified, markers at the current time, and the draggable
-control points or keys of an editable velocity curve. For a fastest motion ("drive it") the speed
-panel also shows the speed limit the curve's bends set (grey) and, in a band under it, which limit
-binds when (accelerating, top speed, cornering, braking): ``limit_band``."""
+"""The 2D velocity plot, kept in the bottom-right corner: distance s over time t, the speed, what
+a rider feels (``force_strip``), the speed error of the current method magnified, markers at the
+current time, and the draggable control points or keys of an editable velocity curve. For a
+fastest motion ("drive it") the speed panel also shows the speed limit the curve's bends set
+(grey) and, in a band under it, which limit binds when (accelerating, top speed, cornering,
+braking): ``limit_band``."""
 
 import numpy as np
 from direct.gui.OnscreenText import OnscreenText
 from panda3d.core import Point3, TextNode
 
+from scene.curves.force_strip import ForceStrip
 from scene.curves.limit_band import LimitBand
 from scene.ui.geometry import LineStrip, PointSet, segments
 from scene.ui.overlay import panel
@@ -16,6 +18,7 @@ WIDTH = 0.78
 """Width of the panels, in aspect2d units (the window is 2 units high)."""
 DISTANCE_HEIGHT = 0.5
 SPEED_HEIGHT = 0.18
+FORCE_HEIGHT = 0.26
 ERROR_HEIGHT = 0.15
 GAP = 0.11
 """Between two panels: room for the time labels under one and the title over the next."""
@@ -61,7 +64,8 @@ class VelocityPlot:
         self.scale = 1.0
         self.root.set_pos(CORNER_OFFSET[0], 0, CORNER_OFFSET[1])
         self._error_base = 0.0
-        self._speed_base = ERROR_HEIGHT + GAP
+        self._force_base = ERROR_HEIGHT + GAP
+        self._speed_base = self._force_base + FORCE_HEIGHT + GAP
         self._distance_base = self._speed_base + SPEED_HEIGHT + GAP
         self._draw_static()
         self.distance_line = LineStrip(self.root, SAMPLES, DISTANCE_COLOUR, 2.0, "s(t)")
@@ -71,6 +75,7 @@ class VelocityPlot:
         self.handle_lines = LineStrip(self.root, 4, HANDLE_COLOUR, 1.0, "handles")
         self.handles = PointSet(self.root, MAX_HANDLES, HANDLE_COLOUR, 9.0, "control points")
         self.limits = LimitBand(self, SAMPLES, WIDTH, self._speed_base, TEXT_SCALE)
+        self.forces = ForceStrip(self, SAMPLES, WIDTH, self._force_base, FORCE_HEIGHT, TEXT_SCALE)
         self.markers = PointSet(self.root, 3, MARKER_COLOUR, 7.0, "now")
         self._peak = self._top = 1.0
         self._texts = {}
@@ -185,6 +190,7 @@ class VelocityPlot:
                 (x, 0, self._error_base + float(_error_height(rate_error)) * ERROR_HEIGHT),
             ]
         )
+        self.forces.set_now(t)
 
     def _speed_points(self, t, rate):
         """The speed panel's points at times ``t`` (fractions) for speeds ``rate`` (ds/dt)."""
@@ -261,6 +267,7 @@ class VelocityPlot:
         for base, height in (
             (self._distance_base, DISTANCE_HEIGHT),
             (self._speed_base, SPEED_HEIGHT),
+            (self._force_base, FORCE_HEIGHT),
             (self._error_base, ERROR_HEIGHT),
         ):
             box = [((0, 0, base), (WIDTH, 0, base)), ((0, 0, base), (0, 0, base + height))]

@@ -5,6 +5,7 @@ tables."""
 from trajectory.playback.chain import MotionChain
 from trajectory.playback.chord_tables import ChordTables
 from trajectory.playback.crossings import Crossing, Marker
+from trajectory.playback.forces import GRAVITY
 from trajectory.playback.keyframes import KeyframeSampler
 from trajectory.playback.motion import Motion
 from trajectory.playback.playhead import Playhead
@@ -12,6 +13,7 @@ from trajectory.playback.playheads import Playheads
 from trajectory.playback.train import train_poses
 
 __all__ = [
+    "GRAVITY",
     "ChordTables",
     "Crossing",
     "KeyframeSampler",
