@@ -16,6 +16,7 @@ from trajectory.playback import forces
 from trajectory.playback.chord_tables import DEFAULT_TABLE_SIZE, ChordTables
 from trajectory.playback.forces import GRAVITY
 from trajectory.timing.fastest import fastest_velocity
+from trajectory.timing.rolling import rolling_velocity
 from trajectory.timing.speed_limits import SpeedLimits
 from trajectory.timing.velocity import VelocityCurve
 
@@ -117,6 +118,31 @@ class Motion:
         limits = SpeedLimits(v_max, a_lat, accel, brake)
         v_start, v_end = (_speed(value, name) for value, name in ((v_start, "v_start"), (v_end, "v_end")))
         velocity, duration = fastest_velocity(trajectory, limits, v_start, v_end)
+        return cls(trajectory, velocity, duration)
+
+    @classmethod
+    def rolling(cls, trajectory, speed, *, g=GRAVITY, friction=0.0, drag=0.0, lifts=()):
+        """A train rolling along ``trajectory`` (z up) under gravity from ``speed`` (length units
+        per second): v² = v0² + 2 g (z0 - z) where nothing else acts; ``friction`` a rolling
+        resistance (per unit of the force the track bears), ``drag`` an air drag (an acceleration
+        per speed²); pulled at a constant speed over each of ``lifts`` ((start, end, speed), arc
+        lengths and a speed), and never slower than the slowest lift's speed (1 without lifts):
+        where it would be, a booster or a chain pulls it at that speed (from rest too). The
+        duration is the result (see ``timing.rolling``).
+
+        Raises:
+            ValueError: On a speed, friction or drag that is not a finite number >= 0, a g that
+                is not positive, or lifts off the curve, backwards, overlapping or at no speed.
+
+        >>> from trajectory import CubicBezier
+        >>> slope = CubicBezier([[0, 0, 5], [10, 0, 10 / 3], [20, 0, 5 / 3], [30, 0, 0]])  # 5 down
+        >>> bottom = Motion.rolling(slope, 2.0).speed(1e9)  # v² = 2² + 2 g h at the bottom
+        >>> round(float(bottom), 9), round((4 + 2 * 9.81 * 5) ** 0.5, 9)
+        (10.104454463, 10.104454463)
+        """
+        if not isinstance(trajectory, Curve):
+            raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
+        velocity, duration = rolling_velocity(trajectory, speed, g, friction, drag, lifts)
         return cls(trajectory, velocity, duration)
 
     def distance(self, t):
