@@ -266,6 +266,13 @@ class SetTopSpeed:
 
 
 @dataclasses.dataclass(frozen=True)
+class SetLiftSpeed:
+    """The rolling train's lift speed (and start speed), units/s."""
+
+    speed: float
+
+
+@dataclasses.dataclass(frozen=True)
 class SetMethod:
     """``"exact"`` or ``"chord"`` (the seed's tables)."""
 

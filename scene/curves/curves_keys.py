@@ -36,7 +36,7 @@ def bindings(mode):
         ),
         pair(
             "Up / Down",
-            "longer or shorter run (driving: the car's top speed)",
+            "longer or shorter run (driving: the car's top speed; rolling: the lift's speed)",
             settings.change_duration,
             ("arrow_up", 1),
             ("arrow_down", -1),

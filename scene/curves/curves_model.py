@@ -20,6 +20,7 @@ from scene.curves.curve_edits import KEEP, Change
 from scene.curves.drive import Drive
 from scene.curves.looks import Look
 from scene.curves.presets import TimeOutOfPlace
+from scene.curves.roll import Roll
 from scene.ui.history import Histories
 from trajectory import Motion
 
@@ -73,10 +74,13 @@ class CurvesModel:
         self.trajectory_index, self.velocity_index = trajectory_index, velocity_index
         self.duration, self.interval, self.method = float(duration), float(interval), METHODS[0]
         self.drive = Drive()
+        self.roll = Roll()
         self.unedited, self.builtin_velocities = tuple(unedited), tuple(builtin_velocities)
         self.saved = tuple(trajectories)
         """The trajectories as the presets file holds them (loaded, or last saved)."""
         self.coaster = coaster
+        self.roll_index = next((i for i, preset in enumerate(self.velocities) if preset.rolling), None)
+        """The velocity preset of a train rolling under gravity: the coaster's own."""
         self.looks = {}
         """The look the user chose (W) for each trajectory, by index."""
         self.selected_knot = self.selected_key = None
@@ -101,6 +105,11 @@ class CurvesModel:
         return self.velocity.drive
 
     @property
+    def rolling(self):
+        """Whether the motion is a train's rolling under gravity."""
+        return self.velocity.rolling
+
+    @property
     def spline(self):
         """The spline of the trajectory shown, or None when it is not a knots preset."""
         return self.trajectory.spline if self.trajectory.knots else None
@@ -123,8 +132,9 @@ class CurvesModel:
 
     @property
     def velocity_curve(self):
-        """The velocity curve shown, built (None while driving: the car's comes with its motion)."""
-        if self.driving:
+        """The velocity curve shown, built (None while driving or rolling: it comes with the
+        motion)."""
+        if self.driving or self.rolling:
             return None
         preset = self.velocity
         return self._built.get(("velocity", id(preset)), (preset,), preset.curve)
@@ -235,7 +245,7 @@ class CurvesModel:
                 raise ValueError(f"there is no control point {edit.index}")
             edited, selected = edit.edited(preset)
             curve = edited.curve()
-            if self.driving:  # the car's motion too: an edit it refuses is refused
+            if self.driving or self.rolling:  # the motion too: an edit it refuses is refused
                 self._motion_of(curve)
         except ValueError as error:
             raise Refused(self._words(error)) from error
@@ -294,6 +304,8 @@ class CurvesModel:
                 if isinstance(edit, edits.ChooseTrajectory):
                     self.trajectory_index, self.selected_knot = index, None
                     change = Change.CHOICE | Change.SHAPE | Change.TIMING
+                    if index == self.coaster and self.roll_index is not None:  # its train rolls
+                        self.velocity_index, self.selected_key = self.roll_index, None
                 else:
                     self.velocity_index, self.selected_key = index, None
                     change = Change.CHOICE | Change.TIMING
@@ -305,6 +317,9 @@ class CurvesModel:
                 change = Change.TIMING
             case edits.SetTopSpeed(speed):
                 self.drive.v_max = _positive(speed, "the car's top speed")
+                change = Change.TIMING
+            case edits.SetLiftSpeed(speed):
+                self.roll.speed = _positive(speed, "the lift's speed")
                 change = Change.TIMING
             case edits.SetMethod(method):
                 if method not in METHODS:
@@ -371,6 +386,9 @@ class CurvesModel:
         if self.driving:
             velocity, settings = None, (self.method, tuple(self.drive.limits.items()))
             build = functools.partial(self.drive.motion, curve, self.method)
+        elif self.rolling:
+            velocity, settings = None, ("rolling", self.method, self.roll.speed)
+            build = functools.partial(self.roll.motion, curve, self.method)
         else:
             velocity, settings = self.velocity_curve, (self.duration, self.method)
             build = functools.partial(Motion, curve, velocity, self.duration, method=self.method)

@@ -26,6 +26,7 @@ def hud_lines(model, run, riders, events, interval, tool_lines):
         *([felt_words(motion.g_forces(t, riders.orientation(motion.trajectory)))] if riders.riding else []),
         f"the curve built as {LOOK_WORDS[model.look]} (W)",
         *([model.drive.status()] if model.driving else []),
+        *([model.roll.status()] if model.rolling else []),
         *(line for line in tool_lines if line),
     ]
 

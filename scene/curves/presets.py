@@ -98,14 +98,16 @@ class TrajectoryPreset:
 class VelocityPreset:
     """A named velocity curve: ``controls`` ((x1, y1), (x2, y2)) for an editable cubic, ``keys``
     (the (t, s) keys between (0, 0) and (1, 1)) for an editable keyed curve, a ``factory`` of a
-    fixed one, or ``drive``: the fastest motion a car (``DRIVE_LIMITS``) makes along the
-    trajectory, whose duration is its result."""
+    fixed one, ``drive``: the fastest motion a car (``DRIVE_LIMITS``) makes along the
+    trajectory, or ``rolling``: a train rolling along it under gravity; for the last two the
+    duration is the result."""
 
     name: str
     controls: tuple = ()
     factory: object = None
     keys: tuple = ()
     drive: bool = False
+    rolling: bool = False
 
     @property
     def editable(self):
@@ -119,14 +121,15 @@ class VelocityPreset:
 
     def curve(self, handles=None):
         """The velocity curve, from the preset's handles or from ``handles`` (edited); not for a
-        ``drive`` preset, whose curve comes with its motion (``Motion.fastest``).
+        ``drive`` or ``rolling`` preset, whose curve comes with its motion (``Motion.fastest``,
+        ``Motion.rolling``).
 
         Raises:
             ValueError: If edited controls make T non-monotone or S leave [0, 1], or edited keys
                 leave their order (naming the key and its bounds).
         """
-        if self.drive:
-            raise ValueError("a drive preset's velocity curve comes with its motion (Motion.fastest)")
+        if self.drive or self.rolling:
+            raise ValueError("a drive's or a rolling train's velocity curve comes with its motion")
         if self.keys:
             keys = _checked_keys(self.keys if handles is None else handles, before=self.keys)
             return VelocityCurve.from_keys([(0.0, 0.0), *keys, (1.0, 1.0)], name=self.name)
@@ -299,8 +302,10 @@ VELOCITIES = [
     VelocityPreset("CSS ease", controls=((0.25, 0.1), (0.25, 1.0))),
     VelocityPreset("keys: a stop halfway", keys=((0.35, 0.5), (0.65, 0.5))),
     VelocityPreset("keys: slow through the middle", keys=((0.25, 0.4), (0.75, 0.6))),
+    VelocityPreset("roll under gravity (a coaster's train)", rolling=True),
     VelocityPreset("drive it (the fastest a car can go)", drive=True),
 ]
-DRIVE_INDEX = len(VELOCITIES) - 1
+ROLL_INDEX, DRIVE_INDEX = len(VELOCITIES) - 2, len(VELOCITIES) - 1
+"""The train rolling under gravity (Shift+9; the coaster's own), the car's fastest drive (D)."""
 COASTER_INDEX = next(index for index, preset in enumerate(TRAJECTORIES) if preset.function is _coaster)
 """The coaster, built as a track (rails, ties, posts) unless the user chooses otherwise."""

@@ -57,10 +57,13 @@ class SettingTools:
 
     def change_duration(self, step):
         """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
-        while driving, the next higher or lower top speed (the duration follows from it)."""
+        while driving, the next higher or lower top speed, while rolling the lift's next speed (the
+        duration follows from either)."""
         model = self.model
         if model.driving:
             self.apply(edits.SetTopSpeed(model.drive.next_top_speed(step)))
+        elif model.rolling:
+            self.apply(edits.SetLiftSpeed(model.roll.next_speed(step)))
         else:
             index = int(np.clip(np.searchsorted(DURATIONS, model.duration) + step, 0, len(DURATIONS) - 1))
             self.apply(edits.SetDuration(DURATIONS[index]))
