@@ -303,6 +303,26 @@ def switch_section(app):
     print(f"  the scene (everything drawn)   {milliseconds(in_scene)}")
 
 
+def forces_section(app):
+    """Issue 44: the force strip recomputed (what a drag frame does after each edit) on the coaster
+    and on a 100-knot spline, and the coaster's rolling train built; beside an idle frame."""
+    print("== What a rider feels: the plot's force strip, and the rolling train (within a drag frame) ==")
+    mode = app.mode
+    for label, choose in (
+        ("coaster", lambda: mode.settings.choose_trajectory(presets.COASTER_INDEX)),
+        ("100 knots", lambda: mode.apply(edits.AddTrajectory(hundred_knots()))),
+    ):
+        choose()
+        motion = mode.motion
+        orientation = mode.riders.orientation(motion.trajectory)
+        strip = [_timed(mode.plot.forces.show, motion, orientation) for _ in range(sized(30, 2))]
+        print(f"  force strip, {label:10s} {milliseconds(strip)}")
+    coaster = presets.TRAJECTORIES[presets.COASTER_INDEX].curve()
+    rolled = [_timed(mode.model.roll.motion, coaster, "exact") for _ in range(sized(30, 2))]
+    print(f"  the coaster's train rolled {milliseconds(rolled)}")
+    print(f"  idle frame          {milliseconds(whole_frames(app, sized(30, 2)))}")
+
+
 def turning_section(app):
     print(
         "== Turning mode: per-frame update with three units moving, and one order "
@@ -373,6 +393,7 @@ def main():
         spline_editor_section(app)
         undo_section(app)
         switch_section(app)
+        forces_section(app)
         turning_section(app)
         defense_section(app)
         app.destroy()
