@@ -138,6 +138,20 @@ class SetTangentMode:
 
 
 @dataclasses.dataclass(frozen=True)
+class SetAllTangentModes:
+    """Every knot's ``TangentMode``."""
+
+    mode: TangentMode
+
+    @property
+    def words(self):
+        return f"making every knot {self.mode.value}"
+
+    def edited(self, preset):
+        return _spline_edit(preset, lambda spline: spline.set_all_modes(self.mode))[0], KEEP
+
+
+@dataclasses.dataclass(frozen=True)
 class SetClosed:
     """The loop closed (the last knot joined to the first) or opened."""
 
@@ -182,7 +196,7 @@ class MakeSpline:
 
 
 TRAJECTORY_EDITS = (MovePoint, MoveKnot, MoveTangent, InsertKnot, AddKnot, DeleteKnot)
-TRAJECTORY_EDITS += (SetTangentMode, SetClosed, SetTilt, MakeSpline)
+TRAJECTORY_EDITS += (SetTangentMode, SetAllTangentModes, SetClosed, SetTilt, MakeSpline)
 
 
 # Velocity edits: ``edited(preset)`` -> (the new preset, the key selected after it or KEEP).

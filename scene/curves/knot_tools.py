@@ -1,10 +1,10 @@
 """The curves mode's spline editor tools: a trajectory of knots (a ``trajectory.Spline``) edited as
 the engines' editors do. A click on the curve inserts a knot there (the shape kept), A adds one
 past the nearer end where the mouse points, Delete takes the selected knot out; the selected
-knot's tangent handles are drawn and dragged, T cycles its tangent mode, C closes or opens the
-loop, comma and period tilt it. P makes any preset such a spline, N starts a new one
-(``new_curve``). Each edit is one step of the undo history; a refused one says why and changes
-nothing."""
+knot's tangent handles are drawn and dragged, T cycles its tangent mode (Shift+T makes every knot
+natural, or auto again), C closes or opens the loop, comma and period tilt it. P makes any preset
+such a spline, N starts a new one (``new_curve``). Each edit is one step of the undo history; a
+refused one says why and changes nothing."""
 
 import math
 
@@ -26,6 +26,7 @@ MODE_WORDS = {
     TangentMode.MIRRORED: "mirrored",
     TangentMode.ALIGNED: "aligned",
     TangentMode.BROKEN: "broken",
+    TangentMode.NATURAL: "natural (curvature continuous)",
 }
 TILT_STEP = math.radians(15.0)
 
@@ -105,6 +106,15 @@ class KnotTools:
             if self.apply(edits.SetTangentMode(knot, after)) is not None:
                 self.app.messages.say(f"Knot {knot + 1}: {MODE_WORDS[after]}")
 
+    def toggle_natural(self):
+        """Every knot natural (the curve C² throughout: no jump in curvature, nor in the forces a
+        rider feels), or, when they all are, every knot auto again: to compare the two."""
+        if self._ready(selected=False):
+            natural = all(mode is TangentMode.NATURAL for mode in self.model.spline.modes)
+            mode = TangentMode.AUTO if natural else TangentMode.NATURAL
+            if self.apply(edits.SetAllTangentModes(mode)) is not None:
+                self.app.messages.say(f"Every knot {MODE_WORDS[mode]}")
+
     def toggle_closed(self):
         """Close the loop (the last knot joined to the first) or open it."""
         if self._ready(selected=False):
@@ -158,6 +168,12 @@ class KnotTools:
                 "T / C",
                 "the selected knot's tangent mode / close or open the loop",
                 (("t", self.cycle_mode, ()), ("c", self.toggle_closed, ())),
+            ),
+            bind(
+                "Shift+T",
+                "every knot natural (curvature continuous) or every knot auto",
+                self.toggle_natural,
+                event="shift-t",
             ),
             pair(", / .", "tilt the selected knot", self.tilt, (",", -1), (".", 1)),
         )

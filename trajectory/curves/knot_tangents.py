@@ -36,9 +36,12 @@ class TangentMode(enum.Enum):
     """In and out opposite, their lengths free: the direction continuous through the knot."""
     BROKEN = "broken"
     """Each its own: a corner."""
+    NATURAL = "natural"
+    """In = -out, solved with the other natural knots' so that the curve is C² through them
+    (curvature continuous): open ends natural (no bending at the ends), a closed run periodic."""
 
 
-KEPT = (TangentMode.AUTO, TangentMode.LINEAR)
+KEPT = (TangentMode.AUTO, TangentMode.LINEAR, TangentMode.NATURAL)
 """Modes whose tangents the neighbours decide."""
 
 
@@ -70,6 +73,78 @@ def linear_tangents(knots, closed):
     linear knots. An open end's missing side mirrors its other one."""
     before, after = neighbours(knots, closed)
     return np.stack(((before - knots) / 3.0, (after - knots) / 3.0), axis=1)
+
+
+def natural_tangents(knots, tangents, natural, closed):
+    """The handles (k, 2, 3) that make the curve C² through the ``natural`` knots (k,) bool, the
+    other knots' ``tangents`` (k, 2, 3) as given. With D the derivative at knot i (in = -D/3,
+    out = D/3), equal second derivatives either side of it (each segment's own t) is
+
+        out_{i-1} + 4 D_i / 3 - in_{i+1} = k_{i+1} - k_{i-1},
+
+    where a natural neighbour's handle is +-D/3; an open end's natural knot has no bending:
+    2 D_0 / 3 - in_1 = k_1 - k_0 (and likewise at the last). One tridiagonal system (cyclic on a
+    closed spline), diagonally dominant, solved in O(k)."""
+    count = len(knots)
+    below, diagonal, above = np.zeros(count), np.ones(count), np.zeros(count)
+    right = np.zeros((count, 3))
+    for i in np.flatnonzero(natural):
+        before, after = (i - 1) % count, (i + 1) % count
+        has_before, has_after = closed or i > 0, closed or i < count - 1
+        diagonal[i] = 4.0 / 3.0 if has_before and has_after else 2.0 / 3.0
+        right[i] = (knots[after] if has_after else knots[i]) - (knots[before] if has_before else knots[i])
+        if has_before:
+            if natural[before]:
+                below[i] = 1.0 / 3.0
+            else:
+                right[i] -= tangents[before, OUT]
+        if has_after:
+            if natural[after]:
+                above[i] = 1.0 / 3.0
+            else:
+                right[i] += tangents[after, IN]
+    solve = _cyclic if closed else _tridiagonal
+    derivatives = solve(below, diagonal, above, right)
+    return np.stack((-derivatives / 3.0, derivatives / 3.0), axis=1)
+
+
+def _tridiagonal(below, diagonal, above, right):
+    """x (k, 3) of the tridiagonal system below[i] x[i-1] + diagonal[i] x[i] + above[i] x[i+1] =
+    right[i] (below[0] and above[-1] unused): Thomas's elimination, on plain floats."""
+    count = len(diagonal)
+    below, diagonal, above = below.tolist(), diagonal.tolist(), above.tolist()
+    rows = right.tolist()
+    scaled_above, scaled = [0.0] * count, [None] * count
+    for i in range(count):
+        pivot = diagonal[i] - (below[i] * scaled_above[i - 1] if i else 0.0)
+        scaled_above[i] = above[i] / pivot
+        previous = scaled[i - 1] if i else (0.0, 0.0, 0.0)
+        scaled[i] = tuple((rows[i][c] - (below[i] * previous[c] if i else 0.0)) / pivot for c in range(3))
+    x = [None] * count
+    x[-1] = scaled[-1]
+    for i in range(count - 2, -1, -1):
+        x[i] = tuple(scaled[i][c] - scaled_above[i] * x[i + 1][c] for c in range(3))
+    return np.array(x)
+
+
+def _cyclic(below, diagonal, above, right):
+    """``_tridiagonal`` with the corners: below[0] couples x[0] to x[-1], above[-1] x[-1] to x[0]
+    (Sherman and Morrison's correction of the plain system)."""
+    if len(diagonal) < 3:  # two knots round a loop: each the other's both neighbours
+        matrix = np.diag(diagonal)
+        matrix[0, 1] += below[0] + above[0]
+        matrix[1, 0] += below[1] + above[1]
+        return np.linalg.solve(matrix, right)
+    gamma = -diagonal[0]
+    plain = diagonal.copy()
+    plain[0] -= gamma
+    plain[-1] -= above[-1] * below[0] / gamma
+    x = _tridiagonal(below, plain, above, right)
+    u = np.zeros(len(diagonal))
+    u[0], u[-1] = gamma, above[-1]
+    z = _tridiagonal(below, plain, above, np.repeat(u[:, None], 3, axis=1))[:, 0]
+    factor = (x[0] + below[0] * x[-1] / gamma) / (1.0 + z[0] + below[0] * z[-1] / gamma)
+    return x - np.outer(z, factor)
 
 
 def of_segments(controls):
@@ -161,7 +236,7 @@ def _polygon_length(controls):
 
 def kept_as(mode):
     """A neighbour's mode once an insert has set its handle: the handle kept, its direction too."""
-    if mode in (TangentMode.AUTO, TangentMode.MIRRORED):
+    if mode in (TangentMode.AUTO, TangentMode.MIRRORED, TangentMode.NATURAL):
         return TangentMode.ALIGNED
     return TangentMode.BROKEN if mode is TangentMode.LINEAR else mode
 
@@ -204,11 +279,13 @@ def segment_controls(knots, tangents, modes, closed):
     given), and the control points of its segments (m, 4, 3): knot i, its out handle, the next
     knot's in handle, the next knot."""
     tangents = tangents.copy()
-    auto, linear = (np.array([mode is kind for mode in modes]) for kind in KEPT)
+    auto, linear, natural = (np.array([mode is kind for mode in modes]) for kind in KEPT)
     if auto.any():
         tangents[auto] = auto_tangents(knots, closed)[auto]
     if linear.any():
         tangents[linear] = linear_tangents(knots, closed)[linear]
+    if natural.any():  # last: their neighbours' handles are known by now
+        tangents[natural] = natural_tangents(knots, tangents, natural, closed)[natural]
     ends = np.roll(np.arange(len(knots)), -1) if closed else np.arange(1, len(knots))
     starts = np.arange(len(ends))
     controls = np.stack(

@@ -271,6 +271,14 @@ class Spline(EditableCurve):
         tangents[index] = knot_tangents.kept_pair(tangents[index], mode, OUT)
         self._set(self._knots, tangents, modes, self._tilts, self._closed)
 
+    def set_all_modes(self, mode):
+        """Every knot's ``TangentMode`` (``NATURAL`` for a curve C² throughout); the handles made
+        to keep it, in one change."""
+        if not isinstance(mode, TangentMode):
+            raise ValueError(f"mode must be a TangentMode, got {mode!r}")
+        tangents = np.array([knot_tangents.kept_pair(pair, mode, OUT) for pair in self._tangents])
+        self._set(self._knots, tangents, [mode] * len(self._knots), self._tilts, self._closed)
+
     def set_tilt(self, index, angle):
         """Knot ``index``'s tilt (radians, counter-clockwise about the direction of travel)."""
         index = self._index(index)

@@ -116,6 +116,73 @@ def test_every_mode_keeps_its_invariant_through_random_edits(knots, modes, close
         elif mode is TangentMode.AUTO and not closed and 0 < index < len(knots) - 1:
             # an inner auto knot's handles, as the library's Catmull-Rom spline of the knots has them
             np.testing.assert_allclose(out, catmull.control_points[index, 1] - knots[index], atol=1e-9)
+        elif mode is TangentMode.NATURAL:
+            np.testing.assert_array_equal(into, -out)
+            before_end, after_start = bending_at(spline, index)
+            scale = max(1.0, np.abs(knots).max())
+            np.testing.assert_allclose(before_end, after_start, rtol=0, atol=1e-9 * scale)
+
+
+def bending_at(spline, index):
+    """Q'' (each segment's own t) just before and just after knot ``index``; an open end's
+    missing side is 0 (a natural end bends not at all)."""
+    controls = spline.to_bezier().control_points
+    count = len(controls)
+    before = index - 1 if spline.closed or index > 0 else None
+    after = index % count if spline.closed or index < len(spline.knots) - 1 else None
+    into = (
+        np.zeros(3)
+        if before is None
+        else 6 * (controls[before % count, 3] - 2 * controls[before % count, 2] + controls[before % count, 1])
+    )
+    out = (
+        np.zeros(3)
+        if after is None
+        else 6 * (controls[after, 0] - 2 * controls[after, 1] + controls[after, 2])
+    )
+    return into, out
+
+
+@pytest.mark.parametrize("closed", [False, True])
+def test_natural_knots_solve_the_textbook_spline_system(closed):
+    """Every knot natural: D_(i-1) + 4 D_i + D_(i+1) = 3 (k_(i+1) - k_(i-1)), natural ends
+    (2 D_0 + D_1 = 3 (k_1 - k_0)) or periodic, solved here densely: the same handles, and the
+    curve's curvature continuous at every knot."""
+    knots = np.random.default_rng(7).uniform(-10, 10, (12, 3))
+    spline = Spline(knots, closed=closed)
+    spline.set_all_modes(TangentMode.NATURAL)
+    count = len(knots)
+    matrix, right = np.zeros((count, count)), np.zeros((count, 3))
+    for i in range(count):
+        if not closed and i in (0, count - 1):
+            other = 1 if i == 0 else count - 2
+            matrix[i, i], matrix[i, other] = 2.0, 1.0
+            right[i] = 3 * (knots[i] - knots[other]) * (1 if i else -1)
+            continue
+        matrix[i, i] = 4.0
+        matrix[i, (i - 1) % count] += 1.0
+        matrix[i, (i + 1) % count] += 1.0
+        right[i] = 3 * (knots[(i + 1) % count] - knots[(i - 1) % count])
+    derivatives = np.linalg.solve(matrix, right)
+    np.testing.assert_allclose(spline.tangents[:, 1], derivatives / 3, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(spline.tangents[:, 0], -derivatives / 3, rtol=0, atol=1e-12)
+    u = (np.arange(1, count if closed else count - 1)) / len(spline.to_bezier().control_points)
+    left, right_side = spline.curvature(u - 1e-9), spline.curvature(u + 1e-9)
+    np.testing.assert_allclose(left, right_side, rtol=1e-6)
+    auto = Spline(knots, closed=closed)  # the auto spline's curvature jumps at its knots
+    assert np.abs(auto.curvature(u - 1e-9) - auto.curvature(u + 1e-9)).max() > 1e-3
+
+
+def test_natural_knots_read_back_and_every_mode_set_at_once():
+    spline = Spline([[0, 0, 0], [4, 2, 0], [8, 0, 1], [10, 5, 2]])
+    spline.set_all_modes(TangentMode.NATURAL)
+    again = spline_from_data(json.loads(json.dumps(spline_data(spline))))
+    assert list(again.modes) == [TangentMode.NATURAL] * 4
+    np.testing.assert_array_equal(again.tangents, spline.tangents)
+    spline.move_tangent(1, "out", (1.0, 1.0, 0.0))  # a handle dragged: aligned from then on
+    assert spline.modes[1] is TangentMode.ALIGNED
+    with pytest.raises(ValueError, match="TangentMode"):
+        spline.set_all_modes("natural")
 
 
 @pytest.mark.parametrize("mode", [TangentMode.AUTO, TangentMode.MIRRORED, TangentMode.ALIGNED])
