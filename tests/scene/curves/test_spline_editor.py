@@ -142,14 +142,17 @@ def test_modes_cycle_and_keep_their_rules_on_a_dragged_handle(app, pointer, spli
     drag(app, pointer, shown(mode).spline.knots[4], (0.0, 0.0))  # a click selects it
     assert mode.model.selected_knot == 4
     seen = []
-    for _ in range(5):
+    for _ in range(6):
         press(app, "t")
         seen.append(shown(mode).spline.modes[4])
+        if seen[-1] is TangentMode.NATURAL:
+            assert "Knot 5: natural (curvature continuous)" in app.messages.current
     assert seen == [
         TangentMode.LINEAR,
         TangentMode.MIRRORED,
         TangentMode.ALIGNED,
         TangentMode.BROKEN,
+        TangentMode.NATURAL,
         TangentMode.AUTO,
     ]
     for expected in (TangentMode.LINEAR, TangentMode.MIRRORED):
