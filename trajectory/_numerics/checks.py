@@ -18,6 +18,14 @@ def positive_finite(value, name):
     return number
 
 
+def at_least_zero(value, name):
+    """Return ``value`` as a float, or raise if it is not a finite number >= 0."""
+    number = finite_number(value, f"{name} must be a finite number >= 0")
+    if number < 0.0:
+        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
+    return number
+
+
 def finite_number(value, message):
     """``value`` as a finite float, or a ValueError "``message``, got ``value``" (for text, None,
     bools, complex numbers, arrays (even of one number) and integers too large for a float alike)."""

@@ -13,7 +13,7 @@ same result whatever the frame rate: ``step(dt)`` runs the ticks that ``dt`` com
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_number, positive_finite
+from trajectory._numerics.checks import at_least_zero, positive_finite
 from trajectory.crowds.followers import Population, _check_path
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
@@ -86,9 +86,7 @@ class SteeringFollowers(Population):
         self.max_force = positive_finite(max_force, "max_force")
         self.reaction = positive_finite(reaction, "reaction")
         self.separation = positive_finite(separation, "separation")
-        self.spread = finite_number(spread, "spread must be a finite number of units >= 0")
-        if self.spread < 0.0:
-            raise ValueError(f"spread must be a finite number of units >= 0, got {spread!r}")
+        self.spread = at_least_zero(spread, "spread (length units)")
         self.clock = GameClock(positive_finite(tick, "tick"))
         self.tick = self.clock.tick
         self._table = path.table

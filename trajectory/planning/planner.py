@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from trajectory._numerics.angles import same_headings, wrapped
-from trajectory._numerics.checks import finite_number, flag, positive_finite, real_array
+from trajectory._numerics.checks import at_least_zero, flag, positive_finite, real_array
 from trajectory.plane import reeds_shepp
 from trajectory.plane.turn_paths import angle, path_from_turns, point, pose, radii_for, rows
 from trajectory.planning import direct_ways
@@ -119,9 +119,7 @@ def plan_path(
     if not isinstance(obstacles, ObstacleMap):
         raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
     obstacles = obstacles.snapshot()
-    footprint = finite_number(footprint, "footprint must be a finite number >= 0")
-    if footprint < 0.0:
-        raise ValueError(f"footprint must be a finite number >= 0, got {footprint!r}")
+    footprint = at_least_zero(footprint, "footprint")
     max_expansions = _count(max_expansions)
     goal_heading = None if heading is None else angle(heading, "heading")
     for name, where in (("start", start[:2]), ("goal", goal)):

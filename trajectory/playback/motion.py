@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from trajectory._numerics import bracket_search
-from trajectory._numerics.checks import finite_number, positive_finite, real_values
+from trajectory._numerics.checks import at_least_zero, positive_finite, real_values
 from trajectory.curves.curve import Curve
 from trajectory.orientation import frames, rotations
 from trajectory.playback import forces
@@ -116,7 +116,7 @@ class Motion:
         if not isinstance(trajectory, Curve):
             raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
         limits = SpeedLimits(v_max, a_lat, accel, brake)
-        v_start, v_end = (_speed(value, name) for value, name in ((v_start, "v_start"), (v_end, "v_end")))
+        v_start, v_end = at_least_zero(v_start, "v_start"), at_least_zero(v_end, "v_end")
         velocity, duration = fastest_velocity(trajectory, limits, v_start, v_end)
         return cls(trajectory, velocity, duration)
 
@@ -340,13 +340,6 @@ def _one_time(t):
     else:
         return None, False
     return (None, False) if math.isnan(one) else (one, shaped)
-
-
-def _speed(value, name):
-    speed = finite_number(value, f"{name} must be a finite number >= 0")
-    if speed < 0.0:
-        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
-    return speed
 
 
 def _first_reaching(increasing, increasing_scalar, targets):

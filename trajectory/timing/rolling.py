@@ -22,7 +22,7 @@ import itertools
 import numpy as np
 
 from trajectory._numerics import inverse_fit
-from trajectory._numerics.checks import finite_number, positive_finite
+from trajectory._numerics.checks import at_least_zero, finite_number, positive_finite
 from trajectory.timing.velocity import DISTANCE_TOLERANCE, VelocityCurve, identity
 
 CREEP_SPEED = 1.0
@@ -49,9 +49,9 @@ def rolling_velocity(curve, speed, g, friction, drag, lifts):
         ValueError: On a speed, gravity, friction, drag or lift that is not valid.
     """
     length = curve.length
-    speed = _at_least_zero(speed, "speed (the train's at the start)")
+    speed = at_least_zero(speed, "speed (the train's at the start)")
     g = positive_finite(g, "g (a gravity, length units per second²)")
-    friction, drag = _at_least_zero(friction, "friction"), _at_least_zero(drag, "drag")
+    friction, drag = at_least_zero(friction, "friction"), at_least_zero(drag, "drag")
     lifts = _checked_lifts(lifts, length)
     creep = min((lift[2] for lift in lifts), default=CREEP_SPEED)
     profile = _Profile(curve, g, friction, drag, lifts, creep**2)
@@ -218,13 +218,6 @@ def _timing(pace, breaks):
     coeffs = fit.coeffs.copy()
     coeffs[:, 0] += fit.u_starts
     return inverse_fit.normalised_table(fit.widths, coeffs, variable="time"), float(fit.widths.sum())
-
-
-def _at_least_zero(value, name):
-    number = finite_number(value, f"{name} must be a finite number >= 0")
-    if number < 0.0:
-        raise ValueError(f"{name} must be a finite number >= 0, got {value!r}")
-    return number
 
 
 def _checked_lifts(lifts, length):
