@@ -4,17 +4,22 @@ are made of.
 
 Near 0 (|x| <= ``SERIES_REACH``) their power series, whose alternating terms stay small there;
 beyond, C + i S = (1 + i) / 2 (1 - e^(i pi x² / 2) h(x)) with h from the continued fraction of the
-complementary error function (Lentz's method), which converges in a few steps for large x. The
+complementary error function (Lentz's method), which converges in a few steps for large x; up to
+``FITTED_REACH``, where it would take up to 41, h is read from Chebyshev pieces made from it. The
 phase pi x² / 2 is reduced exactly first (x² modulo 4, x split so that its square's parts are
 exact), so that far out, where C and S wave by 1 / (pi x) about 1/2, the wave is in the right place.
 """
 
+import functools
 import math
 
 import numpy as np
 
 SERIES_REACH = 1.6
 """Up to this |x| the series: its largest term is about 10 times its sum, so 1 digit at most goes."""
+FITTED_REACH = 4.0
+"""Up to this |x| (from ``SERIES_REACH``) h comes from its Chebyshev pieces."""
+_PIECES, _DEGREE = 24, 16
 _TERMS = 22
 _ROUNDS = 120
 """Continued-fraction steps at most (near ``SERIES_REACH`` it takes about 60)."""
@@ -64,13 +69,58 @@ def _series(a):
 
 
 def _asymptotic(a):
-    """C and S for a > ``SERIES_REACH``: the continued fraction for h, Lentz's way, all at once."""
-    pi_x2 = np.pi * a * a
+    """C and S for a > ``SERIES_REACH``: h from its pieces, or its continued fraction further out."""
+    h = np.empty(a.shape, dtype=complex)
+    fitted = a <= FITTED_REACH
+    h[fitted] = _from_pieces(a[fitted])
+    h[~fitted] = _continued_fraction(a[~fitted])
+    phase = (np.pi / 2.0) * _square_modulo_4(a)
+    cs = (0.5 + 0.5j) * (1.0 - (np.cos(phase) + 1j * np.sin(phase)) * h)
+    return cs.real, cs.imag
+
+
+@functools.cache
+def _pieces():
+    """h's Chebyshev coefficients on ``_PIECES`` even pieces of [SERIES_REACH, FITTED_REACH],
+    (pieces, _DEGREE + 1), from the continued fraction at each piece's Chebyshev points, worked
+    in long doubles (in doubles, the fraction's 41 rounds near 1.6 leave noise the fit would
+    carry)."""
+    wide = np.longdouble
+    pi = 4 * np.arctan(wide(1))
+    nodes = np.cos(pi * (np.arange(_DEGREE + 1, dtype=wide) + wide(0.5)) / (_DEGREE + 1))
+    half = (wide(FITTED_REACH) - wide(SERIES_REACH)) / (2 * _PIECES)
+    middles = wide(SERIES_REACH) + half * (2 * np.arange(_PIECES, dtype=wide) + 1)
+    at = (middles[:, None] + half * nodes).ravel()
+    values = _continued_fraction(at, pi, converged=1e-21).reshape(_PIECES, -1)
+    powers = np.cos(np.outer(np.arange(_DEGREE + 1, dtype=wide), np.arccos(nodes)))  # T_k at the nodes
+    coefficients = values @ powers.T * (wide(2) / (_DEGREE + 1))
+    coefficients[:, 0] /= 2
+    return coefficients.astype(complex)
+
+
+def _from_pieces(a):
+    """h at ``a`` in [SERIES_REACH, FITTED_REACH] (n,): its piece's Chebyshev sum (Clenshaw)."""
+    coefficients = _pieces()
+    width = (FITTED_REACH - SERIES_REACH) / _PIECES
+    piece = np.clip(((a - SERIES_REACH) / width).astype(int), 0, _PIECES - 1)
+    t = (a - SERIES_REACH - (piece + 0.5) * width) / (width / 2.0)
+    gathered = coefficients[piece]
+    later = np.zeros(a.shape, dtype=complex)
+    latest = np.zeros(a.shape, dtype=complex)
+    for k in range(_DEGREE, 0, -1):
+        later, latest = 2.0 * t * later - latest + gathered[:, k], later
+    return t * later - latest + gathered[:, 0]
+
+
+def _continued_fraction(a, pi=np.pi, converged=_CONVERGED):
+    """h for a > ``SERIES_REACH``: the continued fraction, Lentz's way, all at once, in the
+    precision of ``a`` and ``pi`` (a long double one for the pieces)."""
+    pi_x2 = pi * a * a
     b = 1.0 - 1j * pi_x2
     d = 1.0 / b
     h = d.copy()
-    c = np.full(a.shape, 1e300, dtype=complex)
-    done = np.empty(a.shape, dtype=complex)
+    c = np.full(a.shape, 1e300, dtype=b.dtype)
+    done = np.empty(a.shape, dtype=b.dtype)
     index = np.arange(a.size)  # the values still converging: the arrays shrink as they settle
     n = -1
     for _ in range(_ROUNDS):
@@ -83,16 +133,12 @@ def _asymptotic(a):
         c = b + term / c
         step = c * d
         h *= step
-        settled = np.abs(step - 1.0) <= _CONVERGED
+        settled = np.abs(step - 1.0) <= converged
         done[index[settled]] = h[settled]
         going = ~settled
         index, b, d, c, h = index[going], b[going], d[going], c[going], h[going]
     done[index] = h
-    h = done
-    h *= a - 1j * a
-    phase = (np.pi / 2.0) * _square_modulo_4(a)
-    cs = (0.5 + 0.5j) * (1.0 - (np.cos(phase) + 1j * np.sin(phase)) * h)
-    return cs.real, cs.imag
+    return done * (a - 1j * a)
 
 
 def _square_modulo_4(a):
