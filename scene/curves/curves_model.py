@@ -110,6 +110,12 @@ class CurvesModel:
         return self.velocity.rolling
 
     @property
+    def made_from_curve(self):
+        """Whether the motion is made from the curve itself (driving or rolling): its velocity
+        curve and duration come with it."""
+        return self.driving or self.rolling
+
+    @property
     def spline(self):
         """The spline of the trajectory shown, or None when it is not a knots preset."""
         return self.trajectory.spline if self.trajectory.knots else None
@@ -134,7 +140,7 @@ class CurvesModel:
     def velocity_curve(self):
         """The velocity curve shown, built (None while driving or rolling: it comes with the
         motion)."""
-        if self.driving or self.rolling:
+        if self.made_from_curve:
             return None
         preset = self.velocity
         return self._built.get(("velocity", id(preset)), (preset,), preset.curve)
@@ -245,7 +251,7 @@ class CurvesModel:
                 raise ValueError(f"there is no control point {edit.index}")
             edited, selected = edit.edited(preset)
             curve = edited.curve()
-            if self.driving or self.rolling:  # the motion too: an edit it refuses is refused
+            if self.made_from_curve:  # the motion too: an edit it refuses is refused
                 self._motion_of(curve)
         except ValueError as error:
             raise Refused(self._words(error)) from error

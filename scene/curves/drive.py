@@ -1,6 +1,7 @@
 """The curves mode's "drive it" preset: the fastest motion a car makes along the trajectory
 (``Motion.fastest``), with a top speed the user changes by Up / Down."""
 
+from scene.curves.made_motion import stepped, timed_by
 from scene.curves.presets import DRIVE_LIMITS
 from trajectory import Motion
 
@@ -21,16 +22,11 @@ class Drive:
 
     def next_top_speed(self, step):
         """The next higher (step 1) or lower (step -1) top speed of ``TOP_SPEEDS``."""
-        index = min(range(len(TOP_SPEEDS)), key=lambda i: abs(TOP_SPEEDS[i] - self.v_max))
-        return TOP_SPEEDS[min(max(index + step, 0), len(TOP_SPEEDS) - 1)]
+        return stepped(TOP_SPEEDS, self.v_max, step)
 
     def motion(self, trajectory, method):
-        """The fastest motion along ``trajectory``, timed by ``method`` (the chord tables replay
-        its velocity curve the seed's way)."""
-        fastest = Motion.fastest(trajectory, **self.limits)
-        if method == "exact":
-            return fastest
-        return Motion(trajectory, fastest.velocity, fastest.duration, method=method)
+        """The fastest motion along ``trajectory``, timed by ``method``."""
+        return timed_by(Motion.fastest(trajectory, **self.limits), method)
 
     def status(self):
         """The HUD's line about the car."""

@@ -4,6 +4,7 @@ which the user changes by Up / Down, is pulled up its first climb at it, and rol
 
 import numpy as np
 
+from scene.curves.made_motion import stepped, timed_by
 from trajectory import Motion
 
 LIFT_SPEEDS = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
@@ -20,16 +21,12 @@ class Roll:
 
     def next_speed(self, step):
         """The next higher (step 1) or lower (step -1) speed of ``LIFT_SPEEDS``."""
-        index = min(range(len(LIFT_SPEEDS)), key=lambda i: abs(LIFT_SPEEDS[i] - self.speed))
-        return LIFT_SPEEDS[min(max(index + step, 0), len(LIFT_SPEEDS) - 1)]
+        return stepped(LIFT_SPEEDS, self.speed, step)
 
     def motion(self, trajectory, method):
-        """The train's motion along ``trajectory``, timed by ``method`` (the chord tables replay its
-        velocity curve the seed's way)."""
-        rolling = Motion.rolling(trajectory, self.speed, lifts=first_climb(trajectory, self.speed))
-        if method == "exact":
-            return rolling
-        return Motion(trajectory, rolling.velocity, rolling.duration, method=method)
+        """The train's motion along ``trajectory``, timed by ``method``."""
+        lifts = first_climb(trajectory, self.speed)
+        return timed_by(Motion.rolling(trajectory, self.speed, lifts=lifts), method)
 
     def status(self):
         """The HUD's line about the train."""
