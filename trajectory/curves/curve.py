@@ -47,6 +47,20 @@ def unit_tangents(curve, u):
     return derivative
 
 
+def curvature_vectors(curve, u):
+    """The curvature vectors at ``u`` (n,): ``(n, 3)``, (Q'' - (Q'' . T) T) / |Q'|², towards the
+    centre of the bend and 1 / its radius long. Where the curve stops (Q' = 0), the one ``NUDGE``
+    along (back, at u = 1): the bend it goes on in."""
+    stopped = curve.speed(u) <= STOPPED * curve.length
+    if stopped.any():
+        u = u.copy()
+        u[stopped] += np.where(u[stopped] < 1.0, NUDGE, -NUDGE)
+    tangents = unit_tangents(curve, u).T
+    first, second = curve.derivative(u), curve.second_derivative(u)
+    across = second - np.einsum("ni,ni->n", second, tangents)[:, None] * tangents
+    return across / np.einsum("ni,ni->n", first, first)[:, None]
+
+
 def loops(curve):
     """Whether ``curve`` ends where it starts (to ``CLOSED_TOLERANCE`` of its length), going the
     way it started or turning a corner there: a loop, swept and placed along without a seam."""

@@ -10,7 +10,7 @@ the curvature vector (towards the centre of the bend, 1 / radius long).
 import numpy as np
 
 from trajectory._numerics.checks import positive_finite, real_values
-from trajectory.curves.curve import NUDGE, STOPPED, unit_tangents
+from trajectory.curves.curve import curvature_vectors, unit_tangents
 
 GRAVITY = 9.81
 """Standard gravity, metres per second²: the g of ``Motion.g_forces`` (length units as metres)."""
@@ -24,24 +24,9 @@ def g_forces(motion, t, orientation, g, options):
     curve = motion.trajectory
     u = motion.parameter(times)
     tangents = unit_tangents(curve, u).T
-    force = motion.acceleration(times)[:, None] * tangents + motion.speed(times)[:, None] ** 2 * _bending(
-        curve, u, tangents
-    )
+    bending = curvature_vectors(curve, u)
+    force = motion.acceleration(times)[:, None] * tangents + motion.speed(times)[:, None] ** 2 * bending
     force[:, 2] += g
     frames = motion.frame(times, orientation, **options)  # columns right, forward, up
     felt = np.einsum("nij,ni->nj", frames, force) / g
     return felt[0] if np.ndim(t) == 0 else felt
-
-
-def _bending(curve, u, tangents):
-    """The curvature vectors (n, 3) at ``u`` (n,) with unit ``tangents`` (n, 3); where the curve
-    stops (Q' = 0), the one a step of ``NUDGE`` along (back, at u = 1): the bend it goes on in."""
-    stopped = curve.speed(u) <= STOPPED * curve.length
-    if stopped.any():
-        u = u.copy()
-        u[stopped] += np.where(u[stopped] < 1.0, NUDGE, -NUDGE)
-        tangents = tangents.copy()
-        tangents[stopped] = unit_tangents(curve, u[stopped]).T
-    first, second = curve.derivative(u), curve.second_derivative(u)
-    across = second - np.einsum("ni,ni->n", second, tangents)[:, None] * tangents
-    return across / np.einsum("ni,ni->n", first, first)[:, None]

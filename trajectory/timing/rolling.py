@@ -23,6 +23,7 @@ import numpy as np
 
 from trajectory._numerics import inverse_fit
 from trajectory._numerics.checks import at_least_zero, finite_number, positive_finite
+from trajectory.curves.curve import curvature_vectors, unit_tangents
 from trajectory.timing.velocity import DISTANCE_TOLERANCE, VelocityCurve, identity
 
 CREEP_SPEED = 1.0
@@ -165,10 +166,7 @@ class _Profile:
         (the force the track bears is |w k + a|)."""
         curve, g = self.curve, self.g
         u = curve.arc_length.parameter(s)
-        first, second = curve.derivative(u), curve.second_derivative(u)
-        speed = np.linalg.norm(first, axis=1)
-        tangent = first / speed[:, None]
-        bend = (second - np.einsum("ni,ni->n", second, tangent)[:, None] * tangent) / speed[:, None] ** 2
+        tangent, bend = unit_tangents(curve, u).T, curvature_vectors(curve, u)
         across = -g * tangent[:, 2:3] * tangent
         across[:, 2] += g
         dots = [np.einsum("ni,ni->n", x, y) for x, y in ((bend, bend), (bend, across), (across, across))]
