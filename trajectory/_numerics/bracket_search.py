@@ -1,6 +1,6 @@
 """Searches in many brackets at once, one vectorised call of the function per step: the least value
 of a function by zooming in, a root by regula falsi with the Anderson–Björck step, and where an
-increasing function first reaches each of many values.
+increasing function first reaches each of many values (or of a few, one by one in plain Python).
 
 Both take ``f`` mapping an array of points to an array of values of the same shape, and brackets
 as arrays ``low``, ``high`` of one shape (one bracket per element). A call of ``f`` usually costs
@@ -21,6 +21,10 @@ REACH_WIDTH = 2.0**-52
 """``first_reaching`` also stops at a bracket this narrow (the spacing of floats near 1): x near 0
 is not pursued to 4 floats, where f's rounding (absolute, about 2^-56 for f of order 1) hides
 where it reaches a value."""
+ONE_BY_ONE = 16
+"""``first_reaching_any`` answers up to this many targets one by one, in plain Python."""
+BISECTIONS = 60
+"""Halvings of [0, 1] that leave an interval below the spacing of floats near 1."""
 _LOW, _HIGH = -1, 1
 _BLOCK = 16384
 """Targets per block in ``first_reaching``: its dozen working arrays stay in the cache."""
@@ -82,6 +86,34 @@ def roots(f, low, high, f_low, f_high, tolerance):
         low, high = np.where(new_low, middle, low), np.where(new_low, high, middle)
         replaced = np.where(new_low, -1.0, 1.0)
     return np.where(np.isnan(found), middle, found)
+
+
+def first_reaching_any(increasing, increasing_scalar, targets):
+    """``first_reaching`` for ``targets`` given any way (scalar, or array): a scalar gives a float.
+    Up to ``ONE_BY_ONE`` targets go one by one through the function's plain-Python form
+    (``increasing_scalar``, a function of one float), by bisection to the last bit of x: it costs
+    far less than a numpy call."""
+    scalar = np.ndim(targets) == 0
+    targets = np.atleast_1d(np.asarray(targets, dtype=float))
+    if targets.size <= ONE_BY_ONE:
+        found = np.array([_bisected(increasing_scalar, target) for target in targets.tolist()])
+        return float(found[0]) if scalar else found
+    return first_reaching(increasing, targets)
+
+
+def _bisected(increasing, target):
+    """The least x in [0, 1] with ``increasing(x) >= target``, for one float target, by
+    ``BISECTIONS`` halvings on a function of one float."""
+    if float(increasing(0.0)) >= target:
+        return 0.0
+    low, high = 0.0, 1.0
+    for _ in range(BISECTIONS):
+        middle = 0.5 * (low + high)
+        if float(increasing(middle)) >= target:
+            high = middle
+        else:
+            low = middle
+    return high
 
 
 def first_reaching(increasing, targets):

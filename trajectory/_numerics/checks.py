@@ -123,6 +123,24 @@ def real_values(value, name):
     return float(array) if array.ndim == 0 else array
 
 
+def one_number(value):
+    """(``value`` as a float, whether it was a (1,) array) where it is one number (a Python or
+    numpy number, or a (1,) array of one), else (None, False); NaN is left to the array path,
+    which refuses it by name. How a per-frame call finds its fast path, whatever form it was
+    given one time in."""
+    if type(value) is float:
+        return (None, False) if math.isnan(value) else (value, False)
+    if isinstance(value, np.ndarray):
+        if value.shape != (1,) or value.dtype.kind not in "fiu":
+            return None, False
+        one, shaped = float(value[0]), True
+    elif isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool):
+        one, shaped = float(value), False
+    else:
+        return None, False
+    return (None, False) if math.isnan(one) else (one, shaped)
+
+
 def _shown(value):
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

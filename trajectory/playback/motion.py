@@ -9,7 +9,7 @@ import math
 import numpy as np
 
 from trajectory._numerics import bracket_search
-from trajectory._numerics.checks import at_least_zero, positive_finite, real_values
+from trajectory._numerics.checks import at_least_zero, one_number, positive_finite, real_values
 from trajectory.curves.curve import Curve
 from trajectory.orientation import frames, rotations
 from trajectory.playback import forces
@@ -23,10 +23,6 @@ from trajectory.timing.velocity import VelocityCurve
 _METHODS = ("exact", "chord")
 """``exact``: adaptive tables to float64 accuracy. ``chord``: the trajectory document's literal
 method, chord-length tables searched and interpolated linearly."""
-_BISECTIONS = 60
-"""Halvings of [0, 1] that leave an interval below the spacing of floats near 1."""
-_ONE_BY_ONE = 16
-"""Up to this many inverse queries are answered one by one in plain Python."""
 _BLOCK = 65536
 """Times per block when frames are computed in bulk."""
 SPEED_ERROR_STEP = 1e-4
@@ -155,7 +151,7 @@ class Motion:
 
     def position(self, t):
         """The point Q(u_k) reached at time t."""
-        one, shaped = _one_time(t)
+        one, shaped = one_number(t)
         if one is not None:  # the per-frame path: Python floats until the curve
             s = self._distance_scalar(self._normalised(one))
             point = self.trajectory.evaluate(self._parameter_scalar(s))
@@ -222,13 +218,15 @@ class Motion:
         of ``distance`` (where a velocity curve holds still at s, the time the hold begins).
         Scalar or (n,); s is clamped to [0, 1]."""
         s = np.clip(real_values(s, "distance"), 0.0, 1.0)
-        return _first_reaching(self._distance_at, self._distance_scalar, s) * self.duration
+        return bracket_search.first_reaching_any(self._distance_at, self._distance_scalar, s) * self.duration
 
     def time_at_parameter(self, u):
         """The first time (seconds) at which the curve parameter ``u`` is reached (scalar or
         (n,), clamped to [0, 1])."""
         u = np.clip(real_values(u, "u"), 0.0, 1.0)
-        return self.time_at_distance(_first_reaching(self._parameter_at, self._parameter_scalar, u))
+        return self.time_at_distance(
+            bracket_search.first_reaching_any(self._parameter_at, self._parameter_scalar, u)
+        )
 
     def frame(self, t, mode="minimal", **options):
         """The object's orientation at time t: a rotation matrix whose columns are its right,
@@ -299,7 +297,7 @@ class Motion:
         what the fastest does."""
         if type(t) is float and not math.isnan(t):  # the per-frame case first
             return self._scalar_frame(t, orientation), False
-        one, shaped = _one_time(t)
+        one, shaped = one_number(t)
         return (None, False) if one is None else (self._scalar_frame(one, orientation), shaped)
 
     def _scalar_frame(self, t, mode):
@@ -323,47 +321,3 @@ class Motion:
         if isinstance(t, float):
             return min(max(t, 0.0), self.duration) / self.duration
         return np.clip(t, 0.0, self.duration) / self.duration
-
-
-def _one_time(t):
-    """(t as a float, whether it was a (1,) array) where ``t`` is one time (a Python or numpy
-    number, or a (1,) array of one), else (None, False); NaN is left to the array path, which
-    refuses it by name."""
-    if type(t) is float:
-        return (None, False) if math.isnan(t) else (t, False)
-    if isinstance(t, np.ndarray):
-        if t.shape != (1,) or t.dtype.kind not in "fiu":
-            return None, False
-        one, shaped = float(t[0]), True
-    elif isinstance(t, (int, float, np.integer, np.floating)) and not isinstance(t, bool):
-        one, shaped = float(t), False
-    else:
-        return None, False
-    return (None, False) if math.isnan(one) else (one, shaped)
-
-
-def _first_reaching(increasing, increasing_scalar, targets):
-    """The least x in [0, 1] with ``increasing(x) >= target``, for each of ``targets`` (scalar or
-    array), to the last bit of x: bisection, which needs no derivative and finds the start of a
-    stretch where the function holds still. A few targets go one by one through the function's
-    plain-Python form (``increasing_scalar``), which costs far less than a numpy call."""
-    scalar = np.ndim(targets) == 0
-    targets = np.atleast_1d(np.asarray(targets, dtype=float))
-    if targets.size <= _ONE_BY_ONE:
-        found = np.array([_first_reaching_one(increasing_scalar, target) for target in targets.tolist()])
-        return float(found[0]) if scalar else found
-    return bracket_search.first_reaching(increasing, targets)
-
-
-def _first_reaching_one(increasing, target):
-    """``_first_reaching`` for one float target, on a function of one float."""
-    if float(increasing(0.0)) >= target:
-        return 0.0
-    low, high = 0.0, 1.0
-    for _ in range(_BISECTIONS):
-        middle = 0.5 * (low + high)
-        if float(increasing(middle)) >= target:
-            high = middle
-        else:
-            low = middle
-    return high
