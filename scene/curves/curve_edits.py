@@ -38,6 +38,21 @@ KEEP = object()
 """A knot edit's selection when it leaves the selected knot as it is."""
 
 
+class Refused(ValueError):
+    """An edit the model did not make; its message says why, in the user's words."""
+
+
+def positive(value, what):
+    """``value`` as a positive finite float, or ``Refused`` naming ``what``."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = float("nan")
+    if not (np.isfinite(number) and number > 0.0):
+        raise Refused(f"{what} must be a positive number of seconds or units, got {value!r}")
+    return number
+
+
 # Trajectory edits: ``edited(preset)`` -> (the new preset, the knot selected after it or KEEP).
 
 

@@ -15,8 +15,8 @@ from scene.curves import curve_edits as edits
 from scene.curves import curves_keys, presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
-from scene.curves.curve_edits import Change
-from scene.curves.curves_model import CurvesModel, Refused
+from scene.curves.curve_edits import Change, Refused
+from scene.curves.curves_model import CurvesModel
 from scene.curves.curves_status import hud_lines
 from scene.curves.edit_tools import EditTools
 from scene.curves.event_markers import EventMarkers
@@ -140,7 +140,7 @@ class CurvesMode:
             self.run,
             self.riders,
             self.events,
-            interval_words(self.model.interval),
+            interval_words(self.model.timing.interval),
             (self.edits.knots.status(), self.edits.new.status(), self.editor.status()),
         )
 
@@ -193,12 +193,12 @@ class CurvesMode:
         if change & (Change.SHAPE | Change.SELECTION):
             self._show_points()
         if change & (Change.SHAPE | Change.TIMING | Change.KEYFRAMES):
-            self.sampler = KeyframeSampler(motion, model.interval)
+            self.sampler = KeyframeSampler(motion, model.timing.interval)
             self.drawing.show_keyframes(motion.position(self.sampler.keyframe_times))
             self.show_frames()
         if change & (Change.SHAPE | Change.TIMING):
             # While dragging, only the seed's error (the one worth seeing) is measured every frame.
-            self._show_plot(measure=not held or model.method == "chord")
+            self._show_plot(measure=not held or model.timing.method == "chord")
         if change & Change.CHOICE and change & Change.SHAPE:  # another trajectory: from its start
             self.frame()
             self.restart()

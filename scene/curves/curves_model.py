@@ -1,47 +1,32 @@
 """The curves mode's state, in one place and without a window: the presets, which are shown and
-how (duration, method, car, keyframes, looks), the selection, each preset's history, and the
+how (their timing, ``run_timing``; their looks), the selection, each preset's history, and the
 curves and motions built from them (kept by what they were built from, so that a preset shown
-again, or a drive's fastest motion for the same curve and car, is not built twice).
+again, or a drive's fastest motion for the same curve and car, is not built twice). Which points
+a press grabs is in ``grab_points``; how a preset differs from what it came as, in
+``preset_origins``.
 
 The tools change it only by ``apply``ing an edit (``curve_edits``): the model checks it (a
 refusal, ``Refused``, leaves everything as it was and says why), records it for undo and answers
 with the ``Change`` it made, which the views redraw.
 """
 
-import enum
-import functools
 import logging
 
 import numpy as np
 
 from scene.curves import curve_edits as edits
+from scene.curves import grab_points
 from scene.curves.built_cache import BuiltCache
-from scene.curves.curve_edits import KEEP, Change
-from scene.curves.drive import Drive
+from scene.curves.curve_edits import KEEP, Change, Refused
 from scene.curves.looks import Look
+from scene.curves.preset_origins import origin
 from scene.curves.presets import TimeOutOfPlace
-from scene.curves.roll import Roll
+from scene.curves.run_timing import RunTiming
 from scene.ui.history import Histories
-from trajectory import Motion
 
 log = logging.getLogger(__name__)
 
-METHODS = ("exact", "chord")
-"""Our exact tables, or the seed's chord tables."""
 NO_KNOTS = "This trajectory has no knots: P makes it an editable spline"
-
-
-class Edited(enum.Enum):
-    """How a preset shown differs from what it came as."""
-
-    AS_IT_CAME = enum.auto()
-    EDITED = enum.auto()
-    NEW = enum.auto()
-    """A curve of a name none has (started with N), until saved as it is."""
-
-
-class Refused(ValueError):
-    """An edit the model did not make; its message says why, in the user's words."""
 
 
 class CurvesModel:
@@ -72,9 +57,7 @@ class CurvesModel:
     ):
         self.trajectories, self.velocities = trajectories, velocities
         self.trajectory_index, self.velocity_index = trajectory_index, velocity_index
-        self.duration, self.interval, self.method = float(duration), float(interval), METHODS[0]
-        self.drive = Drive()
-        self.roll = Roll()
+        self.timing = RunTiming(duration, interval)
         self.unedited, self.builtin_velocities = tuple(unedited), tuple(builtin_velocities)
         self.saved = tuple(trajectories)
         """The trajectories as the presets file holds them (loaded, or last saved)."""
@@ -152,34 +135,16 @@ class CurvesModel:
         return self._motion_of(self.curve)
 
     def grabbable(self):
-        """The points a press grabs, (k, 3): a Bezier's or a spline's control points; a spline
-        of knots' knots, then the selected knot's in and out handle tips; () for a function."""
-        if not self.trajectory.editable:
-            return np.zeros((0, 3))
-        spline = self.spline
-        if spline is None:
-            return np.array(self.trajectory.points, dtype=float)
-        if self.selected_knot is None:
-            return spline.knots
-        return np.concatenate((spline.knots, self.handle_tips()))
+        """The points a press grabs, (k, 3) (see ``grab_points``)."""
+        return grab_points.grabbable(self.trajectory, self.selected_knot)
 
     def handle_tips(self):
         """The selected knot's in and out handle tips, (2, 3)."""
-        spline = self.spline
-        return spline.knots[self.selected_knot] + spline.tangents[self.selected_knot]
+        return grab_points.handle_tips(self.spline, self.selected_knot)
 
     def point_edit(self, index, position):
-        """The edit that moves grabbable point ``index`` to ``position`` (3,): a control point, a
-        knot, or a handle tip of the selected knot (its mode deciding the other handle)."""
-        position = tuple(map(float, position))
-        spline = self.spline
-        if spline is None:
-            return edits.MovePoint(index, position)
-        count = len(spline.knots)
-        if index < count:
-            return edits.MoveKnot(index, position)
-        vector = tuple(map(float, np.asarray(position) - spline.knots[self.selected_knot]))
-        return edits.MoveTangent(self.selected_knot, ("in", "out")[index - count], vector)
+        """The edit that moves grabbable point ``index`` to ``position`` (3,)."""
+        return grab_points.point_edit(self.trajectory, self.selected_knot, index, position)
 
     def tilt_keys(self):
         """The rider's tilt keys (s, angle) from the knots' tilts, () when none is tilted."""
@@ -190,8 +155,8 @@ class CurvesModel:
 
     def edited(self):
         """How the presets shown differ from what they came as: (the trajectory's, the
-        velocity's), each an ``Edited``."""
-        return _edited(self.trajectory, self.unedited, self.saved), _edited(
+        velocity's), each a ``preset_origins.Edited``."""
+        return origin(self.trajectory, self.unedited, self.saved), origin(
             self.velocity, self.builtin_velocities
         )
 
@@ -318,23 +283,6 @@ class CurvesModel:
             case edits.AddTrajectory(preset):
                 self.trajectories.append(preset)
                 return self._set(edits.ChooseTrajectory(len(self.trajectories) - 1))
-            case edits.SetDuration(seconds):
-                self.duration = _positive(seconds, "a run's duration")
-                change = Change.TIMING
-            case edits.SetTopSpeed(speed):
-                self.drive.v_max = _positive(speed, "the car's top speed")
-                change = Change.TIMING
-            case edits.SetLiftSpeed(speed):
-                self.roll.speed = _positive(speed, "the lift's speed")
-                change = Change.TIMING
-            case edits.SetMethod(method):
-                if method not in METHODS:
-                    raise Refused(f"the method is one of {', '.join(METHODS)}, not {method!r}")
-                self.method = method
-                change = Change.TIMING
-            case edits.SetInterval(seconds):
-                self.interval = _positive(seconds, "the time between keyframes")
-                change = Change.KEYFRAMES
             case edits.SetLook(chosen):
                 if not isinstance(chosen, Look):
                     raise Refused(f"a look is one of {', '.join(look.value for look in Look)}")
@@ -349,7 +297,9 @@ class CurvesModel:
                 self.selected_knot, self.selected_key = knot, key
                 change = Change.NONE
             case _:
-                raise Refused(f"not an edit of the curves: {edit!r}")
+                change = self.timing.set(edit)
+                if change is None:
+                    raise Refused(f"not an edit of the curves: {edit!r}")
         if self.look is not look:
             change |= Change.LOOK
         if (self.selected_knot, self.selected_key) != selection:
@@ -388,41 +338,10 @@ class CurvesModel:
 
     def _motion_of(self, curve):
         """The motion along ``curve`` (a built trajectory) of what is shown, made once for the
-        same curve object, velocity curve object, duration, method and car."""
-        if self.driving:
-            velocity, settings = None, (self.method, tuple(self.drive.limits.items()))
-            build = functools.partial(self.drive.motion, curve, self.method)
-        elif self.rolling:
-            velocity, settings = None, ("rolling", self.method, self.roll.speed)
-            build = functools.partial(self.roll.motion, curve, self.method)
-        else:
-            velocity, settings = self.velocity_curve, (self.duration, self.method)
-            build = functools.partial(Motion, curve, velocity, self.duration, method=self.method)
-        return self._built.get(("motion", id(curve), id(velocity), *settings), (curve, velocity), build)
-
-
-def _positive(value, what):
-    """``value`` as a positive finite float, or ``Refused`` naming ``what``."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        number = float("nan")
-    if not (np.isfinite(number) and number > 0.0):
-        raise Refused(f"{what} must be a positive number of seconds or units, got {value!r}")
-    return number
+        same curve object, velocity curve object, duration, method and car or train."""
+        return self._built.get(*self.timing.motion_recipe(curve, self.velocity, self.velocity_curve))
 
 
 def _knot_count(preset):
     """The number of knots of a trajectory preset, None when it is not a spline of knots."""
     return len(preset.spline.knots) if preset.knots else None
-
-
-def _edited(preset, builtins, saved=()):
-    """EDITED for an editable preset that differs from the built-in one of its name, NEW for one
-    of a name none has (a curve started with N) until it is ``saved`` as it is, else AS_IT_CAME
-    (a curve opened from a file is no edit)."""
-    if preset in builtins or not preset.editable:
-        return Edited.AS_IT_CAME
-    if any(builtin.name == preset.name for builtin in builtins):
-        return Edited.EDITED
-    return Edited.AS_IT_CAME if preset in saved else Edited.NEW

@@ -2,8 +2,8 @@
 distance and parameter, the speed and events, the keyframes and method, the riders (and while
 riding, what they feel), and what the tools are doing."""
 
-from scene.curves.curves_model import Edited
 from scene.curves.looks import LOOK_WORDS
+from scene.curves.preset_origins import Edited
 from scene.curves.velocity_plot import METHOD_WORDS
 
 EDITED_WORDS = {Edited.AS_IT_CAME: "", Edited.EDITED: " (edited)", Edited.NEW: " (new)"}
@@ -21,12 +21,12 @@ def hud_lines(model, run, riders, events, interval, tool_lines):
         f"t {t:5.2f} / {motion.duration:.4g} s  {run.status()}",
         f"s {float(motion.distance(t)):.4f}   u {float(motion.parameter(t)):.4f}",
         f"speed {float(motion.speed(t)):.2f} units/s   events passed {events.passed} (E)",
-        f"keyframes every {interval}, method: {METHOD_WORDS[model.method]} (M)",
+        f"keyframes every {interval}, method: {METHOD_WORDS[model.timing.method]} (M)",
         riders.status(),
         *([felt_words(motion.g_forces(t, riders.orientation(motion.trajectory)))] if riders.riding else []),
         f"the curve built as {LOOK_WORDS[model.look]} (W)",
-        *([model.drive.status()] if model.driving else []),
-        *([model.roll.status()] if model.rolling else []),
+        *([model.timing.drive.status()] if model.driving else []),
+        *([model.timing.roll.status()] if model.rolling else []),
         *(line for line in tool_lines if line),
     ]
 

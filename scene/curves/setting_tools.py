@@ -61,22 +61,24 @@ class SettingTools:
         duration follows from either)."""
         model = self.model
         if model.driving:
-            self.apply(edits.SetTopSpeed(model.drive.next_top_speed(step)))
+            self.apply(edits.SetTopSpeed(model.timing.drive.next_top_speed(step)))
         elif model.rolling:
-            self.apply(edits.SetLiftSpeed(model.roll.next_speed(step)))
+            self.apply(edits.SetLiftSpeed(model.timing.roll.next_speed(step)))
         else:
-            index = int(np.clip(np.searchsorted(DURATIONS, model.duration) + step, 0, len(DURATIONS) - 1))
+            index = int(
+                np.clip(np.searchsorted(DURATIONS, model.timing.duration) + step, 0, len(DURATIONS) - 1)
+            )
             self.apply(edits.SetDuration(DURATIONS[index]))
 
     def change_interval(self, step):
         """Keyframes further apart (step 1) or closer (step -1)."""
-        index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.interval - 1e-9))
+        index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.timing.interval - 1e-9))
         index = int(np.clip(index + step, 0, len(KEYFRAME_INTERVALS) - 1))
         self.apply(edits.SetInterval(KEYFRAME_INTERVALS[index]))
 
     def toggle_method(self):
         """Switch between the exact tables and the seed's chord tables."""
-        self.apply(edits.SetMethod("chord" if self.model.method == "exact" else "exact"))
+        self.apply(edits.SetMethod("chord" if self.model.timing.method == "exact" else "exact"))
 
     def cycle_look(self):
         """Build the trajectory as the next look: line, tube, ribbon, track, road."""

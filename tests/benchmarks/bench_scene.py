@@ -318,7 +318,7 @@ def forces_section(app):
         strip = [_timed(mode.plot.forces.show, motion, orientation) for _ in range(sized(30, 2))]
         print(f"  force strip, {label:10s} {milliseconds(strip)}")
     coaster = presets.TRAJECTORIES[presets.COASTER_INDEX].curve()
-    rolled = [_timed(mode.model.roll.motion, coaster, "exact") for _ in range(sized(30, 2))]
+    rolled = [_timed(mode.model.timing.roll.motion, coaster, "exact") for _ in range(sized(30, 2))]
     print(f"  the coaster's train rolled {milliseconds(rolled)}")
     print(f"  idle frame          {milliseconds(whole_frames(app, sized(30, 2)))}")
 

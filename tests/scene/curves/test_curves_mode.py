@@ -97,10 +97,12 @@ def test_space_pauses_and_goes_on(app):
 def test_duration_interval_and_method_keys(app):
     mode = app.mode
     press(app, "arrow_up")
-    assert mode.model.duration > DEFAULT_DURATION and mode.motion.duration == mode.model.duration
+    assert (
+        mode.model.timing.duration > DEFAULT_DURATION and mode.motion.duration == mode.model.timing.duration
+    )
     press(app, "arrow_down")
     press(app, "arrow_down")
-    assert mode.model.duration < DEFAULT_DURATION
+    assert mode.model.timing.duration < DEFAULT_DURATION
     interval = mode.sampler.interval
     press(app, "arrow_right")
     assert mode.sampler.interval > interval
@@ -196,10 +198,14 @@ def test_a_velocity_curve_with_a_vertical_tangent_plots_and_runs(app):
     move_handle(mode, 0, (1.0, 0.0))
     move_handle(mode, 1, (0.0, 1.0))
     assert mode.motion.velocity.rate_at_time(0.5) == np.inf
-    mode.run.playhead.seek(time=mode.model.duration / 2 - 1 / 60)  # the next frame lands on t = 1/2 exactly
+    mode.run.playhead.seek(
+        time=mode.model.timing.duration / 2 - 1 / 60
+    )  # the next frame lands on t = 1/2 exactly
     step(app)
     plot = mode.plot
-    assert mode.sphere.get_pos().almost_equal(tuple(mode.motion.position(mode.model.duration / 2)), 1e-5)
+    assert mode.sphere.get_pos().almost_equal(
+        tuple(mode.motion.position(mode.model.timing.duration / 2)), 1e-5
+    )
     for geometry in (plot.intended_line, plot.speed_line, plot.markers):
         assert np.all(np.isfinite(vertices(geometry)))
     top = plot._speed_base + SPEED_HEIGHT

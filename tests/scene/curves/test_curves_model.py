@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scene.curves import curve_edits as edits
-from scene.curves import curves_model, presets
-from scene.curves.curve_edits import Change
-from scene.curves.curves_model import CurvesModel, Refused
+from scene.curves import presets, run_timing
+from scene.curves.curve_edits import Change, Refused
+from scene.curves.curves_model import CurvesModel
 from scene.curves.looks import Look
 from trajectory import Motion, Spline
 from trajectory.curves import TangentMode
@@ -50,10 +50,10 @@ def state(model):
         model.velocity_index,
         model.selected_knot,
         model.selected_key,
-        model.duration,
-        model.interval,
-        model.method,
-        model.drive.v_max,
+        model.timing.duration,
+        model.timing.interval,
+        model.timing.method,
+        model.timing.drive.v_max,
         dict(model.looks),
     )
 
@@ -252,7 +252,7 @@ def test_undoing_builds_nothing_until_the_motion_is_asked_for(monkeypatch):
     for k in range(5):
         model.apply(edits.MoveKnot(2, (2.0, float(k), 1.5)))
     built = []
-    monkeypatch.setattr(curves_model, "Motion", lambda *a, **k: built.append(1))
+    monkeypatch.setattr(run_timing, "Motion", lambda *a, **k: built.append(1))
     for _ in range(5):
         model.undo()
     assert not built
@@ -260,7 +260,7 @@ def test_undoing_builds_nothing_until_the_motion_is_asked_for(monkeypatch):
 
 def rebuilt(model):
     """A new model showing the presets ``model`` shows, as they now are."""
-    return CurvesModel([model.trajectory], [model.velocity], model.duration, model.interval)
+    return CurvesModel([model.trajectory], [model.velocity], model.timing.duration, model.timing.interval)
 
 
 _EDITS = st.one_of(

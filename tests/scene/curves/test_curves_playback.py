@@ -75,7 +75,7 @@ def test_events_flash_when_passed_and_are_counted(app):
     press(app, "e")  # an event here: the rider is on it, so it fires when the run comes round
     assert len(mode.events.fractions) == len(FIXED) + 1
     passed = mode.events.passed
-    step(app, int(mode.model.duration * FRAME_RATE) + 5)
+    step(app, int(mode.model.timing.duration * FRAME_RATE) + 5)
     assert mode.events.passed == passed + len(FIXED) + 1
     app.hud.set_lines(mode.status_lines())
     assert f"events passed {mode.events.passed} (E)" in app.hud.text.getText()

@@ -42,16 +42,16 @@ def test_up_and_down_change_the_top_speed_and_the_duration_follows(app):
     before = float(mode.motion.distance(mode.run.time))
     slow = mode.motion.duration
     press(app, "arrow_up")
-    assert mode.model.drive.v_max == TOP_SPEEDS[TOP_SPEEDS.index(presets.DRIVE_LIMITS["v_max"]) + 1]
+    assert mode.model.timing.drive.v_max == TOP_SPEEDS[TOP_SPEEDS.index(presets.DRIVE_LIMITS["v_max"]) + 1]
     faster = Motion.fastest(
-        mode.motion.trajectory, **{**presets.DRIVE_LIMITS, "v_max": mode.model.drive.v_max}
+        mode.motion.trajectory, **{**presets.DRIVE_LIMITS, "v_max": mode.model.timing.drive.v_max}
     )
     assert mode.motion.duration == faster.duration < slow
     assert float(mode.motion.distance(mode.run.time)) == pytest.approx(before, abs=0.02)  # on, no jump
     for _ in range(len(TOP_SPEEDS)):
         press(app, "arrow_down")
-    assert mode.model.drive.v_max == TOP_SPEEDS[0]
-    assert mode.model.duration == DEFAULT_DURATION  # the other presets' run is untouched
+    assert mode.model.timing.drive.v_max == TOP_SPEEDS[0]
+    assert mode.model.timing.duration == DEFAULT_DURATION  # the other presets' run is untouched
 
 
 def test_the_plot_shows_the_speed_limit_and_the_binding_limits_only_when_driving(app):

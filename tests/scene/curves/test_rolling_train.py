@@ -28,7 +28,7 @@ def test_the_coaster_rolls_up_its_lift_and_down_by_gravity(app):
     lines = mode.status_lines()
     assert any(line.startswith("Velocity Shift+9: roll under gravity") for line in lines)
     assert any(line.startswith("train: leaves and climbs its first hill at 2.5 units/s") for line in lines)
-    on_lift, (squared, by_energy) = lift_and_roll(mode.motion, mode.model.roll.speed)
+    on_lift, (squared, by_energy) = lift_and_roll(mode.motion, mode.model.timing.roll.speed)
     np.testing.assert_allclose(on_lift, 2.5, rtol=1e-9)
     np.testing.assert_allclose(squared, by_energy, rtol=1e-9)
     assert squared.max() > 100.0  # down the first drop at over 10 units/s
@@ -40,14 +40,14 @@ def test_up_and_down_change_the_lift_s_speed_and_the_run_follows(app):
     slow = mode.motion.duration
     press(app, "arrow_up")
     faster = LIFT_SPEEDS[LIFT_SPEEDS.index(2.5) + 1]
-    assert mode.model.roll.speed == faster
+    assert mode.model.timing.roll.speed == faster
     on_lift, (squared, by_energy) = lift_and_roll(mode.motion, faster)
     np.testing.assert_allclose(on_lift, faster, rtol=1e-9)
     np.testing.assert_allclose(squared, by_energy, rtol=1e-9)
     assert mode.motion.duration < slow
     for _ in range(len(LIFT_SPEEDS) + 1):
         press(app, "arrow_down")
-    assert mode.model.roll.speed == LIFT_SPEEDS[0]
+    assert mode.model.timing.roll.speed == LIFT_SPEEDS[0]
 
 
 def test_shift_9_rolls_any_curve_and_the_other_velocities_come_back(app):

@@ -4,7 +4,7 @@ Ctrl+Shift+Z (or Ctrl+Y); offscreen, on a fixed 60 Hz clock."""
 import numpy as np
 import pytest
 
-from scene.curves import curves_model, presets
+from scene.curves import presets, run_timing
 from scene.ui.history import Histories
 from scene.ui.pointer import to_film
 from tests.scene.helpers import drag_in_plot, plot_to_film, press, step
@@ -80,9 +80,9 @@ def test_undos_within_one_frame_rebuild_the_motion_once_the_frame_after(app, poi
     for k in range(5):
         drag_point(app, pointer, k % 3 + 1)
     redraws, motions = [], []
-    real_redraw, real_motion = mode.redraw, curves_model.Motion
+    real_redraw, real_motion = mode.redraw, run_timing.Motion
     monkeypatch.setattr(mode, "redraw", lambda change: redraws.append(change) or real_redraw(change))
-    monkeypatch.setattr(curves_model, "Motion", lambda *a, **k: motions.append(1) or real_motion(*a, **k))
+    monkeypatch.setattr(run_timing, "Motion", lambda *a, **k: motions.append(1) or real_motion(*a, **k))
     for _ in range(5):
         app.messenger.send("control-z")
     assert mode.model.trajectories[0] == original and not redraws and not motions
