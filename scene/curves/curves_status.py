@@ -17,7 +17,7 @@ def hud_lines(model, run, riders, events, interval, tool_lines):
     trajectory_edited, velocity_edited = (EDITED_WORDS[edited] for edited in model.edited())
     return [
         f"Trajectory {model.trajectory_index + 1}: {model.trajectory.name}{trajectory_edited}",
-        f"Velocity Shift+{model.velocity_index + 1}: {model.velocity.name}{velocity_edited}",
+        f"Velocity {velocity_key(model)}: {model.velocity.name}{velocity_edited}",
         f"t {t:5.2f} / {motion.duration:.4g} s  {run.status()}",
         f"s {float(motion.distance(t)):.4f}   u {float(motion.parameter(t)):.4f}",
         f"speed {float(motion.speed(t)):.2f} units/s   events passed {events.passed} (E)",
@@ -35,3 +35,9 @@ def felt_words(felt):
     """The HUD's line for the g-forces (right, forward, up) a rider feels."""
     right, forward, up = felt
     return f"felt: {up:+.2f} g up, {right:+.2f} g right, {forward:+.2f} g forward"
+
+
+def velocity_key(model):
+    """The key that chooses the velocity preset shown: D for the drive (past Shift+9), else its
+    Shift+number."""
+    return "D" if model.driving else f"Shift+{model.velocity_index + 1}"

@@ -33,6 +33,7 @@ def test_d_drives_the_fastest_motion_a_car_can(app):
     t = np.linspace(0.0, expected.duration, 101)
     assert np.array_equal(mode.motion.position(t), expected.position(t))
     assert f"/ {expected.duration:.4g} s" in _hud(app) and "top speed 5 units/s (Up/Down)" in _hud(app)
+    assert "Velocity D: drive it" in _hud(app)  # its key, not a Shift+number past the ninth
 
 
 def test_up_and_down_change_the_top_speed_and_the_duration_follows(app):
