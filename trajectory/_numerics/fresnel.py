@@ -41,16 +41,21 @@ _COSINE, _SINE = _series_coefficients()
 def fresnel(x):
     """C(x) and S(x) for ``x`` (scalar or array): two floats, or two arrays shaped like ``x``.
     Odd functions; 1/2 each at +infinity; NaN for NaN."""
+    if type(x) is float and abs(x) <= SERIES_REACH:
+        return _scalar_series(x)
     values = np.asarray(x, dtype=float)
     a = np.abs(values).ravel()
     c, s = np.empty_like(a), np.empty_like(a)
     near = a <= SERIES_REACH
-    c[near], s[near] = _series(a[near])
-    far = ~near & np.isfinite(a)
-    c[far], s[far] = _asymptotic(a[far])
-    infinite = np.isinf(a)
-    c[infinite] = s[infinite] = 0.5
-    c[np.isnan(a)] = s[np.isnan(a)] = np.nan
+    if near.all():  # a clothoid's turns: the series alone
+        c, s = _series(a)
+    else:
+        c[near], s[near] = _series(a[near])
+        far = ~near & np.isfinite(a)
+        c[far], s[far] = _asymptotic(a[far])
+        infinite = np.isinf(a)
+        c[infinite] = s[infinite] = 0.5
+        c[np.isnan(a)] = s[np.isnan(a)] = np.nan
     sign = np.sign(values).ravel()
     c, s = (sign * c).reshape(values.shape), (sign * s).reshape(values.shape)
     if np.ndim(x) == 0:
@@ -58,14 +63,35 @@ def fresnel(x):
     return c, s
 
 
-def _series(a):
-    z = np.pi * a * a / 2.0
+def _scalar_series(x):
+    """``fresnel`` of one Python float within ``SERIES_REACH``, in plain floats: a planner's path."""
+    z = math.pi * x * x / 2.0
     w = z * z
-    c, s = np.full(a.shape, _COSINE[-1]), np.full(a.shape, _SINE[-1])
+    c, s = _COSINE[-1], _SINE[-1]
     for cosine, sine in zip(_COSINE[-2::-1], _SINE[-2::-1]):
         c = c * w + cosine
         s = s * w + sine
+    return x * c, x * z * s
+
+
+def _series(a):
+    """C and S for 0 <= a <= ``SERIES_REACH``: the series, with as many terms as the largest needs."""
+    z = np.pi * a * a / 2.0
+    w = z * z
+    terms = _terms_for(float(w.max(initial=0.0)))
+    c, s = np.full(a.shape, _COSINE[terms - 1]), np.full(a.shape, _SINE[terms - 1])
+    for cosine, sine in zip(_COSINE[terms - 2 :: -1], _SINE[terms - 2 :: -1]):
+        c = c * w + cosine
+        s = s * w + sine
     return a * c, a * z * s
+
+
+def _terms_for(w):
+    """How many terms of the series in w leave the rest below a rounding of the sum."""
+    for terms in range(1, _TERMS):
+        if w**terms * abs(_COSINE[terms]) < 1e-17 and w**terms * abs(_SINE[terms]) < 1e-17:
+            return terms
+    return _TERMS
 
 
 def _asymptotic(a):

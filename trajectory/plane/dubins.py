@@ -11,6 +11,7 @@ import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
+from trajectory.plane.cc_dubins import cc_dubins_paths
 from trajectory.plane.turn_paths import TurnPaths, angle, path_from_turns, point, pose, pose_pairs
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
@@ -30,17 +31,21 @@ noise that might add a loop. A straight part whose terms are exact keeps its dir
 short it is: goals 1e-16 radii away are planned exactly."""
 
 
-def dubins_path(start, goal, radius, *, heading):
+def dubins_path(start, goal, radius, *, heading, sharpness=None):
     """The shortest forward path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y),
     arriving facing ``heading``, turning no tighter than ``radius``: the shortest of the six
     Dubins words.
+
+    With ``sharpness`` (the most the curvature may change per unit of length, 1 / length²), a
+    unit that steers: its curvature changes continuously, at most that fast, and each turn eases
+    in and out along clothoids (``cc_dubins``; the words are the same).
 
     Returns:
         A ``TurnPath`` with ``word`` one of LSL, RSR, LSR, RSL, RLR, LRL.
 
     Raises:
-        ValueError: On a start, goal or heading that is not finite, or a radius that is not a
-            positive finite number.
+        ValueError: On a start, goal or heading that is not finite, or a radius or sharpness
+            that is not a positive finite number.
     """
     x0, y0, given0 = pose(start, "start")
     x1, y1 = point(goal, "goal")
@@ -48,6 +53,10 @@ def dubins_path(start, goal, radius, *, heading):
     heading0, heading1 = wrapped(given0), angle(heading, "heading")
     if same_headings(heading0, heading1):
         heading1 = heading0
+    if sharpness is not None:
+        sharpness = positive_finite(sharpness, "sharpness")
+        poses = np.array([[x0, y0, heading0]]), np.array([[x1, y1, heading1]])
+        return cc_dubins_paths(*poses, np.array([radius]), sharpness).path(0)
     word, turns, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
     return path_from_turns((x0, y0, heading0), radius, turns, parts, word, end=(x1, y1, heading1))
 
@@ -192,7 +201,7 @@ def _direction_spread(x, y, p, d, sine_gap, cosine_gap, alpha, beta):
     return (abs(x) / p * dy + abs(y) / p * dx) / p + _ROUNDING
 
 
-def dubins_paths(starts, goals, radius, *, headings):
+def dubins_paths(starts, goals, radius, *, headings, sharpness=None):
     """``dubins_path`` for many units at once.
 
     Args:
@@ -200,15 +209,18 @@ def dubins_paths(starts, goals, radius, *, headings):
         goals: Points (x, y), shape (n, 2).
         radius: One turning radius or one per unit, shape (n,).
         headings: The heading to arrive facing at each goal, shape (n,).
+        sharpness: For units that steer (see ``dubins_path``): one rate for all; None for arcs.
 
     Returns:
-        ``TurnPaths`` with three segments per unit.
+        ``TurnPaths`` with three segments per unit (nine for units that steer: three per turn).
 
     Raises:
-        ValueError: On poses of the wrong shape or not finite, or radii that are not positive
-            finite numbers.
+        ValueError: On poses of the wrong shape or not finite, or radii or a sharpness that are
+            not positive finite numbers.
     """
     starts, goals, radii = pose_pairs(starts, goals, headings, radius)
+    if sharpness is not None:
+        return cc_dubins_paths(starts, goals, radii, positive_finite(sharpness, "sharpness"))
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
     alpha, beta, sines_and_cosines = _relative_headings(starts[:, 2], goals[:, 2], dx, dy, np)

@@ -17,6 +17,7 @@ Angles are in radians, counter-clockwise from +x; headings come out in [-pi, pi)
 """
 
 import bisect
+import cmath
 import dataclasses
 import functools
 import math
@@ -25,6 +26,7 @@ import numpy as np
 
 from trajectory._numerics.angles import wrapped
 from trajectory._numerics.checks import real_values
+from trajectory.plane.clothoids import clothoid_offset
 
 LEFT, STRAIGHT, RIGHT = 1, 0, -1
 """How a segment turns: counter-clockwise, not at all, clockwise."""
@@ -32,13 +34,16 @@ FORWARD, REVERSE = 1, -1
 """How a segment is driven: the unit moving the way it faces, or backing."""
 
 
-def advance(x, y, heading, turn, distance, radius, direction=None):
+def advance(x, y, heading, turn, distance, radius, direction=None, sharpness=None):
     """The pose (x, y, heading) after ``distance`` along a segment that starts at (x, y) facing
-    ``heading`` and turns ``turn`` on a circle of ``radius``; floats or arrays alike (a line's
-    radius is not used but must not be 0).
+    ``heading`` with curvature ``turn / radius`` (a line: turn 0; its radius is not used but must
+    not be 0), changing by ``sharpness`` per unit of distance (a clothoid; 0 or None for arcs and
+    lines); floats or arrays alike.
 
     ``direction`` is the unit vector (cos heading, sin heading) where it is known exactly (a line
     between waypoints: its step over its length): an axis-aligned line then stays on its axis."""
+    if sharpness is not None and (sharpness != 0.0 if type(sharpness) is float else np.any(sharpness)):
+        return _along_clothoids(x, y, heading, turn, distance, radius, direction, sharpness)
     half = turn * distance / (2.0 * radius)
     maths = math if isinstance(half, float) else np
     if direction is None:
@@ -56,6 +61,35 @@ def advance(x, y, heading, turn, distance, radius, direction=None):
         y + chord * (uy * cos_half + ux * sin_half),
         heading + 2.0 * half,
     )
+
+
+def _along_clothoids(x, y, heading, turn, distance, radius, direction, sharpness):
+    """``advance`` where some segments are clothoids: each is measured from its point of zero
+    curvature (``clothoid_offset``), a distance -curvature / sharpness from its start (at one of
+    its ends on a turn's clothoids, so that nothing cancels)."""
+    if type(sharpness) is float:
+        curvature = turn / radius
+        zero = -curvature / sharpness
+        facing = cmath.exp(1j * (heading + curvature * zero / 2.0))
+        point = complex(x, y) + facing * (
+            clothoid_offset(zero, sharpness) + clothoid_offset(distance - zero, sharpness)
+        )
+        return point.real, point.imag, heading + distance * (curvature + sharpness * distance / 2.0)
+    columns = np.broadcast_arrays(x, y, heading, turn, distance, radius, sharpness)
+    x, y, after = (np.array(v, dtype=float) for v in advance(*columns[:6], direction))
+    rows = columns[6] != 0.0
+    x0, y0, heading, turn, distance, radius, sharpness = (column[rows] for column in columns)
+    curvature = turn / radius
+    zero = -curvature / sharpness
+    facing = np.exp(1j * (heading + curvature * zero / 2.0))
+    point = (
+        x0
+        + 1j * y0
+        + facing * (clothoid_offset(zero, sharpness) + clothoid_offset(distance - zero, sharpness))
+    )
+    x[rows], y[rows] = point.real, point.imag
+    after[rows] = heading + distance * (curvature + sharpness * distance / 2.0)
+    return x, y, after
 
 
 def circle_centre(x, y, heading, turn, radius):
@@ -83,6 +117,19 @@ class Arc:
 
 
 @dataclasses.dataclass(frozen=True)
+class Clothoid:
+    """A view of a clothoid segment: from ``start`` (x, y) facing ``heading`` with ``curvature``,
+    which changes by ``sharpness`` per unit of distance along it (driven the way it faces; backed,
+    the distance counts negative) for its ``length``."""
+
+    start: tuple
+    heading: float
+    curvature: float
+    sharpness: float
+    length: float
+
+
+@dataclasses.dataclass(frozen=True)
 class Line:
     """A view of a straight segment from ``start`` (x, y) in direction ``angle``."""
 
@@ -105,6 +152,9 @@ class SegmentTable:
         gears: ``FORWARD`` or ``REVERSE`` per segment, (m,); all forwards by default.
         end: Where the path ends, (2,), when known exactly (a last waypoint); ``pose`` returns it
             at the end.
+        sharpness: How fast each segment's curvature changes per unit of distance (a clothoid's;
+            0 for arcs and lines), (m,); a clothoid's curvature at its start is turn / radius
+            (turn 0: it starts straight). All 0 by default.
 
     Attributes:
         begins: The distance along the path where each segment begins, (m,).
@@ -114,7 +164,9 @@ class SegmentTable:
     def __repr__(self):
         return f"SegmentTable({len(self.lengths)} segments, length {float(self.lengths.sum()):.6g})"
 
-    def __init__(self, turns, starts, headings, radii, lengths, directions=None, end=None, gears=None):
+    def __init__(
+        self, turns, starts, headings, radii, lengths, directions=None, end=None, gears=None, sharpness=None
+    ):
         self.turns = np.asarray(turns, dtype=float).reshape(-1)
         self.starts = np.asarray(starts, dtype=float).reshape(-1, 2)
         self.headings = wrapped(np.asarray(headings, dtype=float).reshape(-1))
@@ -126,7 +178,18 @@ class SegmentTable:
         self.end = None if end is None else np.asarray(end, dtype=float).reshape(2)
         count = self.turns.size
         self.gears = np.ones(count) if gears is None else np.asarray(gears, dtype=float).reshape(-1)
-        columns = (self.starts, self.headings, self.radii, self.lengths, self.directions, self.gears)
+        self.sharpness = (
+            np.zeros(count) if sharpness is None else np.asarray(sharpness, dtype=float).reshape(-1)
+        )
+        columns = (
+            self.starts,
+            self.headings,
+            self.radii,
+            self.lengths,
+            self.directions,
+            self.gears,
+            self.sharpness,
+        )
         if count == 0 or any(a.shape[0] != count for a in columns):
             raise ValueError("a segment table needs at least one segment, and one of each column per segment")
         ends = np.cumsum(self.lengths)
@@ -134,28 +197,31 @@ class SegmentTable:
         self.length = float(ends[-1])
 
     @classmethod
-    def chain(cls, start, turns, lengths, radius, gears=None):
+    def chain(cls, start, turns, lengths, radius, gears=None, sharpness=None):
         """Segments driven one after the other from pose ``start`` (x, y, heading): each turns as
-        ``turns`` says for its length in ``lengths``, on circles of ``radius``, in its gear
-        (``gears``, all forwards by default). Built from plain floats: a plan of a few segments is
-        made in a few microseconds."""
+        ``turns`` says for its length in ``lengths``, on circles of ``radius`` (one, or one per
+        segment), in its gear (``gears``, all forwards by default), its curvature changing by its
+        ``sharpness`` (clothoids; None: arcs and lines only). Built from plain floats: a plan of a
+        few segments is made in a few microseconds."""
         x, y, heading = (float(v) for v in start)
-        radius = float(radius)
         turns, lengths = [float(t) for t in turns], [float(d) for d in lengths]
-        gears = [1.0] * len(turns) if gears is None else [float(g) for g in gears]
+        count = len(turns)
+        radii = [float(radius)] * count if np.ndim(radius) == 0 else [float(r) for r in radius]
+        gears = [1.0] * count if gears is None else [float(g) for g in gears]
+        changes = [0.0] * count if sharpness is None else [float(c) for c in sharpness]
         starts, headings, directions, begins, before = [], [], [], [], 0.0
-        for turn, length, gear in zip(turns, lengths, gears):
+        for turn, length, gear, radius_k, change in zip(turns, lengths, gears, radii, changes):
             heading = wrapped(heading)
             starts.append((x, y))
             headings.append(heading)
             directions.append((math.cos(heading), math.sin(heading)))
             begins.append(before)
             before += length
-            x, y, heading = advance(x, y, heading, turn, gear * length, radius)
+            x, y, heading = advance(x, y, heading, turn, gear * length, radius_k, None, change)
         table = object.__new__(cls)
-        table.gears = np.array(gears)
+        table.gears, table.sharpness = np.array(gears), np.array(changes)
         table.turns, table.starts, table.headings = np.array(turns), np.array(starts), np.array(headings)
-        table.radii, table.lengths = np.full(len(turns), radius), np.array(lengths)
+        table.radii, table.lengths = np.array(radii), np.array(lengths)
         table.directions, table.end = np.array(directions), None
         table.begins, table.length = np.array(begins), before
         return table
@@ -188,9 +254,21 @@ class SegmentTable:
             poses[distance >= self.length, :2] = self.end
         return poses.reshape(shape + (3,))
 
+    def curvature(self, distance):
+        """The curvature (1 / length; positive: steering left) at ``distance`` along the path: a
+        float for a float, an array shaped like an array (clamped to [0, length]).
+
+        Raises:
+            ValueError: If a distance is NaN or not a real number.
+        """
+        distance = real_values(distance, "distance")
+        rows, local = self.locate(np.atleast_1d(distance))
+        curvature = self.turns[rows] / self.radii[rows] + self.sharpness[rows] * self.gears[rows] * local
+        return float(curvature[0]) if isinstance(distance, float) else curvature.reshape(np.shape(distance))
+
     def scalar_pose(self, distance):
         """``pose`` of one Python float, as a tuple of floats: the per-frame path."""
-        begins, starts, headings, turns, radii, directions, end, gears = self._python
+        begins, starts, headings, turns, radii, directions, end, gears, sharpness = self._python
         distance = min(max(distance, 0.0), self.length)
         k = max(bisect.bisect_right(begins, distance) - 1, 0)
         x, y, heading = advance(
@@ -201,6 +279,7 @@ class SegmentTable:
             gears[k] * (distance - begins[k]),
             radii[k],
             directions[k],
+            sharpness[k],
         )
         if end is not None and distance >= self.length:
             x, y = end
@@ -216,6 +295,7 @@ class SegmentTable:
             self.gears[rows] * local,
             self.radii[rows],
             (self.directions[rows, 0], self.directions[rows, 1]),
+            self.sharpness[rows],
         )
 
     def locate(self, distance):
@@ -234,14 +314,16 @@ class SegmentTable:
         return ends
 
     def centres(self):
-        """The centre of each arc's circle, (m, 2) (NaN for lines)."""
+        """The centre of each arc's circle, (m, 2) (NaN for lines and clothoids)."""
         x, y = circle_centre(self.starts[:, 0], self.starts[:, 1], self.headings, self.turns, self.radii)
-        return np.where((self.turns != 0.0)[:, None], np.column_stack([x, y]), np.nan)
+        return np.where(
+            ((self.turns != 0.0) & (self.sharpness == 0.0))[:, None], np.column_stack([x, y]), np.nan
+        )
 
     @functools.cached_property
     def has_arcs(self):
-        """Whether any segment turns."""
-        return bool(np.any(self.turns != STRAIGHT))
+        """Whether any segment turns (an arc or a clothoid)."""
+        return bool(np.any(self.turns != STRAIGHT) or np.any(self.sharpness))
 
     @functools.cached_property
     def complex_starts(self):
@@ -258,8 +340,11 @@ class SegmentTable:
         sideways, arcs stay concentric (their radii change, and with them their lengths).
 
         Raises:
-            ValueError: If an arc on the inner side would vanish (radius <= |lateral|).
+            ValueError: If an arc on the inner side would vanish (radius <= |lateral|), or the
+                path has clothoids (a clothoid's offset is not a clothoid).
         """
+        if np.any(self.sharpness):
+            raise ValueError("a path with clothoids cannot be offset into segments of the same kinds")
         radii = self.radii - self.turns * lateral
         arcs = self.turns != 0.0
         if np.any(arcs & (radii <= 0.0)):
@@ -282,14 +367,20 @@ class SegmentTable:
         )
 
     def views(self):
-        """The segments as ``Arc`` and ``Line`` objects (for reading and drawing): the ground they
-        cover, in the direction they are driven (a line backed along points behind the unit)."""
+        """The segments as ``Arc``, ``Clothoid`` and ``Line`` objects (for reading and drawing):
+        the ground they cover, in the direction they are driven (a line backed along points behind
+        the unit)."""
         parts = []
         centres = self.centres()
         for k in range(self.count):
             turn, heading, radius = float(self.turns[k]), float(self.headings[k]), float(self.radii[k])
             gear = float(self.gears[k])
-            if turn == 0.0:
+            if self.sharpness[k] != 0.0:
+                start = tuple(self.starts[k].tolist())
+                parts.append(
+                    Clothoid(start, heading, turn / radius, float(self.sharpness[k]), float(self.lengths[k]))
+                )
+            elif turn == 0.0:
                 angle = heading if gear > 0 else wrapped(heading + math.pi)
                 parts.append(Line(tuple(self.starts[k].tolist()), angle, float(self.lengths[k])))
             else:
@@ -310,4 +401,5 @@ class SegmentTable:
             self.directions.tolist(),
             None if self.end is None else self.end.tolist(),
             self.gears.tolist(),
+            self.sharpness.tolist(),
         )

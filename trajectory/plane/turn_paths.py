@@ -47,6 +47,14 @@ class TurnPath:
             not the segments' rounding of it.
         gears: Each segment's gear (1 forwards, -1 in reverse: the unit backs along it, and
             ``pose`` gives the heading it faces); None when all go forwards.
+        sharpness: For a unit that steers (its curvature changes at most this fast, per unit of
+            length): that rate; None for arcs and lines only. Each turn of ``word`` is then
+            three segments (a clothoid, an arc, a clothoid) and each line one.
+        segment_radii: Each segment's radius where they differ from ``radius`` (a turn too
+            small for full lock peaks at a larger one); its curvature at its start is
+            turn / radius. None: all ``radius``.
+        curvature_rates: How fast each segment's curvature changes per unit of length (its
+            clothoids'); None: all 0.
     """
 
     start: tuple
@@ -57,11 +65,26 @@ class TurnPath:
     goal_place: GoalPlace = None
     end: tuple = None
     gears: tuple = None
+    sharpness: float = None
+    segment_radii: tuple = None
+    curvature_rates: tuple = None
 
     @functools.cached_property
     def table(self):
         """The segments, a ``SegmentTable``."""
-        return SegmentTable.chain(self.start, self.turns, self.segment_lengths, self.radius, self.gears)
+        radii = self.radius if self.segment_radii is None else self.segment_radii
+        return SegmentTable.chain(
+            self.start, self.turns, self.segment_lengths, radii, self.gears, self.curvature_rates
+        )
+
+    def curvature(self, distance):
+        """The curvature (1 / length; positive: steering left) at ``distance`` along the path:
+        a float for a float, an array shaped like an array (clamped to [0, length]).
+
+        Raises:
+            ValueError: If a distance is NaN or not a real number.
+        """
+        return self.table.curvature(distance)
 
     @property
     def cusps(self):
@@ -153,8 +176,11 @@ class TurnPaths:
         goal_places: For paths to points, where each point lay (``GoalPlace``), shape (n,).
         ends: The poses the paths end at exactly, when known (Dubins goals), shape (n, 3).
         gears: Each segment's gear (1 forwards, -1 in reverse), shape (n, k); None when all go
-            forwards. A path has as many segments as its word has letters; any after those
-            have no length.
+            forwards. A path has as many segments as its word has letters (three per turn for
+            a unit that steers); any after those have no length.
+        segment_radii: Each segment's radius, shape (n, k), where they differ from ``radii``.
+        curvature_rates: Each segment's change of curvature per unit of length, shape (n, k).
+        sharpness: As for ``TurnPath``: the steering units' rate, or None.
     """
 
     starts: np.ndarray
@@ -165,6 +191,9 @@ class TurnPaths:
     goal_places: np.ndarray = None
     ends: np.ndarray = None
     gears: np.ndarray = None
+    segment_radii: np.ndarray = None
+    curvature_rates: np.ndarray = None
+    sharpness: float = None
 
     def __repr__(self):
         lengths = self.lengths
@@ -196,7 +225,9 @@ class TurnPaths:
             left = left - step
             if self.gears is not None:
                 step = step * self.gears[:, k]
-            x, y, heading = advance(x, y, heading, self.turns[:, k], step, self.radii)
+            radii = self.radii if self.segment_radii is None else self.segment_radii[:, k]
+            rates = None if self.curvature_rates is None else self.curvature_rates[:, k]
+            x, y, heading = advance(x, y, heading, self.turns[:, k], step, radii, None, rates)
         poses = np.stack([x, y, wrapped(heading)], axis=1)
         if self.ends is not None:
             at_end = wanted >= lengths
@@ -214,15 +245,24 @@ class TurnPaths:
         """Unit ``index``'s path as a ``TurnPath`` of arcs and lines."""
         goal_place = None if self.goal_places is None else self.goal_places[index]
         word = str(self.words[index])
-        return path_from_turns(
+        count = len(word) if self.sharpness is None else sum(1 if letter == "S" else 3 for letter in word)
+        path = path_from_turns(
             self.starts[index].tolist(),
             float(self.radii[index]),
-            self.turns[index, : len(word)].tolist(),
-            self.segment_lengths[index, : len(word)].tolist(),
+            self.turns[index, :count].tolist(),
+            self.segment_lengths[index, :count].tolist(),
             word,
             goal_place,
             None if self.ends is None else self.ends[index].tolist(),
-            None if self.gears is None else self.gears[index, : len(word)].tolist(),
+            None if self.gears is None else self.gears[index, :count].tolist(),
+        )
+        if self.sharpness is None:
+            return path
+        return dataclasses.replace(
+            path,
+            sharpness=float(self.sharpness),
+            segment_radii=tuple(self.segment_radii[index, :count].tolist()),
+            curvature_rates=tuple(self.curvature_rates[index, :count].tolist()),
         )
 
 
