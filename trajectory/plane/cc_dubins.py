@@ -22,11 +22,13 @@ turn's sign is 1 for left, -1 for right.
 import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, wrapped
-from trajectory.plane.clothoids import full_lock_centre, turn_length, turn_offset, turn_parts
+from trajectory.plane.clothoids import clothoid_offset, full_lock_centre, turn_length, turn_offset, turn_parts
 from trajectory.plane.turn_paths import TurnPaths
 
-WORDS = ("LSL", "RSR", "LSR", "RSL", "LRL", "RLR")
+WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
+"""In the order of ``dubins.WORDS``."""
 _SIGNS = {"L": 1.0, "R": -1.0, "S": 0.0}
+_WORD_SIGNS = np.array([[_SIGNS[letter] for letter in word] for word in WORDS])  # (6, 3)
 _ROWS = 9
 """Segments per path: three per turn (clothoid, arc, clothoid), one per line."""
 _GRID = 8
@@ -61,6 +63,16 @@ class _Unit:
         offset = turn_offset(deflection, self.curvature, self.sharpness, self.centre)
         return offset if sign > 0.0 else np.conj(offset)
 
+    def small_end(self, deflection):
+        """``end`` of a left turn too small for full lock (its two clothoids alone)."""
+        reach = clothoid_offset(np.sqrt(deflection / self.sharpness), self.sharpness)
+        return reach + np.exp(1j * deflection) * np.conj(reach)
+
+    def full_lock_end(self, deflection, sign):
+        """``end`` of a turn at full lock."""
+        offset = self.centre + np.exp(1j * deflection) * np.conj(self.centre)
+        return offset if sign > 0.0 else np.conj(offset)
+
     def full_lock(self, turned):
         """The deflection of a turn at full lock that turns the heading by ``turned`` (signed
         for the turn's side, modulo 2 pi): in [least, least + 2 pi)."""
@@ -78,39 +90,67 @@ class _Unit:
         return complex(-self.x, sign * self.y)
 
 
-def cc_dubins_parts(points, headings, curvature, sharpness):
-    """The shortest continuous-curvature Dubins word from the origin facing +x to each goal:
-    ``points`` x + iy (n,) complex and ``headings`` (n,); one ``curvature`` (1 / radius) and one
-    ``sharpness`` for all.
+def cc_dubins_parts(points, headings, curvature, sharpness, dubins):
+    """Continuous-curvature Dubins words from the origin facing +x to each goal: ``points`` x + iy
+    (n,) complex and ``headings`` (n,); one ``curvature`` (1 / radius) and one ``sharpness`` for
+    all; ``dubins`` the Dubins paths there: (word indices (n,), parts (n, 3) at radius 1), no
+    path can be shorter.
+
+    The words at full lock (closed forms) first. Where the shortest of them adds more over Dubins
+    than ``added_bound`` allows, Dubins' own word with its small turns too small for full lock
+    (found by search); where that does no better either, every word with a small turn; the
+    shortest found.
 
     Returns:
-        (words (n,), parts (n, 3): the turns' deflections, a CSC word's line length in the
-        middle; lengths (n,)).
+        (words (n,) as indices into ``WORDS``, parts (n, 3): the turns' deflections, a CSC
+        word's line length in the middle; lengths (n,)).
     """
     unit = _Unit(curvature, sharpness)
     n = points.size
-    words = np.full(n, WORDS[0])
+    words = np.zeros(n, dtype=int)
     parts, totals = np.zeros((n, 3)), np.full(n, np.inf)
-    for word in WORDS:
-        first, middle, last = (_SIGNS[letter] for letter in word)
-        if middle == 0.0:
-            full_lock, wanting = _csc_full_lock(points, headings, first, last, unit)
-            small = _csc_small(points[wanting], headings[wanting], first, last, unit)
-        else:
-            full_lock, wanting = _ccc_full_lock(points, headings, first, unit)
-            small = _ccc_small(points[wanting], headings[wanting], first, unit)
-        found = (full_lock, *((wanting[rows], these, lengths) for rows, these, lengths in small))
-        for rows, these, lengths in found:
-            better = lengths < totals[rows]
-            rows = rows[better]
-            words[rows], parts[rows], totals[rows] = word, these[better], lengths[better]
+
+    def keep(word, rows, these, lengths):
+        better = lengths < totals[rows]
+        rows = rows[better]
+        words[rows], parts[rows], totals[rows] = word, these[better], lengths[better]
+
+    for word, (first, middle, last) in enumerate(_WORD_SIGNS.tolist()):
+        found = (
+            _csc_full_lock(points, headings, first, last, unit)
+            if middle == 0.0
+            else _ccc_full_lock(points, headings, first, unit)
+        )
+        keep(word, *found)
+    dubins_words, dubins_parts = dubins
+    allowed = dubins_parts.sum(axis=1) / curvature + added_bound(curvature, sharpness) * (1.0 + 1e-9)
+    small_turns = dubins_parts < unit.least
+    for everything in (False, True):
+        wanting = np.flatnonzero(~(totals <= allowed))
+        for word, (first, middle, last) in enumerate(_WORD_SIGNS.tolist()):
+            for small in (0, 2) if middle == 0.0 else (0, 1, 2):
+                rows = wanting
+                if not everything:
+                    rows = rows[(dubins_words[rows] == word) & small_turns[rows, small]]
+                if middle == 0.0:
+                    found = _csc_small(points[rows], headings[rows], first, last, unit, small == 0)
+                else:
+                    found = _ccc_small(points[rows], headings[rows], first, unit, small)
+                for these_rows, these, lengths in found:
+                    keep(word, rows[these_rows], these, lengths)
     return words, parts, totals
 
 
+def added_bound(curvature, sharpness):
+    """How much longer than Dubins' a path that keeps Dubins' CSC word at full lock can be: each
+    turn adds its clothoid's length (curvature / sharpness) and the line how far the turns'
+    centres shift from Dubins' circles beyond x (x + iy the full-lock centre)."""
+    centre = full_lock_centre(curvature, sharpness)
+    return 2.0 * curvature / sharpness + 2.0 * (abs(centre - 1j / curvature) - centre.real)
+
+
 def _csc_full_lock(points, headings, first, last, unit):
-    """The CSC word with both turns at full lock: (rows, parts, lengths) where it exists; and the
-    rows where a turn too small for full lock may do better: the word does not exist at full
-    lock, or a turn of it turns less than full lock needs (so it goes round once more)."""
+    """The CSC word with both turns at full lock: (rows, parts, lengths) where it exists."""
     gap = points + np.exp(1j * headings) * unit.exit_centre(last) - unit.entry_centre(first)
     distance = np.abs(gap)
     with np.errstate(invalid="ignore"):
@@ -127,48 +167,48 @@ def _csc_full_lock(points, headings, first, last, unit):
         [unit.full_lock(turned[rows, 0]), np.maximum(line[rows], 0.0), unit.full_lock(turned[rows, 1])],
         axis=1,
     )
-    wanting = np.flatnonzero(~exists | np.any(turned < unit.least, axis=1))
-    return (rows, parts, _csc_length(parts, unit)), wanting
+    return rows, parts, _csc_length(parts, unit)
 
 
-def _csc_small(points, headings, first, last, unit):
-    """The CSC word with a turn too small for full lock: either turn small (its deflection t on
-    the grid), the other turning its share of the heading at full lock, or small too (once round
-    or more where small turns go that far). The root: the line's miss of the goal, sideways.
-    (rows, parts, lengths) per case."""
+def _csc_small(points, headings, first, last, unit, small_first):
+    """The CSC word with its first (``small_first``) or last turn too small for full lock (its
+    deflection t on the grid), the other turning its share of the heading at full lock, or small
+    too (once round or more where small turns go that far). The root: the line's miss of the
+    goal, sideways. (rows, parts, lengths) per case."""
     found = []
-    for small_first in (True, False):
-        for rounds in [None, *range(int(unit.least // TWO_PI) + 1)]:
+    for rounds in [None, *range(int(unit.least // TWO_PI) + 1)]:
 
-            def parts_at(t, rows, ends=None, small_first=small_first, rounds=rounds):
-                heading = headings[rows]
-                direction = first * t if small_first else heading - last * t
-                other = (last * (heading - direction) if small_first else first * direction) % TWO_PI
-                if rounds is None:
-                    other = unit.full_lock(other)
-                else:
-                    other = np.where(other + TWO_PI * rounds <= unit.least, other + TWO_PI * rounds, np.nan)
-                if ends is None:
-                    ends = unit.end(t, 1.0)
-                d1, d2 = (t, other) if small_first else (other, t)
-                end1 = _signed(ends, first) if small_first else unit.end(d1, first)
-                end2 = unit.end(d2, last) if small_first else _signed(ends, last)
-                seen = (points[rows] - end1) * np.exp(-1j * direction) - end2
-                return seen.imag, np.stack([d1, seen.real, d2], axis=-1)
+        def parts_at(t, rows, ends=None, small_first=small_first, rounds=rounds):
+            heading = headings[rows]
+            direction = first * t if small_first else heading - last * t
+            other = (last * (heading - direction) if small_first else first * direction) % TWO_PI
+            if rounds is None:
+                other = unit.full_lock(other)
+                other_end = unit.full_lock_end(other, last if small_first else first)
+            else:
+                other = np.where(other + TWO_PI * rounds <= unit.least, other + TWO_PI * rounds, np.nan)
+                other_end = _signed(unit.small_end(other), last if small_first else first)
+            if ends is None:
+                ends = unit.small_end(t)
+            d1, d2 = (t, other) if small_first else (other, t)
+            end1 = _signed(ends, first) if small_first else other_end
+            end2 = other_end if small_first else _signed(ends, last)
+            seen = (points[rows] - end1) * np.exp(-1j * direction) - end2
+            return seen.imag, np.stack([d1, seen.real, d2], axis=-1)
 
-            rows, t = _roots(parts_at, points.size, unit)
-            miss, parts = parts_at(t, rows)
-            scale = _scale(points[rows], unit)
-            keep = (np.abs(miss) <= _MISS * scale) & (parts[:, 1] >= -_SLACK * scale)
-            rows, parts = rows[keep], parts[keep]
-            parts[:, 1] = np.maximum(parts[:, 1], 0.0)
-            found.append((rows, parts, _csc_length(parts, unit)))
+        rows, t = _roots(parts_at, points.size, unit)
+        miss, parts = parts_at(t, rows)
+        scale = _scale(points[rows], unit)
+        keep = (np.abs(miss) <= _MISS * scale) & (parts[:, 1] >= -_SLACK * scale)
+        rows, parts = rows[keep], parts[keep]
+        parts[:, 1] = np.maximum(parts[:, 1], 0.0)
+        found.append((rows, parts, _csc_length(parts, unit)))
     return found
 
 
 def _ccc_full_lock(points, headings, first, unit):
     """The CCC word with its three turns at full lock, the middle one turning ``-first``: both
-    middle circles. (rows, parts, lengths), and the rows where a small turn may do better."""
+    middle circles. (rows, parts, lengths)."""
     start_centre = unit.entry_centre(first)
     gap = points + np.exp(1j * headings) * unit.exit_centre(first) - start_centre
     distance = np.abs(gap)
@@ -176,8 +216,6 @@ def _ccc_full_lock(points, headings, first, unit):
         height = np.sqrt(unit.spacing * unit.spacing - distance * distance / 4.0)  # NaN: too far apart
         across = 1j * gap / np.where(distance > 0.0, distance, 1.0)
     rows = np.flatnonzero(np.isfinite(height))
-    # A small turn moves a centre by at most its own reach: further apart, no CCC word at all.
-    wanting = ~np.isfinite(height) & (distance <= 2.0 * (unit.spacing + abs(unit.small_ends[-1])))
     found = []
     for side in (1.0, -1.0):
         middle_centre = start_centre + gap[rows] / 2.0 + side * height[rows] * across[rows]
@@ -187,59 +225,57 @@ def _ccc_full_lock(points, headings, first, unit):
             np.stack([first * meet1, -first * (meet2 - meet1), first * (headings[rows] - meet2)], axis=1)
             % TWO_PI
         )
-        wanting[rows[np.any(turned < unit.least, axis=1)]] = True
         parts = unit.full_lock(turned)
         found.append((rows, parts, _ccc_length(parts, unit)))
     rows, parts, lengths = (np.concatenate(column) for column in zip(*found))
-    return (rows, parts, lengths), np.flatnonzero(wanting)
+    return rows, parts, lengths
 
 
-def _ccc_small(points, headings, first, unit):
-    """The CCC word with one turn too small for full lock (deflection t on the grid), the other
-    two at full lock. The root: the distance between the two full-lock turns' centres (the
-    middle one and an end one; the two end ones for a small middle turn) against where they
-    would have to be. (rows, parts, lengths) per case."""
+def _ccc_small(points, headings, first, unit, small):
+    """The CCC word with its turn ``small`` (0, 1, 2) too small for full lock (deflection t on
+    the grid), the other two at full lock. The root: the distance between the two full-lock
+    turns' centres (the middle one and an end one; the two end ones for a small middle turn)
+    against where they would have to be. (rows, parts, lengths)."""
     found = []
-    for small in (0, 1, 2):
 
-        def parts_at(t, rows, ends=None, small=small):
-            heading, point = headings[rows], points[rows]
-            if ends is None:
-                ends = unit.end(t, 1.0)
-            if small == 0:  # from the first turn's end, the middle's centre; the last's from the goal
-                middle_centre = _signed(ends, first) + np.exp(1j * first * t) * unit.entry_centre(-first)
-                gap = point + np.exp(1j * heading) * unit.exit_centre(first) - middle_centre
-                meet2 = np.angle(gap) - np.angle(_meeting(-first, first, unit))
-                meet1 = first * t
-                parts = [
-                    t,
-                    unit.full_lock(-first * (meet2 - meet1)),
-                    unit.full_lock(first * (heading - meet2)),
-                ]
-                return np.abs(gap) - unit.spacing, np.stack(parts, axis=-1)
-            if small == 2:  # back from the goal, the middle's centre; the first's from the start
-                meet2 = heading - first * t
-                start = point - np.exp(1j * meet2) * _signed(ends, first)
-                gap = start + np.exp(1j * meet2) * unit.exit_centre(-first) - unit.entry_centre(first)
-                meet1 = np.angle(gap) - np.angle(_meeting(first, -first, unit))
-                parts = [unit.full_lock(first * meet1), unit.full_lock(-first * (meet2 - meet1)), t]
-                return np.abs(gap) - unit.spacing, np.stack(parts, axis=-1)
-            # The middle turn small: the end centres apart as the middle turn puts them.
-            shape = (
-                _signed(ends, -first)
-                - unit.exit_centre(first)
-                + np.exp(-1j * first * t) * unit.entry_centre(first)
-            )
-            gap = point + np.exp(1j * heading) * unit.exit_centre(first) - unit.entry_centre(first)
-            meet1 = np.angle(gap) - np.angle(shape)
-            meet2 = meet1 - first * t
-            parts = [unit.full_lock(first * meet1), t, unit.full_lock(first * (heading - meet2))]
-            return np.abs(gap) - np.abs(shape), np.stack(parts, axis=-1)
+    def parts_at(t, rows, ends=None, small=small):
+        heading, point = headings[rows], points[rows]
+        if ends is None:
+            ends = unit.small_end(t)
+        if small == 0:  # from the first turn's end, the middle's centre; the last's from the goal
+            middle_centre = _signed(ends, first) + np.exp(1j * first * t) * unit.entry_centre(-first)
+            gap = point + np.exp(1j * heading) * unit.exit_centre(first) - middle_centre
+            meet2 = np.angle(gap) - np.angle(_meeting(-first, first, unit))
+            meet1 = first * t
+            parts = [
+                t,
+                unit.full_lock(-first * (meet2 - meet1)),
+                unit.full_lock(first * (heading - meet2)),
+            ]
+            return np.abs(gap) - unit.spacing, np.stack(parts, axis=-1)
+        if small == 2:  # back from the goal, the middle's centre; the first's from the start
+            meet2 = heading - first * t
+            start = point - np.exp(1j * meet2) * _signed(ends, first)
+            gap = start + np.exp(1j * meet2) * unit.exit_centre(-first) - unit.entry_centre(first)
+            meet1 = np.angle(gap) - np.angle(_meeting(first, -first, unit))
+            parts = [unit.full_lock(first * meet1), unit.full_lock(-first * (meet2 - meet1)), t]
+            return np.abs(gap) - unit.spacing, np.stack(parts, axis=-1)
+        # The middle turn small: the end centres apart as the middle turn puts them.
+        shape = (
+            _signed(ends, -first)
+            - unit.exit_centre(first)
+            + np.exp(-1j * first * t) * unit.entry_centre(first)
+        )
+        gap = point + np.exp(1j * heading) * unit.exit_centre(first) - unit.entry_centre(first)
+        meet1 = np.angle(gap) - np.angle(shape)
+        meet2 = meet1 - first * t
+        parts = [unit.full_lock(first * meet1), t, unit.full_lock(first * (heading - meet2))]
+        return np.abs(gap) - np.abs(shape), np.stack(parts, axis=-1)
 
-        rows, t = _roots(parts_at, points.size, unit)
-        miss, parts = parts_at(t, rows)
-        keep = np.abs(miss) <= _MISS * _scale(points[rows], unit)
-        found.append((rows[keep], parts[keep], _ccc_length(parts[keep], unit)))
+    rows, t = _roots(parts_at, points.size, unit)
+    miss, parts = parts_at(t, rows)
+    keep = np.abs(miss) <= _MISS * _scale(points[rows], unit)
+    found.append((rows[keep], parts[keep], _ccc_length(parts[keep], unit)))
     return found
 
 
@@ -279,6 +315,7 @@ def _illinois(f, low, high, f_low, f_high):
         with np.errstate(invalid="ignore", divide="ignore"):
             step = f_high * (high - low) / (f_high - f_low)
         guess = np.where(np.isfinite(step) & (f_high != 0.0), high - step, high)
+        guess = np.clip(guess, np.minimum(low, high), np.maximum(low, high))
         if np.all(np.abs(guess - high) <= _CLOSED * (np.abs(high) + 1.0)):
             return guess
         f_guess = f(guess)
@@ -306,19 +343,20 @@ def _scale(points, unit):
     return np.abs(points) + 1.0 / unit.curvature
 
 
-def cc_dubins_paths(starts, goals, radii, sharpness):
-    """``TurnPaths`` of the shortest continuous-curvature Dubins words from poses ``starts``
-    (n, 3) to poses ``goals`` (n, 3), turning no tighter than ``radii`` (n,), one ``sharpness``
-    for all (checked by the caller)."""
+def cc_dubins_paths(starts, goals, radii, sharpness, dubins):
+    """``TurnPaths`` of continuous-curvature Dubins words (``cc_dubins_parts``) from poses
+    ``starts`` (n, 3) to poses ``goals`` (n, 3), turning no tighter than ``radii`` (n,), one
+    ``sharpness`` for all (checked by the caller); ``dubins`` the Dubins paths there: word
+    indices (n,) and parts at radius 1 (n, 3)."""
     facing = np.exp(-1j * starts[:, 2])
     points = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * facing
     headings = wrapped(goals[:, 2] - starts[:, 2])
-    words = np.empty(len(starts), dtype="<U3")
+    words = np.empty(len(starts), dtype=int)
     parts = np.empty((len(starts), 3))
     for radius in np.unique(radii).tolist():  # the units of one radius together
         these = radii == radius
         words[these], parts[these], _ = cc_dubins_parts(
-            points[these], headings[these], 1.0 / radius, sharpness
+            points[these], headings[these], 1.0 / radius, sharpness, (dubins[0][these], dubins[1][these])
         )
     return _rows(starts, goals, words, parts, radii, sharpness)
 
@@ -329,7 +367,7 @@ def _rows(starts, goals, words, parts, radii, sharpness):
     n = len(words)
     turns, lengths = np.zeros((n, _ROWS)), np.zeros((n, _ROWS))
     segment_radii, rates = np.repeat(radii[:, None], _ROWS, axis=1), np.zeros((n, _ROWS))
-    signs = np.array([[_SIGNS[letter] for letter in word] for word in words.tolist()]).reshape(n, 3)
+    signs = _WORD_SIGNS[words]
     column = np.zeros(n, dtype=int)
     for k in range(3):
         sign = signs[:, k]
@@ -351,7 +389,7 @@ def _rows(starts, goals, words, parts, radii, sharpness):
         radii,
         turns,
         lengths,
-        words,
+        np.array(WORDS)[words],
         ends=goals,
         segment_radii=segment_radii,
         curvature_rates=rates,

@@ -1,0 +1,132 @@
+"""Continuous-curvature Dubins paths: they reach the goal pose, their curvature is continuous and
+within both limits everywhere, they are never shorter than Dubins' and tend to it as the
+sharpness grows, and where they keep Dubins' word at full lock they add at most the bound."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trajectory.plane import dubins_path, dubins_paths
+from trajectory.plane.clothoids import full_lock_centre
+
+coordinates = st.floats(-20.0, 20.0)
+angles = st.floats(-math.pi, math.pi)
+
+
+def check_steering(path, radius, sharpness, samples=4000):
+    """The path's curvature: within 1 / radius everywhere, continuous where its segments meet,
+    and changing no faster than ``sharpness`` between fine samples."""
+    table = path.table
+    s = np.linspace(0.0, path.length, samples)
+    curvature = table.curvature(s)
+    assert np.abs(curvature).max() <= (1.0 + 1e-12) / radius
+    if path.length > 0.0:
+        rates = np.abs(np.diff(curvature)) / np.diff(s)
+        assert rates.max() <= sharpness * (1.0 + 1e-9)
+    ends = table.turns / table.radii + table.sharpness * table.lengths  # each segment's last curvature
+    starts = table.turns / table.radii
+    assert np.abs(ends[:-1] - starts[1:]).max(initial=0.0) <= 1e-12 / radius
+    assert starts[0] == 0.0 and abs(ends[-1]) <= 1e-12 / radius
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    coordinates,
+    coordinates,
+    angles,
+    coordinates,
+    coordinates,
+    angles,
+    st.floats(0.5, 5.0),
+    st.floats(0.05, 3.0),
+)
+def test_a_steering_unit_reaches_the_goal_pose_along_continuous_curvature(
+    x0, y0, h0, x1, y1, h1, radius, ease
+):
+    sharpness = 1.0 / (radius * radius * ease)  # its clothoids to full lock are ease * radius long
+    path = dubins_path((x0, y0, h0), (x1, y1), radius, heading=h1, sharpness=sharpness)
+    end = path.table.ends()[-1]  # where the segments themselves end, not the goal written in
+    scale = math.hypot(x1 - x0, y1 - y0) + radius
+    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * scale
+    assert abs(math.remainder(end[2] - h1, 2 * math.pi)) <= 1e-9
+    assert path.pose(path.length).tolist() == pytest.approx(
+        [x1, y1, math.remainder(h1, 2 * math.pi)], abs=1e-12
+    )
+    check_steering(path, radius, sharpness)
+    dubins = dubins_path((x0, y0, h0), (x1, y1), radius, heading=h1)
+    assert path.length >= dubins.length - 1e-9 * scale
+    assert path.word in ("LSL", "RSR", "LSR", "RSL", "LRL", "RLR") and path.sharpness == sharpness
+
+
+def random_poses(count, seed):
+    rng = np.random.default_rng(seed)
+    starts = np.column_stack([rng.uniform(-10, 10, (count, 2)), rng.uniform(-np.pi, np.pi, count)])
+    goals = np.column_stack([rng.uniform(-10, 10, (count, 2)), rng.uniform(-np.pi, np.pi, count)])
+    return starts, goals
+
+
+def test_many_at_once_are_each_one_alone():
+    starts, goals = random_poses(60, 1)
+    radii = np.where(np.arange(60) % 2 == 0, 2.0, 3.0)
+    paths = dubins_paths(starts, goals[:, :2], radii, headings=goals[:, 2], sharpness=0.3)
+    for k in range(60):
+        one = dubins_path(starts[k], goals[k, :2], radii[k], heading=goals[k, 2], sharpness=0.3)
+        assert paths.words[k] == one.word and paths.lengths[k] == pytest.approx(one.length, rel=1e-12)
+        alone = paths.path(k)
+        assert alone.table.ends()[-1][:2] == pytest.approx(goals[k, :2], abs=1e-9)
+    distances = paths.lengths * 0.37
+    expected = np.array([paths.path(k).pose(distances[k]) for k in range(60)])
+    assert np.abs(paths.pose(distances) - expected).max() <= 1e-12
+
+
+@pytest.mark.parametrize("sharpness", [0.1, 0.25, 1.0, 5.0, 100.0])
+def test_kept_words_add_at_most_each_turns_clothoid_and_centre_shift(sharpness):
+    """Where the path keeps Dubins' CSC word with both turns at full lock, each of its two turns
+    adds at most its clothoid's length curvature / sharpness, and the line the shift of the
+    turns' centres beyond x: L <= L_Dubins + 2 k / s + 2 (|centre - i / k| - x)."""
+    radius = 2.0
+    curvature = 1.0 / radius
+    starts, goals = random_poses(1500, 5)
+    cc = dubins_paths(starts, goals[:, :2], radius, headings=goals[:, 2], sharpness=sharpness)
+    dubins = dubins_paths(starts, goals[:, :2], radius, headings=goals[:, 2])
+    centre = full_lock_centre(curvature, sharpness)
+    bound = 2.0 * curvature / sharpness + 2.0 * (abs(centre - 1j / curvature) - centre.real)
+    full_lock = np.all(cc.segment_radii[:, [1, 5]] == radius, axis=1)
+    kept = (cc.words == dubins.words) & np.array([word[1] == "S" for word in cc.words]) & full_lock
+    extra = cc.lengths - dubins.lengths
+    assert kept.sum() >= 100
+    assert extra[kept].max() <= bound * (1.0 + 1e-9)
+    assert extra.min() >= -1e-9  # never shorter than Dubins'
+
+
+def test_they_tend_to_dubins_as_the_sharpness_grows():
+    starts, goals = random_poses(400, 7)
+    dubins = dubins_paths(starts, goals[:, :2], 2.0, headings=goals[:, 2]).lengths
+    medians, worst = [], []
+    for sharpness in (1.0, 10.0, 100.0, 1e4, 1e6):
+        extra = (
+            dubins_paths(starts, goals[:, :2], 2.0, headings=goals[:, 2], sharpness=sharpness).lengths
+            - dubins
+        )
+        medians.append(np.median(extra))
+        worst.append(np.percentile(extra, 99))
+        assert np.median(extra) <= 1.0 / sharpness  # about a clothoid's length, 0.5 / sharpness
+    assert medians == sorted(medians, reverse=True) and worst == sorted(worst, reverse=True)
+    assert worst[-1] <= 1e-5
+
+
+@pytest.mark.parametrize("sharpness", [0.0, -1.0, math.nan, math.inf, "sharp"])
+def test_a_sharpness_that_is_not_a_positive_number_is_refused(sharpness):
+    with pytest.raises(ValueError, match="sharpness"):
+        dubins_path((0.0, 0.0, 0.0), (5.0, 1.0), 1.0, heading=0.0, sharpness=sharpness)
+    with pytest.raises(ValueError, match="sharpness"):
+        dubins_paths([[0.0, 0.0, 0.0]], [[5.0, 1.0]], 1.0, headings=[0.0], sharpness=sharpness)
+
+
+def test_a_goal_at_the_start_is_no_path_at_all():
+    path = dubins_path((1.0, 2.0, 0.5), (1.0, 2.0), 1.0, heading=0.5, sharpness=0.5)
+    assert path.length == 0.0
+    assert path.pose(0.0).tolist() == [1.0, 2.0, 0.5]
