@@ -1,0 +1,171 @@
+"""A steering unit's turns (``clothoids``) as the planners of continuous-curvature paths use
+them, and how they find a turn too small for full lock: the root, in its deflection, of what
+the path's geometry asks, bracketed on a grid and closed in on.
+
+All in the frame of a path's start: the start at 0 facing +x, points as complex numbers x + iy;
+a turn's sign is 1 for left, -1 for right.
+"""
+
+import numpy as np
+
+from trajectory._numerics.angles import TWO_PI
+from trajectory.plane.clothoids import clothoid_offset, full_lock_centre, turn_length, turn_offset, turn_parts
+from trajectory.plane.turn_paths import TurnPaths
+
+SIGNS = {"L": 1.0, "R": -1.0, "S": 0.0}
+_GRID = 8
+_GRID_STEP = 0.25
+"""A small turn's deflections are sampled at _GRID + 1 points, or this far apart (radians) where
+small turns go further (a unit whose steering takes long to reach full lock)."""
+_ROUNDS = 40
+_CLOSED = 1e-15
+
+
+class SteeringUnit:
+    """What every path needs of a unit's steering: ``curvature`` (1 / radius), ``sharpness``,
+    ``least`` (the smallest deflection that reaches full lock), the full-lock centre x + iy,
+    ``spacing`` (2 |x + iy|: how far apart the centres of two turns that meet lie), and the grid
+    ``small`` of small deflections with the ends of those turns, ``small_ends``."""
+
+    def __init__(self, curvature, sharpness):
+        self.curvature, self.sharpness = curvature, sharpness
+        self.least = curvature * curvature / sharpness
+        centre = full_lock_centre(curvature, sharpness)
+        self.centre, self.x, self.y, self.spacing = centre, centre.real, centre.imag, 2.0 * abs(centre)
+        self.small = np.linspace(0.0, self.least, max(_GRID, int(np.ceil(self.least / _GRID_STEP))) + 1)
+        self.small_ends = self.end(self.small, 1.0)
+
+    def end(self, deflection, sign):
+        """Where a turn of ``sign`` through ``deflection`` ends, seen from its start."""
+        offset = turn_offset(deflection, self.curvature, self.sharpness, self.centre)
+        return offset if sign > 0.0 else np.conj(offset)
+
+    def small_end(self, deflection):
+        """``end`` of a left turn too small for full lock (its two clothoids alone)."""
+        reach = clothoid_offset(np.sqrt(deflection / self.sharpness), self.sharpness)
+        return reach + np.exp(1j * deflection) * np.conj(reach)
+
+    def full_lock_end(self, deflection, sign):
+        """``end`` of a turn at full lock."""
+        offset = self.centre + np.exp(1j * deflection) * np.conj(self.centre)
+        return offset if sign > 0.0 else np.conj(offset)
+
+    def full_lock(self, turned):
+        """The deflection of a turn at full lock that turns the heading by ``turned`` (signed
+        for the turn's side, modulo 2 pi): in [least, least + 2 pi)."""
+        return self.least + (turned - self.least) % TWO_PI
+
+    def length(self, deflection):
+        """A turn's length."""
+        return turn_length(deflection, self.curvature, self.sharpness)
+
+    def meeting(self, sign_before, sign_after):
+        """Where the centre of a turn of ``sign_after`` lies from that of the turn of
+        ``sign_before`` it follows, both at full lock, the two meeting facing +x."""
+        return self.entry_centre(sign_after) - self.exit_centre(sign_before)
+
+    def entry_centre(self, sign):
+        """A turn's full-lock centre seen from its start."""
+        return complex(self.x, sign * self.y)
+
+    def exit_centre(self, sign):
+        """A turn's full-lock centre seen from its end."""
+        return complex(-self.x, sign * self.y)
+
+
+def small_turn_roots(parts_at, n, unit):
+    """Every root of the first output of ``parts_at(t, rows, ends)`` in the small deflections t
+    of each of ``n`` paths: sampled on the unit's grid, each bracket closed in on. (rows, t)."""
+    if n == 0:
+        return np.empty(0, dtype=int), np.empty(0)
+    rows = np.repeat(np.arange(n), unit.small.size)
+    values = parts_at(np.tile(unit.small, n), rows, np.tile(unit.small_ends, n))[0].reshape(n, -1)
+    with np.errstate(invalid="ignore"):
+        brackets = np.sign(values[:, :-1]) * np.sign(values[:, 1:]) <= 0.0
+    rows, cells = np.nonzero(brackets)
+    if not rows.size:
+        return rows, np.empty(0)
+    t = illinois(
+        lambda t: parts_at(t, rows)[0],
+        unit.small[cells],
+        unit.small[cells + 1],
+        values[rows, cells],
+        values[rows, cells + 1],
+    )
+    return rows, t
+
+
+def illinois(f, low, high, f_low, f_high):
+    """Roots of ``f`` (arrays in, arrays out) bracketed by [low, high] (f of opposite signs, or 0,
+    at the ends): the Illinois variant of the false position, until every bracket has closed to
+    the rounding of its ends (or ``_ROUNDS``)."""
+    for _ in range(_ROUNDS):
+        with np.errstate(invalid="ignore", divide="ignore"):
+            step = f_high * (high - low) / (f_high - f_low)
+        guess = np.where(np.isfinite(step) & (f_high != 0.0), high - step, high)
+        guess = np.clip(guess, np.minimum(low, high), np.maximum(low, high))
+        if np.all(np.abs(guess - high) <= _CLOSED * (np.abs(high) + 1.0)):
+            return guess
+        f_guess = f(guess)
+        crossed = np.sign(f_guess) * np.sign(f_high) < 0.0
+        low, f_low = np.where(crossed, high, low), np.where(crossed, f_high, 0.5 * f_low)
+        high, f_high = guess, f_guess
+    return high
+
+
+def signed(offset, sign):
+    """A left turn's end as a turn of ``sign`` ends: itself, or mirrored for a right turn."""
+    return offset if sign > 0.0 else np.conj(offset)
+
+
+def path_scale(points, unit):
+    """The size a path's roundings are measured against: the goal's distance plus a radius."""
+    return np.abs(points) + 1.0 / unit.curvature
+
+
+def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None):
+    """``TurnPaths`` of words (n,) of turns and lines with their ``parts`` (n, letters): a
+    turn's deflection, a line's length. Per turn a clothoid up, an arc at its peak, a clothoid
+    down (the arc of no length where the turn does not reach full lock); per line one row.
+    ``gears`` (n,): 1 forwards (None: all), -1 backing (the turns then steer the other way:
+    the path is one planned for the unit turned round)."""
+    n, letters = parts.shape
+    kinds, index = np.unique(words, return_inverse=True)
+    signs = np.array([[SIGNS[letter] for letter in word] for word in kinds.tolist()]).reshape(-1, letters)[
+        index
+    ]
+    count = 3 * letters
+    turns, lengths = np.zeros((n, count)), np.zeros((n, count))
+    segment_radii, rates = np.repeat(radii[:, None], count, axis=1), np.zeros((n, count))
+    column = np.zeros(n, dtype=int)
+    for k in range(letters):
+        sign = signs[:, k]
+        line = sign == 0.0
+        rows = np.flatnonzero(line)
+        lengths[rows, column[line]] = parts[line, k]
+        rows, at, s = np.flatnonzero(~line), column[~line], sign[~line]
+        clothoid, arc, peak = turn_parts(parts[rows, k], 1.0 / radii[rows], sharpness)
+        peaked = peak > 0.0
+        lengths[rows, at], rates[rows, at] = clothoid, s * sharpness
+        for step, length in ((1, arc), (2, clothoid)):
+            turns[rows, at + step] = np.where(peaked, s, 0.0)
+            segment_radii[rows, at + step] = np.where(peaked, 1.0 / np.where(peaked, peak, 1.0), radii[rows])
+            lengths[rows, at + step] = length
+        rates[rows, at + 2] = -s * sharpness
+        column = column + np.where(line, 1, 3)
+    segment_gears = None
+    if gears is not None:
+        turns = turns * gears[:, None]
+        segment_gears = np.repeat(gears[:, None], count, axis=1)
+    return TurnPaths(
+        starts,
+        radii,
+        turns,
+        lengths,
+        words,
+        ends=ends,
+        gears=segment_gears,
+        segment_radii=segment_radii,
+        curvature_rates=rates,
+        sharpness=sharpness,
+    )
