@@ -42,11 +42,11 @@ _MISS = 1e-9
 2 pi to 0), not a root."""
 
 
-def cc_dubins_parts(points, headings, curvature, sharpness, dubins):
+def cc_dubins_parts(points, headings, curvature, sharpness, dubins=None):
     """Continuous-curvature Dubins words from the origin facing +x to each goal: ``points`` x + iy
     (n,) complex and ``headings`` (n,); one ``curvature`` (1 / radius) and one ``sharpness`` for
     all; ``dubins`` the Dubins paths there: (word indices (n,), parts (n, 3) at radius 1), no
-    path can be shorter.
+    path can be shorter (None: every word with a small turn is searched).
 
     The words at full lock (closed forms) first. Where the shortest of them adds more over Dubins
     than ``added_bound`` allows, Dubins' own word with its small turns too small for full lock
@@ -74,10 +74,14 @@ def cc_dubins_parts(points, headings, curvature, sharpness, dubins):
             else _ccc_full_lock(points, headings, first, unit)
         )
         keep(word, *found)
-    dubins_words, dubins_parts = dubins
-    allowed = dubins_parts.sum(axis=1) / curvature + added_bound(curvature, sharpness) * (1.0 + 1e-9)
-    small_turns = dubins_parts < unit.least
-    for everything in (False, True):
+    if dubins is None:
+        stages, allowed = (True,), np.full(n, -np.inf)
+    else:
+        dubins_words, dubins_parts = dubins
+        allowed = dubins_parts.sum(axis=1) / curvature + added_bound(curvature, sharpness) * (1.0 + 1e-9)
+        small_turns = dubins_parts < unit.least
+        stages = (False, True)
+    for everything in stages:
         wanting = np.flatnonzero(~(totals <= allowed))
         for word, (first, middle, last) in enumerate(_WORD_SIGNS.tolist()):
             for small in (0, 2) if middle == 0.0 else (0, 1, 2):

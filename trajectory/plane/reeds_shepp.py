@@ -22,10 +22,13 @@ shortest kept: the candidate set of OMPL's ``ReedsSheppStateSpace`` (its equival
 import math
 from math import acos, asin, atan2, cos, remainder, sin, sqrt
 
+import numpy as np
+
 from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.maths import FLOATS
-from trajectory.plane.turn_paths import MIRRORED, angle, path_from_turns, point, pose
+from trajectory.plane.cc_reeds_shepp import cc_reeds_shepp_paths
+from trajectory.plane.turn_paths import MIRRORED, TurnPaths, angle, path_from_turns, point, pose
 
 _ZERO = 10.0 * 2.0**-52
 """How far below 0 a computed length may be and still count as 0 (the formulas' rounding)."""
@@ -262,7 +265,7 @@ def csc_length(start, goal, radius):
     return radius * _shortest_candidate(readings, _FAMILIES[len(_CSC) :])[0]
 
 
-def reeds_shepp_path(start, goal, radius, *, heading):
+def reeds_shepp_path(start, goal, radius, *, heading, sharpness=None):
     """The shortest path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y),
     arriving facing ``heading``, for a unit turning no tighter than ``radius`` that may drive
     forwards and in reverse.
@@ -273,9 +276,13 @@ def reeds_shepp_path(start, goal, radius, *, heading):
         no length (to 1e-12 of the path) are left out, so that it never stops to go nowhere;
         start = goal gives one empty straight segment.
 
+    With ``sharpness`` (1 / length², the most the curvature may change per unit of length), a
+    unit that steers: ``cc_reeds_shepp``'s path, its word's stretches between gear changes
+    joined by "|" ("LSR|RSL"), stopping at each change of gear with its wheels straight.
+
     Raises:
-        ValueError: On a start, goal or heading that is not finite, or a radius that is not a
-            positive finite number.
+        ValueError: On a start, goal or heading that is not finite, or a radius or sharpness
+            that is not a positive finite number.
     """
     start, goal = pose(start, "start"), [*point(goal, "goal"), angle(heading, "heading")]
     radius = positive_finite(radius, "radius")
@@ -284,6 +291,13 @@ def reeds_shepp_path(start, goal, radius, *, heading):
         goal[2] = start[2]
     word, pieces = shortest(start, goal, radius)
     turns, gears, parts = zip(*pieces) if pieces else ((0.0,), (1.0,), (0.0,))
+    if sharpness is not None:
+        rows = (np.array([column]) for column in (start, turns, parts, goal, gears))
+        starts, turns, parts, goals, gears = rows
+        arcs = TurnPaths(
+            starts, np.array([radius]), turns, parts, np.array([word or "S"]), ends=goals, gears=gears
+        )
+        return cc_reeds_shepp_paths(arcs, positive_finite(sharpness, "sharpness")).path(0)
     return path_from_turns(start, radius, turns, parts, word or "S", end=goal, gears=gears)
 
 

@@ -10,8 +10,10 @@ rounding steps (the functions are numpy's, not ``math``'s), of equal lengths the
 import numpy as np
 
 from trajectory._numerics.angles import wrapped
+from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.maths import ARRAYS
 from trajectory.plane import reeds_shepp
+from trajectory.plane.cc_reeds_shepp import cc_reeds_shepp_paths
 from trajectory.plane.reeds_shepp import (
     _HALF_PI,
     _NEGLIGIBLE,
@@ -32,7 +34,7 @@ _GATHER = 0.5
 fewer than this part of all, else for all of them."""
 
 
-def reeds_shepp_paths(starts, goals, radius, *, headings):
+def reeds_shepp_paths(starts, goals, radius, *, headings, sharpness=None):
     """``reeds_shepp_path`` for many units at once.
 
     Args:
@@ -40,6 +42,8 @@ def reeds_shepp_paths(starts, goals, radius, *, headings):
         goals: Points (x, y), shape (n, 2).
         radius: One turning radius or one per unit, shape (n,).
         headings: The heading to arrive facing at each goal, shape (n,).
+        sharpness: For units that steer (see ``reeds_shepp_path``): one rate for all; None for
+            arcs.
 
     Returns:
         ``TurnPaths`` of up to five segments per unit with their ``gears`` (-1 where the unit
@@ -47,14 +51,16 @@ def reeds_shepp_paths(starts, goals, radius, *, headings):
         ``reeds_shepp_path`` leaves them out: a unit's ``words`` entry says how many it has.
 
     Raises:
-        ValueError: On poses of the wrong shape or not finite, or radii that are not positive
-            finite numbers.
+        ValueError: On poses of the wrong shape or not finite, or radii or a sharpness that are
+            not positive finite numbers.
 
     >>> paths = reeds_shepp_paths([[0, 0, 0], [0, 0, 0]], [[-3, 0], [2, 0]], 1.0, headings=[0, 0])
     >>> paths.words.tolist(), paths.lengths.tolist(), paths.gears[:, 0].tolist()
     (['S', 'S'], [3.0, 2.0], [-1.0, 1.0])
     """
     starts, goals, radii = pose_pairs(starts, goals, headings, radius)
+    if sharpness is not None:
+        sharpness = positive_finite(sharpness, "sharpness")
     cos_h, sin_h = np.cos(starts[:, 2]), np.sin(starts[:, 2])
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     x, y = (cos_h * dx + sin_h * dy) / radii, (cos_h * dy - sin_h * dx) / radii
@@ -69,7 +75,8 @@ def reeds_shepp_paths(starts, goals, radius, *, headings):
     last_gear = gears[np.arange(gears.shape[0]), count - 1]
     gears = np.where(np.arange(_MOST) < count[:, None], gears, last_gear[:, None])  # no cusp after the end
     parts = np.abs(lengths) * radii[:, None]
-    return TurnPaths(starts, radii, turns, parts, words, ends=goals, gears=gears)
+    arcs = TurnPaths(starts, radii, turns, parts, words, ends=goals, gears=gears)
+    return arcs if sharpness is None else cc_reeds_shepp_paths(arcs, sharpness)
 
 
 def _shortest(x, y, phi):

@@ -10,11 +10,11 @@ from trajectory.plane.turn_to_point import shortest_path_to_point
 from trajectory.plane.turns_to_points import shortest_paths_to_points
 
 
-def shortest_path(start, goal, radius, *, heading=None, reverse=False):
+def shortest_path(start, goal, radius, *, heading=None, reverse=False, sharpness=None):
     """The shortest path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y) for a
     unit turning no tighter than ``radius``: arriving facing any way (``shortest_path_to_point``)
     or facing ``heading`` (``dubins_path``; ``reeds_shepp_path`` where the unit may back up,
-    ``reverse``).
+    ``reverse``); for a unit that steers, with its ``sharpness`` (continuous curvature).
 
     Returns:
         A ``TurnPath`` (with ``gears`` where it backs up).
@@ -26,10 +26,10 @@ def shortest_path(start, goal, radius, *, heading=None, reverse=False):
     (-1.0,)
     """
     if heading is None:
-        return shortest_path_to_point(start, goal, radius, reverse=reverse)
+        return shortest_path_to_point(start, goal, radius, reverse=reverse, sharpness=sharpness)
     if flag(reverse, "reverse"):
-        return reeds_shepp_path(start, goal, radius, heading=heading)
-    return dubins_path(start, goal, radius, heading=heading)
+        return reeds_shepp_path(start, goal, radius, heading=heading, sharpness=sharpness)
+    return dubins_path(start, goal, radius, heading=heading, sharpness=sharpness)
 
 
 def shortest_paths(starts, goals, radius, *, headings=None, reverse=False):

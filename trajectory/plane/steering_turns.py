@@ -124,16 +124,16 @@ def path_scale(points, unit):
 
 
 def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None):
-    """``TurnPaths`` of words (n,) of turns and lines with their ``parts`` (n, letters): a
-    turn's deflection, a line's length. Per turn a clothoid up, an arc at its peak, a clothoid
-    down (the arc of no length where the turn does not reach full lock); per line one row.
+    """``TurnPaths`` of words (n,) of turns and lines with their ``parts`` (n, letters; a
+    shorter word's extra parts 0): a turn's deflection, a line's length. Per turn a clothoid
+    up, an arc at its peak, a clothoid down (the arc of no length where the turn does not reach
+    full lock); per line one row.
     ``gears`` (n,): 1 forwards (None: all), -1 backing (the turns then steer the other way:
     the path is one planned for the unit turned round)."""
     n, letters = parts.shape
-    kinds, index = np.unique(words, return_inverse=True)
-    signs = np.array([[SIGNS[letter] for letter in word] for word in kinds.tolist()]).reshape(-1, letters)[
-        index
-    ]
+    kinds, index = np.unique(words, return_inverse=True)  # shorter words: lines of no length after
+    signs = np.array([[SIGNS[letter] for letter in word.ljust(letters, "S")] for word in kinds.tolist()])
+    signs = signs.reshape(-1, letters)[index]
     count = 3 * letters
     turns, lengths = np.zeros((n, count)), np.zeros((n, count))
     segment_radii, rates = np.repeat(radii[:, None], count, axis=1), np.zeros((n, count))

@@ -245,7 +245,7 @@ class TurnPaths:
         """Unit ``index``'s path as a ``TurnPath`` of arcs and lines."""
         goal_place = None if self.goal_places is None else self.goal_places[index]
         word = str(self.words[index])
-        count = len(word) if self.sharpness is None else sum(1 if letter == "S" else 3 for letter in word)
+        count = len(word) if self.sharpness is None else steering_rows(word)
         path = path_from_turns(
             self.starts[index].tolist(),
             float(self.radii[index]),
@@ -264,6 +264,12 @@ class TurnPaths:
             segment_radii=tuple(self.segment_radii[index, :count].tolist()),
             curvature_rates=tuple(self.curvature_rates[index, :count].tolist()),
         )
+
+
+def steering_rows(word):
+    """How many segments a unit that steers drives for ``word``: three per turn (clothoid, arc,
+    clothoid), one per line; a "|" (a change of gear) none."""
+    return sum(3 if letter in "LR" else 1 if letter == "S" else 0 for letter in word)
 
 
 def point(value, name):

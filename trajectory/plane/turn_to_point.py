@@ -3,12 +3,17 @@ truly shortest path (turn then straight, or turn one way then the other); forwar
 that may back up, the shorter of that and of backing the whole way. The geometry is written once
 for floats and arrays (``maths.FLOATS``/``ARRAYS``): ``turns_to_points`` plans many units with it."""
 
+import cmath
 import math
 import typing
+
+import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import FLOATS
+from trajectory.plane.cc_to_point import cc_to_point_parts
+from trajectory.plane.steering_turns import steering_paths
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, path_from_turns, point, pose
 
 ON_CIRCLE_TOLERANCE = 1e-9
@@ -28,9 +33,12 @@ TIE = 1e-12
 unit and many, so that rounding does not pick a different turn in each."""
 
 
-def plan_turn(start, goal, radius, *, reverse=False):
+def plan_turn(start, goal, radius, *, reverse=False, sharpness=None):
     """The seed's path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y): turn
     fully left or right until facing it, then go straight.
+
+    With ``sharpness`` (1 / length², the most the curvature may change per unit of length), a
+    unit that steers: it eases into and out of the turn along clothoids (``cc_to_point``).
 
     Of the two, the shorter one that exists; a goal inside a turning circle cannot be reached by
     that turn. A goal on the circle can: within ``ON_CIRCLE_TOLERANCE`` x radius of it counts as
@@ -42,12 +50,15 @@ def plan_turn(start, goal, radius, *, reverse=False):
         A ``TurnPath`` with word "LS" or "RS".
 
     Raises:
-        ValueError: On non-finite input or a radius that is not a positive finite number.
+        ValueError: On non-finite input or a radius or sharpness that is not a positive finite
+            number.
     """
+    if sharpness is not None:
+        return _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=True)
     return _to_point(start, goal, radius, reverse, _seed_plan)
 
 
-def shortest_path_to_point(start, goal, radius, *, reverse=False):
+def shortest_path_to_point(start, goal, radius, *, reverse=False, sharpness=None):
     """The truly shortest path from pose ``start`` (x, y, heading) to the point ``goal`` (x, y),
     turning no tighter than ``radius``: forwards, or with ``reverse`` the shorter of that and of
     backing the whole way.
@@ -58,10 +69,43 @@ def shortest_path_to_point(start, goal, radius, *, reverse=False):
     circle touching the first and passing through the point, can be shorter. All candidates are
     built and the shortest returned; ``goal_place`` says where the point lay.
 
+    With ``sharpness`` (1 / length²), a unit that steers: its curvature changes continuously, at
+    most that fast, and the path ends straight (``cc_to_point``; no ``goal_place``).
+
     Raises:
-        ValueError: On non-finite input or a radius that is not a positive finite number.
+        ValueError: On non-finite input or a radius or sharpness that is not a positive finite
+            number.
     """
+    if sharpness is not None:
+        return _steering_to_point(start, goal, radius, reverse, sharpness)
     return _to_point(start, goal, radius, reverse, _shortest_plan)
+
+
+def _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=False):
+    """``cc_to_point``'s path from ``start`` to ``goal``, checked; with ``reverse`` the shorter of
+    that and of backing (the path of the unit turned round, driven in reverse)."""
+    x, y, heading = pose(start, "start")
+    goal, radius, reverse = point(goal, "goal"), positive_finite(radius, "radius"), flag(reverse, "reverse")
+    sharpness = positive_finite(sharpness, "sharpness")
+    heading = wrapped(heading)
+    seen = complex(goal[0] - x, goal[1] - y) * cmath.exp(-1j * heading)
+    points = np.array([seen, -seen]) if reverse else np.array([seen])  # turned round, it sees -seen
+    words, parts, lengths = cc_to_point_parts(points, 1.0 / radius, sharpness, seed_only)
+    if not np.isfinite(lengths[0]) and not (reverse and np.isfinite(lengths[1])):
+        raise ValueError(
+            f"a unit turning no tighter than {radius:g} cannot turn towards {goal} and go straight"
+        )
+    backing = reverse and lengths[1] < lengths[0] * (1.0 - TIE)
+    row = 1 if backing else 0
+    return steering_paths(
+        np.array([[x, y, heading]]),
+        None,
+        words[row : row + 1],
+        parts[row : row + 1],
+        np.array([radius]),
+        sharpness,
+        np.array([-1.0 if backing else 1.0]),
+    ).path(0)
 
 
 def _to_point(start, goal, radius, reverse, best):

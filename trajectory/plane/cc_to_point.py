@@ -1,0 +1,128 @@
+"""Continuous-curvature paths to a point, arriving facing any way: a unit that steers turns (at
+full lock, or too little for full lock) then goes straight (the seed's way, "LS"/"RS"), or
+turns one way then the other at full lock ("LR"/"RL"); where those are long or cannot reach
+the point (close beside the unit, inside both its turns), a continuous-curvature Dubins path
+to it arriving facing one of a few headings, if shorter. Each path ends straight, so the next
+one starts smoothly.
+
+All in the frame of the start: the start at 0 facing +x, points as complex numbers x + iy.
+"""
+
+import numpy as np
+
+from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
+from trajectory.plane.dubins import dubins_paths
+from trajectory.plane.steering_turns import SteeringUnit, path_scale, signed, small_turn_roots
+
+_SLACK = 1e-12
+_MISS = 1e-9
+_HEADINGS = 16
+"""Arrival headings tried, evenly round, where the turn-then-straight and turn-then-turn paths
+are longer than the distance and half a turn at full lock (or none reaches the point)."""
+
+
+def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
+    """The shortest continuous-curvature path from the origin facing +x to each of ``points``
+    (n,) complex, arriving facing any way; one ``curvature`` (1 / radius) and ``sharpness``.
+    With ``seed_only``, turn then straight only (infinite where that cannot reach the point).
+
+    Returns:
+        (words (n,) str, parts (n, 3): a turn's deflection or a line's length per letter,
+        lengths (n,)).
+    """
+    unit = SteeringUnit(curvature, sharpness)
+    n = points.size
+    words = np.full(n, "S", dtype="<U3")
+    parts, totals = np.zeros((n, 3)), np.full(n, np.inf)
+
+    def keep(word, rows, these, lengths):
+        better = lengths < totals[rows]
+        rows = rows[better]
+        words[rows], parts[rows, : these.shape[1]], totals[rows] = word, these[better], lengths[better]
+
+    for sign, letter in ((1.0, "L"), (-1.0, "R")):
+        for found in (_turn_then_straight(points, sign, unit), _small_turn_then_straight(points, sign, unit)):
+            keep(letter + "S", *found)
+        if not seed_only:
+            keep(letter + "LR"[letter == "L"], *_turn_then_turn(points, sign, unit))
+    if seed_only:
+        return words, parts, totals
+    # Near the unit, turning round to it can be longer than arriving facing some other way.
+    missing = np.flatnonzero(~(totals <= np.abs(points) + np.pi / curvature))
+    if missing.size:  # every point with every heading, at once
+        rows = np.repeat(missing, _HEADINGS)
+        headings = np.tile(np.linspace(-np.pi, np.pi, _HEADINGS, endpoint=False), missing.size)
+        reference = _dubins_words(points[rows], headings, curvature)
+        found_words, found_parts, lengths = cc_dubins_parts(
+            points[rows], headings, curvature, sharpness, reference
+        )
+        for index, word in enumerate(WORDS):
+            these = found_words == index
+            keep(word, rows[these], found_parts[these], lengths[these])
+    return words, parts, totals
+
+
+def _dubins_words(points, headings, curvature):
+    """The Dubins words (indices into ``WORDS``) and parts (radius 1) from the origin facing +x to
+    ``points`` arriving facing ``headings``: what ``cc_dubins_parts`` weighs its paths against."""
+    goals = np.column_stack([points.real, points.imag])
+    paths = dubins_paths(np.zeros((points.size, 3)), goals, 1.0 / curvature, headings=headings)
+    indices = np.array([WORDS.index(word) for word in paths.words.tolist()], dtype=int)
+    return indices, paths.segment_lengths * curvature
+
+
+def _turn_then_straight(points, sign, unit):
+    """Turn ``sign`` at full lock, then straight: the line leaves the turn R cos mu from its
+    full-lock centre, x past its foot. (rows, parts (k, 2), lengths)."""
+    gap = points - unit.entry_centre(sign)
+    with np.errstate(invalid="ignore"):
+        reach = np.sqrt(np.abs(gap) ** 2 - unit.y * unit.y)
+    line = reach - unit.x
+    rows = np.flatnonzero(line >= -_SLACK * path_scale(points, unit))
+    direction = np.angle(gap[rows]) + sign * np.arctan2(unit.y, reach[rows])
+    parts = np.stack([unit.full_lock(sign * direction), np.maximum(line[rows], 0.0)], axis=1)
+    return rows, parts, unit.length(parts[:, 0]) + parts[:, 1]
+
+
+def _small_turn_then_straight(points, sign, unit):
+    """Turn ``sign`` too little for full lock (deflection t), then straight: the root of how far
+    the line misses the point, sideways. (rows, parts (k, 2), lengths)."""
+
+    def parts_at(t, rows, ends=None):
+        if ends is None:
+            ends = unit.small_end(t)
+        seen = (points[rows] - signed(ends, sign)) * np.exp(-1j * sign * t)
+        return seen.imag, np.stack([t, seen.real], axis=-1)
+
+    rows, t = small_turn_roots(parts_at, points.size, unit)
+    miss, parts = parts_at(t, rows)
+    size = path_scale(points[rows], unit)
+    keep = (np.abs(miss) <= _MISS * size) & (parts[:, 1] >= -_SLACK * size)
+    rows, parts = rows[keep], parts[keep]
+    parts[:, 1] = np.maximum(parts[:, 1], 0.0)
+    return rows, parts, unit.length(parts[:, 0]) + parts[:, 1]
+
+
+def _turn_then_turn(points, sign, unit):
+    """Turn ``sign`` at full lock, then the other way at full lock to end at the point: the
+    second turn's centre 2 R from the first's and R from the point (R = |x + iy|), either of
+    the two such places. (rows, parts (k, 2), lengths)."""
+    first_centre = unit.entry_centre(sign)
+    radius = unit.spacing / 2.0
+    gap = points - first_centre
+    distance = np.abs(gap)
+    # The triangle first centre, second centre, point: sides 2R, R and the distance.
+    with np.errstate(invalid="ignore", divide="ignore"):
+        along = (3.0 * radius * radius + distance * distance) / (2.0 * distance)  # 4R² - R² + d², over 2d
+        height = np.sqrt(4.0 * radius * radius - along * along)
+    rows = np.flatnonzero(np.isfinite(height) & (distance > 0.0))
+    found = []
+    for side in (1.0, -1.0):
+        unit_gap = gap[rows] / distance[rows]
+        second_centre = first_centre + unit_gap * (along[rows] + 1j * side * height[rows])
+        meet = np.angle(second_centre - first_centre) - np.angle(unit.meeting(sign, -sign))
+        arrive = np.angle(second_centre - points[rows]) - np.angle(unit.exit_centre(-sign))
+        parts = np.stack([unit.full_lock(sign * meet), unit.full_lock(-sign * (arrive - meet))], axis=1)
+        found.append((rows, parts, unit.length(parts[:, 0]) + unit.length(parts[:, 1])))
+    rows, parts, lengths = (np.concatenate(column) for column in zip(*found))
+    return rows, parts, lengths
