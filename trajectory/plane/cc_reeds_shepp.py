@@ -57,10 +57,10 @@ def _legs(reeds_shepp, cuts, leg_gears, k, sharpness):
         return rows, None
     poses = reeds_shepp.pose(np.where(np.isfinite(cuts[:, k]), cuts[:, k], 0.0))[rows]
     later = reeds_shepp.pose(np.where(np.isfinite(cuts[:, k + 1]), cuts[:, k + 1], 0.0))[rows]
-    return rows, _steered(poses, later, reeds_shepp.radii[rows], sharpness, leg_gears[rows, k])
+    return rows, steered_legs(poses, later, reeds_shepp.radii[rows], sharpness, leg_gears[rows, k])
 
 
-def _steered(starts, goals, radii, sharpness, gears):
+def steered_legs(starts, goals, radii, sharpness, gears):
     """Continuous-curvature Dubins paths between poses, each driven forwards (gear 1) or backed
     (-1: planned for the unit turned round, its turns then steering the other way)."""
     turned = np.array([0.0, 0.0, np.pi]) * (gears < 0.0)[:, None]
@@ -83,7 +83,7 @@ def _steered(starts, goals, radii, sharpness, gears):
 
 def _one_gear(starts, goals, radii, sharpness, gear):
     """A continuous-curvature Dubins path the whole way, in one gear, as ``_LEGS``-stretch rows."""
-    path = _steered(starts, goals, radii, sharpness, np.full(len(starts), gear))
+    path = steered_legs(starts, goals, radii, sharpness, np.full(len(starts), gear))
     rows = _rows_of(path)
     return _packed(starts, goals, radii, sharpness, path.words, [rows], [np.ones(len(starts), dtype=bool)])
 

@@ -7,14 +7,17 @@ touches a cell when its distance to the cell's square is at most r (touching cou
 not graze a wall).
 """
 
+import itertools
 import math
 
 import numpy as np
 
-from trajectory.plane.segments import Arc
+from trajectory.plane.segments import Arc, Clothoid, advance
 from trajectory.planning.cell_grid import CellGrid
 
 _CELLS_ONE_BY_ONE = 150
+_CHORD_STRAY = 1e-3
+"""How far (in cells) a clothoid may stray from the chords it is checked along."""
 """``discs_clear`` tests discs one by one, in plain Python, when they have at most this many cells
 to look at in all (a few discs: the numpy version's fixed cost is some 20 array operations)."""
 
@@ -131,11 +134,14 @@ class ObstacleMap(CellGrid):
         return padded
 
     def path_hits(self, segments, clearance=0.0):
-        """Whether a disc of radius ``clearance`` driven along ``segments`` (``Arc`` and ``Line``
-        views, as ``TurnPath.segments`` gives them) touches a blocked cell or leaves the map:
-        exactly, segment by segment."""
+        """Whether a disc of radius ``clearance`` driven along ``segments`` (``Arc``,
+        ``Clothoid`` and ``Line`` views, as ``TurnPath.segments`` gives them) touches a blocked
+        cell or leaves the map: exactly, segment by segment (a clothoid by chords, each widened
+        by how far the curve can stray from it)."""
         for segment in segments:
-            if isinstance(segment, Arc):
+            if isinstance(segment, Clothoid):
+                hits = self._clothoid_hits(segment, clearance)
+            elif isinstance(segment, Arc):
                 hits = self.arc_hits(
                     segment.centre, segment.radius, segment.start_angle, segment.sweep, clearance
                 )
@@ -148,6 +154,28 @@ class ObstacleMap(CellGrid):
             if hits:
                 return True
         return False
+
+    def _clothoid_hits(self, clothoid, clearance):
+        """``path_hits`` for one clothoid: chords short enough that the curve strays from them by
+        at most ``_CHORD_STRAY`` of a cell (curvature k: by k h² / 8 over a chord h long), each
+        checked with the clearance widened by that much."""
+        most = max(abs(clothoid.curvature), abs(clothoid.curvature + clothoid.sharpness * clothoid.length))
+        stray = _CHORD_STRAY * self.cell_size
+        step = math.sqrt(8.0 * stray / most) if most > 0.0 else clothoid.length
+        count = max(1, math.ceil(clothoid.length / step))
+        d = np.linspace(0.0, clothoid.length, count + 1)
+        x, y, _ = advance(
+            clothoid.start[0],
+            clothoid.start[1],
+            clothoid.heading,
+            clothoid.curvature,
+            d,
+            1.0,
+            None,
+            clothoid.sharpness,
+        )
+        points = np.column_stack([x, y])
+        return any(self.segment_hits(a, b, clearance + stray) for a, b in itertools.pairwise(points))
 
     def _inside(self, points, clearance):
         """Whether discs of radius ``clearance`` at ``points`` (k, 2) stay strictly inside the map

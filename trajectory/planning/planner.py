@@ -28,6 +28,7 @@ from trajectory.planning.free_distances import grid_distances
 from trajectory.planning.hybrid_search import GEAR_CHANGE_COST, GOAL_MISS, STEP_CELLS, Search
 from trajectory.planning.obstacles import ObstacleMap
 from trajectory.planning.smoothing import Pieces, shortened, straight_start
+from trajectory.planning.steering import steered
 
 STRAIGHT_ONLY = 1e6
 """A turning radius over this many of the map's diagonals fits no turn on it (an arc across the
@@ -36,6 +37,9 @@ unit drives straight to the goal or not at all, answered at once."""
 STEPS_CELLS = (STEP_CELLS, STEP_CELLS / 3.0, STEP_CELLS / 9.0)
 """The lengths of the search's moves (in cells), tried in turn while a search runs out of poses
 without reaching the goal: UNREACHABLE means no path at the finest of them."""
+STEERING_ROOM = (0.0, 0.125, 0.25, 0.5)
+"""For a unit that steers, how much further from the obstacles (in lengths of its clothoid to full
+lock, curvature / sharpness) the search keeps, in turn, until the path made continuous fits."""
 MAX_EXPANSIONS = 5000
 """How many poses a search expands before it gives up (about a second of searching)."""
 CLOSED_PROBE = 50
@@ -96,6 +100,7 @@ def plan_path(
     reverse=False,
     footprint=0.0,
     max_expansions=MAX_EXPANSIONS,
+    sharpness=None,
 ):
     """A path of arcs (of ``radius``) and lines from pose ``start`` (x, y, heading) to the point
     ``goal`` (x, y) around the blocked cells of ``obstacles``, for a unit whose footprint is a disc
@@ -103,6 +108,11 @@ def plan_path(
     ``reverse``. The path never touches a blocked cell or the map's edge, turns no tighter than
     ``radius``, and ends exactly at the goal. The search gives up after ``max_expansions``
     expanded poses.
+
+    With ``sharpness`` (1 / length²), for a unit that steers: that path made continuous in
+    curvature, changing at most that fast (``steering.steered``), still clear of the obstacles;
+    where it does not fit, a path searched keeping further from them (``STEERING_ROOM``); else
+    ``GAVE_UP``.
 
     Returns:
         A ``Plan``: its ``status`` says whether a path was found, and if not, why.
@@ -121,12 +131,34 @@ def plan_path(
     obstacles = obstacles.snapshot()
     footprint = at_least_zero(footprint, "footprint")
     max_expansions = _count(max_expansions)
+    if sharpness is not None:
+        sharpness = positive_finite(sharpness, "sharpness")
     goal_heading = None if heading is None else angle(heading, "heading")
     for name, where in (("start", start[:2]), ("goal", goal)):
         if obstacles.point_hits(where, footprint):
             raise ValueError(
                 f"the {name} {tuple(where)} is off the map or its footprint touches a blocked cell"
             )
+    search = functools.partial(_search, start, goal, goal_heading, radius, obstacles, reverse, max_expansions)
+    if sharpness is None:
+        return search(footprint)
+    # A unit that steers needs a little more room than the arcs take: where the path made
+    # continuous does not fit, the search again, keeping further from the obstacles.
+    for wider in STEERING_ROOM:
+        room = footprint + wider * (1.0 / radius) / sharpness
+        if wider and any(obstacles.point_hits(where, room) for where in (start[:2], goal)):
+            break
+        plan = search(room)
+        if plan.path is None:
+            return plan if not wider else dataclasses.replace(plan, status=PlanStatus.GAVE_UP)
+        path = steered(plan.path, sharpness, obstacles, footprint)
+        if path is not None:
+            return dataclasses.replace(plan, path=path)
+    return dataclasses.replace(plan, status=PlanStatus.GAVE_UP, path=None)
+
+
+def _search(start, goal, goal_heading, radius, obstacles, reverse, max_expansions, footprint):
+    """``plan_path``'s search, its input checked: a ``Plan`` of arcs and lines."""
     size = obstacles.cell_size
     if radius > STRAIGHT_ONLY * math.hypot(obstacles.cols, obstacles.rows) * size:
         return _straight_only(
@@ -189,12 +221,7 @@ def plan_path(
     to_goal = functools.partial(to_goal, alternatives=False)
     link = functools.partial(direct_ways.link, radius=radius, reverse=reverse, alternatives=False)
     pieces = shortened(tuple(start), pieces, radius, gear_change, clearance.path_clear, to_goal, link)
-    return Plan(
-        PlanStatus.FOUND,
-        _as_path(start, pieces, radius, goal, goal_heading),
-        explored,
-        expansions,
-    )
+    return Plan(PlanStatus.FOUND, _as_path(start, pieces, radius, goal, goal_heading), explored, expansions)
 
 
 def plan_paths(starts, goals, radius, *, obstacles, headings=None, **options):

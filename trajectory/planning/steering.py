@@ -1,0 +1,97 @@
+"""A planned path of arcs and lines made one a unit that steers can drive: its curvature
+continuous, changing at most at the unit's sharpness, still clear of the obstacles.
+
+Between poses of the arcs-and-lines path, continuous-curvature Dubins paths in its gear
+(``cc_reeds_shepp.steered_legs``): the whole way between gear changes where that is clear, else
+halves, cut where the unit goes straight. As the sharpness grows, each tends to the arcs path's
+own stretch.
+"""
+
+import dataclasses
+import itertools
+
+import numpy as np
+
+from trajectory.plane.cc_reeds_shepp import steered_legs
+from trajectory.plane.turn_paths import path_from_turns, steering_rows
+
+_DEPTH = 6
+"""How many times a stretch that touches an obstacle is halved before the plan gives up."""
+
+
+def steered(path, sharpness, obstacles, footprint):
+    """The continuous-curvature path along ``path`` (a ``TurnPath`` of arcs and lines, from its
+    start to its end pose) for a unit of ``sharpness``, clear of ``obstacles`` for a disc of
+    ``footprint``; None if some stretch still touches an obstacle after ``_DEPTH`` halvings.
+
+    Each stretch between gear changes is first tried whole (the most room to steer); one that
+    touches an obstacle is cut in two, at the middle of the line nearest its middle (a unit
+    there goes straight anyway), or at its middle where it has none, and each half tried so."""
+    table = path.table
+    lines = np.flatnonzero((table.turns == 0.0) & (table.lengths > 0.0))
+    middles = table.begins[lines] + table.lengths[lines] / 2.0
+    cusps = table.begins[np.flatnonzero(table.gears[1:] != table.gears[:-1]) + 1]
+    stretches = np.concatenate([[0.0], cusps, [path.length]])
+    legs = []
+    for a, b in itertools.pairwise(stretches):
+        found = _steer(path, a, b, sharpness, obstacles, footprint, middles, _DEPTH)
+        if found is None:
+            return None
+        legs.extend(found)
+    return _joined(path, legs, sharpness)
+
+
+def _steer(path, a, b, sharpness, obstacles, footprint, middles, depth):
+    """The legs (one-path ``TurnPaths``) from ``path``'s pose at distance ``a`` to that at
+    ``b`` (one gear), clear; None if halving ``depth`` more times does not clear them."""
+    leg = _leg(path, a, b, sharpness)
+    if not obstacles.path_hits(leg.path(0).segments, footprint):
+        return [leg]
+    if depth == 0:
+        return None
+    inside = middles[(middles > a) & (middles < b)]
+    cut = inside[np.argmin(np.abs(inside - (a + b) / 2.0))] if inside.size else (a + b) / 2.0
+    first = _steer(path, a, cut, sharpness, obstacles, footprint, middles, depth - 1)
+    second = (
+        None if first is None else _steer(path, cut, b, sharpness, obstacles, footprint, middles, depth - 1)
+    )
+    return None if second is None else first + second
+
+
+def _leg(path, a, b, sharpness):
+    """The continuous-curvature Dubins path, in the gear ``path`` drives between distances ``a``
+    and ``b``, from its pose at ``a`` to its pose at ``b`` (a one-path ``TurnPaths``)."""
+    poses = path.pose(np.array([a, b]))
+    if b >= path.length and path.end is not None:
+        poses[1] = path.end
+    gear = path.table.gears[path.table.locate(np.array([(a + b) / 2.0]))[0]]
+    return steered_legs(poses[:1], poses[1:], np.array([path.radius]), sharpness, gear)
+
+
+def _joined(path, legs, sharpness):
+    """The legs (one-path ``TurnPaths``) as one ``TurnPath``: their segments end to end, their
+    words joined (with a "|" where the gear changes)."""
+    turns, lengths, radii, rates, gears, words = [], [], [], [], [], []
+    for k, leg in enumerate(legs):
+        count = steering_rows(str(leg.words[0]))
+        for column, values in zip((turns, lengths, radii, rates, gears), _columns(leg)):
+            column.extend(values[0, :count].tolist())
+        if words and leg.gears[0, 0] != legs[k - 1].gears[0, 0]:
+            words.append("|")
+        words.append(str(leg.words[0]))
+    joined = path_from_turns(
+        path.start,
+        path.radius,
+        turns,
+        lengths,
+        "".join(words),
+        end=path.end,
+        gears=gears if -1.0 in gears else None,
+    )
+    return dataclasses.replace(
+        joined, sharpness=float(sharpness), segment_radii=tuple(radii), curvature_rates=tuple(rates)
+    )
+
+
+def _columns(legs):
+    return legs.turns, legs.segment_lengths, legs.segment_radii, legs.curvature_rates, legs.gears
