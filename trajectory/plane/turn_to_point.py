@@ -104,7 +104,7 @@ def _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=False)
         parts[row : row + 1],
         np.array([radius]),
         sharpness,
-        np.array([-1.0 if backing else 1.0]),
+        np.array([-1.0]) if backing else None,
     ).path(0)
 
 

@@ -9,27 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.trajectory.plane.steering_checks import check_steering
 from trajectory.plane import dubins_path, dubins_paths
 from trajectory.plane.clothoids import full_lock_centre
 
 coordinates = st.floats(-20.0, 20.0)
 angles = st.floats(-math.pi, math.pi)
-
-
-def check_steering(path, radius, sharpness, samples=4000):
-    """The path's curvature: within 1 / radius everywhere, continuous where its segments meet,
-    and changing no faster than ``sharpness`` between fine samples."""
-    table = path.table
-    s = np.linspace(0.0, path.length, samples)
-    curvature = table.curvature(s)
-    assert np.abs(curvature).max() <= (1.0 + 1e-12) / radius
-    if path.length > 0.0:
-        rates = np.abs(np.diff(curvature)) / np.diff(s)
-        assert rates.max() <= sharpness * (1.0 + 1e-9)
-    ends = table.turns / table.radii + table.sharpness * table.lengths  # each segment's last curvature
-    starts = table.turns / table.radii
-    assert np.abs(ends[:-1] - starts[1:]).max(initial=0.0) <= 1e-12 / radius
-    assert starts[0] == 0.0 and abs(ends[-1]) <= 1e-12 / radius
 
 
 @settings(max_examples=40, deadline=None)

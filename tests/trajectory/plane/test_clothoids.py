@@ -1,6 +1,7 @@
 """Clothoids and the turns made of them, against quadrature of their headings (mpmath), and as
 rows of the segment table."""
 
+import itertools
 import math
 
 import mpmath
@@ -19,7 +20,7 @@ def integrate_heading(heading, pieces):
     """x + iy reached along a curve whose heading is ``heading(s)`` (mpmath), from 0 through the
     breaks ``pieces`` (the last is the length): quadrature on 23 parts of each piece (the
     heading may wind hundreds of times), sharing nothing with the library."""
-    fine = [p for a, b in zip(pieces, pieces[1:]) for p in mpmath.linspace(a, b, 24)[:-1]] + [pieces[-1]]
+    fine = [p for a, b in itertools.pairwise(pieces) for p in mpmath.linspace(a, b, 24)[:-1]] + [pieces[-1]]
     x = mpmath.quad(lambda s: mpmath.cos(heading(s)), fine)
     y = mpmath.quad(lambda s: mpmath.sin(heading(s)), fine)
     return complex(x, y)

@@ -1,0 +1,100 @@
+"""Steering units to a point and backing up: the paths reach the goal, keep the steering limits
+(at a change of gear too), are never shorter than the arcs-and-lines paths, and Reeds and Shepp's
+tend to theirs as the sharpness grows."""
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.trajectory.plane.steering_checks import check_steering, segments_end
+from trajectory.plane import (
+    plan_turn,
+    reeds_shepp_path,
+    reeds_shepp_paths,
+    shortest_path,
+    shortest_path_to_point,
+)
+
+coordinates = st.floats(-15.0, 15.0)
+angles = st.floats(-math.pi, math.pi)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    coordinates,
+    coordinates,
+    angles,
+    coordinates,
+    coordinates,
+    st.floats(0.5, 4.0),
+    st.floats(0.1, 2.0),
+    st.booleans(),
+)
+def test_a_steering_unit_reaches_a_point(x0, y0, h0, x1, y1, radius, ease, reverse):
+    sharpness = 1.0 / (radius * radius * ease)
+    path = shortest_path_to_point((x0, y0, h0), (x1, y1), radius, reverse=reverse, sharpness=sharpness)
+    end = segments_end(path)
+    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (math.hypot(x1 - x0, y1 - y0) + radius)
+    check_steering(path, radius, sharpness)
+    arcs = shortest_path_to_point((x0, y0, h0), (x1, y1), radius, reverse=reverse)
+    if math.hypot(x1 - x0, y1 - y0) > 1e-6 * radius:  # (at the start itself, the arcs turn a full circle)
+        assert path.length >= arcs.length * (1.0 - 1e-9)
+    if path.gears is not None:
+        assert set(path.gears) == {-1.0}  # backing the whole way, or not at all
+
+
+def test_the_seed_turns_then_goes_straight():
+    path = plan_turn((0.0, 0.0, 0.0), (10.0, 6.0), 2.0, sharpness=0.3)
+    assert path.word == "LS" and path.table.curvature(path.length) == 0.0
+    assert segments_end(path)[:2] == pytest.approx([10.0, 6.0], abs=1e-12)
+    check_steering(path, 2.0, 0.3)
+    with pytest.raises(ValueError, match="cannot turn"):
+        plan_turn((0.0, 0.0, 0.0), (0.3, 0.02), 2.0, sharpness=0.3)  # just ahead, a hair to the side
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    coordinates,
+    coordinates,
+    angles,
+    coordinates,
+    coordinates,
+    angles,
+    st.floats(0.5, 3.0),
+    st.floats(0.1, 2.0),
+)
+def test_a_steering_unit_that_backs_up_reaches_the_goal_pose(x0, y0, h0, x1, y1, h1, radius, ease):
+    sharpness = 1.0 / (radius * radius * ease)
+    path = reeds_shepp_path((x0, y0, h0), (x1, y1), radius, heading=h1, sharpness=sharpness)
+    end = segments_end(path)
+    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (math.hypot(x1 - x0, y1 - y0) + radius)
+    assert abs(math.remainder(end[2] - h1, 2 * math.pi)) <= 1e-9
+    check_steering(path, radius, sharpness)  # at a change of gear the wheels are straight
+    arcs = reeds_shepp_path((x0, y0, h0), (x1, y1), radius, heading=h1)
+    assert path.length >= arcs.length * (1.0 - 1e-9) - 1e-12
+
+
+def test_backing_paths_tend_to_reeds_and_shepps():
+    rng = np.random.default_rng(2)
+    starts = np.column_stack([rng.uniform(-5, 5, (60, 2)), rng.uniform(-np.pi, np.pi, 60)])
+    goals = np.column_stack([rng.uniform(-5, 5, (60, 2)), rng.uniform(-np.pi, np.pi, 60)])
+    arcs = reeds_shepp_paths(starts, goals[:, :2], 1.0, headings=goals[:, 2]).lengths
+    worst = []
+    for sharpness in (10.0, 1e3, 1e6):
+        steering = reeds_shepp_paths(starts, goals[:, :2], 1.0, headings=goals[:, 2], sharpness=sharpness)
+        extra = steering.lengths - arcs
+        assert extra.min() >= -1e-9
+        worst.append(np.percentile(extra, 90))
+    assert worst == sorted(worst, reverse=True) and worst[-1] <= 1e-5
+
+
+def test_the_one_call_passes_the_sharpness_on():
+    to_point = shortest_path((0.0, 0.0, 0.0), (8.0, 3.0), 2.0, sharpness=0.4)
+    to_pose = shortest_path((0.0, 0.0, 0.0), (8.0, 3.0), 2.0, heading=1.0, sharpness=0.4)
+    backing = shortest_path((0.0, 0.0, 0.0), (-8.0, 3.0), 2.0, heading=0.0, reverse=True, sharpness=0.4)
+    for path in (to_point, to_pose, backing):
+        assert path.sharpness == 0.4
+        check_steering(path, 2.0, 0.4)
