@@ -34,13 +34,15 @@ not freeze on a goal that cannot be reached."""
 @dataclasses.dataclass(frozen=True)
 class Planned:
     """What planning a unit's way found: the path (a ``TurnPath`` in board coordinates) or None,
-    the ``PlanStatus``, the poses the search expanded (board coordinates, (k, 3)) and how long
-    planning took (ms)."""
+    the ``PlanStatus``, the poses the search expanded (board coordinates, (k, 3)), how long
+    planning took (ms), and whether a unit that steers had to snap to full lock instead (no
+    room there to ease into its turns)."""
 
     path: object
     status: PlanStatus
     explored: np.ndarray
     milliseconds: float
+    snapped: bool = False
 
 
 class Ground:
@@ -85,10 +87,11 @@ class Ground:
         """Whether a disc of ``footprint`` at the board point touches a blocked cell or the edge."""
         return self.map.point_hits(self._to_map(point), footprint)
 
-    def plan(self, start, goal, radius, *, heading, reverse, footprint, direct, others=()):
+    def plan(self, start, goal, radius, *, heading, reverse, sharpness, footprint, direct, others=()):
         """Plan from pose ``start`` to ``goal`` (x, y), arriving at ``heading`` when given: the
-        ``direct`` path (a ``TurnPath`` from ``start``) where it is clear, else around. ``others``
-        are discs (x, y, radius) where other units will stand."""
+        ``direct`` path (a ``TurnPath`` from ``start``) where it is clear, else around (steering
+        with ``sharpness`` when not None). ``others`` are discs (x, y, radius) where other units
+        will stand."""
         began = time.perf_counter()
         obstacles = self._with_others(start, goal, footprint, others)
         if not obstacles.path_hits(direct.moved(self.half_size, self.half_size).segments, footprint):
@@ -102,6 +105,7 @@ class Ground:
             reverse=reverse,
             footprint=footprint,
             max_expansions=MAX_EXPANSIONS,
+            sharpness=sharpness,
         )
         path = None if plan.path is None else plan.path.moved(-self.half_size, -self.half_size)
         explored = plan.explored - [self.half_size, self.half_size, 0.0]

@@ -63,6 +63,7 @@ class TurningMode:
         self.selected = 0  # an index into units, or None for all of them
         self._demonstrated = False
         self.planner = Planner.SEED
+        self.steering = True  # units ease into their turns (their kinds' sharpness)
         self.root = app.render.attach_new_node("turning mode")
         ground_grid(self.root, BOARD_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
         axes(self.root, 3.0, 0.0)
@@ -89,6 +90,11 @@ class TurningMode:
             ),
             bind("A", "select all units", self.select, None),
             bind("B", "backing up allowed for the selected unit(s), or not", self.toggle_reversing),
+            bind(
+                "S",
+                "units steer (ease into turns along clothoids) or snap to full lock",
+                self.toggle_steering,
+            ),
             bind(
                 "O",
                 "paint buildings: a click or drag blocks free cells, frees blocked ones",
@@ -154,10 +160,12 @@ class TurningMode:
         plan = (
             "" if self.last_plan is None else f"   last plan: {self.last_plan[0]}, {self.last_plan[1]:.1f} ms"
         )
+        steering = "ease into turns (clothoids)" if self.steering else "snap to full lock (arcs)"
         return [
             f"Selected: {who}",
             *order_help,
             *(unit.describe(self.now) for unit in self.units),
+            f"Steering (S): units {steering}",
             f"Backing up (B): {', '.join(backing)}{plan}",
             f"t {self.now:6.2f} s{'  (paused)' if self.paused else ''}",
         ]
@@ -183,6 +191,16 @@ class TurningMode:
             unit.reversing = allow
         names = ", ".join(unit.kind.name for unit in chosen)
         self.app.messages.say(f"{names}: {'may back up' if allow else 'forwards only'} from the next order")
+
+    def toggle_steering(self):
+        """Units steer (their curvature eases in and out at their kinds' sharpness) or snap
+        straight to full lock, from their next order: the two side by side."""
+        self.steering = not self.steering
+        self.app.messages.say(
+            "Units steer: each eases into and out of its turns from the next order"
+            if self.steering
+            else "Units snap to full lock from the next order (arcs and lines)"
+        )
 
     def toggle_painting(self):
         """Clicks paint buildings, or send units again."""

@@ -27,11 +27,13 @@ class UnitOrders:
         if refusal is None:
             others = [other.standing_disc() for number, other in enumerate(mode.units) if number != index]
             try:
-                planned = unit.plan(mode.now, goal, mode.planner, mode.ground, heading, others)
+                planned = unit.plan(mode.now, goal, mode.planner, mode.ground, heading, others, mode.steering)
             except ValueError:  # its footprint where it stands touches a building
                 planned, refusal = None, Refused.HEMMED_IN
         if refusal is None:
             mode.last_plan = (kind.name, planned.milliseconds)
+            if planned.snapped:
+                self.tell(f"The {kind.name} has no room to ease into its turns there: it turns at full lock.")
             mode.obstacles.show_search(index, planned.explored, kind.colour)
             if planned.path is None:
                 self.stop(index, planned)

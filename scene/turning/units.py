@@ -16,12 +16,19 @@ class Planner(enum.Enum):
     SEED = "seed"
     SHORTEST = "shortest"
 
-    def plan(self, start, goal, radius, *, heading=None, reverse=False):
+    def plan(self, start, goal, radius, *, heading=None, reverse=False, sharpness=None):
         """The direct path from pose ``start`` to the point ``goal`` (a ``TurnPath``); to a
-        ``heading`` always the shortest path (the seed's arc + line cannot arrive at one)."""
+        ``heading`` always the shortest path (the seed's arc + line cannot arrive at one). A
+        unit that steers (``sharpness``) takes the shortest where the seed's turn cannot reach
+        the point (just beside it)."""
+        ways = {"reverse": reverse, "sharpness": sharpness}
         if self is Planner.SEED and heading is None:
-            return plan_turn(start, goal, radius, reverse=reverse)
-        return shortest_path(start, goal, radius, heading=heading, reverse=reverse)
+            try:
+                return plan_turn(start, goal, radius, **ways)
+            except ValueError:
+                if sharpness is None:
+                    raise
+        return shortest_path(start, goal, radius, heading=heading, **ways)
 
 
 PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
@@ -64,6 +71,8 @@ class UnitKind:
         colour: RGBA of its path and construction lines.
         start: Where it stands at the start, (x, y, heading in radians).
         footprint: The radius of the disc it keeps clear of buildings and other units.
+        steering: How far it drives (ground units) while its steering goes from straight to full
+            lock: its curvature changes at most at sharpness = 1 / (radius * steering).
         reverses: Whether it may back up at the start (B toggles it).
     """
 
@@ -73,14 +82,20 @@ class UnitKind:
     colour: tuple
     start: tuple
     footprint: float
+    steering: float
     reverses: bool = False
+
+    @property
+    def sharpness(self):
+        """The most its curvature changes per ground unit driven (1 / length²)."""
+        return 1.0 / (self.radius * self.steering)
 
 
 KINDS = (
-    UnitKind("tank", 5.0, 3.0, (0.62, 0.85, 0.35, 1.0), (-12.0, -8.0, 0.0), 1.6),
-    UnitKind("car", 3.0, 6.0, (1.0, 0.45, 0.38, 1.0), (-12.0, 0.0, 0.0), 1.1),
-    UnitKind("person", 0.6, 1.6, (0.45, 0.7, 1.0, 1.0), (-12.0, 8.0, 0.0), 0.35),
-    UnitKind("truck", 4.0, 3.5, (0.95, 0.75, 0.25, 1.0), (6.0, -21.0, 0.0), 1.2, reverses=True),
+    UnitKind("tank", 5.0, 3.0, (0.62, 0.85, 0.35, 1.0), (-12.0, -8.0, 0.0), 1.6, 3.0),
+    UnitKind("car", 3.0, 6.0, (1.0, 0.45, 0.38, 1.0), (-12.0, 0.0, 0.0), 1.1, 1.5),
+    UnitKind("person", 0.6, 1.6, (0.45, 0.7, 1.0, 1.0), (-12.0, 8.0, 0.0), 0.35, 0.2),
+    UnitKind("truck", 4.0, 3.5, (0.95, 0.75, 0.25, 1.0), (6.0, -21.0, 0.0), 1.2, 2.4, reverses=True),
 )
 
 
@@ -115,22 +130,28 @@ class Unit:
         """Its drive in time, for ``scene.turning.traffic``: (path, started, rest, speed, footprint)."""
         return (self.path, self.started, self.rest, self.kind.speed, self.kind.footprint)
 
-    def plan(self, now, destination, planner, ground, heading=None, others=()):
+    def plan(self, now, destination, planner, ground, heading=None, others=(), steering=False):
         """Plan from the pose at ``now`` to ``destination`` (x, y) on ``ground`` (a
         ``scene.turning.ground.Ground``), around its buildings and the discs ``others`` (x, y, radius)
         where other units will stand: the direct path where it is clear (by ``planner``, a
         ``Planner``, or with an arrival ``heading`` Dubins, or Reeds-Shepp when backing up is
-        allowed), else around. The unit goes on as it was: ``follow`` or ``stop`` it. Returns
-        the ``Planned``.
+        allowed), else around; with ``steering``, easing into and out of its turns (its kind's
+        sharpness). The unit goes on as it was: ``follow`` or ``stop`` it. Returns the
+        ``Planned``.
 
         Raises:
             ValueError: If its footprint where it is touches a building."""
         start, radius = tuple(self.pose(now)), self.kind.radius
+        sharpness = self.kind.sharpness if steering else None
         ways = {"heading": heading, "reverse": self.reversing}
-        direct = planner.plan(start, destination, radius, **ways)
-        return ground.plan(
-            start, destination, radius, **ways, footprint=self.kind.footprint, direct=direct, others=others
-        )
+        direct = planner.plan(start, destination, radius, **ways, sharpness=sharpness)
+        where = {"footprint": self.kind.footprint, "others": others}
+        planned = ground.plan(start, destination, radius, **ways, **where, sharpness=sharpness, direct=direct)
+        if planned.status is PlanStatus.GAVE_UP and sharpness is not None:  # no room to ease in: snap
+            direct = planner.plan(start, destination, radius, **ways)
+            planned = ground.plan(start, destination, radius, **ways, **where, sharpness=None, direct=direct)
+            planned = dataclasses.replace(planned, snapped=planned.path is not None)
+        return planned
 
     def follow(self, planned, now, leaves):
         """Drive ``planned``'s path (a ``Planned`` from the pose at ``now``), leaving at ``leaves``
@@ -172,7 +193,17 @@ class Unit:
         inside = self.path.goal_place not in (None, GoalPlace.OUTSIDE)
         case = f", {GOAL_PLACE_WORDS[self.path.goal_place]}" if inside else ""
         backing = ", backs up" if self.path.gears is not None and -1.0 in self.path.gears else ""
-        return f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}{refused}"
+        steer = f", {curvature_words(self.path.curvature(self.progress(now) * self.path.length))}"
+        return (
+            f"{head}: {self.path.word} {self.path.length:.2f} units{case}{backing}, {state}{steer}{refused}"
+        )
+
+
+def curvature_words(curvature):
+    """The HUD's words for a unit's curvature (1 / ground unit; positive: steering left)."""
+    if abs(curvature) < 5e-4:
+        return "curvature 0 (straight)"
+    return f"curvature {abs(curvature):.3f} {'left' if curvature > 0.0 else 'right'}"
 
 
 def no_path_sentence(kind, status, reversing):

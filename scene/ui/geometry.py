@@ -64,6 +64,20 @@ class LineStrip(_DynamicGeometry):
         super().__init__(parent.attach_new_node(lines.create(dynamic=True)), count, thickness)
 
 
+class SegmentSet(_DynamicGeometry):
+    """``count`` separate line segments, made by LineSegs; ``update`` takes their ends, shape
+    ``(2 * count, 3)`` (a segment of no length shows nothing)."""
+
+    def __init__(self, parent, count, colour, thickness=1.0, name="segment set"):
+        lines = LineSegs(name)
+        lines.set_color(*colour)
+        lines.set_thickness(thickness)
+        for _ in range(count):
+            lines.move_to(0, 0, 0)
+            lines.draw_to(0, 0, 0)
+        super().__init__(parent.attach_new_node(lines.create(dynamic=True)), 2 * count, thickness)
+
+
 class PointSet(_DynamicGeometry):
     """``count`` square dots, ``size`` pixels wide whatever their distance."""
 

@@ -12,18 +12,14 @@ import math
 
 import numpy as np
 
-from trajectory.plane.clothoids import turn_parts
 from trajectory.plane.dubins import dubins_paths
-from trajectory.plane.segments import SegmentTable
+from trajectory.plane.fitted_words import fitted_word
 from trajectory.plane.turn_paths import TurnPaths, steering_rows
 
 _LEGS = 3
 """Stretches between gear changes: Reeds and Shepp's words change gear at most twice."""
 _FITTED_ROWS = 15
 """Rows of a Reeds-Shepp word of five pieces, each a turn."""
-_NEWTON_ROUNDS = 30
-_FIT = 1e-12
-"""How near (in the path's scale, and radians) a fitted word must end to the goal."""
 
 
 def cc_reeds_shepp_paths(reeds_shepp, sharpness):
@@ -222,61 +218,14 @@ def _fitted(reeds_shepp, sharpness):
 
 
 def _fit(path, sharpness):
-    """Reeds and Shepp's ``path`` (a ``TurnPath`` of arcs and lines) with each arc a turn that
-    steers, its parts solved for again (Newton's method from Reeds and Shepp's own, three free:
-    the word's two equal turns kept equal, its quarter turns kept quarter turns) so that it ends
-    at the goal pose: the rows (turns, lengths, radii, rates, gears), or None where that fails."""
-    radius, curvature = path.radius, 1.0 / path.radius
-    pieces = [
-        (t, g, d) for t, g, d in zip(path.turns, path.gears or (1.0,) * len(path.turns), path.segment_lengths)
-    ]
-    values = [d * curvature if t else d for t, _, d in pieces]  # deflections, line lengths
-    free = _free_parts(pieces, values)
-    if free is None:
+    """Reeds and Shepp's ``path`` with each arc a turn that steers (``fitted_word``), three
+    parts free: the word's two equal turns kept equal, its quarter turns kept quarter turns."""
+    pieces = list(zip(path.turns, path.gears or (1.0,) * len(path.turns), path.segment_lengths))
+    values = [d / path.radius if t else d for t, _, d in pieces]
+    groups = _free_parts(pieces, values)
+    if groups is None:
         return None
-    goal = complex(*path.end[:2]), path.end[2]
-    scale = abs(goal[0] - complex(*path.start[:2])) + radius
-
-    def rows_for(x):
-        parts = list(values)
-        for index, tied in free:
-            for k in tied:
-                parts[k] = x[index]
-        return _steering_rows(pieces, parts, radius, sharpness)
-
-    def miss(x):
-        end = SegmentTable.chain(path.start, *_chain_columns(rows_for(x))).ends()[-1]
-        return np.array(
-            [
-                (end[0] - goal[0].real) / scale,
-                (end[1] - goal[0].imag) / scale,
-                math.remainder(end[2] - goal[1], 2.0 * math.pi),
-            ]
-        )
-
-    x = np.array([values[tied[0]] for _, tied in free])
-    error = miss(x)
-    for _ in range(_NEWTON_ROUNDS):
-        if np.abs(error).max() <= _FIT:
-            break
-        step = 1e-7 * (1.0 + np.abs(x))
-        jacobian = np.column_stack([(miss(x + step[k] * np.eye(3)[k]) - error) / step[k] for k in range(3)])
-        try:
-            move = np.linalg.solve(jacobian, -error)
-        except np.linalg.LinAlgError:
-            return None
-        for _ in range(20):  # halve the step until the miss shrinks
-            trial = np.maximum(x + move, 0.0)
-            trial_error = miss(trial)
-            if np.abs(trial_error).max() < np.abs(error).max():
-                break
-            move = move / 2.0
-        else:
-            return None
-        x, error = trial, trial_error
-    if np.abs(error).max() > _FIT:
-        return None
-    return rows_for(x)
+    return fitted_word(path.start, path.end, pieces, path.radius, sharpness, [tied for _, tied in groups])
 
 
 def _free_parts(pieces, values):
@@ -293,29 +242,3 @@ def _free_parts(pieces, values):
     elif len(pieces) == 5:
         groups = [[k] for k in range(5) if not (k in turns and abs(values[k] - math.pi / 2.0) <= 1e-9)]
     return list(enumerate(groups)) if len(groups) == 3 else None
-
-
-def _steering_rows(pieces, parts, radius, sharpness):
-    """The rows of pieces (turn, gear, _) with ``parts`` (deflections, line lengths): per turn a
-    clothoid up, an arc, a clothoid down, steered ``turn`` whichever way the unit drives."""
-    turns, lengths, radii, rates, gears = [], [], [], [], []
-    for (turn, gear, _), part in zip(pieces, parts):
-        if not turn:
-            for column, value in zip((turns, lengths, radii, rates, gears), (0.0, part, radius, 0.0, gear)):
-                column.append(value)
-            continue
-        clothoid, arc, peak = turn_parts(part, 1.0 / radius, sharpness)
-        peaked = 1.0 / peak if peak > 0.0 else radius
-        on = turn if peak > 0.0 else 0.0
-        turns += [0.0, on, on]
-        lengths += [clothoid, arc, clothoid]
-        radii += [radius, peaked, peaked]
-        rates += [gear * turn * sharpness, 0.0, -gear * turn * sharpness]
-        gears += [gear] * 3
-    return turns, lengths, radii, rates, gears
-
-
-def _chain_columns(rows):
-    """``SegmentTable.chain``'s arguments after the start, from rows."""
-    turns, lengths, radii, rates, gears = rows
-    return turns, lengths, radii, gears, rates

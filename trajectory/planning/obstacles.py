@@ -16,7 +16,7 @@ from trajectory.plane.segments import Arc, Clothoid, advance
 from trajectory.planning.cell_grid import CellGrid
 
 _CELLS_ONE_BY_ONE = 150
-_CHORD_STRAY = 1e-3
+_CHORD_STRAY = 1e-2
 """How far (in cells) a clothoid may stray from the chords it is checked along."""
 """``discs_clear`` tests discs one by one, in plain Python, when they have at most this many cells
 to look at in all (a few discs: the numpy version's fixed cost is some 20 array operations)."""

@@ -13,8 +13,10 @@ import itertools
 import numpy as np
 
 from trajectory.plane.cc_reeds_shepp import steered_legs
-from trajectory.plane.turn_paths import path_from_turns, steering_rows
+from trajectory.plane.fitted_words import fitted_word
+from trajectory.plane.turn_paths import TurnPaths, path_from_turns, steering_rows
 
+_LETTERS = {1.0: "L", 0.0: "S", -1.0: "R"}
 _DEPTH = 6
 """How many times a stretch that touches an obstacle is halved before the plan gives up."""
 
@@ -44,9 +46,13 @@ def steered(path, sharpness, obstacles, footprint):
 def _steer(path, a, b, sharpness, obstacles, footprint, middles, depth):
     """The legs (one-path ``TurnPaths``) from ``path``'s pose at distance ``a`` to that at
     ``b`` (one gear), clear; None if halving ``depth`` more times does not clear them."""
-    leg = _leg(path, a, b, sharpness)
-    if not obstacles.path_hits(leg.path(0).segments, footprint):
-        return [leg]
+    clear = [
+        leg
+        for leg in (_leg(path, a, b, sharpness), _fitted_leg(path, a, b, sharpness))
+        if leg is not None and not obstacles.path_hits(leg.path(0).segments, footprint)
+    ]
+    if clear:
+        return [min(clear, key=lambda leg: leg.lengths[0])]
     if depth == 0:
         return None
     inside = middles[(middles > a) & (middles < b)]
@@ -66,6 +72,36 @@ def _leg(path, a, b, sharpness):
         poses[1] = path.end
     gear = path.table.gears[path.table.locate(np.array([(a + b) / 2.0]))[0]]
     return steered_legs(poses[:1], poses[1:], np.array([path.radius]), sharpness, gear)
+
+
+def _fitted_leg(path, a, b, sharpness):
+    """``path``'s own arcs and lines between distances ``a`` and ``b``, each arc a turn that
+    steers, refitted to end at the same pose (``fitted_word``): a one-path ``TurnPaths``, or
+    None where the fit fails."""
+    table = path.table
+    lows, highs = np.maximum(table.begins, a), np.minimum(table.begins + table.lengths, b)
+    inside = np.flatnonzero(highs > lows)
+    pieces = [(float(table.turns[k]), float(table.gears[k]), float(highs[k] - lows[k])) for k in inside]
+    poses = path.pose(np.array([a, b]))
+    if b >= path.length and path.end is not None:
+        poses[1] = path.end
+    rows = fitted_word(tuple(poses[0]), tuple(poses[1]), pieces, path.radius, sharpness)
+    if rows is None:
+        return None
+    turns, lengths, radii, rates, gears = (np.array([column]) for column in rows)
+    word = "".join(_LETTERS[turn] for turn, _, _ in pieces)
+    return TurnPaths(
+        poses[:1],
+        np.array([path.radius]),
+        turns,
+        lengths,
+        np.array([word]),
+        ends=poses[1:],
+        gears=gears,
+        segment_radii=radii,
+        curvature_rates=rates,
+        sharpness=sharpness,
+    )
 
 
 def _joined(path, legs, sharpness):

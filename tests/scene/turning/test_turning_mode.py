@@ -121,6 +121,8 @@ def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
 
 
 def test_the_planner_key_chooses_the_truly_shortest_path(app, pointer, mode):
+    press(app, "s")  # arcs and lines: where the point lay, for the seed's circles
+    assert "snap to full lock" in app.messages.current
     press(app, "3")
     person = mode.units[2]
     x, y, _ = KINDS[2].start
@@ -191,3 +193,29 @@ def test_the_mode_opens_with_a_demonstration_and_one_unit_selected(app, mode):
     for index, (unit, (x, y, _)) in enumerate(zip(mode.units, DEMONSTRATION)):
         np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (x, y), atol=1e-9)
         assert np.linalg.norm(model_pose(mode, index)[0] - before[index]) > 0.1
+
+
+def test_units_steer_into_their_turns_and_the_key_snaps_them(app, pointer, mode):
+    """By default a unit eases into its turns: its path's curvature is continuous and changes at
+    most at its kind's sharpness, its clothoids are drawn, and the HUD gives its curvature; S
+    makes the next order snap to full lock (arcs and lines) to compare."""
+    tank, kind = mode.units[0], KINDS[0]
+    press(app, "1")
+    click(app, pointer, (10.0, 14.0))
+    path = tank.path
+    assert path.sharpness == pytest.approx(kind.sharpness)
+    s = np.linspace(0.0, path.length, 3000)
+    curvature = path.curvature(s)
+    assert np.abs(np.diff(curvature)).max() <= kind.sharpness * (s[1] - s[0]) * (1 + 1e-9)
+    assert np.abs(curvature).max() == pytest.approx(1.0 / kind.radius)  # it reaches full lock
+    chords = mode.drawings[0].clothoids
+    assert not chords.path.is_hidden()
+    step(app, 20)
+    hud_line = next(line for line in app.hud.text.getText().split("\n") if line.startswith("tank"))
+    assert "curvature" in hud_line and "Steering (S): units ease into turns" in app.hud.text.getText()
+    press(app, "s")
+    assert "snap to full lock" in app.messages.current
+    click(app, pointer, (-10.0, 14.0))
+    assert tank.path.sharpness is None
+    jumps = np.abs(np.diff(tank.path.curvature(np.linspace(0.0, tank.path.length, 3000))))
+    assert jumps.max() >= 0.99 / kind.radius  # from straight to full lock at once
