@@ -18,6 +18,9 @@ from trajectory.plane.turn_paths import TurnPaths, path_from_turns, steering_row
 
 _LETTERS = {1.0: "L", 0.0: "S", -1.0: "R"}
 _DEPTH = 6
+_LONGER, _EASING = 1.25, 4.0
+"""A stretch may take a quarter longer than the arcs' and four clothoids' lengths (curvature /
+sharpness each) more: no further (a loop where the arcs turn a little is no way to follow them)."""
 """How many times a stretch that touches an obstacle is halved before the plan gives up."""
 
 
@@ -26,9 +29,11 @@ def steered(path, sharpness, obstacles, footprint):
     start to its end pose) for a unit of ``sharpness``, clear of ``obstacles`` for a disc of
     ``footprint``; None if some stretch still touches an obstacle after ``_DEPTH`` halvings.
 
-    Each stretch between gear changes is first tried whole (the most room to steer); one that
-    touches an obstacle is cut in two, at the middle of the line nearest its middle (a unit
-    there goes straight anyway), or at its middle where it has none, and each half tried so."""
+    Each stretch between gear changes is first tried whole (the most room to steer): the arcs'
+    own word refitted, or a continuous-curvature Dubins path, the shorter that is clear and not
+    far longer than the arcs (``_LONGER``, ``_EASING``). A stretch that has none is cut in two,
+    at the middle of the line nearest its middle (a unit there goes straight anyway), or at its
+    middle where it has none, and each half tried so."""
     table = path.table
     lines = np.flatnonzero((table.turns == 0.0) & (table.lengths > 0.0))
     middles = table.begins[lines] + table.lengths[lines] / 2.0
@@ -46,10 +51,13 @@ def steered(path, sharpness, obstacles, footprint):
 def _steer(path, a, b, sharpness, obstacles, footprint, middles, depth):
     """The legs (one-path ``TurnPaths``) from ``path``'s pose at distance ``a`` to that at
     ``b`` (one gear), clear; None if halving ``depth`` more times does not clear them."""
+    longest = (b - a) * _LONGER + _EASING * (1.0 / path.radius) / sharpness
     clear = [
         leg
-        for leg in (_leg(path, a, b, sharpness), _fitted_leg(path, a, b, sharpness))
-        if leg is not None and not obstacles.path_hits(leg.path(0).segments, footprint)
+        for leg in (_fitted_leg(path, a, b, sharpness), _leg(path, a, b, sharpness))
+        if leg is not None
+        and leg.lengths[0] <= longest
+        and not obstacles.path_hits(leg.path(0).segments, footprint)
     ]
     if clear:
         return [min(clear, key=lambda leg: leg.lengths[0])]
