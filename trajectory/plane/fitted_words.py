@@ -31,7 +31,7 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
         for value, tied in zip(x, groups):
             for k in tied:
                 parts[k] = value
-        return steering_rows(pieces, parts, radius, sharpness)
+        return pieces_rows(pieces, parts, radius, sharpness)
 
     def miss(x):
         turns, lengths, radii, rates, gears = rows_for(x)
@@ -66,7 +66,7 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
     return rows_for(x) if np.abs(error).max() <= FIT else None
 
 
-def steering_rows(pieces, parts, radius, sharpness):
+def pieces_rows(pieces, parts, radius, sharpness):
     """The rows of pieces (turn, gear, _) with ``parts`` (deflections, line lengths): per turn a
     clothoid up, an arc, a clothoid down, steered ``turn`` whichever way the unit drives."""
     turns, lengths, radii, rates, gears = [], [], [], [], []
