@@ -9,8 +9,7 @@ import numpy as np
 from panda3d.core import TextNode
 
 from scene.ui.geometry import CIRCLE_SAMPLES, LineStrip, PointSet, SegmentSet, circle_points
-from trajectory.plane import LEFT, RIGHT, STRAIGHT, circle_centre
-from trajectory.plane.clothoids import full_lock_centre
+from trajectory.plane import LEFT, RIGHT, STRAIGHT, circle_centre, full_lock_centre
 
 PATH_SAMPLES = 400
 MAX_CIRCLES = 4

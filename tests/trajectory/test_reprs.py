@@ -67,6 +67,10 @@ def _examples():
         t.WaypointPath: (PATH, ["3 waypoints", "length 15"]),
         t.Arc: (t.plan_turn((0, 0, 0), (5, 5), 1.0).segments[0], ["radius=1.0"]),
         t.Line: (t.plan_turn((0, 0, 0), (5, 5), 1.0).segments[1], ["length=6.32"]),
+        t.Clothoid: (
+            t.dubins_path((0, 0, 0), (5, 5), 1.0, heading=1.0, sharpness=0.5).segments[0],
+            ["sharpness=0.5"],
+        ),
         t.TurnPath: (t.plan_turn((0, 0, 0), (5, 5), 1.0), ["word='LS'"]),
         t.TurnPaths: (t.shortest_paths(np.zeros((2, 3)), np.full((2, 2), 5.0), 1.0), ["2 paths, lengths"]),
         t.Plan: (

@@ -1,10 +1,12 @@
 """Paths in the plane for a unit with a turning radius: arcs and lines end to end, a turn to a
-point, Dubins paths (forwards only) and Reeds-Shepp paths (backing up too), one or many at once."""
+point, Dubins paths (forwards only) and Reeds-Shepp paths (backing up too), one or many at once;
+for a unit that steers (``sharpness=``), clothoids where its curvature changes."""
 
+from trajectory.plane.clothoids import full_lock_centre
 from trajectory.plane.dubins import dubins_path, dubins_paths
 from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
-from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Line, SegmentTable, circle_centre
+from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Clothoid, Line, SegmentTable, circle_centre
 from trajectory.plane.shortest import shortest_path, shortest_paths
 from trajectory.plane.turn_paths import GoalPlace, TurnPath, TurnPaths
 from trajectory.plane.turn_to_point import plan_turn, shortest_path_to_point
@@ -15,6 +17,7 @@ __all__ = [
     "RIGHT",
     "STRAIGHT",
     "Arc",
+    "Clothoid",
     "GoalPlace",
     "Line",
     "SegmentTable",
@@ -23,6 +26,7 @@ __all__ = [
     "circle_centre",
     "dubins_path",
     "dubins_paths",
+    "full_lock_centre",
     "plan_turn",
     "plan_turns",
     "reeds_shepp_path",

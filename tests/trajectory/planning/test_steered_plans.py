@@ -47,8 +47,7 @@ def test_a_sharper_unit_follows_the_arcs_more_closely():
         plan_path((3.0, 2.0, 0.0), (17.0, 3.0), 2.0, obstacles=walls, footprint=0.4, sharpness=s).path.length
         for s in (0.5, 5.0, 500.0)
     ]
-    assert lengths == sorted(lengths, reverse=True)
-    assert lengths[-1] - arcs <= 1e-2
+    assert lengths[0] > lengths[-1] and abs(lengths[-1] - arcs) <= 1e-2
 
 
 def test_a_unit_too_sluggish_for_the_gap_is_told_so():
