@@ -32,9 +32,10 @@ def shortest_path(start, goal, radius, *, heading=None, reverse=False, sharpness
     return dubins_path(start, goal, radius, heading=heading, sharpness=sharpness)
 
 
-def shortest_paths(starts, goals, radius, *, headings=None, reverse=False):
+def shortest_paths(starts, goals, radius, *, headings=None, reverse=False, sharpness=None):
     """``shortest_path`` for many units at once: start poses (n, 3), goal points (n, 2), one radius
-    or one per unit, and the headings to arrive facing (n,) or None for any.
+    or one per unit, and the headings to arrive facing (n,) or None for any; ``sharpness`` for
+    units that steer.
 
     Returns:
         ``TurnPaths``.
@@ -43,7 +44,7 @@ def shortest_paths(starts, goals, radius, *, headings=None, reverse=False):
         ValueError: As the planner it chooses.
     """
     if headings is None:
-        return shortest_paths_to_points(starts, goals, radius, reverse=reverse)
+        return shortest_paths_to_points(starts, goals, radius, reverse=reverse, sharpness=sharpness)
     if flag(reverse, "reverse"):
-        return reeds_shepp_paths(starts, goals, radius, headings=headings)
-    return dubins_paths(starts, goals, radius, headings=headings)
+        return reeds_shepp_paths(starts, goals, radius, headings=headings, sharpness=sharpness)
+    return dubins_paths(starts, goals, radius, headings=headings, sharpness=sharpness)

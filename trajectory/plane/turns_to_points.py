@@ -7,39 +7,81 @@ import math
 import numpy as np
 
 from trajectory._numerics.angles import wrapped
-from trajectory._numerics.checks import flag
+from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import ARRAYS
+from trajectory.plane.cc_to_point import cc_to_point_parts
+from trajectory.plane.steering_turns import steering_paths
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, TurnPaths, radii_for, rows
 from trajectory.plane.turn_to_point import MIRRORED_PLACES, TIE, tangent_exit, touching_turns
 
 
-def plan_turns(starts, goals, radius, *, reverse=False):
+def plan_turns(starts, goals, radius, *, reverse=False, sharpness=None):
     """``plan_turn`` for many units at once: start poses (n, 3), goal points (n, 2), one radius or
     one per unit.
 
     Returns:
         ``TurnPaths`` of an arc and a line per unit, words "LS" or "RS" (with ``gears`` when
-        ``reverse``).
+        ``reverse``); for units that steer (``sharpness``, as ``plan_turn``), clothoids too.
 
     Raises:
-        ValueError: On input of the wrong shape, non-finite values, or radii that are not positive
-            finite numbers.
+        ValueError: On input of the wrong shape, non-finite values, radii or a sharpness that are
+            not positive finite numbers, or (units that steer) a point the turn cannot reach.
     """
+    if sharpness is not None:
+        return _steering_to_points(starts, goals, radius, reverse, sharpness, seed_only=True)
     return _to_points(starts, goals, radius, reverse, _seed_options)
 
 
-def shortest_paths_to_points(starts, goals, radius, *, reverse=False):
+def shortest_paths_to_points(starts, goals, radius, *, reverse=False, sharpness=None):
     """``shortest_path_to_point`` for many units at once: start poses (n, 3), goal points (n, 2),
     one radius or one per unit.
 
     Returns:
         ``TurnPaths`` of two segments per unit, with ``goal_places`` saying where each point lay (and
-        ``gears`` when ``reverse``).
+        ``gears`` when ``reverse``); for units that steer (``sharpness``, as
+        ``shortest_path_to_point``), clothoids too and no ``goal_places``.
 
     Raises:
         ValueError: As ``plan_turns``.
     """
+    if sharpness is not None:
+        return _steering_to_points(starts, goals, radius, reverse, sharpness)
     return _to_points(starts, goals, radius, reverse, _shortest_options)
+
+
+def _steering_to_points(starts, goals, radius, reverse, sharpness, seed_only=False):
+    """``cc_to_point``'s paths for many units, checked; with ``reverse`` each the shorter of that
+    and of backing (the unit turned round, driven in reverse)."""
+    starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 2)
+    if starts.shape[0] != goals.shape[0]:
+        raise ValueError(f"starts (n, 3) and goals (n, 2) must be as many, got {len(starts)}, {len(goals)}")
+    sharpness, reverse = positive_finite(sharpness, "sharpness"), flag(reverse, "reverse")
+    starts = np.column_stack([starts[:, :2], wrapped(starts[:, 2])])
+    radii = radii_for(radius, len(starts))
+    seen = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * np.exp(-1j * starts[:, 2])
+    words, parts, lengths = (
+        np.empty(len(starts), dtype="<U3"),
+        np.zeros((len(starts), 3)),
+        np.empty(len(starts)),
+    )
+    gears = np.ones(len(starts))
+    for size in np.unique(radii).tolist():  # the units of one radius together
+        these = np.flatnonzero(radii == size)
+        found = cc_to_point_parts(seen[these], 1.0 / size, sharpness, seed_only)
+        words[these], parts[these], lengths[these] = found
+        if reverse:  # turned round, a unit sees the point at -seen
+            backed = cc_to_point_parts(-seen[these], 1.0 / size, sharpness, seed_only)
+            better = np.flatnonzero(backed[2] < lengths[these] * (1.0 - TIE))
+            rows_backed = these[better]
+            words[rows_backed], parts[rows_backed] = backed[0][better], backed[1][better]
+            lengths[rows_backed], gears[rows_backed] = backed[2][better], -1.0
+    missed = np.flatnonzero(~np.isfinite(lengths))
+    if missed.size:
+        raise ValueError(
+            f"{missed.size} unit(s) cannot turn towards their points and go straight "
+            f"(the first: unit {missed[0]})"
+        )
+    return steering_paths(starts, None, words, parts, radii, sharpness, gears if reverse else None)
 
 
 def _to_points(starts, goals, radius, reverse, options):

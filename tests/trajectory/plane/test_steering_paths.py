@@ -12,10 +12,12 @@ from hypothesis import strategies as st
 from tests.trajectory.plane.steering_checks import check_steering, segments_end
 from trajectory.plane import (
     plan_turn,
+    plan_turns,
     reeds_shepp_path,
     reeds_shepp_paths,
     shortest_path,
     shortest_path_to_point,
+    shortest_paths,
 )
 
 coordinates = st.floats(-15.0, 15.0)
@@ -98,3 +100,24 @@ def test_the_one_call_passes_the_sharpness_on():
     for path in (to_point, to_pose, backing):
         assert path.sharpness == 0.4
         check_steering(path, 2.0, 0.4)
+
+
+@pytest.mark.parametrize("reverse", [False, True])
+def test_many_units_to_points_are_each_one_alone(reverse):
+    rng = np.random.default_rng(9)
+    starts = np.column_stack([rng.uniform(-10, 10, (30, 2)), rng.uniform(-np.pi, np.pi, 30)])
+    goals = rng.uniform(-10, 10, (30, 2))
+    radii = np.where(np.arange(30) % 2 == 0, 2.0, 3.0)
+    paths = shortest_paths(starts, goals, radii, reverse=reverse, sharpness=0.3)
+    for k in range(30):
+        one = shortest_path_to_point(starts[k], goals[k], radii[k], reverse=reverse, sharpness=0.3)
+        assert paths.words[k] == one.word and paths.lengths[k] == pytest.approx(one.length, rel=1e-12)
+        assert segments_end(paths.path(k))[:2] == pytest.approx(goals[k], abs=1e-9)
+        check_steering(paths.path(k), radii[k], 0.3)
+
+
+def test_many_seed_turns_refuse_a_point_none_reaches():
+    starts, goals = np.zeros((2, 3)), np.array([[10.0, 6.0], [0.3, 0.02]])
+    assert plan_turns(starts[:1], goals[:1], 2.0, sharpness=0.3).words.tolist() == ["LS"]
+    with pytest.raises(ValueError, match="cannot turn"):
+        plan_turns(starts, goals, 2.0, sharpness=0.3)
