@@ -24,22 +24,20 @@ import numpy as np
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory.plane.clothoids import full_lock_centre
 from trajectory.plane.steering_turns import (
+    MISS,
     SIGNS,
+    SLACK,
     SteeringUnit,
     path_scale,
     signed,
     small_turn_roots,
     steering_paths,
+    turn_then_line_roots,
 )
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 """In the order of ``dubins.WORDS``."""
 _WORD_SIGNS = np.array([[SIGNS[letter] for letter in word] for word in WORDS])  # (6, 3)
-_SLACK = 1e-12
-"""How far below 0 (relative to the path's scale) a line's length may come out and count as 0."""
-_MISS = 1e-9
-"""How far (relative to the path's scale) a root may miss: more is a jump (a turn wrapping from
-2 pi to 0), not a root."""
 
 
 def cc_dubins_parts(points, headings, curvature, sharpness, dubins=None):
@@ -116,7 +114,7 @@ def _csc_full_lock(points, headings, first, last, unit):
             reach = np.sqrt(distance * distance - 4.0 * unit.y * unit.y)  # NaN: the centres too near
             direction = np.angle(gap) - np.arctan2((last - first) * unit.y, reach)
         line = reach - 2.0 * unit.x
-        exists = line >= -_SLACK * path_scale(points, unit)
+        exists = line >= -SLACK * path_scale(points, unit)
     turned = np.stack([(first * direction) % TWO_PI, (last * (headings - direction)) % TWO_PI], axis=1)
     rows = np.flatnonzero(exists)
     parts = np.stack(
@@ -152,12 +150,7 @@ def _csc_small(points, headings, first, last, unit, small_first):
             seen = (points[rows] - end1) * np.exp(-1j * direction) - end2
             return seen.imag, np.stack([d1, seen.real, d2], axis=-1)
 
-        rows, t = small_turn_roots(parts_at, points.size, unit)
-        miss, parts = parts_at(t, rows)
-        size = path_scale(points[rows], unit)
-        keep = (np.abs(miss) <= _MISS * size) & (parts[:, 1] >= -_SLACK * size)
-        rows, parts = rows[keep], parts[keep]
-        parts[:, 1] = np.maximum(parts[:, 1], 0.0)
+        rows, parts = turn_then_line_roots(parts_at, points, unit)
         found.append((rows, parts, _csc_length(parts, unit)))
     return found
 
@@ -230,7 +223,7 @@ def _ccc_small(points, headings, first, unit, small):
 
     rows, t = small_turn_roots(parts_at, points.size, unit)
     miss, parts = parts_at(t, rows)
-    keep = np.abs(miss) <= _MISS * path_scale(points[rows], unit)
+    keep = np.abs(miss) <= MISS * path_scale(points[rows], unit)
     found.append((rows[keep], parts[keep], _ccc_length(parts[keep], unit)))
     return found
 

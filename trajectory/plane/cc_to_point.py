@@ -12,10 +12,8 @@ import numpy as np
 
 from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
 from trajectory.plane.dubins import dubins_paths
-from trajectory.plane.steering_turns import SteeringUnit, path_scale, signed, small_turn_roots
+from trajectory.plane.steering_turns import SLACK, SteeringUnit, path_scale, signed, turn_then_line_roots
 
-_SLACK = 1e-12
-_MISS = 1e-9
 _HEADINGS = 16
 """Arrival headings tried, evenly round, where the turn-then-straight and turn-then-turn paths
 are longer than the distance and half a turn at full lock (or none reaches the point)."""
@@ -78,7 +76,7 @@ def _turn_then_straight(points, sign, unit):
     with np.errstate(invalid="ignore"):
         reach = np.sqrt(np.abs(gap) ** 2 - unit.y * unit.y)
     line = reach - unit.x
-    rows = np.flatnonzero(line >= -_SLACK * path_scale(points, unit))
+    rows = np.flatnonzero(line >= -SLACK * path_scale(points, unit))
     direction = np.angle(gap[rows]) + sign * np.arctan2(unit.y, reach[rows])
     parts = np.stack([unit.full_lock(sign * direction), np.maximum(line[rows], 0.0)], axis=1)
     return rows, parts, unit.length(parts[:, 0]) + parts[:, 1]
@@ -94,12 +92,7 @@ def _small_turn_then_straight(points, sign, unit):
         seen = (points[rows] - signed(ends, sign)) * np.exp(-1j * sign * t)
         return seen.imag, np.stack([t, seen.real], axis=-1)
 
-    rows, t = small_turn_roots(parts_at, points.size, unit)
-    miss, parts = parts_at(t, rows)
-    size = path_scale(points[rows], unit)
-    keep = (np.abs(miss) <= _MISS * size) & (parts[:, 1] >= -_SLACK * size)
-    rows, parts = rows[keep], parts[keep]
-    parts[:, 1] = np.maximum(parts[:, 1], 0.0)
+    rows, parts = turn_then_line_roots(parts_at, points, unit)
     return rows, parts, unit.length(parts[:, 0]) + parts[:, 1]
 
 

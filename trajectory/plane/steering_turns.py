@@ -19,6 +19,11 @@ _GRID_STEP = 0.25
 small turns go further (a unit whose steering takes long to reach full lock)."""
 _ROUNDS = 40
 _CLOSED = 1e-15
+SLACK = 1e-12
+"""How far below 0 (relative to the path's scale) a line's length may come out and count as 0."""
+MISS = 1e-9
+"""How far (relative to the path's scale) a root may miss: more is a jump (a turn wrapping from
+2 pi to 0), not a root."""
 
 
 class SteeringUnit:
@@ -71,6 +76,19 @@ class SteeringUnit:
     def exit_centre(self, sign):
         """A turn's full-lock centre seen from its end."""
         return complex(-self.x, sign * self.y)
+
+
+def turn_then_line_roots(parts_at, points, unit):
+    """``small_turn_roots`` of a word whose line leaves the small turn (or reaches it): where
+    the root truly reaches the goal and the line is not negative (to rounding, then 0).
+    ``parts_at`` answers (miss, parts) with the line's length in parts[:, 1]. (rows, parts)."""
+    rows, t = small_turn_roots(parts_at, points.size, unit)
+    miss, parts = parts_at(t, rows)
+    size = path_scale(points[rows], unit)
+    keep = (np.abs(miss) <= MISS * size) & (parts[:, 1] >= -SLACK * size)
+    rows, parts = rows[keep], parts[keep]
+    parts[:, 1] = np.maximum(parts[:, 1], 0.0)
+    return rows, parts
 
 
 def small_turn_roots(parts_at, n, unit):
