@@ -6,7 +6,9 @@ from trajectory.plane.clothoids import full_lock_centre
 from trajectory.plane.dubins import dubins_path, dubins_paths
 from trajectory.plane.reeds_shepp import reeds_shepp_path
 from trajectory.plane.reeds_shepp_paths import reeds_shepp_paths
-from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, Arc, Clothoid, Line, SegmentTable, circle_centre
+from trajectory.plane.segment_poses import circle_centre
+from trajectory.plane.segment_views import Arc, Clothoid, Line
+from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, SegmentTable
 from trajectory.plane.shortest import shortest_path, shortest_paths
 from trajectory.plane.turn_paths import GoalPlace, TurnPath, TurnPaths
 from trajectory.plane.turn_to_point import plan_turn, shortest_path_to_point

@@ -1,13 +1,12 @@
-"""Paths in the ground plane as one table of arcs and lines: the one place where the pose of an arc or
-a line, the end of a segment and the centre of a turning circle are computed.
+"""Paths in the ground plane as one table of arcs, lines and clothoids (the pose along one
+segment and a turning circle's centre: ``segment_poses``; the views of its rows:
+``segment_views``).
 
 A segment starts at a point with a heading and turns left (``LEFT`` = 1), not at all (``STRAIGHT`` = 0)
 or right (``RIGHT`` = -1) on a circle of its radius, for its length, driven forwards (gear
 ``FORWARD`` = 1) or in reverse (``REVERSE`` = -1: the unit backs along it, facing its heading, and a
-left turn then swings its heading clockwise). After a distance d along it the
-unit has moved along the chord from its start, 2 r sin(d / 2r) long (d on a line), in the direction
-half-way through the turn: one formula for arcs and lines, exact where it starts, and with no
-difference of nearly equal numbers for a short arc.
+left turn then swings its heading clockwise); a clothoid's curvature starts at turn / radius
+and changes by its row's sharpness per unit of distance.
 
 Angles are in radians, counter-clockwise from +x; headings come out in [-pi, pi).
 
@@ -17,8 +16,6 @@ Angles are in radians, counter-clockwise from +x; headings come out in [-pi, pi)
 """
 
 import bisect
-import cmath
-import dataclasses
 import functools
 import math
 
@@ -26,116 +23,13 @@ import numpy as np
 
 from trajectory._numerics.angles import wrapped
 from trajectory._numerics.checks import real_values
-from trajectory.plane.clothoids import clothoid_offset
+from trajectory.plane.segment_poses import advance, circle_centre
+from trajectory.plane.segment_views import Arc, Clothoid, Line
 
 LEFT, STRAIGHT, RIGHT = 1, 0, -1
 """How a segment turns: counter-clockwise, not at all, clockwise."""
 FORWARD, REVERSE = 1, -1
 """How a segment is driven: the unit moving the way it faces, or backing."""
-
-
-def advance(x, y, heading, turn, distance, radius, direction=None, sharpness=None):
-    """The pose (x, y, heading) after ``distance`` along a segment that starts at (x, y) facing
-    ``heading`` with curvature ``turn / radius`` (a line: turn 0; its radius is not used but must
-    not be 0), changing by ``sharpness`` per unit of distance (a clothoid; 0 or None for arcs and
-    lines); floats or arrays alike.
-
-    ``direction`` is the unit vector (cos heading, sin heading) where it is known exactly (a line
-    between waypoints: its step over its length): an axis-aligned line then stays on its axis."""
-    if sharpness is not None and (sharpness != 0.0 if type(sharpness) is float else np.any(sharpness)):
-        return _along_clothoids(x, y, heading, turn, distance, radius, direction, sharpness)
-    half = turn * distance / (2.0 * radius)
-    maths = math if isinstance(half, float) else np
-    if direction is None:
-        direction = (maths.cos(heading), maths.sin(heading))
-    ux, uy = direction
-    if maths is math:
-        if turn == 0:
-            return x + distance * ux, y + distance * uy, heading
-        chord = 2.0 * radius * math.sin(distance / (2.0 * radius))
-    else:
-        chord = np.where(turn == 0, distance, 2.0 * radius * np.sin(distance / (2.0 * radius)))
-    cos_half, sin_half = maths.cos(half), maths.sin(half)  # the chord points half-way through the turn
-    return (
-        x + chord * (ux * cos_half - uy * sin_half),
-        y + chord * (uy * cos_half + ux * sin_half),
-        heading + 2.0 * half,
-    )
-
-
-def _along_clothoids(x, y, heading, turn, distance, radius, direction, sharpness):
-    """``advance`` where some segments are clothoids: each is measured from its point of zero
-    curvature (``clothoid_offset``), a distance -curvature / sharpness from its start (at one of
-    its ends on a turn's clothoids, so that nothing cancels)."""
-    if type(sharpness) is float:
-        curvature = turn / radius
-        zero = -curvature / sharpness
-        facing = cmath.exp(1j * (heading + curvature * zero / 2.0))
-        point = complex(x, y) + facing * (
-            clothoid_offset(zero, sharpness) + clothoid_offset(distance - zero, sharpness)
-        )
-        return point.real, point.imag, heading + distance * (curvature + sharpness * distance / 2.0)
-    columns = np.broadcast_arrays(x, y, heading, turn, distance, radius, sharpness)
-    x, y, after = (np.array(v, dtype=float) for v in advance(*columns[:6], direction))
-    rows = columns[6] != 0.0
-    x0, y0, heading, turn, distance, radius, sharpness = (column[rows] for column in columns)
-    curvature = turn / radius
-    zero = -curvature / sharpness
-    facing = np.exp(1j * (heading + curvature * zero / 2.0))
-    point = (
-        x0
-        + 1j * y0
-        + facing * (clothoid_offset(zero, sharpness) + clothoid_offset(distance - zero, sharpness))
-    )
-    x[rows], y[rows] = point.real, point.imag
-    after[rows] = heading + distance * (curvature + sharpness * distance / 2.0)
-    return x, y, after
-
-
-def circle_centre(x, y, heading, turn, radius):
-    """The centre of the circle a unit at (x, y) facing ``heading`` turns on, turning ``turn``
-    (``LEFT`` or ``RIGHT``) with ``radius``: floats or arrays alike."""
-    if isinstance(heading, float):
-        return x - turn * radius * math.sin(heading), y + turn * radius * math.cos(heading)
-    return x - turn * radius * np.sin(heading), y + turn * radius * np.cos(heading)
-
-
-@dataclasses.dataclass(frozen=True)
-class Arc:
-    """A view of an arc segment: ``centre`` (x, y), ``radius``, the angle of its start point seen
-    from the centre, and the signed ``sweep`` (positive: counter-clockwise, a left turn driven forwards
-    or a right turn backed; its sign holds the direction even for a zero sweep)."""
-
-    centre: tuple
-    radius: float
-    start_angle: float
-    sweep: float
-
-    @property
-    def length(self):
-        return self.radius * abs(self.sweep)
-
-
-@dataclasses.dataclass(frozen=True)
-class Clothoid:
-    """A view of a clothoid segment: from ``start`` (x, y) facing ``heading`` with ``curvature``,
-    which changes by ``sharpness`` per unit of distance along it (driven the way it faces; backed,
-    the distance counts negative) for its ``length``."""
-
-    start: tuple
-    heading: float
-    curvature: float
-    sharpness: float
-    length: float
-
-
-@dataclasses.dataclass(frozen=True)
-class Line:
-    """A view of a straight segment from ``start`` (x, y) in direction ``angle``."""
-
-    start: tuple
-    angle: float
-    length: float
 
 
 class SegmentTable:

@@ -13,7 +13,8 @@ import numpy as np
 
 from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import finite_number, positive_finite, real_array, real_values
-from trajectory.plane.segments import SegmentTable, advance
+from trajectory.plane.segment_poses import advance
+from trajectory.plane.segments import SegmentTable
 
 MIRRORED = str.maketrans("LR", "RL")
 """A path's word seen in a mirror (or steered backing): left and right swapped."""

@@ -19,7 +19,7 @@ import math
 
 import numpy as np
 
-from trajectory.plane.segments import advance, circle_centre
+from trajectory.plane.segment_poses import advance, circle_centre
 from trajectory.planning.code_raster import BLOCKED, OPEN, SQUARES_PER_CELL, UNSURE, code_raster
 
 SAMPLES_PER_CELL = 16

@@ -11,7 +11,7 @@ import math
 import numpy as np
 
 from trajectory._numerics.angles import wrapped
-from trajectory.plane.segments import advance
+from trajectory.plane.segment_poses import advance
 from trajectory.planning.clearance import Fan
 from trajectory.planning.code_raster import BLOCKED, UNSURE
 

@@ -12,7 +12,8 @@ import math
 
 import numpy as np
 
-from trajectory.plane.segments import Arc, Clothoid, advance
+from trajectory.plane.segment_poses import advance
+from trajectory.plane.segment_views import Arc, Clothoid
 from trajectory.planning.cell_grid import CellGrid
 
 _CELLS_ONE_BY_ONE = 150

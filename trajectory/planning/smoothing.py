@@ -11,7 +11,7 @@ that, ``straight_start`` tries leaving the start on a straight run.
 
 import math
 
-from trajectory.plane.segments import advance
+from trajectory.plane.segment_poses import advance
 
 REFINEMENTS = 4
 """Bisection steps for the point of departure: to 1/16 of a search step (about a tenth of a cell;

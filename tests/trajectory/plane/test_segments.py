@@ -14,7 +14,8 @@ from trajectory import SteeringFollowers, WaypointPath
 from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.plane import SegmentTable
 from trajectory.plane.path_queries import nearest, tangent
-from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT, advance, circle_centre
+from trajectory.plane.segment_poses import advance, circle_centre
+from trajectory.plane.segments import LEFT, RIGHT, STRAIGHT
 
 turns = st.sampled_from([LEFT, STRAIGHT, RIGHT])
 coordinates = st.floats(-100, 100)
