@@ -1,6 +1,8 @@
 """What every path of a unit that steers must be: its curvature within 1 / radius, continuous
 where its segments meet (a change of gear included), changing no faster than the sharpness."""
 
+import math
+
 import numpy as np
 
 
@@ -22,3 +24,18 @@ def check_steering(path, radius, sharpness, samples=4000):
 def segments_end(path):
     """Where the path's segments themselves end (not the goal written into it): (x, y, heading)."""
     return path.table.ends()[-1]
+
+
+def sharpness_for(radius, ease):
+    """The sharpness of a unit whose clothoids to full lock are ``ease`` radii long."""
+    return 1.0 / (radius * radius * ease)
+
+
+def check_reaches(path, start, goal, radius, heading=None):
+    """Assert the path's segments themselves end at ``goal`` (x, y) to 1e-9 of the distance plus a
+    radius, and facing ``heading`` to 1e-9 rad when given."""
+    end = segments_end(path)
+    scale = math.hypot(goal[0] - start[0], goal[1] - start[1]) + radius
+    assert math.hypot(end[0] - goal[0], end[1] - goal[1]) <= 1e-9 * scale
+    if heading is not None:
+        assert abs(math.remainder(end[2] - heading, 2 * math.pi)) <= 1e-9

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.trajectory.plane.steering_checks import check_steering
+from tests.trajectory.plane.steering_checks import check_reaches, check_steering, sharpness_for
 from trajectory.plane import dubins_path, dubins_paths
 from trajectory.plane.clothoids import full_lock_centre
 
@@ -31,12 +31,10 @@ angles = st.floats(-math.pi, math.pi)
 def test_a_steering_unit_reaches_the_goal_pose_along_continuous_curvature(
     x0, y0, h0, x1, y1, h1, radius, ease
 ):
-    sharpness = 1.0 / (radius * radius * ease)  # its clothoids to full lock are ease * radius long
+    sharpness = sharpness_for(radius, ease)
     path = dubins_path((x0, y0, h0), (x1, y1), radius, heading=h1, sharpness=sharpness)
-    end = path.table.ends()[-1]  # where the segments themselves end, not the goal written in
+    check_reaches(path, (x0, y0), (x1, y1), radius, heading=h1)
     scale = math.hypot(x1 - x0, y1 - y0) + radius
-    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * scale
-    assert abs(math.remainder(end[2] - h1, 2 * math.pi)) <= 1e-9
     assert path.pose(path.length).tolist() == pytest.approx(
         [x1, y1, math.remainder(h1, 2 * math.pi)], abs=1e-12
     )

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.trajectory.plane.steering_checks import check_steering, segments_end
+from tests.trajectory.plane.steering_checks import check_reaches, check_steering, segments_end, sharpness_for
 from trajectory.plane import (
     plan_turn,
     plan_turns,
@@ -36,10 +36,9 @@ angles = st.floats(-math.pi, math.pi)
     st.booleans(),
 )
 def test_a_steering_unit_reaches_a_point(x0, y0, h0, x1, y1, radius, ease, reverse):
-    sharpness = 1.0 / (radius * radius * ease)
+    sharpness = sharpness_for(radius, ease)
     path = shortest_path_to_point((x0, y0, h0), (x1, y1), radius, reverse=reverse, sharpness=sharpness)
-    end = segments_end(path)
-    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (math.hypot(x1 - x0, y1 - y0) + radius)
+    check_reaches(path, (x0, y0), (x1, y1), radius)
     check_steering(path, radius, sharpness)
     arcs = shortest_path_to_point((x0, y0, h0), (x1, y1), radius, reverse=reverse)
     if math.hypot(x1 - x0, y1 - y0) > 1e-6 * radius:  # (at the start itself, the arcs turn a full circle)
@@ -69,11 +68,9 @@ def test_the_seed_turns_then_goes_straight():
     st.floats(0.1, 2.0),
 )
 def test_a_steering_unit_that_backs_up_reaches_the_goal_pose(x0, y0, h0, x1, y1, h1, radius, ease):
-    sharpness = 1.0 / (radius * radius * ease)
+    sharpness = sharpness_for(radius, ease)
     path = reeds_shepp_path((x0, y0, h0), (x1, y1), radius, heading=h1, sharpness=sharpness)
-    end = segments_end(path)
-    assert math.hypot(end[0] - x1, end[1] - y1) <= 1e-9 * (math.hypot(x1 - x0, y1 - y0) + radius)
-    assert abs(math.remainder(end[2] - h1, 2 * math.pi)) <= 1e-9
+    check_reaches(path, (x0, y0), (x1, y1), radius, heading=h1)
     check_steering(path, radius, sharpness)  # at a change of gear the wheels are straight
     arcs = reeds_shepp_path((x0, y0, h0), (x1, y1), radius, heading=h1)
     assert path.length >= arcs.length * (1.0 - 1e-9) - 1e-12
