@@ -12,11 +12,42 @@ import numpy as np
 
 from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
 from trajectory.plane.dubins import dubins_paths
-from trajectory.plane.steering_turns import SLACK, SteeringUnit, path_scale, signed, turn_then_line_roots
+from trajectory.plane.steering_turns import (
+    SLACK,
+    SteeringUnit,
+    path_scale,
+    signed,
+    steering_paths,
+    turn_then_line_roots,
+)
 
 _HEADINGS = 16
 """Arrival headings tried, evenly round, where the turn-then-straight and turn-then-turn paths
 are longer than the distance and half a turn at full lock (or none reaches the point)."""
+
+
+def steering_paths_to_points(starts, goals, radii, sharpness, reverse, tie, seed_only=False):
+    """The paths (``TurnPaths``) of units that steer from ``starts`` (n, 3, headings in
+    [-pi, pi)) to points ``goals`` (n, 2), turning no tighter than ``radii`` (n,) (all checked
+    by the caller); with ``reverse`` each the shorter of that and of backing (the unit turned
+    round, driven in reverse) unless within ``tie`` (relative) of it. Returns (paths, the rows
+    no path reaches: ``seed_only``, points the turn cannot reach)."""
+    seen = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * np.exp(-1j * starts[:, 2])
+    n = len(starts)
+    words, parts, lengths, gears = np.empty(n, dtype="<U3"), np.zeros((n, 3)), np.empty(n), np.ones(n)
+    for size in np.unique(radii).tolist():  # the units of one radius together
+        these = np.flatnonzero(radii == size)
+        words[these], parts[these], lengths[these] = cc_to_point_parts(
+            seen[these], 1.0 / size, sharpness, seed_only
+        )
+        if reverse:  # turned round, a unit sees the point at -seen
+            backed = cc_to_point_parts(-seen[these], 1.0 / size, sharpness, seed_only)
+            better = np.flatnonzero(backed[2] < lengths[these] * (1.0 - tie))
+            rows = these[better]
+            words[rows], parts[rows] = backed[0][better], backed[1][better]
+            lengths[rows], gears[rows] = backed[2][better], -1.0
+    paths = steering_paths(starts, None, words, parts, radii, sharpness, gears if reverse else None)
+    return paths, np.flatnonzero(~np.isfinite(lengths))
 
 
 def cc_to_point_parts(points, curvature, sharpness, seed_only=False):

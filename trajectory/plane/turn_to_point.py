@@ -3,7 +3,7 @@ truly shortest path (turn then straight, or turn one way then the other); forwar
 that may back up, the shorter of that and of backing the whole way. The geometry is written once
 for floats and arrays (``maths.FLOATS``/``ARRAYS``): ``turns_to_points`` plans many units with it."""
 
-import cmath
+import dataclasses
 import math
 import typing
 
@@ -12,8 +12,7 @@ import numpy as np
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import FLOATS
-from trajectory.plane.cc_to_point import cc_to_point_parts
-from trajectory.plane.steering_turns import steering_paths
+from trajectory.plane.cc_to_point import steering_paths_to_points
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, path_from_turns, point, pose
 
 ON_CIRCLE_TOLERANCE = 1e-9
@@ -88,24 +87,15 @@ def _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=False)
     goal, radius, reverse = point(goal, "goal"), positive_finite(radius, "radius"), flag(reverse, "reverse")
     sharpness = positive_finite(sharpness, "sharpness")
     heading = wrapped(heading)
-    seen = complex(goal[0] - x, goal[1] - y) * cmath.exp(-1j * heading)
-    points = np.array([seen, -seen]) if reverse else np.array([seen])  # turned round, it sees -seen
-    words, parts, lengths = cc_to_point_parts(points, 1.0 / radius, sharpness, seed_only)
-    if not np.isfinite(lengths[0]) and not (reverse and np.isfinite(lengths[1])):
+    paths, missed = steering_paths_to_points(
+        np.array([[x, y, heading]]), np.array([goal]), np.array([radius]), sharpness, reverse, TIE, seed_only
+    )
+    if missed.size:
         raise ValueError(
             f"a unit turning no tighter than {radius:g} cannot turn towards {goal} and go straight"
         )
-    backing = reverse and lengths[1] < lengths[0] * (1.0 - TIE)
-    row = 1 if backing else 0
-    return steering_paths(
-        np.array([[x, y, heading]]),
-        None,
-        words[row : row + 1],
-        parts[row : row + 1],
-        np.array([radius]),
-        sharpness,
-        np.array([-1.0]) if backing else None,
-    ).path(0)
+    path = paths.path(0)
+    return path if -1.0 in (path.gears or ()) else dataclasses.replace(path, gears=None)  # forwards: no gears
 
 
 def _to_point(start, goal, radius, reverse, best):

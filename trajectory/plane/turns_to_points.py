@@ -9,8 +9,7 @@ import numpy as np
 from trajectory._numerics.angles import wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import ARRAYS
-from trajectory.plane.cc_to_point import cc_to_point_parts
-from trajectory.plane.steering_turns import steering_paths
+from trajectory.plane.cc_to_point import steering_paths_to_points
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, TurnPaths, radii_for, rows
 from trajectory.plane.turn_to_point import MIRRORED_PLACES, TIE, tangent_exit, touching_turns
 
@@ -57,31 +56,15 @@ def _steering_to_points(starts, goals, radius, reverse, sharpness, seed_only=Fal
         raise ValueError(f"starts (n, 3) and goals (n, 2) must be as many, got {len(starts)}, {len(goals)}")
     sharpness, reverse = positive_finite(sharpness, "sharpness"), flag(reverse, "reverse")
     starts = np.column_stack([starts[:, :2], wrapped(starts[:, 2])])
-    radii = radii_for(radius, len(starts))
-    seen = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * np.exp(-1j * starts[:, 2])
-    words, parts, lengths = (
-        np.empty(len(starts), dtype="<U3"),
-        np.zeros((len(starts), 3)),
-        np.empty(len(starts)),
+    paths, missed = steering_paths_to_points(
+        starts, goals, radii_for(radius, len(starts)), sharpness, reverse, TIE, seed_only
     )
-    gears = np.ones(len(starts))
-    for size in np.unique(radii).tolist():  # the units of one radius together
-        these = np.flatnonzero(radii == size)
-        found = cc_to_point_parts(seen[these], 1.0 / size, sharpness, seed_only)
-        words[these], parts[these], lengths[these] = found
-        if reverse:  # turned round, a unit sees the point at -seen
-            backed = cc_to_point_parts(-seen[these], 1.0 / size, sharpness, seed_only)
-            better = np.flatnonzero(backed[2] < lengths[these] * (1.0 - TIE))
-            rows_backed = these[better]
-            words[rows_backed], parts[rows_backed] = backed[0][better], backed[1][better]
-            lengths[rows_backed], gears[rows_backed] = backed[2][better], -1.0
-    missed = np.flatnonzero(~np.isfinite(lengths))
     if missed.size:
         raise ValueError(
             f"{missed.size} unit(s) cannot turn towards their points and go straight "
             f"(the first: unit {missed[0]})"
         )
-    return steering_paths(starts, None, words, parts, radii, sharpness, gears if reverse else None)
+    return paths
 
 
 def _to_points(starts, goals, radius, reverse, options):
