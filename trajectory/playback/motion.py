@@ -89,7 +89,9 @@ class Motion:
             self._rate_scalar = velocity.rate_scalar
 
     @classmethod
-    def fastest(cls, trajectory, v_max, a_lat=None, accel=None, brake=None, v_start=0.0, v_end=0.0):
+    def fastest(
+        cls, trajectory, v_max, a_lat=None, accel=None, brake=None, v_start=0.0, v_end=0.0, *, jerk=None
+    ):
         """The time-optimal motion along ``trajectory``: never faster than ``v_max``, never leaning
         on more lateral acceleration v² κ than ``a_lat``, nor speeding up or slowing down faster
         than ``accel`` and ``brake`` (the last three None for no limit), from ``v_start`` to
@@ -111,7 +113,7 @@ class Motion:
         """
         if not isinstance(trajectory, Curve):
             raise ValueError(f"trajectory must be a Curve, got {type(trajectory).__name__}")
-        limits = SpeedLimits(v_max, a_lat, accel, brake)
+        limits = SpeedLimits(v_max, a_lat, accel, brake, jerk)
         v_start, v_end = at_least_zero(v_start, "v_start"), at_least_zero(v_end, "v_end")
         velocity, duration = fastest_velocity(trajectory, limits, v_start, v_end)
         return cls(trajectory, velocity, duration)

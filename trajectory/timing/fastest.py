@@ -16,6 +16,7 @@ import dataclasses
 import numpy as np
 
 from trajectory._numerics import inverse_fit
+from trajectory.timing import jerk_limited
 from trajectory.timing.speed_limits import Binding
 from trajectory.timing.speed_profile import SpeedProfile
 from trajectory.timing.velocity import DISTANCE_TOLERANCE, UNRESOLVED, VelocityCurve, identity
@@ -53,12 +54,15 @@ class FastestVelocityCurve(VelocityCurve):
 
 
 def fastest_velocity(curve, limits, v_start, v_end):
-    """The fastest motion's ``FastestVelocityCurve`` and duration (seconds) along ``curve``.
+    """The fastest motion's ``FastestVelocityCurve`` and duration (seconds) along ``curve``
+    (jerk-limited if ``limits.jerk`` is set: see ``jerk_limited``).
 
     Raises:
         ValueError: If v_start or v_end is above the limits at its end, or cannot be braked from
             or reached.
     """
+    if limits.jerk is not None:
+        return _jerk_limited(curve, limits, v_start, v_end)
     length = curve.length
     pieces = []  # (seconds, coefficients of the arc-length fraction in local time, start, Binding)
     spans = []
@@ -84,6 +88,18 @@ def fastest_velocity(curve, limits, v_start, v_end):
     for start, (_, _, distance, binding) in zip(np.cumsum(widths) - widths, pieces):
         if not stretches or stretches[-1].binding != binding:
             stretches.append(Stretch(float(start), float(distance / length), binding))
+    return FastestVelocityCurve(table, tuple(stretches), limits), float(widths.sum())
+
+
+def _jerk_limited(curve, limits, v_start, v_end):
+    """``fastest_velocity`` with a jerk limit: its phases' cubics make the table as they are."""
+    phases = jerk_limited.jerk_limited_phases(curve, limits, v_start, v_end)
+    widths, coeffs, starts, distances = jerk_limited.phase_table(phases, v_start, curve.length)
+    table = inverse_fit.normalised_table(widths, coeffs, variable="time")
+    stretches = []
+    for start, distance, (_, _, binding) in zip(starts.tolist(), distances.tolist(), phases):
+        if not stretches or stretches[-1].binding != binding:
+            stretches.append(Stretch(start, distance, binding))
     return FastestVelocityCurve(table, tuple(stretches), limits), float(widths.sum())
 
 

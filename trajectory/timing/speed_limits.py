@@ -25,13 +25,15 @@ class Binding(enum.IntEnum):
     CORNERING = 2
     """At sqrt(a_lat / κ)."""
     BRAKING = 3
+    JERK = 4
+    """Changing the acceleration as fast as the jerk limit allows."""
 
 
 @dataclasses.dataclass(frozen=True)
 class SpeedLimits:
     """A vehicle's limits, in length units and seconds: the top speed ``v_max``, and optionally
-    (None: no limit) the lateral acceleration ``a_lat``, the acceleration ``accel`` and the
-    deceleration ``brake``.
+    (None: no limit) the lateral acceleration ``a_lat``, the acceleration ``accel``, the
+    deceleration ``brake`` and the jerk ``jerk`` (how fast the acceleration may change).
 
     Raises:
         ValueError: If a limit is not a positive finite number (or None, for the last three), or
@@ -49,6 +51,7 @@ class SpeedLimits:
     a_lat: float | None = None
     accel: float | None = None
     brake: float | None = None
+    jerk: float | None = None
 
     def __post_init__(self):
         object.__setattr__(self, "v_max", positive_finite(self.v_max, "v_max"))
@@ -57,7 +60,7 @@ class SpeedLimits:
                 f"v_max must be from {1 / LARGEST_SPEED:g} to {LARGEST_SPEED:g} (its square must be a "
                 f"float), got {self.v_max!r}"
             )
-        for name in ("a_lat", "accel", "brake"):
+        for name in ("a_lat", "accel", "brake", "jerk"):
             value = getattr(self, name)
             if value is not None:
                 object.__setattr__(self, name, positive_finite(value, f"{name} (or None for no limit)"))

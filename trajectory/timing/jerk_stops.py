@@ -1,0 +1,144 @@
+"""The hardest stop a jerk-limited vehicle can make from speed v and acceleration a: its jerk at
+-J until the acceleration reaches -brake (or a lower peak), held there, then at +J so that the
+speed and the acceleration reach 0 together. Every other way of slowing is above it in the
+(distance, speed) plane, so a state is safe (``jerk_limited``) when its stop stays under the cap.
+
+Distances are from where the stop starts; speeds in length units per second. Scalar (Python
+float) in, scalar out, except where arrays are named.
+"""
+
+import math
+
+import numpy as np
+
+_NEWTON_STEPS = 6
+"""Newton steps from the chord guess that invert the stop's rising part to rounding: it is
+shorter than a / J, where the speed changes by at most a² / 2J."""
+
+
+class Stop:
+    """The stop from speed ``v`` (>= 0) and acceleration ``a`` under ``jerk`` and ``brake``
+    (math.inf for none), or ``None`` from ``Stop.of`` when none exists: braking so hard
+    (a < 0, a² > 2 J v) that the speed would reach 0 before the acceleration could.
+
+    Attributes:
+        phases: ((seconds, jerk), ...): the three phases, each possibly of no time.
+        low: The least acceleration (-brake or the peak of a shorter stop).
+        peak_speed, peak_distance: Where the speed is highest (the start unless a > 0).
+        length: The distance to standstill.
+    """
+
+    __slots__ = (
+        "a",
+        "jerk",
+        "length",
+        "low",
+        "peak_distance",
+        "peak_speed",
+        "peak_time",
+        "phases",
+        "speeds",
+        "starts",
+        "v",
+    )
+
+    @classmethod
+    def of(cls, v, a, jerk, brake):
+        """The stop from (v, a), or None if there is none."""
+        if a < 0.0 and a * a > 2.0 * jerk * v * (1.0 + 1e-12):
+            return None
+        return cls(v, a, jerk, brake)
+
+    def __init__(self, v, a, jerk, brake):
+        self.v, self.a, self.jerk = v, a, jerk
+        self.low = max(-math.sqrt(max(a * a + 2.0 * jerk * v, 0.0) / 2.0), -brake)
+        self.low = min(self.low, a)
+        down, up = (a - self.low) / jerk, -self.low / jerk
+        v1 = v + (a * a - self.low * self.low) / (2.0 * jerk)
+        v2 = self.low * self.low / (2.0 * jerk)
+        hold = (v1 - v2) / -self.low if self.low < 0.0 and v1 > v2 else 0.0
+        self.phases = ((down, -jerk), (hold, 0.0), (up, jerk))
+        self.speeds = (v, v1, v2, 0.0)  # at the phases' starts, and at the end
+        s1 = down * (v + down * (a / 2.0 - jerk * down / 6.0))
+        s2 = s1 + hold * (v1 + self.low * hold / 2.0)
+        self.starts = (0.0, s1, s2)
+        self.length = s2 + up * (v2 + up * (self.low / 2.0 + jerk * up / 6.0))
+        self.peak_time = max(a, 0.0) / jerk
+        self.peak_speed = v + max(a, 0.0) ** 2 / (2.0 * jerk)
+        self.peak_distance = self._rising_distance(self.peak_time)
+
+    def _rising_distance(self, t):
+        """Distance at time t (array or scalar) within the first phase."""
+        return t * (self.v + t * (self.a / 2.0 - self.jerk * t / 6.0))
+
+    def distances_to_speeds(self, speeds):
+        """The distances (n,) and times (n,) at which the falling stop passes ``speeds`` (n,), each
+        below the peak speed and >= 0. Each phase's formula is worked out only if some speed is
+        passed in it (this is the drive's inner loop)."""
+        _, v1, v2, _ = self.speeds
+        low, high = float(speeds.min()), float(speeds.max())
+        parts = []
+        if high >= v1:
+            parts.append((speeds >= v1, self._first_phase(speeds)))
+        if low < v1 and high >= v2:
+            parts.append(((speeds < v1) & (speeds >= v2), self._hold_phase(speeds)))
+        if low < v2:
+            parts.append((speeds < v2, self._release_phase(speeds)))
+        if len(parts) == 1:
+            return parts[0][1]
+        distances, times = parts[-1][1]
+        for where, (d, t) in parts[:-1]:
+            distances, times = np.where(where, d, distances), np.where(where, t, times)
+        return distances, times
+
+    def _first_phase(self, speeds):
+        """(distances, times) to ``speeds`` in the first phase, after the peak: the later root of
+        v + a t - J t²/2 = u, without cancellation when a < 0."""
+        v, a, jerk = self.v, self.a, self.jerk
+        drop = v - speeds
+        root = np.sqrt(np.maximum(a * a + 2.0 * jerk * drop, 0.0))
+        t = (a + root) / jerk if a >= 0.0 else 2.0 * drop / (root - a)
+        return self._rising_distance(t), t
+
+    def _hold_phase(self, speeds):
+        _, v1, _, _ = self.speeds
+        t = (v1 - speeds) / -self.low
+        return self.starts[1] + t * (v1 + self.low * t / 2.0), self.phases[0][0] + t
+
+    def _release_phase(self, speeds):
+        """The earlier root of v2 + low t + J t²/2 = u, without cancellation."""
+        _, _, v2, _ = self.speeds
+        low, jerk = self.low, self.jerk
+        left = v2 - speeds
+        t = 2.0 * left / (np.sqrt(np.maximum(low * low - 2.0 * jerk * left, 0.0)) - low)
+        distances = self.starts[2] + t * (v2 + t * (low / 2.0 + jerk * t / 6.0))
+        return distances, self.phases[0][0] + self.phases[1][0] + t
+
+    def rising_speeds(self, distances):
+        """The speeds (n,) at ``distances`` (n,) no farther than the peak, and the times."""
+        t = np.minimum(distances / max(self.v, 1e-300), self.peak_time)
+        for _ in range(_NEWTON_STEPS):
+            speed = self.v + t * (self.a - self.jerk * t / 2.0)
+            miss = self._rising_distance(t) - distances
+            if np.all(np.abs(miss) <= 1e-15 * np.abs(distances)):
+                break
+            t = np.clip(t - miss / np.maximum(speed, 1e-300), 0.0, self.peak_time)
+        return self.v + t * (self.a - self.jerk * t / 2.0), t
+
+    def at_accelerations(self, accelerations):
+        """Distances (n,), squared speeds (n,) and times (n,) where the first phase passes
+        ``accelerations`` (n,), each within [low, a]."""
+        t = (self.a - accelerations) / self.jerk
+        speed = self.v + t * (self.a - self.jerk * t / 2.0)
+        return self._rising_distance(t), speed * speed, t
+
+    def cut(self, seconds):
+        """The phases ((seconds, jerk), ...) of the stop's first ``seconds``."""
+        kept, left = [], seconds
+        for duration, jerk in self.phases:
+            if left <= 0.0:
+                break
+            if duration > 0.0:
+                kept.append((min(duration, left), jerk))
+                left -= duration
+        return kept
