@@ -44,8 +44,9 @@ class Cap:
         return np.diff(self.w) / (2.0 * np.diff(self.s))
 
     @classmethod
-    def of(cls, profile):
-        """The cap of a ``SpeedProfile``."""
+    def of(cls, profile, v_end):
+        """The cap of a ``SpeedProfile`` that ends at ``v_end`` (also without a braking limit,
+        where the jerk-free motion drops its speed at once)."""
         stretches = profile.stretches()
         corners = [(a, b) for a, b, _, _, binding in stretches if binding == Binding.CORNERING]
         chords = iter(_chords(profile, corners))
@@ -61,6 +62,7 @@ class Cap:
                 nodes, values = nodes[1:], values[1:]
             s.append(nodes)
             w.append(values)
+        w[-1][-1] = min(w[-1][-1], v_end * v_end)
         return cls(np.concatenate(s), np.concatenate(w), np.concatenate(bindings))
 
     def at(self, s):

@@ -42,7 +42,7 @@ def jerk_limited_phases(curve, limits, v_start, v_end):
             this jerk (and as for the jerk-free fastest motion).
     """
     profile = SpeedProfile(curve, limits, v_start, v_end)
-    drive = _Drive(Cap.of(profile), profile.length, limits)
+    drive = _Drive(Cap.of(profile, v_end), profile.length, limits)
     return drive.run(v_start, v_end)
 
 
@@ -115,6 +115,8 @@ class _Drive:
                 state = _advanced(state, touched, jerk)
             if element is not None:
                 state = self._follow(state, element, phases)
+                if element == (_NODE, self.cap.s.size - 1):
+                    break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
                 break
         if state[1] < v_end * (1.0 - 1e-9):
@@ -225,9 +227,11 @@ class _Drive:
             ahead = np.array([float(self.cap.s[index]) - state[0]])
             if ahead[0] < stop.peak_distance:
                 seconds = float(stop.rising_speeds(ahead)[1][0])
-            else:
-                speed = np.array([math.sqrt(max(float(self.cap.w[index]), 0.0))])
+            elif self.cap.w[index] > 0.0:
+                speed = np.array([math.sqrt(float(self.cap.w[index]))])
                 seconds = float(stop.distances_to_speeds(np.minimum(speed, stop.peak_speed))[1][0])
+            else:  # to rest: the whole stop (its last moment is ill-conditioned in the speed)
+                seconds = math.inf
         for dt, jerk in stop.cut(seconds):
             binding = Binding.JERK if jerk else Binding.BRAKING
             phases.append((dt, jerk, binding))

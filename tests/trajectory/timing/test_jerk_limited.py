@@ -1,0 +1,186 @@
+"""Motion.fastest(..., jerk=): Ruckig's duration on straight lines, every limit (the jerk's
+included) kept on the scene's curves, never faster than the jerk-free drive and tending to it,
+the hardest stop against integration, and bad input refused by name."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+import ruckig
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from scene.curves.presets import TRAJECTORIES
+from trajectory import CubicBezier, Motion
+from trajectory.timing.jerk_stops import Stop
+from trajectory.timing.speed_limits import Binding
+
+CURVES = {
+    preset.name.split()[0]: preset.curve for preset in TRAJECTORIES if not preset.name.startswith("coaster")
+}
+CAR = {"v_max": 8.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
+ROAD = CubicBezier([[-60, -20, 0], [-20, 70, 0], [20, -70, 0], [60, 20, 0]])  # the README's example
+ROAD_CAR = {"v_max": 30.0, "a_lat": 8.0, "accel": 4.0, "brake": 7.0}
+LIMIT_TOLERANCE = 1e-9
+
+
+def _ruckig_duration(length, v_max, accel, brake, jerk):
+    """Ruckig's time-optimal duration from rest at 0 to rest at ``length``, one degree of freedom."""
+    start = ruckig.InputParameter(1)
+    start.current_position, start.current_velocity, start.current_acceleration = [0.0], [0.0], [0.0]
+    start.target_position, start.target_velocity, start.target_acceleration = [length], [0.0], [0.0]
+    start.max_velocity, start.max_acceleration, start.max_jerk = [v_max], [accel], [jerk]
+    start.min_acceleration = [-brake]
+    trajectory = ruckig.Trajectory(1)
+    assert ruckig.Ruckig(1).calculate(start, trajectory) == ruckig.Result.Working
+    return trajectory.duration
+
+
+def _line(length):
+    return CubicBezier([[0, 0, 0], [length / 3, 0, 0], [2 * length / 3, 0, 0], [length, 0, 0]])
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    length=st.floats(0.05, 500.0),
+    v_max=st.floats(0.5, 40.0),
+    accel=st.floats(0.5, 10.0),
+    brake=st.floats(0.5, 10.0),
+    jerk=st.floats(0.5, 200.0),
+)
+def test_a_straight_line_from_rest_to_rest_takes_ruckigs_time_to_1e_9(length, v_max, accel, brake, jerk):
+    """Whether or not the top speed and the acceleration limits are reached, the duration is the
+    time-optimal one an independent solver finds."""
+    motion = Motion.fastest(_line(length), v_max, accel=accel, brake=brake, jerk=jerk)
+    expected = _ruckig_duration(length, v_max, accel, brake, jerk)
+    assert motion.duration == pytest.approx(expected, rel=1e-9)
+    assert motion.position(motion.duration)[0] == pytest.approx(length, rel=1e-12)
+
+
+def test_the_textbook_seven_phases_on_a_line():
+    """30 units, v_max 10, accel 5, brake 4, jerk 20: jerk up 0.25 s, hold 1.75 s, down 0.25 s,
+    cruise 0.525 s, jerk down 0.2 s, hold 2.3 s, up 0.2 s: 5.475 s."""
+    motion = Motion.fastest(_line(30.0), v_max=10.0, accel=5.0, brake=4.0, jerk=20.0)
+    assert motion.duration == pytest.approx(5.475, rel=1e-13)
+    bindings = [stretch.binding for stretch in motion.velocity.stretches]
+    assert bindings == [Binding.JERK, Binding.ACCELERATING, Binding.JERK, Binding.CRUISING] + [
+        Binding.JERK,
+        Binding.BRAKING,
+        Binding.JERK,
+    ]
+    times = [stretch.time for stretch in motion.velocity.stretches]
+    assert times == pytest.approx([0.0, 0.25, 2.0, 2.25, 2.775, 2.975, 5.275], rel=1e-12, abs=1e-12)
+    assert float(motion.acceleration(1.0)) == pytest.approx(5.0, rel=1e-12)
+    assert float(motion.speed(2.5)) == pytest.approx(10.0, rel=1e-12)
+
+
+def _limits_hold(curve, motion, limits, jerk):
+    """Every limit on a dense sample: speed, v² κ, the acceleration both ways, and the jerk as the
+    acceleration's difference quotient (the acceleration is continuous: no jump anywhere)."""
+    t = np.linspace(0.0, motion.duration, 50_001)
+    speed, acceleration = motion.speed(t), motion.acceleration(t)
+    assert speed.max() <= limits["v_max"] * (1 + LIMIT_TOLERANCE)
+    kappa = curve.curvature(motion.parameter(t))
+    assert (speed**2 * kappa).max() <= limits["a_lat"] * (1 + LIMIT_TOLERANCE)
+    assert acceleration.max() <= limits["accel"] * (1 + LIMIT_TOLERANCE)
+    assert -acceleration.min() <= limits["brake"] * (1 + LIMIT_TOLERANCE)
+    rate = np.abs(np.diff(acceleration)) / np.diff(t)
+    assert rate.max() <= jerk * (1 + 1e-6)
+
+
+@pytest.mark.parametrize("name", list(CURVES))
+@pytest.mark.parametrize("jerk", [0.7, 4.0, 40.0])
+def test_on_the_scenes_curves_no_limit_is_broken_and_it_is_never_faster(name, jerk):
+    curve = CURVES[name]()
+    motion = Motion.fastest(curve, **CAR, jerk=jerk)
+    _limits_hold(curve, motion, CAR, jerk)
+    assert motion.duration >= Motion.fastest(curve, **CAR).duration
+    assert np.linalg.norm(motion.position(motion.duration) - curve.evaluate(1.0)) <= 1e-9
+    assert float(motion.speed(motion.duration)) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_on_the_readme_road_it_tends_to_the_jerk_free_drive():
+    """The extra time falls with every tenfold jerk, to within 2e-4 at 1e4 (what is left is the
+    cap's chords, about CHORD_SAG / 2)."""
+    free = Motion.fastest(ROAD, **ROAD_CAR).duration
+    extra = [
+        Motion.fastest(ROAD, **ROAD_CAR, jerk=jerk).duration / free - 1.0 for jerk in (1.0, 10.0, 100.0, 1e4)
+    ]
+    assert all(0.0 < later < earlier for earlier, later in itertools.pairwise(extra))
+    assert extra[-1] <= 2e-4
+
+
+def test_without_a_lateral_limit_a_curve_is_a_straight_line():
+    """Only the distance counts: the S-bend as long as a line takes the line's (Ruckig's) time."""
+    curve = CURVES["S-bend"]()
+    motion = Motion.fastest(curve, v_max=8.0, accel=3.0, brake=5.0, jerk=6.0)
+    assert motion.duration == pytest.approx(_ruckig_duration(curve.length, 8.0, 3.0, 5.0, 6.0), rel=1e-9)
+
+
+def test_an_exact_cusp_is_stopped_at_and_left():
+    cusp = CubicBezier([[0, 0, 0], [1, 1, 0], [0, 1, 0], [1, 0, 0]])
+    motion = Motion.fastest(cusp, 5.0, a_lat=2.0, accel=1.0, brake=1.0, jerk=3.0)
+    assert float(motion.speed(motion.time_at_parameter(0.5))) <= 1e-6
+    assert motion.position(motion.duration) == pytest.approx([1.0, 0.0, 0.0], abs=1e-12)
+
+
+def test_start_and_end_speeds_and_no_braking_limit():
+    line = _line(100.0)
+    motion = Motion.fastest(line, v_max=10.0, accel=2.0, brake=None, v_start=3.0, v_end=1.0, jerk=4.0)
+    assert float(motion.speed(0.0)) == pytest.approx(3.0, rel=1e-12)
+    assert float(motion.acceleration(0.0)) == pytest.approx(0.0, abs=1e-12)
+    assert float(motion.speed(motion.duration)) == pytest.approx(1.0, rel=1e-9)
+    _limits_hold(line, motion, {"v_max": 10.0, "a_lat": math.inf, "accel": 2.0, "brake": math.inf}, 4.0)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"jerk": 0.0}, r"jerk \(or None for no limit\) must be a positive finite number"),
+        ({"jerk": float("nan")}, "jerk"),
+        ({"v_start": 7.0, "jerk": 0.5}, "v_start = 7 is too fast to brake in time .* with jerk = 0.5"),
+        ({"v_end": 5.0, "jerk": 0.05}, "v_end = 5 cannot be reached with jerk = 0.05"),
+    ],
+)
+def test_bad_jerk_input_is_refused_by_name(options, message):
+    with pytest.raises(ValueError, match=message):
+        Motion.fastest(_line(20.0), **{"v_max": 8.0, "accel": 3.0, "brake": 5.0, **options})
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    speed=st.floats(0.0, 50.0),
+    acceleration=st.floats(-8.0, 8.0),
+    jerk=st.floats(0.3, 100.0),
+    brake=st.floats(0.5, 10.0),
+)
+def test_the_hardest_stop_ends_at_rest_and_its_distances_match_integration(speed, acceleration, jerk, brake):
+    assume(acceleration >= -brake)  # the drive never brakes harder than it may
+    stop = Stop.of(speed, acceleration, jerk, brake)
+    if stop is None:  # braking too hard already: the speed would reach 0 first
+        assert acceleration < 0 and acceleration**2 > 2 * jerk * speed
+        return
+    assert stop.low >= -brake * (1 + 1e-12)
+    t = np.concatenate([[0.0], np.cumsum([seconds for seconds, _ in stop.phases])])
+    s, v, a = 0.0, speed, acceleration
+    for seconds, j in stop.phases:  # exact polynomials, phase by phase
+        s, v, a = (
+            s + seconds * (v + seconds * (a / 2 + j * seconds / 6)),
+            v + seconds * (a + j * seconds / 2),
+            a + j * seconds,
+        )
+    scale = max(speed, acceleration**2 / jerk, 1e-9)
+    assert abs(v) <= 1e-9 * scale and abs(a) <= 1e-9 * max(abs(acceleration), brake)
+    assert stop.length == pytest.approx(s, rel=1e-12, abs=1e-12)
+    # The distance to each speed on the way down, against a fine numerical integration.
+    fine = np.union1d(np.linspace(0.0, t[-1], 100_001), t)  # the phases' ends on the grid
+    accelerations = np.interp(fine, t, [acceleration, stop.low, stop.low, 0.0])  # jerk: -J, 0, +J
+    steps = np.diff(fine)
+    speeds = speed + np.concatenate([[0.0], np.cumsum((accelerations[1:] + accelerations[:-1]) / 2 * steps)])
+    distances = np.concatenate([[0.0], np.cumsum((speeds[1:] + speeds[:-1]) / 2 * np.diff(fine))])
+    falling = fine >= stop.peak_time
+    targets = stop.peak_speed * np.array([0.9, 0.5, 0.1])
+    expected = np.interp(targets, speeds[falling][::-1], distances[falling][::-1])
+    found, _ = stop.distances_to_speeds(targets)
+    assert found == pytest.approx(expected, rel=1e-5, abs=1e-6 * max(stop.length, 1e-9))
