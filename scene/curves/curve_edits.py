@@ -295,6 +295,13 @@ class SetTopSpeed:
 
 
 @dataclasses.dataclass(frozen=True)
+class SetJerk:
+    """The car's jerk limit, units/s³, or None for none."""
+
+    jerk: float | None
+
+
+@dataclasses.dataclass(frozen=True)
 class SetLiftSpeed:
     """The rolling train's lift speed (and start speed), units/s."""
 

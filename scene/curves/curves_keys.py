@@ -41,6 +41,7 @@ def bindings(mode):
             ("arrow_up", 1),
             ("arrow_down", -1),
         ),
+        bind("J", "the car's jerk limit: none, 2, 4, 8, 16, 32 units/s³", settings.cycle_jerk),
         pair(
             "Right / Left",
             "keyframes further apart or closer",

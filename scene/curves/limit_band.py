@@ -1,6 +1,6 @@
 """The speed panel's extras for a fastest motion ("drive it"): the speed limit its curve's bends
 set (grey), and, in a band under the panel, which limit binds when (accelerating, top speed,
-cornering, braking), with its legend."""
+cornering, braking, the jerk changing the acceleration), with its legend."""
 
 from panda3d.core import TextNode
 
@@ -13,6 +13,7 @@ BINDINGS = {
     Binding.CRUISING: ("top speed", (0.85, 0.85, 0.9, 1)),
     Binding.CORNERING: ("cornering", (1.0, 0.65, 0.2, 1)),
     Binding.BRAKING: ("braking", (1.0, 0.35, 0.35, 1)),
+    Binding.JERK: ("jerk", (0.7, 0.5, 1.0, 1)),
 }
 """How the band under the speed panel names and colours each binding limit."""
 BAND_DROP = 0.02

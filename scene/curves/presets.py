@@ -19,10 +19,11 @@ from trajectory import CubicBezier, FunctionCurve, PiecewiseBezier, VelocityCurv
 from trajectory.curves import NoLengthError
 from trajectory.timing import DistanceOutOfRange
 
-DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
+DRIVE_LIMITS = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0, "jerk": 8.0}
 """The "drive it" preset's car, in board units and seconds: a top speed it reaches on the presets'
 straights, cornering that binds in their bends, gentler acceleration than braking (so that all
-four limits show in the plot's band on most presets)."""
+four limits show in the plot's band on most presets), and a jerk limit (J changes it) that
+takes a second to go from full acceleration to full braking."""
 COORDINATE_LIMIT = 1e4
 """Largest |coordinate| of an editable point: the scene draws in float32 around a board 32 units
 wide, and a point further out could not be seen or grabbed back."""

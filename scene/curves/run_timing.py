@@ -36,6 +36,8 @@ class RunTiming:
                 self.duration = positive(seconds, "a run's duration")
             case edits.SetTopSpeed(speed):
                 self.drive.v_max = positive(speed, "the car's top speed")
+            case edits.SetJerk(jerk):
+                self.drive.jerk = None if jerk is None else positive(jerk, "the car's jerk limit")
             case edits.SetLiftSpeed(speed):
                 self.roll.speed = positive(speed, "the lift's speed")
             case edits.SetMethod(method):

@@ -70,6 +70,14 @@ class SettingTools:
             )
             self.apply(edits.SetDuration(DURATIONS[index]))
 
+    def cycle_jerk(self):
+        """The car's next jerk limit (``drive.JERKS``), said on screen."""
+        jerk = self.model.timing.drive.next_jerk()
+        self.apply(edits.SetJerk(jerk))
+        words = "none: its acceleration jumps" if jerk is None else f"{jerk:g} units/s³"
+        driving = "" if self.model.driving else " (D: drive it)"
+        self.app.messages.say(f"The car's jerk limit: {words}{driving}")
+
     def change_interval(self, step):
         """Keyframes further apart (step 1) or closer (step -1)."""
         index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.timing.interval - 1e-9))

@@ -1,12 +1,12 @@
 """The curves mode's velocity presets of issue 13 in an offscreen window: keys (with a hold) edited
-in the plot, and "drive it", the fastest motion a car makes, with its top speed on Up / Down and
-its speed limit and binding limits in the plot."""
+in the plot, and "drive it", the fastest motion a car makes, with its top speed on Up / Down, its
+jerk limit on J, and its speed limit and binding limits in the plot."""
 
 import numpy as np
 import pytest
 
 from scene.curves import presets
-from scene.curves.drive import TOP_SPEEDS
+from scene.curves.drive import JERKS, TOP_SPEEDS
 from scene.curves.run import DEFAULT_DURATION
 from scene.curves.velocity_plot import SAMPLES, SPEED_HEIGHT
 from tests.scene.helpers import drag_in_plot, move_handle, move_point, press, step
@@ -39,13 +39,16 @@ def test_d_drives_the_fastest_motion_a_car_can(app):
 def test_up_and_down_change_the_top_speed_and_the_duration_follows(app):
     press(app, "d")
     mode = app.mode
+    while mode.model.timing.drive.jerk is not None:  # jerk-limited, the S-bend's car never reaches 5
+        press(app, "j")
     step(app, 60)
     before = float(mode.motion.distance(mode.run.time))
     slow = mode.motion.duration
     press(app, "arrow_up")
     assert mode.model.timing.drive.v_max == TOP_SPEEDS[TOP_SPEEDS.index(presets.DRIVE_LIMITS["v_max"]) + 1]
     faster = Motion.fastest(
-        mode.motion.trajectory, **{**presets.DRIVE_LIMITS, "v_max": mode.model.timing.drive.v_max}
+        mode.motion.trajectory,
+        **{**presets.DRIVE_LIMITS, "v_max": mode.model.timing.drive.v_max, "jerk": None},
     )
     assert mode.motion.duration == faster.duration < slow
     assert float(mode.motion.distance(mode.run.time)) == pytest.approx(before, abs=0.02)  # on, no jump
@@ -177,3 +180,29 @@ def test_while_driving_an_edit_works_out_the_fastest_motion_once(app, pointer, m
     expected = fastest(mode.motion.trajectory, **presets.DRIVE_LIMITS)
     assert mode.motion.duration == expected.duration  # and it is the car's motion for the curve shown
     press(app, "mouse1-up")
+
+
+def test_j_steps_the_jerk_limit_and_the_drive_follows_it(app):
+    """The car's own jerk limit smooths its acceleration (no jump anywhere); J steps through the
+    limits, round to none, where the acceleration jumps from accelerating to braking."""
+    press(app, "d")
+    mode = app.mode
+    assert mode.model.timing.drive.jerk == presets.DRIVE_LIMITS["jerk"]
+    t = np.linspace(0.0, mode.motion.duration, 20_001)
+    steps = np.abs(np.diff(mode.motion.acceleration(t))) / np.diff(t)
+    assert steps.max() <= presets.DRIVE_LIMITS["jerk"] * (1 + 1e-6)
+    assert Binding.JERK in [stretch.binding for stretch in mode.motion.velocity.stretches]
+    assert "jerk 8 units/s³ (J)" in _hud(app)
+    seen = [mode.model.timing.drive.jerk]
+    for _ in range(len(JERKS)):
+        press(app, "j")
+        seen.append(mode.model.timing.drive.jerk)
+        expected = Motion.fastest(mode.motion.trajectory, **{**presets.DRIVE_LIMITS, "jerk": seen[-1]})
+        assert mode.motion.duration == expected.duration
+    assert sorted(seen[:-1], key=lambda jerk: jerk or 0.0) == list(JERKS) and seen[-1] == seen[0]
+    while mode.model.timing.drive.jerk is not None:
+        press(app, "j")
+    assert "no jerk limit (J)" in _hud(app)
+    jumps = np.abs(np.diff(mode.motion.acceleration(t)))
+    assert jumps.max() >= presets.DRIVE_LIMITS["accel"]  # from accelerating to braking at once
+    assert Binding.JERK not in [stretch.binding for stretch in mode.motion.velocity.stretches]
