@@ -9,10 +9,10 @@ from trajectory.timing import Binding
 
 LIMIT_COLOUR = (0.6, 0.6, 0.62, 1)
 BINDINGS = {
-    Binding.ACCELERATING: ("accelerating", (0.35, 0.9, 0.4, 1)),
+    Binding.ACCELERATING: ("accel", (0.35, 0.9, 0.4, 1)),
     Binding.CRUISING: ("top speed", (0.85, 0.85, 0.9, 1)),
     Binding.CORNERING: ("cornering", (1.0, 0.65, 0.2, 1)),
-    Binding.BRAKING: ("braking", (1.0, 0.35, 0.35, 1)),
+    Binding.BRAKING: ("brake", (1.0, 0.35, 0.35, 1)),
     Binding.JERK: ("jerk", (0.7, 0.5, 1.0, 1)),
 }
 """How the band under the speed panel names and colours each binding limit."""

@@ -25,12 +25,15 @@ from trajectory.timing.speed_profile import SpeedProfile
 
 SAFE = 1e-12
 """Margin (relative to the length, or to the cap's largest v²) under the cap that counts as on it."""
-_NODE, _PIECE = 0, 1
+_NODE, _PIECE, _EASE = 0, 1, 2
+"""What a stop may touch: a node of the cap, a piece of it, or a valley node eased into (the
+speed there reached with no acceleration left)."""
 _BISECTIONS = 200
 _ILLINOIS_STEPS = 60
 _CREEP = 1e3
 _MAX_PHASES = 200_000
 _NEWTON_STEPS = 12
+_PATH_SAMPLES = 257
 
 
 def jerk_limited_phases(curve, limits, v_start, v_end):
@@ -93,6 +96,11 @@ class _Drive:
         self.accel = math.inf if limits.accel is None else limits.accel
         self.brake = math.inf if limits.brake is None else limits.brake
         self.slopes = cap.slopes
+        # Valleys: where the cap stops falling (and its end), to be eased into rather than
+        # braked through at full brake.
+        falling, rising = self.slopes[:-1] < 0.0, self.slopes[1:] >= 0.0
+        self.valleys = np.append(np.flatnonzero(falling & rising) + 1, cap.s.size - 1)
+        self.refused = set()
         self.w_scale = max(float(cap.w.max()), 1e-300)
         self.slack = SAFE * max(self.accel if math.isfinite(self.accel) else 0.0, self.jerk * 1e-3, 1e-300)
 
@@ -110,12 +118,17 @@ class _Drive:
                 raise ValueError("the drive needs too many jerk phases: is the jerk tiny beside the curve?")
             state, jerk, seconds, binding = self._free(state)
             touched, element = self._touch(state, jerk, seconds)
+            if element is not None and element[0] == _EASE:
+                there = _advanced(state, touched, jerk)
+                if not self._under_cap(there, self._ease(there, element[1]).phases):
+                    self.refused.add(element[1])  # easing in would cross the cap: brake through
+                    continue
             if touched > 0.0:
                 phases.append((touched, jerk, binding))
                 state = _advanced(state, touched, jerk)
             if element is not None:
                 state = self._follow(state, element, phases)
-                if element == (_NODE, self.cap.s.size - 1):
+                if element[0] != _PIECE and element[1] == self.cap.s.size - 1:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
                 break
@@ -221,7 +234,9 @@ class _Drive:
         """Follow the stop from ``state`` up to where it touches ``element``, adding its phases."""
         stop = Stop.of(state[1], state[2], self.jerk, self.brake)
         kind, index = element
-        if kind == _PIECE:
+        if kind == _EASE:
+            stop, seconds = self._ease(state, index), math.inf
+        elif kind == _PIECE:
             seconds = (state[2] - float(self.slopes[index])) / self.jerk
         else:
             ahead = np.array([float(self.cap.s[index]) - state[0]])
@@ -262,13 +277,51 @@ class _Drive:
             i = int(np.argmin(piece_margins))
             if piece_margins[i] < best:
                 best, element = float(piece_margins[i]), (_PIECE, start + i)
+        lo, hi = np.searchsorted(self.valleys, [first, last + 1])
+        for index in self.valleys[lo:hi].tolist():
+            if index in self.refused:
+                continue
+            margin = self._ease_margin(state, index)
+            if margin < best:
+                best, element = margin, (_EASE, index)
         return best, element
+
+    def _under_cap(self, state, phases):
+        """Whether the drive from ``state`` through ``phases`` stays under the cap, on
+        _PATH_SAMPLES times per phase."""
+        fractions = np.linspace(0.0, 1.0, _PATH_SAMPLES)
+        for seconds, jerk in phases:
+            t = seconds * fractions
+            s = state[0] + t * (state[1] + t * (state[2] / 2.0 + jerk * t / 6.0))
+            v = state[1] + t * (state[2] + jerk * t / 2.0)
+            if np.any(v * v - self.cap.at(s) > SAFE * 1e3 * self.w_scale):
+                return False
+            state = _advanced(state, seconds, jerk)
+        return True
+
+    def _ease(self, state, index):
+        """The stop from ``state`` to the speed of node ``index`` (from above), with no
+        acceleration left there: the stop to rest in a frame moving at that speed."""
+        floor = math.sqrt(max(float(self.cap.w[index]), 0.0))
+        return Stop.of(state[1] - floor, state[2], self.jerk, self.brake)
+
+    def _ease_margin(self, state, index):
+        """How much sooner than node ``index`` (relative) the stop that eases into its speed gets
+        there; the drive's v² under the node's (relative) while it is slower."""
+        w = float(self.cap.w[index])
+        if state[1] * state[1] < w:
+            return (w - state[1] * state[1]) / self.w_scale
+        ease = self._ease(state, index)
+        if ease is None:
+            return -math.inf
+        distance = ease.length + math.sqrt(max(w, 0.0)) * ease.duration
+        return (float(self.cap.s[index]) - state[0] - distance) / self.length
 
     def _beyond(self, state, element):
         """For a piece whose line ``state``'s stop touches beyond its ends, the node at that end;
         else None."""
         kind, index = element
-        if kind == _NODE:
+        if kind != _PIECE:
             return None
         stop = self._stop(state)
         distance, _, _ = stop.at_accelerations(self.slopes[index : index + 1])
@@ -283,6 +336,8 @@ class _Drive:
         if stop is None:
             return -math.inf
         kind, index = element
+        if kind == _EASE:
+            return self._ease_margin(state, index)
         if kind == _NODE:
             return float(self._node_margins(stop, state[0], index, index + 1)[0])
         return float(self._piece_margins(stop, state[0], index, index + 1, within=False)[0])

@@ -67,6 +67,11 @@ class Stop:
         self.peak_speed = v + max(a, 0.0) ** 2 / (2.0 * jerk)
         self.peak_distance = self._rising_distance(self.peak_time)
 
+    @property
+    def duration(self):
+        """Seconds to standstill."""
+        return sum(seconds for seconds, _ in self.phases)
+
     def _rising_distance(self, t):
         """Distance at time t (array or scalar) within the first phase."""
         return t * (self.v + t * (self.a / 2.0 - self.jerk * t / 6.0))
