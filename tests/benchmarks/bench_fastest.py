@@ -1,6 +1,7 @@
 """Benchmark of Motion.fastest: how long it takes to build on each of the scene's preset curves
-(target <= 20 ms, aim 5 ms: it is rebuilt while a point is dragged), and how fast its queries run
-beside an ordinary Motion's.
+(target <= 20 ms, aim 5 ms: it is rebuilt while a point is dragged), jerk-limited and not; the
+jerk-limited build on the README's road beside the jerk-free one (target <= 3x); and how fast its
+queries run beside an ordinary Motion's.
 
 Run: ``python tests/benchmarks/bench_fastest.py`` (the coaster preset needs Panda3D to load).
 """
@@ -14,12 +15,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from scene.curves.presets import DRIVE_LIMITS, TRAJECTORIES
 from tests.benchmarks.timing import best_of, sized
-from trajectory import Motion, VelocityCurve
+from trajectory import CubicBezier, Motion, VelocityCurve
 
 LIMIT_SETS = {
-    "car": DRIVE_LIMITS,
-    "no accel/brake": {**DRIVE_LIMITS, "accel": None, "brake": None},
+    "car (jerk 8)": DRIVE_LIMITS,
+    "no jerk limit": {**DRIVE_LIMITS, "jerk": None},
+    "no accel/brake": {**DRIVE_LIMITS, "accel": None, "brake": None, "jerk": None},
 }
+ROAD = CubicBezier([[-60, -20, 0], [-20, 70, 0], [20, -70, 0], [60, 20, 0]])  # examples/fastest_car.py
+ROAD_CAR = {"v_max": 30.0, "a_lat": 8.0, "accel": 4.0, "brake": 7.0}
+ROAD_JERKS = (1.0, 3.0, 10.0, 30.0, 100.0, 1000.0)
+"""m/s³: a comfortable car's 1 to 3, a sporty one's 10, and on to where the jerk hardly binds."""
+JERK_TARGET = 3.0
 BUILD_TARGET_MS, BUILD_AIM_MS = 20.0, 5.0
 BULK = sized(100_000)
 
@@ -50,6 +57,25 @@ def build_times():
     print(f"slowest build {worst * 1e3:.1f} ms: {verdict} the {BUILD_TARGET_MS:g} ms target\n")
 
 
+def jerk_on_the_road():
+    """The README road's car, jerk-limited against jerk-free, built in the same run."""
+    ROAD.curvature(0.5)
+    free = best_of(lambda: Motion.fastest(ROAD, **ROAD_CAR), repeat=7)
+    free_duration = Motion.fastest(ROAD, **ROAD_CAR).duration
+    print(f"the README road (examples/fastest_car.py), best of 7: jerk-free build {free * 1e3:.1f} ms")
+    print(f"{'jerk (m/s^3)':>14s}{'build (ms)':>12s}{'x jerk-free':>13s}{'duration +%':>13s}{'phases':>8s}")
+    for jerk in ROAD_JERKS[: sized(len(ROAD_JERKS), 2)]:
+        seconds = best_of(lambda jerk=jerk: Motion.fastest(ROAD, **ROAD_CAR, jerk=jerk), repeat=7)
+        motion = Motion.fastest(ROAD, **ROAD_CAR, jerk=jerk)
+        ratio = seconds / free
+        verdict = "" if ratio <= JERK_TARGET else f"  over the {JERK_TARGET:g}x target"
+        print(
+            f"{jerk:14g}{seconds * 1e3:12.1f}{ratio:13.2f}{(motion.duration / free_duration - 1) * 100:13.3f}"
+            f"{len(motion.velocity.stretches):8d}{verdict}"
+        )
+    print()
+
+
 def query_times():
     print("queries on the S-bend (best of 5): the fastest motion beside an ordinary one of the same duration")
     curve = TRAJECTORIES[0].curve()
@@ -73,4 +99,5 @@ def query_times():
 
 if __name__ == "__main__":
     build_times()
+    jerk_on_the_road()
     query_times()

@@ -28,6 +28,8 @@ _SPLIT_MARGIN = 1.2
 asked for with a margin."""
 _MAX_SPLIT = 64
 _MAX_ROUNDS = 8
+_SAME = 1e-12
+"""Nodes closer than this (relative to the length) are one."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,7 +65,11 @@ class Cap:
             s.append(nodes)
             w.append(values)
         w[-1][-1] = min(w[-1][-1], v_end * v_end)
-        return cls(np.concatenate(s), np.concatenate(w), np.concatenate(bindings))
+        s, w, bindings = np.concatenate(s), np.concatenate(w), np.concatenate(bindings)
+        # Stretches of no width (a node twice, to rounding): one node, at the lower v².
+        repeated = np.flatnonzero(np.diff(s) <= _SAME * s[-1])
+        w[repeated + 1] = np.minimum(w[repeated], w[repeated + 1])
+        return cls(np.delete(s, repeated), np.delete(w, repeated), np.delete(bindings, repeated))
 
     def at(self, s):
         """The cap's v² at arc lengths ``s`` (array)."""

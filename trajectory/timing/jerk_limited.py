@@ -120,14 +120,20 @@ class _Drive:
             touched, element = self._touch(state, jerk, seconds)
             if element is not None and element[0] == _EASE:
                 there = _advanced(state, touched, jerk)
-                if not self._under_cap(there, self._ease(there, element[1]).phases):
+                ease = self._ease(there, element[1])
+                if ease is None or not self._under_cap(there, ease.phases):
                     self.refused.add(element[1])  # easing in would cross the cap: brake through
                     continue
             if touched > 0.0:
                 phases.append((touched, jerk, binding))
                 state = _advanced(state, touched, jerk)
             if element is not None:
+                before = state
                 state = self._follow(state, element, phases)
+                if state == before:  # touching where it stands: no way on but its whole stop
+                    for seconds, jerk in self._stop(state).phases:
+                        phases.append((seconds, jerk, Binding.JERK if jerk else Binding.BRAKING))
+                        state = _advanced(state, seconds, jerk)
                 if element[0] != _PIECE and element[1] == self.cap.s.size - 1:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
