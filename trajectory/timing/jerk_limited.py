@@ -87,6 +87,15 @@ def _advanced(state, dt, jerk):
     )
 
 
+def _braked(state, stop_phases, phases):
+    """The state after ``stop_phases`` ((seconds, jerk), ...) of a stop from ``state``, each added
+    to ``phases`` with its binding (the jerk, or the brake held)."""
+    for seconds, jerk in stop_phases:
+        phases.append((seconds, jerk, Binding.JERK if jerk else Binding.BRAKING))
+        state = _advanced(state, seconds, jerk)
+    return state
+
+
 class _Drive:
     """The greedy drive under ``cap`` over ``length`` with ``limits`` (a ``SpeedLimits`` with a jerk)."""
 
@@ -131,9 +140,7 @@ class _Drive:
                 before = state
                 state = self._follow(state, element, phases)
                 if state == before:  # touching where it stands: no way on but its whole stop
-                    for seconds, jerk in self._stop(state).phases:
-                        phases.append((seconds, jerk, Binding.JERK if jerk else Binding.BRAKING))
-                        state = _advanced(state, seconds, jerk)
+                    state = _braked(state, self._stop(state).phases, phases)
                 if element[0] != _PIECE and element[1] == self.cap.s.size - 1:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
@@ -238,7 +245,7 @@ class _Drive:
 
     def _follow(self, state, element, phases):
         """Follow the stop from ``state`` up to where it touches ``element``, adding its phases."""
-        stop = Stop.of(state[1], state[2], self.jerk, self.brake)
+        stop = self._stop(state)
         kind, index = element
         if kind == _EASE:
             stop, seconds = self._ease(state, index), math.inf
@@ -253,11 +260,7 @@ class _Drive:
                 seconds = float(stop.distances_to_speeds(np.minimum(speed, stop.peak_speed))[1][0])
             else:  # to rest: the whole stop (its last moment is ill-conditioned in the speed)
                 seconds = math.inf
-        for dt, jerk in stop.cut(seconds):
-            binding = Binding.JERK if jerk else Binding.BRAKING
-            phases.append((dt, jerk, binding))
-            state = _advanced(state, dt, jerk)
-        return state
+        return _braked(state, stop.cut(seconds), phases)
 
     def _stop(self, state):
         return Stop.of(state[1], state[2], self.jerk, self.brake)
