@@ -152,14 +152,16 @@ class _Drive:
         return phases
 
     def _free(self, state):
-        """The state (its acceleration snapped onto the cap's where it rides it), jerk, the
+        """The state (its speed and acceleration snapped onto the cap's where it rides it), jerk, the
         longest time and the binding of the hardest drive from ``state``."""
         s, v, a = state
         piece = min(max(int(np.searchsorted(self.cap.s, s, side="right")) - 1, 0), self.slopes.size - 1)
         slope = float(self.slopes[piece])
         on_cap = v * v >= float(self.cap.at(s)) - SAFE * self.w_scale and abs(a - slope) <= self.slack
         if on_cap and slope <= self.accel and slope >= -self.brake:
-            state = (s, v, slope)
+            # Snapped onto the cap in speed too: a rounding above it would make the ridden
+            # piece itself look crossed.
+            state = (s, min(v, math.sqrt(max(float(self.cap.at(s)), 0.0))), slope)
             seconds = _time_to(float(self.cap.s[piece + 1]) - s, v, slope, 0.0)
             return state, 0.0, seconds, Binding(int(self.cap.bindings[piece]))
         if a < self.accel:

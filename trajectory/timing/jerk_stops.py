@@ -51,7 +51,10 @@ class Stop:
 
     def __init__(self, v, a, jerk, brake):
         self.v, self.a, self.jerk = v, a, jerk
-        self.low = max(-math.sqrt(max(a * a + 2.0 * jerk * v, 0.0) / 2.0), -brake)
+        # sqrt((a² + 2 J v) / 2), written so that a speed near the smallest float keeps a low < 0
+        self.low = max(
+            -math.hypot(a, math.sqrt(2.0 * jerk) * math.sqrt(max(v, 0.0))) / math.sqrt(2.0), -brake
+        )
         self.low = min(self.low, a)
         down, up = (a - self.low) / jerk, -self.low / jerk
         v1 = v + (a * a - self.low * self.low) / (2.0 * jerk)

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 import ruckig
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES
@@ -48,6 +48,10 @@ def _line(length):
     accel=st.floats(0.5, 10.0),
     brake=st.floats(0.5, 10.0),
     jerk=st.floats(0.5, 200.0),
+)
+# Reaches its top speed 5e-13 above v_max: it once stopped at rest halfway to ride on.
+@example(
+    length=123.0234375, v_max=9.513464043035587, accel=9.513464043035587, brake=3.75, jerk=9.513464043035587
 )
 def test_a_straight_line_from_rest_to_rest_takes_ruckigs_time_to_1e_9(length, v_max, accel, brake, jerk):
     """Whether or not the top speed and the acceleration limits are reached, the duration is the
@@ -155,6 +159,7 @@ def test_bad_jerk_input_is_refused_by_name(options, message):
     jerk=st.floats(0.3, 100.0),
     brake=st.floats(0.5, 10.0),
 )
+@example(speed=5e-324, acceleration=0.0, jerk=0.5, brake=1.0)  # its least acceleration once underflowed to 0
 def test_the_hardest_stop_ends_at_rest_and_its_distances_match_integration(speed, acceleration, jerk, brake):
     assume(acceleration >= -brake)  # the drive never brakes harder than it may
     stop = Stop.of(speed, acceleration, jerk, brake)
