@@ -30,7 +30,7 @@ from trajectory.crowds import (
     pairs_within,
 )
 from trajectory.curves import CubicBezier, Curve, FunctionCurve, NurbsCurve, PiecewiseBezier, Spline
-from trajectory.meshes import Mesh, Profile, along, sweep
+from trajectory.meshes import Mesh, Profile, along, bend, sweep
 from trajectory.orientation import Orientation
 from trajectory.plane import TurnPath, TurnPaths, shortest_path, shortest_paths
 from trajectory.planning import FlowField, ObstacleMap, Plan, PlanStatus, plan_path, plan_paths
@@ -60,6 +60,7 @@ __all__ = [  # noqa: RUF022 (grouped by what a game does, not sorted)
     "Profile",
     "sweep",
     "along",
+    "bend",
     # Units in the plane: one call plans a path
     "shortest_path",
     "shortest_paths",

@@ -3,17 +3,10 @@ coordinates, triangles) of the surface the profile's polylines trace as its fram
 
 The surface is exactly P(s, w) = C(s) + R(s) p(w): the curve's point C and frame R (right and up
 columns) at arc-length fraction s, and the profile's point p, linear along each of its sides.
-Stations (rings of the mesh) are placed where the curve bends or the frame rolls: an interval is
-split until, at its quarter points, every profile point's path is within ``MARGIN`` of the
-tolerance of the chord between the interval's rings (checked at the corners of the profile's
-bounding box, which bound every point inside it), less a quarter of any quad's bending (about
-its longest side times the frame's roll over the interval: the ruled surface between a quad's
-sides is within a quarter of its fourth corner's distance from the plane of the other three).
-So no point of the true surface is further than the tolerance from the mesh, to the accuracy of
-that sampling (the margin is for a peak between the samples; the tests check the bound against
-a dense sweep). The bound is for
-a profile that stays within the curve's radius of curvature: a tube wider than a bend folds
-over itself there, and its surface is no longer one a mesh of rings can follow.
+Stations (rings of the mesh) are placed where the curve bends or the frame rolls (``stations``:
+an error bound, sampled). The bound is for a profile that stays within the curve's radius of
+curvature: a tube wider than a bend folds over itself there, and its surface is no longer one a
+mesh of rings can follow.
 """
 
 import dataclasses
@@ -24,18 +17,11 @@ from trajectory._numerics.checks import _shown, flag, positive_finite, real_arra
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
+from trajectory.meshes.stations import MIN_WIDTH, box_corners, refined_stations
 
 INITIAL_STATIONS = 16
 """Stations spread evenly in arc length before any is added (the curve's breakpoints and tilt
 keys are stations too)."""
-_QUARTERS = np.array([0.25, 0.5, 0.75])
-MARGIN = 0.75
-"""An interval is kept when its sampled error is at most this share of the tolerance: room for
-the error's peak between the quarter points where it is sampled."""
-_MAX_ROUNDS = 40
-_MIN_WIDTH = 1e-12
-MAX_STATIONS = 2**21
-"""The most rings a sweep makes: a tolerance that needs more is refused (it would fill memory)."""
 MAX_VERTICES = 2**25
 """The most vertices (rings x the profile's) a sweep makes, about 2.5 GB of arrays: more is
 refused before anything is allocated."""
@@ -88,7 +74,9 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
     if flag(caps, "caps") and closed:
         raise ValueError("caps close an open curve's ends, and this curve is a closed loop")
     if stations is None:
-        stations = _stations(place, profile, tolerance, _initial(curve, orientation))
+        stations = refined_stations(
+            lambda s: _frames(place, s), *_reach(profile), tolerance, _initial(curve, orientation)
+        )
     else:
         stations = _given(stations)
     if len(stations) * len(profile.vertices) > MAX_VERTICES:
@@ -150,77 +138,23 @@ def _initial(curve, orientation):
     tilts = [key[0] for key in orientation.tilt]
     even = np.linspace(0.0, 1.0, INITIAL_STATIONS + 1)
     stations = np.unique(np.clip(np.concatenate([even, breaks, tilts]), 0.0, 1.0))
-    stations = stations[np.concatenate([[True], np.diff(stations) > _MIN_WIDTH])]  # one of near twins
+    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]  # one of near twins
     stations[-1] = 1.0
     return stations
 
 
-def _stations(place, profile, tolerance, stations):
-    """Arc-length fractions from ``stations`` refined until every interval keeps the mesh within
-    ``tolerance`` of the surface (see the module's bound)."""
-    corners, longest = _reach(profile)
-    pending = np.column_stack([stations[:-1], stations[1:]])
-    ends = _frames(place, pending.ravel()).reshape(len(pending), 2, 3, 3)
-    kept = [stations]
-    for _ in range(_MAX_ROUNDS):
-        if not len(pending):
-            break
-        a, b = pending[:, 0], pending[:, 1]
-        inner = _frames(place, (a[:, None] + (b - a)[:, None] * _QUARTERS).ravel()).reshape(len(a), -1, 3, 3)
-        error = _bowing(ends, inner, corners) + longest * _roll(ends) / 4.0
-        split = (error > MARGIN * tolerance) & (b - a > _MIN_WIDTH)
-        if not split.any():
-            break
-        middle = (a[split] + b[split]) / 2.0
-        kept.append(middle)
-        # The error falls as the square of an interval's width: what the rest will need, roughly.
-        made = sum(map(len, kept))
-        needed = made + np.ceil(np.sqrt(error[split] / (MARGIN * tolerance))).sum()
-        if made > MAX_STATIONS or needed > 4 * MAX_STATIONS:
-            raise ValueError(
-                f"a tolerance of {tolerance:g} needs more than {MAX_STATIONS} rings here: "
-                "ask for a coarser one"
-            )
-        halfway = _frames(place, middle)
-        before, after = ends[split].copy(), ends[split].copy()
-        before[:, 1], after[:, 0] = halfway, halfway
-        pending = np.concatenate([np.column_stack([a[split], middle]), np.column_stack([middle, b[split]])])
-        ends = np.concatenate([before, after])
-    return np.sort(np.concatenate(kept))
+def _reach(profile):
+    """The profile's bounding box as weights of (point, right, up) for its four corners, (4, 3),
+    and its longest side (length units): what bounds every profile point's path and every quad."""
+    sides = profile.vertices[profile.edges[:, 1]] - profile.vertices[profile.edges[:, 0]]
+    longest = float(np.sqrt((sides**2).sum(axis=1)).max()) if len(sides) else 0.0
+    return box_corners(profile.vertices.min(axis=0), profile.vertices.max(axis=0)), longest
 
 
 def _frames(place, s):
     """The point, right and up axis at each of ``s`` (n,), stacked: ``(n, 3, 3)``, rows first."""
     points, right, up, _ = place.frames(s)
     return np.stack([points, right, up], axis=1)
-
-
-def _reach(profile):
-    """The profile's bounding box as weights of (point, right, up) for its four corners, (4, 3),
-    and its longest side (length units): what bounds every profile point's path and every quad."""
-    low, high = profile.vertices.min(axis=0), profile.vertices.max(axis=0)
-    corners = np.array([[1.0, x, y] for x in (low[0], high[0]) for y in (low[1], high[1])])
-    sides = profile.vertices[profile.edges[:, 1]] - profile.vertices[profile.edges[:, 0]]
-    longest = float(np.sqrt((sides**2).sum(axis=1)).max()) if len(sides) else 0.0
-    return corners, longest
-
-
-def _bowing(ends, inner, corners):
-    """How far any profile point's path strays from the chord between an interval's rings, per
-    interval (p,): at the ``inner`` quarter points (p, q, 3, 3), from where the chord between the
-    ``ends`` (p, 2, 3, 3) is at the same fraction. It is linear in the point's place in the
-    profile, so its largest length over the profile is at a corner of its bounding box."""
-    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * _QUARTERS[None, :, None, None]
-    strayed = np.einsum("cr,pqrx->pqcx", corners, inner - chords)
-    return np.sqrt((strayed**2).sum(axis=3)).max(axis=(1, 2))
-
-
-def _roll(ends):
-    """The sine of the frame's roll about the direction of travel from each interval's start to
-    its end (p,): what bends a quad out of flat (its fourth corner leaves the plane of the other
-    three by about its side times this). Bending with the curve keeps a quad flat to first order."""
-    right_a, up_a, right_b, up_b = ends[:, 0, 1], ends[:, 0, 2], ends[:, 1, 1], ends[:, 1, 2]
-    return np.abs((up_a * right_b).sum(axis=1) - (right_a * up_b).sum(axis=1)) / 2.0
 
 
 def _strips(count, ring, edges):

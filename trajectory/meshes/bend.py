@@ -1,0 +1,231 @@
+"""A model bent along a curve: Blender's Curve modifier, Unreal's spline mesh.
+
+A mesh is given in its own space, x across (the frame's right), y along (forward), z up. Its
+point (x, y, z) goes to C(d) + x R(d) + z U(d): the curve's point C and frame's right R and up U
+at the arc length d that y maps to, d = start + scale (y - the mesh's least y). Every vertex
+lands there exactly. Between vertices a triangle stays flat, so the mesh is first cut across
+its axis (``slicing``) at stations where the bend needs them (``stations``: the bound a sweep
+uses, for the mesh's cross section; refined, then the stations it can do without removed), so
+that its triangles are within the tolerance of the truly bent surface (a straight stretch cut
+nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
+scale x dM/dd, is a central difference (about 1e-8): so a face that leans along the axis leans
+more on the inside of a bend, where the map compresses it.
+"""
+
+import math
+
+import numpy as np
+
+from trajectory._numerics.checks import finite_number, positive_finite
+from trajectory._numerics.vectors import norms
+from trajectory.meshes.mesh import Mesh
+from trajectory.meshes.placing import Placer
+from trajectory.meshes.slicing import sliced
+from trajectory.meshes.stations import MIN_WIDTH, box_corners, coarsened, refined_stations
+
+FITS = ("stretch", "repeat", "place")
+"""How a mesh is fitted along the curve: stretched over a length, repeated end to end in whole
+copies over it, or placed once at its own length."""
+INITIAL_STATIONS = 16
+"""Cuts spread evenly over the length bent along before any is added (the curve's breakpoints
+and the copies' ends are stations too)."""
+MAX_VERTICES = 2**25
+"""The most vertices a bend makes (copies times the mesh's, before cutting): more is refused."""
+_STEP = 1e-5
+"""The central difference's step, as a share of the curve's length."""
+_FOLD = 1e-9
+"""A Jacobian whose determinant (relative to the stretch along) is at most this has folded."""
+
+
+def bend(mesh, path, *, fit="stretch", start=0.0, length=None, tolerance=1e-3, mode="minimal", **options):
+    """``mesh`` bent along ``path``: a ``Mesh``.
+
+    Args:
+        mesh: A ``Mesh`` in its own space: x across, y along (it runs from its least y), z up.
+        path: A ``Curve``, or a ``Motion`` (its trajectory; banking takes its speeds).
+        fit: ``"stretch"``: one copy scaled along to ``length``. ``"repeat"``: whole copies end to
+            end, as many as fit ``length`` best, each scaled to fill it exactly. ``"place"``: one
+            copy at its own length.
+        start: The arc length (length units) where the mesh's least y goes.
+        length: The length along the curve to fill (stretch, repeat): the rest of an open curve
+            from ``start`` by default, a closed curve's whole loop.
+        tolerance: The largest distance (length units) of the truly bent surface from the mesh.
+        mode, options: The orientation, as for ``sweep`` (``closed``, ``tilt``, ``bank``, ...).
+            A closed curve is bent round seamlessly (its minimal frame closed).
+
+    Texture coordinates are the mesh's own, each copy's; vertices made where the mesh is cut
+    get theirs (and their normals) interpolated along the cut edge.
+
+    Raises:
+        ValueError: On a mesh that is no ``Mesh`` or has no length along y, a fit not in
+            ``FITS``, a start or length that does not fit an open curve, a length with
+            ``"place"``, a tolerance that is not positive, or a mesh that reaches across further
+            than a bend's radius (it would fold over itself there).
+    """
+    if not isinstance(mesh, Mesh):
+        raise ValueError(f"mesh must be a Mesh, got {type(mesh).__name__}")
+    place = Placer(path, mode, options)
+    tolerance = positive_finite(tolerance, "tolerance")
+    total = place.curve.length
+    low, high = float(mesh.positions[:, 1].min()), float(mesh.positions[:, 1].max())
+    own = high - low
+    if not own > 0.0:
+        raise ValueError("the mesh has no length along y (its axis): nothing to bend along the curve")
+    start = finite_number(start, "start must be an arc length in length units")
+    if not 0.0 <= start <= total:
+        raise ValueError(f"start must be within the curve's length {total:g}, got {start!r}")
+    copies, scale = _fitted(fit, own, start, length, total, place.closed)
+    covered = copies * own * scale
+    if not place.closed and start + covered > total * (1.0 + 1e-12):
+        raise ValueError(f"the mesh runs {covered:g} from start {start:g}, past the curve's end at {total:g}")
+    if copies * len(mesh.positions) > MAX_VERTICES:
+        raise ValueError(
+            f"{copies:,} copies of {len(mesh.positions):,} vertices are more than {MAX_VERTICES:,}"
+        )
+    along = _Along(place, start, covered)
+    cross = mesh.positions[:, [0, 2]]
+    edges = mesh.triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
+    spans = cross[edges[:, 1]] - cross[edges[:, 0]]
+    widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
+    bound = (along.frames, box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
+    ends = np.arange(copies + 1) / copies
+    stations = coarsened(*bound, refined_stations(*bound, along.initial(ends)), kept=ends)
+    # All copies end to end as one mesh along y from 0, cut at the stations.
+    count = len(mesh.positions)
+    positions = np.tile(mesh.positions, (copies, 1))
+    positions[:, 1] += np.repeat(np.arange(copies) * own, count) - low
+    attributes = np.tile(np.hstack([mesh.normals, mesh.uvs]), (copies, 1))
+    triangles = (mesh.triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
+    cuts = _needed(stations * copies * own, positions[:, 1][triangles])
+    positions, attributes, triangles = sliced(positions, attributes, triangles, cuts)
+    x, y, z = positions.T
+    bent, normals = along.bent(y * scale, x, z, attributes[:, :3], scale)
+    return Mesh(bent, normals, attributes[:, 3:], triangles)
+
+
+def _needed(stations, corners):
+    """The interior ``stations`` (along y, ascending) some triangle needs cut at: one longer
+    along y than the narrowest interval between stations it overlaps (a triangle no longer is
+    within the tolerance as it is, the error falling with its length). Every triangle across a
+    kept station is cut there, so that neighbours share their new vertices: no cracks.
+    ``corners``: (m, 3) the triangles' corners' y."""
+    low, high = corners.min(axis=1), corners.max(axis=1)
+    widths = np.diff(stations)
+    first = np.clip(np.searchsorted(stations, low, side="right") - 1, 0, len(widths) - 1)
+    last = np.clip(np.searchsorted(stations, high, side="left") - 1, 0, len(widths) - 1)
+    short = (last - first <= 1) & (high - low <= np.minimum(widths[first], widths[last]))
+    inner = stations[1:-1]
+    begin = np.searchsorted(inner, low[~short], side="right")
+    end = np.searchsorted(inner, high[~short], side="left")
+    count = np.zeros(len(inner) + 1, dtype=int)
+    np.add.at(count, begin, 1)
+    np.add.at(count, end, -1)
+    return inner[np.cumsum(count)[:-1] > 0]
+
+
+def _fitted(fit, own, start, length, total, closed):
+    """The number of copies and the scale along for ``fit``."""
+    if fit not in FITS:
+        raise ValueError(f"fit must be one of {FITS}, got {fit!r}")
+    if fit == "place":
+        if length is not None:
+            raise ValueError("a placed mesh keeps its own length: give no length with fit='place'")
+        return 1, 1.0
+    if length is None:
+        length = total if closed else total - start
+        if not length > 0.0:
+            raise ValueError(f"start {start:g} leaves no length of the curve to fill")
+    length = positive_finite(length, "length")
+    copies = max(1, round(length / own)) if fit == "repeat" else 1
+    return copies, length / (copies * own)
+
+
+class _Along:
+    """The curve's frames over the stretch bent along: ``covered`` length units from ``start``,
+    its fractions t in [0, 1]; past a closed curve's seam it goes round again."""
+
+    def __init__(self, place, start, covered):
+        self.place, self.start, self.covered = place, start, covered
+        self.total = place.curve.length
+
+    def fractions(self, distances):
+        """The curve's arc-length fractions at ``distances`` from ``start`` (length units)."""
+        d = (self.start + distances) / self.total
+        return d % 1.0 if self.place.closed else np.clip(d, 0.0, 1.0)
+
+    def frames(self, t):
+        """The point, right and up axis at stretch fractions ``t`` (n,), stacked: ``(n, 3, 3)``."""
+        points, right, up, _ = self.place.frames(self.fractions(t * self.covered))
+        return np.stack([points, right, up], axis=1)
+
+    def initial(self, ends):
+        """The first stations: evenly spread, the copies' ``ends`` and the curve's breakpoints."""
+        curve = self.place.curve
+        breaks = curve.arc_length.at(np.asarray(curve.breakpoints, dtype=float))
+        rounds = math.ceil((self.start + self.covered) / self.total) if self.place.closed else 1
+        breaks = (breaks[None, :] + self.total * np.arange(rounds)[:, None]).ravel()
+        stations = np.concatenate(
+            [
+                np.linspace(0.0, 1.0, INITIAL_STATIONS + 1),
+                ends,
+                (breaks - self.start) / self.covered,
+            ]
+        )
+        stations = np.unique(stations[(stations >= 0.0) & (stations <= 1.0)])
+        stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
+        stations[-1] = 1.0
+        return stations
+
+    def _frames_at(self, distances):
+        """The point, right and up axis (each (k, 3)) at ``distances`` (k,) from ``start``."""
+        points, right, up, _ = self.place.frames(self.fractions(distances))
+        return np.stack([points, right, up])
+
+    def bent(self, distances, x, z, normals, scale):
+        """The points (n, 3) at ``distances`` along (length units from ``start``), ``x`` across
+        and ``z`` up, and ``normals`` (n, 3) turned by the inverse transpose of the Jacobian.
+        The frames and their derivatives are worked out once per distinct distance (a model's
+        vertices share them: its rings, the cuts).
+
+        Raises:
+            ValueError: Where the map folds (the mesh reaches across past a bend's radius).
+        """
+        levels, which = np.unique(distances, return_inverse=True)
+        which = which.ravel()
+        frames = self._frames_at(levels)
+        step = _STEP * self.total
+        if self.place.closed:
+            before, after = levels - step, levels + step
+        else:  # kept on the curve: a one-sided difference at its ends, still second order
+            before = np.clip(levels - step, -self.start, self.total - self.start - 2.0 * step)
+            after = before + 2.0 * step
+        middle = (before + after) / 2.0
+        first, last = self._frames_at(before), self._frames_at(after)
+        # The derivative at d of the parabola through three samples a step apart (the middle
+        # one is d itself but near an open curve's ends).
+        rates = (last - first) / (2.0 * step)
+        moved = np.flatnonzero(middle != levels)
+        if moved.size:
+            centre = self._frames_at(middle[moved])
+            offset = (levels - middle)[moved, None]
+            rates[:, moved] += offset * (last[:, moved] - 2.0 * centre + first[:, moved]) / (step * step)
+        point, right, up = frames[:, which]
+        point_rate, right_rate, up_rate = rates[:, which]
+        x, z = x[:, None], z[:, None]
+        points = point + right * x + up * z
+        along = (point_rate + right_rate * x + up_rate * z) * scale
+        forward = np.cross(up, right)
+        determinant = (along * forward).sum(axis=1)
+        folded = determinant <= _FOLD * norms(along)
+        if folded.any():
+            where = int(np.flatnonzero(folded)[0])
+            raise ValueError(
+                f"the mesh folds over itself at arc length {self.start + distances[where]:g}: it reaches "
+                f"({x[where, 0]:g} across, {z[where, 0]:g} up) past the radius of the bend there"
+            )
+        turned = (
+            normals[:, :1] * np.cross(along, up)
+            + normals[:, 1:2] * forward
+            + normals[:, 2:] * np.cross(right, along)
+        )
+        return points, turned / norms(turned)[:, None]

@@ -1,0 +1,114 @@
+"""Where a mesh built along a curve gets its rings (stations): an interval of arc length is
+split until, at its quarter points, every cross-section point's path is within ``MARGIN`` of the
+tolerance of the chord between the interval's ends (checked at the corners of the cross
+section's bounding box, which bound every point inside it), less a quarter of any face's
+bending (about its widest span across times the frame's roll over the interval: the ruled
+surface between a quad's sides is within a quarter of its fourth corner's distance from the
+plane of the other three). Used by ``sweep`` (a profile's rings) and ``bend`` (a model's cuts).
+"""
+
+import numpy as np
+
+_QUARTERS = np.array([0.25, 0.5, 0.75])
+_EIGHTHS = np.arange(1, 8) / 8.0
+MARGIN = 0.75
+"""An interval is kept when its sampled error is at most this share of the tolerance: room for
+the error's peak between the quarter points where it is sampled."""
+_MAX_ROUNDS = 40
+MIN_WIDTH = 1e-12
+"""The narrowest interval (arc-length fraction) that is split."""
+MAX_STATIONS = 2**21
+"""The most rings a mesh gets: a tolerance that needs more is refused (it would fill memory)."""
+
+
+def refined_stations(frames_at, corners, widest, tolerance, stations):
+    """Arc-length fractions from ``stations`` (ascending) refined until every interval keeps the
+    mesh within ``tolerance`` of the true surface (see the module's bound).
+
+    Args:
+        frames_at: Arc-length fractions (n,) -> the point, right and up axis at each, ``(n, 3, 3)``.
+        corners: ``(4, 3)`` the cross section's bounding-box corners as weights of (point, right, up).
+        widest: The widest span across of any face (length units).
+        tolerance: Length units.
+        stations: The first stations, ascending.
+
+    Raises:
+        ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
+    """
+    pending = np.column_stack([stations[:-1], stations[1:]])
+    ends = frames_at(pending.ravel()).reshape(len(pending), 2, 3, 3)
+    kept = [stations]
+    for _ in range(_MAX_ROUNDS):
+        if not len(pending):
+            break
+        a, b = pending[:, 0], pending[:, 1]
+        inner = frames_at((a[:, None] + (b - a)[:, None] * _QUARTERS).ravel()).reshape(len(a), -1, 3, 3)
+        error = _bowing(ends, inner, corners) + widest * _roll(ends) / 4.0
+        split = (error > MARGIN * tolerance) & (b - a > MIN_WIDTH)
+        if not split.any():
+            break
+        middle = (a[split] + b[split]) / 2.0
+        kept.append(middle)
+        # The error falls as the square of an interval's width: what the rest will need, roughly.
+        made = sum(map(len, kept))
+        needed = made + np.ceil(np.sqrt(error[split] / (MARGIN * tolerance))).sum()
+        if made > MAX_STATIONS or needed > 4 * MAX_STATIONS:
+            raise ValueError(
+                f"a tolerance of {tolerance:g} needs more than {MAX_STATIONS} rings here: "
+                "ask for a coarser one"
+            )
+        halfway = frames_at(middle)
+        before, after = ends[split].copy(), ends[split].copy()
+        before[:, 1], after[:, 0] = halfway, halfway
+        pending = np.concatenate([np.column_stack([a[split], middle]), np.column_stack([middle, b[split]])])
+        ends = np.concatenate([before, after])
+    return np.sort(np.concatenate(kept))
+
+
+def coarsened(frames_at, corners, widest, tolerance, stations, kept=()):
+    """``stations`` with those removed whose two intervals, joined, still keep the mesh within
+    ``tolerance`` (checked at seven points of the joined interval, the quarter points of both
+    halves among them); rounds of every other removable station, until none goes. ``kept``
+    stations stay."""
+    stations = np.asarray(stations, dtype=float)
+    fixed = np.isin(stations, np.asarray(kept, dtype=float))
+    fixed[[0, -1]] = True
+    for _ in range(_MAX_ROUNDS):
+        middle = (np.flatnonzero(~fixed[1:-1]) + 1)[::2]  # no two side by side
+        if not len(middle):
+            break
+        a, b = stations[middle - 1], stations[middle + 1]
+        ends = frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
+        inner = frames_at((a[:, None] + (b - a)[:, None] * _EIGHTHS).ravel()).reshape(len(a), -1, 3, 3)
+        error = _bowing(ends, inner, corners, _EIGHTHS) + widest * _roll(ends) / 4.0
+        gone = middle[error <= MARGIN * tolerance]
+        fixed[middle[error > MARGIN * tolerance]] = True
+        if not len(gone):
+            continue
+        stations, fixed = np.delete(stations, gone), np.delete(fixed, gone)
+    return stations
+
+
+def box_corners(low, high):
+    """The corners of the box from ``low`` to ``high`` (right, up), as weights of (point,
+    right, up): ``(4, 3)``."""
+    return np.array([[1.0, x, y] for x in (low[0], high[0]) for y in (low[1], high[1])])
+
+
+def _bowing(ends, inner, corners, fractions=_QUARTERS):
+    """How far any cross-section point's path strays from the chord between an interval's ends,
+    per interval (p,): at the ``inner`` points (p, q, 3, 3) at ``fractions`` (q,) of it (its
+    quarter points unless given), from where the chord between
+    the ``ends`` (p, 2, 3, 3) is at the same fraction. It is linear in the point's place in the
+    cross section, so its largest length is at a corner of its bounding box."""
+    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * fractions[None, :, None, None]
+    strayed = np.einsum("cr,pqrx->pqcx", corners, inner - chords)
+    return np.sqrt((strayed**2).sum(axis=3)).max(axis=(1, 2))
+
+
+def _roll(ends):
+    """The sine of the frame's roll about the direction of travel from each interval's start to
+    its end (p,): what bends a quad out of flat (its fourth corner leaves the plane of the other
+    three by about its side times this). Bending with the curve keeps a quad flat to first order."""
+    right_a, up_a, right_b, up_b = ends[:, 0, 1], ends[:, 0, 2], ends[:, 1, 1], ends[:, 1, 2]
+    return np.abs((up_a * right_b).sum(axis=1) - (right_a * up_b).sum(axis=1)) / 2.0
