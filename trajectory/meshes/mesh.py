@@ -104,6 +104,23 @@ class Mesh:
             triangles.reshape(-1, 3),
         )
 
+    def write_obj(self, path):
+        """Writes the mesh to ``path`` as a Wavefront ``.obj`` (what Blender, Panda3D and every
+        engine read): ``v`` positions, ``vt`` texture coordinates, ``vn`` normals and ``f``
+        triangles, each corner v/vt/vn of one (1-based) index. Numbers are written with 17
+        significant digits, so they read back exactly.
+
+        Raises:
+            OSError: When the file cannot be written.
+        """
+        corners = np.repeat(np.asarray(self.triangles, dtype=np.int64) + 1, 3, axis=1)
+        with open(path, "w", encoding="ascii", newline="\n") as file:
+            file.write(f"# {len(self.positions)} vertices, {len(self.triangles)} triangles\n")
+            np.savetxt(file, self.positions, fmt="v %.17g %.17g %.17g")
+            np.savetxt(file, self.uvs, fmt="vt %.17g %.17g")
+            np.savetxt(file, self.normals, fmt="vn %.17g %.17g %.17g")
+            np.savetxt(file, corners, fmt="f %d/%d/%d %d/%d/%d %d/%d/%d")
+
     @staticmethod
     def joined(*meshes):
         """One mesh of all of ``meshes`` (their triangles renumbered).
