@@ -37,7 +37,18 @@ _FOLD = 1e-9
 """A Jacobian whose determinant (relative to the stretch along) is at most this has folded."""
 
 
-def bend(mesh, path, *, fit="stretch", start=0.0, length=None, tolerance=1e-3, mode="minimal", **options):
+def bend(
+    mesh,
+    path,
+    *,
+    fit="stretch",
+    start=0.0,
+    length=None,
+    tolerance=1e-3,
+    mode="minimal",
+    extent=None,
+    **options,
+):
     """``mesh`` bent along ``path``: a ``Mesh``.
 
     Args:
@@ -52,6 +63,8 @@ def bend(mesh, path, *, fit="stretch", start=0.0, length=None, tolerance=1e-3, m
         tolerance: The largest distance (length units) of the truly bent surface from the mesh.
         mode, options: The orientation, as for ``sweep`` (``closed``, ``tilt``, ``bank``, ...).
             A closed curve is bent round seamlessly (its minimal frame closed).
+        extent: (least, greatest) y taken as the mesh's length, its own by default: the parts of
+            one model, bent one by one, given the whole model's so that they bend alike.
 
     Texture coordinates are the mesh's own, each copy's; vertices made where the mesh is cut
     get theirs (and their normals) interpolated along the cut edge.
@@ -59,18 +72,40 @@ def bend(mesh, path, *, fit="stretch", start=0.0, length=None, tolerance=1e-3, m
     Raises:
         ValueError: On a mesh that is no ``Mesh`` or has no length along y, a fit not in
             ``FITS``, a start or length that does not fit an open curve, a length with
-            ``"place"``, a tolerance that is not positive, or a mesh that reaches across further
-            than a bend's radius (it would fold over itself there).
+            ``"place"``, a tolerance that is not positive, an extent that leaves out some of the
+            mesh, or a mesh that reaches across further than a bend's radius (it would fold
+            over itself there).
     """
     if not isinstance(mesh, Mesh):
         raise ValueError(f"mesh must be a Mesh, got {type(mesh).__name__}")
+    positions, normals, uvs, triangles = bent_arrays(
+        mesh.positions,
+        mesh.normals,
+        mesh.uvs,
+        mesh.triangles,
+        path,
+        fit=fit,
+        start=start,
+        length=length,
+        tolerance=tolerance,
+        mode=mode,
+        extent=extent,
+        **options,
+    )
+    return Mesh(positions, normals, uvs, triangles)
+
+
+def bent_arrays(
+    positions, normals, values, triangles, path, *, fit, start, length, tolerance, mode, extent, **options
+):
+    """``bend`` on arrays: positions (n, 3), unit normals (n, 3), ``values`` (n, k) any numbers
+    per vertex (texture coordinates, colours: interpolated where the mesh is cut), triangles
+    (m, 3). Returns the four bent, the same way."""
     place = Placer(path, mode, options)
     tolerance = positive_finite(tolerance, "tolerance")
     total = place.curve.length
-    low, high = float(mesh.positions[:, 1].min()), float(mesh.positions[:, 1].max())
+    low, high = _extent(positions[:, 1], extent)
     own = high - low
-    if not own > 0.0:
-        raise ValueError("the mesh has no length along y (its axis): nothing to bend along the curve")
     start = finite_number(start, "start must be an arc length in length units")
     if not 0.0 <= start <= total:
         raise ValueError(f"start must be within the curve's length {total:g}, got {start!r}")
@@ -78,29 +113,42 @@ def bend(mesh, path, *, fit="stretch", start=0.0, length=None, tolerance=1e-3, m
     covered = copies * own * scale
     if not place.closed and start + covered > total * (1.0 + 1e-12):
         raise ValueError(f"the mesh runs {covered:g} from start {start:g}, past the curve's end at {total:g}")
-    if copies * len(mesh.positions) > MAX_VERTICES:
-        raise ValueError(
-            f"{copies:,} copies of {len(mesh.positions):,} vertices are more than {MAX_VERTICES:,}"
-        )
+    count = len(positions)
+    if copies * count > MAX_VERTICES:
+        raise ValueError(f"{copies:,} copies of {count:,} vertices are more than {MAX_VERTICES:,}")
     along = _Along(place, start, covered)
-    cross = mesh.positions[:, [0, 2]]
-    edges = mesh.triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
+    cross = positions[:, [0, 2]]
+    edges = triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
     spans = cross[edges[:, 1]] - cross[edges[:, 0]]
     widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
     bound = (along.frames, box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
     ends = np.arange(copies + 1) / copies
     stations = coarsened(*bound, refined_stations(*bound, along.initial(ends)), kept=ends)
     # All copies end to end as one mesh along y from 0, cut at the stations.
-    count = len(mesh.positions)
-    positions = np.tile(mesh.positions, (copies, 1))
-    positions[:, 1] += np.repeat(np.arange(copies) * own, count) - low
-    attributes = np.tile(np.hstack([mesh.normals, mesh.uvs]), (copies, 1))
-    triangles = (mesh.triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
-    cuts = _needed(stations * copies * own, positions[:, 1][triangles])
-    positions, attributes, triangles = sliced(positions, attributes, triangles, cuts)
-    x, y, z = positions.T
+    laid = np.tile(positions, (copies, 1))
+    laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
+    attributes = np.tile(np.hstack([normals, values]), (copies, 1))
+    triangles = (triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
+    cuts = _needed(stations * copies * own, laid[:, 1][triangles])
+    laid, attributes, triangles = sliced(laid, attributes, triangles, cuts)
+    x, y, z = laid.T
     bent, normals = along.bent(y * scale, x, z, attributes[:, :3], scale)
-    return Mesh(bent, normals, attributes[:, 3:], triangles)
+    return bent, normals, attributes[:, 3:], triangles
+
+
+def _extent(y, extent):
+    """The (least, greatest) y of the mesh's length: ``extent``, checked, or its own."""
+    low, high = (float(y.min()), float(y.max())) if len(y) else (0.0, 0.0)
+    if extent is not None:
+        given = [finite_number(value, "extent must be (least, greatest) y") for value in np.ravel(extent)]
+        if len(given) != 2 or not given[0] <= low or not high <= given[1]:
+            raise ValueError(
+                f"extent must be (least, greatest) y around the mesh's {low:g} to {high:g}, got {extent!r}"
+            )
+        low, high = given
+    if not high > low:
+        raise ValueError("the mesh has no length along y (its axis): nothing to bend along the curve")
+    return low, high
 
 
 def _needed(stations, corners):

@@ -240,6 +240,23 @@ def test_a_banked_motion_rolls_the_model():
     assert np.allclose(banked.normals[: len(BOX.normals)][tops][:, 2], math.cos(lean), atol=1e-7)
 
 
+def test_parts_bent_with_the_whole_models_extent_bend_as_the_whole():
+    """The box's top and its bottom, bent one by one with the box's extent, land where the box's
+    own top and bottom land when it is bent whole."""
+    whole = bend(BOX, HALF_CIRCLE, fit="stretch")
+    for face in (BOX.normals[:, 2] == 1.0, BOX.normals[:, 2] == -1.0):
+        rows = np.flatnonzero(face)
+        part = Mesh(
+            BOX.positions[rows],
+            BOX.normals[rows],
+            BOX.uvs[rows],
+            np.arange(len(rows))[np.searchsorted(rows, BOX.triangles[np.all(face[BOX.triangles], axis=1)])],
+        )
+        bent = bend(part, HALF_CIRCLE, fit="stretch", extent=(-2.0, 2.0))
+        for point in bent.positions[: len(rows)]:  # the part's own vertices (cut ones follow)
+            assert np.min(np.linalg.norm(whole.positions - point, axis=1)) <= 1e-12 * RADIUS
+
+
 @pytest.mark.parametrize(
     "mesh, path, options, message",
     [
@@ -260,6 +277,8 @@ def test_a_banked_motion_rolls_the_model():
             "no length along y",
         ),
         (BOX, HALF_CIRCLE, {"mode": "sideways"}, "orientation mode"),
+        (BOX, HALF_CIRCLE, {"extent": (-1.0, 2.0)}, "extent must be"),
+        (BOX, HALF_CIRCLE, {"extent": (-2.0,)}, "extent must be"),
         (BOX, HALF_CIRCLE, {"bank": 9.81}, "banking needs a speed"),
     ],
 )
