@@ -66,8 +66,8 @@ def bend(
         extent: (least, greatest) y taken as the mesh's length, its own by default: the parts of
             one model, bent one by one, given the whole model's so that they bend alike.
 
-    Texture coordinates are the mesh's own, each copy's; vertices made where the mesh is cut
-    get theirs (and their normals) interpolated along the cut edge.
+    Texture coordinates (and colours) are the mesh's own, each copy's; vertices made where the
+    mesh is cut get theirs (and their normals) interpolated along the cut edge.
 
     Raises:
         ValueError: On a mesh that is no ``Mesh`` or has no length along y, a fit not in
@@ -78,33 +78,10 @@ def bend(
     """
     if not isinstance(mesh, Mesh):
         raise ValueError(f"mesh must be a Mesh, got {type(mesh).__name__}")
-    positions, normals, uvs, triangles = bent_arrays(
-        mesh.positions,
-        mesh.normals,
-        mesh.uvs,
-        mesh.triangles,
-        path,
-        fit=fit,
-        start=start,
-        length=length,
-        tolerance=tolerance,
-        mode=mode,
-        extent=extent,
-        **options,
-    )
-    return Mesh(positions, normals, uvs, triangles)
-
-
-def bent_arrays(
-    positions, normals, values, triangles, path, *, fit, start, length, tolerance, mode, extent, **options
-):
-    """``bend`` on arrays: positions (n, 3), unit normals (n, 3), ``values`` (n, k) any numbers
-    per vertex (texture coordinates, colours: interpolated where the mesh is cut), triangles
-    (m, 3). Returns the four bent, the same way."""
     place = Placer(path, mode, options)
     tolerance = positive_finite(tolerance, "tolerance")
     total = place.curve.length
-    low, high = _extent(positions[:, 1], extent)
+    low, high = _extent(mesh.positions[:, 1], extent)
     own = high - low
     start = finite_number(start, "start must be an arc length in length units")
     if not 0.0 <= start <= total:
@@ -113,27 +90,29 @@ def bent_arrays(
     covered = copies * own * scale
     if not place.closed and start + covered > total * (1.0 + 1e-12):
         raise ValueError(f"the mesh runs {covered:g} from start {start:g}, past the curve's end at {total:g}")
-    count = len(positions)
+    count = len(mesh.positions)
     if copies * count > MAX_VERTICES:
         raise ValueError(f"{copies:,} copies of {count:,} vertices are more than {MAX_VERTICES:,}")
     along = _Along(place, start, covered)
-    cross = positions[:, [0, 2]]
-    edges = triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
+    cross = mesh.positions[:, [0, 2]]
+    edges = mesh.triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
     spans = cross[edges[:, 1]] - cross[edges[:, 0]]
     widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
     bound = (along.frames, box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
     ends = np.arange(copies + 1) / copies
     stations = coarsened(*bound, refined_stations(*bound, along.initial(ends)), kept=ends)
     # All copies end to end as one mesh along y from 0, cut at the stations.
-    laid = np.tile(positions, (copies, 1))
+    laid = np.tile(mesh.positions, (copies, 1))
     laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
-    attributes = np.tile(np.hstack([normals, values]), (copies, 1))
-    triangles = (triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
+    columns = [mesh.normals, mesh.uvs] + ([] if mesh.colours is None else [mesh.colours])
+    attributes = np.tile(np.hstack(columns), (copies, 1))
+    triangles = (mesh.triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
     cuts = _needed(stations * copies * own, laid[:, 1][triangles])
     laid, attributes, triangles = sliced(laid, attributes, triangles, cuts)
     x, y, z = laid.T
     bent, normals = along.bent(y * scale, x, z, attributes[:, :3], scale)
-    return bent, normals, attributes[:, 3:], triangles
+    colours = None if mesh.colours is None else attributes[:, 5:]
+    return Mesh(bent, normals, attributes[:, 3:5], triangles, colours=colours)
 
 
 def _extent(y, extent):

@@ -18,12 +18,14 @@ class Mesh:
         normals: ``(n, 3)`` unit vertex normals.
         uvs: ``(n, 2)`` texture coordinates.
         triangles: ``(m, 3)`` vertex indices, counter-clockwise seen from the normals' side.
+        colours: ``(n, 4)`` RGBA vertex colours (0 to 1), or None (keyword only).
     """
 
     positions: np.ndarray
     normals: np.ndarray
     uvs: np.ndarray
     triangles: np.ndarray
+    colours: np.ndarray | None = dataclasses.field(default=None, kw_only=True)
 
     def __repr__(self):
         return f"Mesh({len(self.positions)} vertices, {len(self.triangles)} triangles)"
@@ -102,13 +104,15 @@ class Mesh:
             turned.reshape(-1, 3),
             np.tile(self.uvs, (count, 1)),
             triangles.reshape(-1, 3),
+            colours=None if self.colours is None else np.tile(self.colours, (count, 1)),
         )
 
     def write_obj(self, path):
         """Writes the mesh to ``path`` as a Wavefront ``.obj`` (what Blender, Panda3D and every
-        engine read): ``v`` positions, ``vt`` texture coordinates, ``vn`` normals and ``f``
-        triangles, each corner v/vt/vn of one (1-based) index. Numbers are written with 17
-        significant digits, so they read back exactly.
+        engine read): ``v`` positions (followed by r g b where the mesh has colours, the common
+        extension Blender and MeshLab read), ``vt`` texture coordinates, ``vn`` normals and
+        ``f`` triangles, each corner v/vt/vn of one (1-based) index. Numbers are written with
+        17 significant digits, so they read back exactly.
 
         Raises:
             OSError: When the file cannot be written.
@@ -116,14 +120,19 @@ class Mesh:
         corners = np.repeat(np.asarray(self.triangles, dtype=np.int64) + 1, 3, axis=1)
         with open(path, "w", encoding="ascii", newline="\n") as file:
             file.write(f"# {len(self.positions)} vertices, {len(self.triangles)} triangles\n")
-            np.savetxt(file, self.positions, fmt="v %.17g %.17g %.17g")
+            if self.colours is None:
+                np.savetxt(file, self.positions, fmt="v %.17g %.17g %.17g")
+            else:
+                rows = np.hstack([self.positions, self.colours[:, :3]])
+                np.savetxt(file, rows, fmt="v %.17g %.17g %.17g %.17g %.17g %.17g")
             np.savetxt(file, self.uvs, fmt="vt %.17g %.17g")
             np.savetxt(file, self.normals, fmt="vn %.17g %.17g %.17g")
             np.savetxt(file, corners, fmt="f %d/%d/%d %d/%d/%d %d/%d/%d")
 
     @staticmethod
     def joined(*meshes):
-        """One mesh of all of ``meshes`` (their triangles renumbered).
+        """One mesh of all of ``meshes`` (their triangles renumbered; coloured white where some
+        have colours and others not).
 
         Raises:
             ValueError: Unless each of ``meshes`` is a ``Mesh``, and there is one at least.
@@ -132,9 +141,14 @@ class Mesh:
         if strays or not meshes:
             raise ValueError(f"meshes must be Mesh objects, one at least, got {strays or 'none'}")
         offsets = np.cumsum([0] + [len(mesh.positions) for mesh in meshes[:-1]])
+        coloured = any(mesh.colours is not None for mesh in meshes)
+        white = [
+            np.ones((len(mesh.positions), 4)) if mesh.colours is None else mesh.colours for mesh in meshes
+        ]
         return Mesh(
             np.concatenate([mesh.positions for mesh in meshes]),
             np.concatenate([mesh.normals for mesh in meshes]),
             np.concatenate([mesh.uvs for mesh in meshes]),
             np.concatenate([mesh.triangles + offset for mesh, offset in zip(meshes, offsets)]),
+            colours=np.concatenate(white) if coloured else None,
         )

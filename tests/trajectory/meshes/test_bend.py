@@ -229,6 +229,20 @@ def test_texture_coordinates_are_each_copys_own():
     assert len(bent.uvs) == len(bent.positions)
 
 
+def test_colours_are_kept_and_interpolated_where_the_mesh_is_cut():
+    """Colours linear along the box (red at its start, blue at its end) stay linear along the
+    bent box: each vertex's colour tells how far along the arc it lies."""
+    along = (BOX.positions[:, 1] + 2.0) / 4.0
+    colours = np.column_stack([1.0 - along, np.zeros_like(along), along, np.ones_like(along)])
+    box = Mesh(BOX.positions, BOX.normals, BOX.uvs, BOX.triangles, colours=colours)
+    bent = bend(box, HALF_CIRCLE, fit="stretch")
+    assert len(bent.colours) == len(bent.positions) > len(BOX.positions)
+    angle = np.arctan2(bent.positions[:, 1], bent.positions[:, 0])  # 0 to pi along the half circle
+    np.testing.assert_allclose(bent.colours[:, 2], angle / np.pi, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(bent.colours[:, 0] + bent.colours[:, 2], 1.0, rtol=0, atol=1e-12)
+    assert bend(BOX, HALF_CIRCLE).colours is None
+
+
 def test_a_banked_motion_rolls_the_model():
     """Bent along a banked motion, the mesh's up leans into the turn (the rider's frame)."""
     motion = Motion(HALF_CIRCLE, VelocityCurve.constant(), HALF_CIRCLE.length / 8.0)  # 8 units/s

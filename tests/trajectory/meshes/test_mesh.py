@@ -117,3 +117,28 @@ def test_an_obj_file_reads_back_the_same_in_an_independent_reader(mesh, tmp_path
 def test_an_obj_file_that_cannot_be_written_is_an_os_error(tmp_path):
     with pytest.raises(OSError):
         BOX.write_obj(tmp_path)  # a directory
+
+
+def test_colours_go_with_copies_joins_and_obj_files(tmp_path):
+    """Placed copies keep their colours; a join colours white what had none; the .obj carries
+    r g b after each position, as trimesh reads them."""
+    red = Mesh(
+        BOX.positions,
+        BOX.normals,
+        BOX.uvs,
+        BOX.triangles,
+        colours=np.tile([1.0, 0.2, 0.1, 1.0], (len(BOX.positions), 1)),
+    )
+    copies = red.placed([[0.0, 0.0, 0.0], [3.0, 0.0, 0.0]], [np.eye(3), np.eye(3)])
+    assert np.array_equal(copies.colours, np.tile(red.colours, (2, 1)))
+    joined = Mesh.joined(BOX, red)
+    assert np.array_equal(joined.colours[: len(BOX.positions)], np.ones((len(BOX.positions), 4)))
+    assert np.array_equal(joined.colours[len(BOX.positions) :], red.colours)
+    assert Mesh.joined(BOX, BOX).colours is None
+    path = tmp_path / "red.obj"
+    joined.write_obj(path)
+    read = trimesh.load(path, process=False, maintain_order=True)
+    assert np.array_equal(read.vertices, joined.positions)
+    np.testing.assert_allclose(
+        read.vertex_attributes["color"][:, :3], joined.colours[:, :3], rtol=0, atol=1e-12
+    )
