@@ -83,7 +83,7 @@ class CurvesMode:
             self.drawing.curve_line.path,
             lambda: self.model.look is not Look.LINE,
         )
-        self.track = TrackDrawing(self.root)
+        self.track = TrackDrawing(self.root, lambda text: app.messages.say(text, warning=True))
         self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(app, self.plot, self.drawing, self.model, self.apply)

@@ -1,5 +1,5 @@
 """What a trajectory is built as under the rider: the line alone, a tube, a ribbon, a coaster's
-track or a road (``track_drawing`` builds them)."""
+track, a road, or a pipe of our model's sections bent along it (``track_drawing`` builds them)."""
 
 import enum
 
@@ -10,6 +10,7 @@ class Look(enum.Enum):
     RIBBON = "ribbon"
     RAILS = "rails"
     ROAD = "road"
+    PIPE = "pipe"
 
 
 LOOK_WORDS = {
@@ -18,6 +19,7 @@ LOOK_WORDS = {
     Look.RIBBON: "a ribbon",
     Look.RAILS: "a coaster track",
     Look.ROAD: "a road",
+    Look.PIPE: "a pipe (a model bent along it)",
 }
 
 

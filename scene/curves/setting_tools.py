@@ -89,7 +89,8 @@ class SettingTools:
         self.apply(edits.SetMethod("chord" if self.model.timing.method == "exact" else "exact"))
 
     def cycle_look(self):
-        """Build the trajectory as the next look: line, tube, ribbon, track, road."""
+        """Build the trajectory as the next look: line, tube, ribbon, track, road, pipe (said
+        first: what the build may say, such as a pipe that cannot follow the curve, comes after)."""
         look = next_look(self.model.look)
-        self.apply(edits.SetLook(look))
         self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
+        self.apply(edits.SetLook(look))

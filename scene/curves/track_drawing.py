@@ -1,15 +1,18 @@
 """What the trajectory is built as under the rider: the line alone, a tube, a ribbon, a coaster's
 track (two rails swept along the rotation-minimising frame, ties at an even spacing, posts down
-to the ground) or a road (a flat ribbon with edge lines). Meshes come from ``trajectory.sweep``
-and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they are rewritten in place
-with the curve (coarser while a point is dragged, to keep the frame: the drag's first frame
-chooses the rings, the next ones sweep at the same arc-length fractions of the curve as it
-changes), and hidden when the look has no such part."""
+to the ground), a road (a flat ribbon with edge lines) or a pipe (``models/pipe.egg``, a flanged
+section, bent end to end along the curve by ``scene.kit.bent_models``). Meshes come from
+``trajectory.sweep`` and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they
+are rewritten in place with the curve (coarser while a point is dragged, to keep the frame: the
+drag's first frame chooses the rings, the next ones sweep at the same arc-length fractions of
+the curve as it changes), and hidden when the look has no such part."""
 
 import numpy as np
 
 from scene.curves.looks import Look
+from scene.kit.bent_models import ModelBender
 from scene.kit.mesh_nodes import mesh_node, update_mesh_node
+from scene.ui.assets import model_file
 from trajectory.meshes import Mesh, Profile, Sweep, along, sweep
 
 
@@ -70,8 +73,12 @@ class TrackDrawing:
     """The track under ``root``: a node for each part ever built (tube, ribbon, rails, ties,
     posts, road, edges), rewritten in place, shown while the look has it."""
 
-    def __init__(self, root):
+    def __init__(self, root, say):
         self.root = root.attach_new_node("track")
+        self.say = say
+        """Shows a message on screen (why the pipe cannot follow a curve)."""
+        self.pipe = None
+        """The pipe's ``ModelBender``, made the first time the look is a pipe."""
         self.parts = {}
         """Each part's node by its name, made the first time a look has it."""
         self.built = 0
@@ -97,6 +104,26 @@ class TrackDrawing:
                 part.hide()
         for name, mesh in meshes.items():
             self._put(name, mesh)
+        self._show_pipe(path, look is Look.PIPE, live)
+
+    def _show_pipe(self, path, shown, live):
+        """The pipe's sections bent end to end along ``path``, if ``shown`` (coarse while
+        ``live``); hidden, with a message, where they would fold round a bend too tight."""
+        if not shown:
+            if self.pipe is not None:
+                self.pipe.root.hide()
+            return
+        if self.pipe is None:
+            self.pipe = ModelBender(model_file("pipe"))
+            self.pipe.root.reparent_to(self.root)
+        try:
+            self.pipe.bent(path, fit="repeat", tolerance=LIVE_TOLERANCE if live else TOLERANCE)
+        except ValueError as error:
+            self.pipe.root.hide()
+            if not live:
+                self.say(f"The pipe cannot follow this curve: {error}")
+            return
+        self.pipe.root.show()
 
     def _put(self, name, mesh):
         """Part ``name`` drawing ``mesh``: its node rewritten, or made the first time."""

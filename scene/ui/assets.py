@@ -14,12 +14,18 @@ class MissingModelError(OSError):
     """One of our models is missing or cannot be read."""
 
 
-def load_model(showbase, name):
-    """A fresh copy of ``models/<name>.egg`` (not yet in the scene graph); ``MissingModelError``
-    naming the file when it is missing or not an egg Panda3D reads."""
+def model_file(name):
+    """The path of ``models/<name>.egg``; ``MissingModelError`` naming it when it is missing."""
     path = MODELS / f"{name}.egg"
     if not path.is_file():
         raise MissingModelError(_unloadable(path, "is missing"))
+    return path
+
+
+def load_model(showbase, name):
+    """A fresh copy of ``models/<name>.egg`` (not yet in the scene graph); ``MissingModelError``
+    naming the file when it is missing or not an egg Panda3D reads."""
+    path = model_file(name)
     try:
         return showbase.loader.load_model(Filename.from_os_specific(str(path)))
     except OSError:

@@ -116,7 +116,7 @@ def main():
     )
 
     (coaster,) = load_curves(Path(__file__).resolve().parents[2] / "models" / "coaster.egg")
-    drawing = TrackDrawing(NodePath("scene"))
+    drawing = TrackDrawing(NodePath("scene"), print)
     drag = median_ms(lambda: drawing.show(coaster, Look.RAILS, live=True), repeat)
     print(
         f"  the scene's coaster track, one drag step (rails, ties, posts, Geoms): {drag:.1f} ms"

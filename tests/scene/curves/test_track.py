@@ -43,11 +43,11 @@ def test_the_coaster_is_a_track_of_rails_ties_and_posts(app):
 def test_w_cycles_the_looks_of_each_curve_and_d_builds_a_road(app):
     mode = app.mode
     seen = []
-    for _ in range(5):
+    for _ in range(6):
         press(app, "w")
         seen.append(mode.model.look)
         assert "built as" in app.messages.current
-    assert seen == [Look.TUBE, Look.RIBBON, Look.RAILS, Look.ROAD, Look.LINE]
+    assert seen == [Look.TUBE, Look.RIBBON, Look.RAILS, Look.ROAD, Look.PIPE, Look.LINE]
     press(app, "w")  # a tube for the S-bend
     press(app, "2")
     assert mode.model.look is Look.LINE  # the loop keeps its own
@@ -81,6 +81,45 @@ def test_a_dragged_point_rebuilds_the_track_as_it_moves(app, pointer):
     assert rings == [while_dragged] * 3  # the drag's first frame chose the rings, the next kept them
     press(app, "mouse1-up")
     assert vertices(parts(mode)["rails"]) > while_dragged  # to the full tolerance when let go
+
+
+def pipe_vertices(mode):
+    node = mode.track.pipe.root.find("**/+GeomNode").node()
+    return node.get_geom(0).get_vertex_data().get_num_rows()
+
+
+def test_the_pipe_look_bends_the_pipe_model_along_the_curve_and_follows_a_drag(app, pointer):
+    """W to the pipe: sections of models/pipe.egg end to end along the S-bend, cut where it
+    bends; a drag rebuilds them coarse as it moves and fine when let go; round the near-cusp they
+    would fold, so they are hidden and the message says why."""
+    from scene.ui.pointer import to_film
+
+    mode = app.mode
+    while mode.model.look is not Look.PIPE:
+        press(app, "w")
+    assert "a pipe (a model bent along it)" in app.messages.current
+    pipe = mode.track.pipe
+    assert not pipe.root.is_hidden() and not parts(mode)
+    section = len(pipe.parts[0].mesh.positions)
+    copies = round(mode.motion.trajectory.length / 2.0)
+    built = pipe_vertices(mode)
+    assert built > copies * section  # cut across where the curve bends
+    low, high = (np.array(corner) for corner in pipe.root.get_tight_bounds())
+    curve = mode.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 400))
+    assert np.all(low <= curve.min(axis=0) + 1e-3) and np.all(high >= curve.max(axis=0) - 1e-3)
+    pointer.at = to_film(app, mode.model.grabbable()[1])
+    press(app, "mouse1")
+    pointer.at = (pointer.at[0] + 0.05, pointer.at[1] - 0.05)
+    step(app)
+    while_dragged = pipe_vertices(mode)
+    assert while_dragged < built
+    press(app, "mouse1-up")
+    assert pipe_vertices(mode) > while_dragged
+    press(app, "3")  # the near-cusp: a turn far tighter than the pipe is wide
+    while mode.model.look is not Look.PIPE:
+        press(app, "w")
+    assert pipe.root.is_hidden()
+    assert "The pipe cannot follow this curve" in app.messages.current
 
 
 def test_riding_shows_a_sky_and_a_ground_and_the_near_track(app):
