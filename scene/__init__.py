@@ -1,8 +1,8 @@
 """The Panda3D scene: the only package that talks to Panda3D.
 
-``MotionInterval``, ``load_curves`` and ``mesh_node`` are the pieces a Panda3D game can use on
-its own; they are imported on first use, so that ``import scene`` (and ``main.py --help``)
-stays free of Panda3D.
+``MotionInterval``, ``load_curves``, ``mesh_node`` and ``bend_model`` (``ModelBender``) are the
+pieces a Panda3D game can use on its own; they are imported on first use, so that
+``import scene`` (and ``main.py --help``) stays free of Panda3D.
 """
 
 from trajectory import __version__ as __version__  # one version for the one distribution
@@ -11,6 +11,8 @@ _LAZY = {
     "MotionInterval": "scene.kit.motion_interval",
     "load_curves": "scene.kit.curve_files",
     "mesh_node": "scene.kit.mesh_nodes",
+    "bend_model": "scene.kit.bent_models",
+    "ModelBender": "scene.kit.bent_models",
 }
 
 

@@ -147,3 +147,18 @@ def test_a_track_along_a_curve_is_two_nodes_and_the_glider_rides_on_its_curve():
     )
     assert rails > 1000 and ties == 2
     assert np.min(np.linalg.norm(np.array(along_curve) - position, axis=1)) < 0.01
+
+
+def test_a_pipe_bent_along_a_curve_follows_it_round_with_the_glider_inside():
+    vertices, low, high, position, along_curve = offscreen(
+        "pipe_along_a_curve.py",
+        60,
+        "[app.pipe.find('**/+GeomNode').node().get_geom(0).get_vertex_data().get_num_rows(),"
+        " list(app.pipe.get_tight_bounds()[0]), list(app.pipe.get_tight_bounds()[1]),"
+        " list(app.glider.get_pos()), [app.curve.evaluate(k / 4000).tolist() for k in range(4001)]]",
+    )
+    curve = np.array(along_curve)
+    sections = round(54.6 / 2.0)  # the loop is 54.6 units round, a section 2 long
+    assert vertices > sections * 500  # every section's 524 vertices, and more where cut to bend
+    assert np.all(np.array(low) <= curve.min(axis=0)) and np.all(np.array(high) >= curve.max(axis=0))
+    assert np.min(np.linalg.norm(curve - position, axis=1)) < 0.01

@@ -54,6 +54,10 @@ def bindings(mode):
         bind("M", "our exact method or the seed's tables", settings.toggle_method),
         *mode.riders.bindings(mode.show_frames),
         bind("F", "frame the curve", mode.frame),
-        bind("W", "build the curve as the line, a tube, a ribbon, a track, a road or a pipe", settings.cycle_look),
+        bind(
+            "W",
+            "build the curve as the line, a tube, a ribbon, a track, a road or a pipe",
+            settings.cycle_look,
+        ),
         *mode.edits.bindings(),
     )
