@@ -10,9 +10,6 @@ exactly (no cracks, no doubled vertices).
 
 import numpy as np
 
-_CYCLIC = np.array([[0, 1, 2], [1, 2, 0], [2, 0, 1]])
-"""The orderings of a triangle's corners that keep its winding."""
-
 
 def sliced(positions, attributes, triangles, cuts):
     """``triangles`` (m, 3) of ``positions`` (n, 3) cut by the planes y = ``cuts`` (k,, ascending):
@@ -21,17 +18,14 @@ def sliced(positions, attributes, triangles, cuts):
     the input's, unchanged; triangles keep their winding."""
     y = positions[:, 1]
     corners = y[triangles]
-    order = np.argsort(corners, axis=1, kind="stable")
-    low = np.take_along_axis(corners, order[:, :1], axis=1)[:, 0]
-    high = np.take_along_axis(corners, order[:, 2:], axis=1)[:, 0]
+    low, high = corners.min(axis=1), corners.max(axis=1)
     first = np.searchsorted(cuts, low, side="right")
     spanned = np.searchsorted(cuts, high, side="left") - first  # planes strictly inside
     crossed = np.flatnonzero(spanned > 0)
     if not crossed.size:
         return positions, attributes, triangles
     kept = triangles[spanned == 0]
-    sorted_corners = np.take_along_axis(triangles[crossed], order[crossed], axis=1)  # a, b, c by y
-    keeps_winding = (order[crossed][:, None, :] == _CYCLIC[None]).all(axis=2).any(axis=1)
+    sorted_corners, keeps_winding = _by_height(triangles[crossed], corners[crossed])  # a, b, c by y
     # Slab j of a crossed triangle lies between its planes j - 1 and j (its own lowest and
     # highest corners at the ends).
     slabs = spanned[crossed] + 1
@@ -72,6 +66,19 @@ def sliced(positions, attributes, triangles, cuts):
     )
 
 
+def _by_height(triangles, heights):
+    """Each triangle's corners (m, 3) from the lowest to the highest of ``heights`` (m, 3), and
+    whether that order keeps its winding (m,): three compare-and-swaps, counted."""
+    corners, heights = triangles.T.copy(), heights.T.copy()
+    keeps = np.ones(len(triangles), dtype=bool)
+    for i, k in ((0, 1), (1, 2), (0, 1)):
+        swap = heights[i] > heights[k]
+        corners[[i, k]] = np.where(swap, corners[[k, i]], corners[[i, k]])
+        heights[[i, k]] = np.where(swap, heights[[k, i]], heights[[i, k]])
+        keeps ^= swap
+    return corners.T, keeps
+
+
 def _level(cuts, plane, otherwise):
     """The y of ``plane`` (an index into cuts), or ``otherwise`` where it is -1 (a corner)."""
     return np.where(plane >= 0, cuts[np.maximum(plane, 0)], otherwise)
@@ -108,10 +115,17 @@ class _Requests:
         """(positions (v, 3), attributes (v, a), ids (asks,)): one new vertex per distinct
         (edge, plane), numbered after the input's; ids[k] the vertex of the k-th ask."""
         p, q, plane = (np.concatenate(column) for column in zip(*self.asks))
-        n = len(self.positions)
-        _, edges = np.unique(p.astype(np.int64) * n + q, return_inverse=True)
-        keys = edges.ravel() * np.int64(len(self.cuts)) + plane
-        _, first, ids = np.unique(keys, return_index=True, return_inverse=True)
+        n, planes = len(self.positions), len(self.cuts)
+        edges = p.astype(np.int64) * n + q
+        if n * n * planes >= 2**62:  # the key would overflow: edges numbered first
+            edges = np.unique(edges, return_inverse=True)[1].ravel()
+        keys = edges * planes + plane
+        order = np.argsort(keys)
+        ordered = keys[order]
+        new = np.concatenate([[True], ordered[1:] != ordered[:-1]])
+        first = order[new]
+        ids = np.empty_like(order)
+        ids[order] = np.cumsum(new) - 1
         p, q, plane = p[first], q[first], plane[first]
         level = self.cuts[plane]
         y_p, y_q = self.positions[p, 1], self.positions[q, 1]
@@ -119,4 +133,4 @@ class _Requests:
         positions = self.positions[p] + share * (self.positions[q] - self.positions[p])
         positions[:, 1] = level  # on the plane exactly
         made = attributes[p] + share * (attributes[q] - attributes[p])
-        return positions, made, n + ids.ravel()
+        return positions, made, n + ids
