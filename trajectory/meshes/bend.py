@@ -21,7 +21,7 @@ from trajectory._numerics.vectors import norms
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.slicing import sliced
-from trajectory.meshes.stations import MIN_WIDTH, box_corners, coarsened, refined_stations
+from trajectory.meshes.stations import MIN_WIDTH, FramesMemo, box_corners, coarsened, refined_stations
 
 FITS = ("stretch", "repeat", "place")
 """How a mesh is fitted along the curve: stretched over a length, repeated end to end in whole
@@ -98,16 +98,19 @@ def bend(
     edges = mesh.triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
     spans = cross[edges[:, 1]] - cross[edges[:, 0]]
     widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
-    bound = (along.frames, box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
+    bound = (FramesMemo(along.frames), box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
     ends = np.arange(copies + 1) / copies
-    stations = coarsened(*bound, refined_stations(*bound, along.initial(ends)), kept=ends)
+    stations = refined_stations(*bound, along.initial(ends))
     # All copies end to end as one mesh along y from 0, cut at the stations.
     laid = np.tile(mesh.positions, (copies, 1))
     laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
     columns = [mesh.normals, mesh.uvs] + ([] if mesh.colours is None else [mesh.colours])
     attributes = np.tile(np.hstack(columns), (copies, 1))
     triangles = (mesh.triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
-    cuts = _needed(stations * copies * own, laid[:, 1][triangles])
+    heights = laid[:, 1][triangles]
+    cuts = _needed(stations * copies * own, heights)
+    if len(cuts):  # wider intervals, where they still keep the tolerance, need fewer cuts
+        cuts = _needed(coarsened(*bound, stations, kept=ends) * copies * own, heights)
     laid, attributes, triangles = sliced(laid, attributes, triangles, cuts)
     x, y, z = laid.T
     bent, normals = along.bent(y * scale, x, z, attributes[:, :3], scale)

@@ -21,6 +21,32 @@ MAX_STATIONS = 2**21
 """The most rings a mesh gets: a tolerance that needs more is refused (it would fill memory)."""
 
 
+class FramesMemo:
+    """``frames_at`` (arc-length fractions (n,) -> (n, 3, 3)) with every answer kept: asked
+    again at a fraction it has seen (the ends and quarter points of intervals being joined), it
+    looks it up."""
+
+    def __init__(self, frames_at):
+        self.frames_at = frames_at
+        self.known = np.empty(0)
+        self.frames = np.empty((0, 3, 3))
+
+    def __call__(self, s):
+        s = np.asarray(s, dtype=float)
+        at = np.minimum(np.searchsorted(self.known, s), max(len(self.known) - 1, 0))
+        seen = (self.known[at] == s) if len(self.known) else np.zeros(len(s), dtype=bool)
+        result = np.empty((len(s), 3, 3))
+        result[seen] = self.frames[at[seen]]
+        fresh, where = np.unique(s[~seen], return_inverse=True)
+        if len(fresh):
+            made = self.frames_at(fresh)
+            result[~seen] = made[where.ravel()]
+            known = np.concatenate([self.known, fresh])
+            order = np.argsort(known, kind="stable")
+            self.known, self.frames = known[order], np.concatenate([self.frames, made])[order]
+        return result
+
+
 def refined_stations(frames_at, corners, widest, tolerance, stations):
     """Arc-length fractions from ``stations`` (ascending) refined until every interval keeps the
     mesh within ``tolerance`` of the true surface (see the module's bound).
