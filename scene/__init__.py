@@ -1,7 +1,7 @@
 """The Panda3D scene: the only package that talks to Panda3D.
 
-``MotionInterval``, ``load_curves``, ``mesh_node`` and ``bend_model`` (``ModelBender``) are the
-pieces a Panda3D game can use on its own; they are imported on first use, so that
+``MotionInterval``, ``load_curves``, ``mesh_node``, ``bend_model`` (``ModelBender``) and
+``write_model`` are the pieces a Panda3D game can use on its own; they are imported on first use, so that
 ``import scene`` (and ``main.py --help``) stays free of Panda3D.
 """
 
@@ -13,6 +13,7 @@ _LAZY = {
     "mesh_node": "scene.kit.mesh_nodes",
     "bend_model": "scene.kit.bent_models",
     "ModelBender": "scene.kit.bent_models",
+    "write_model": "scene.kit.model_files",
 }
 
 

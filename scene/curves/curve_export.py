@@ -1,7 +1,8 @@
 """The curves mode's export: the trajectory shown, written where a game can read it, beside the
-presets file: an egg file (a NURBS curve that Panda3D's ``Mopath`` and ``load_curves`` read) and
-a JSON spline (knots, tangents and their modes, tilts) that ``trajectory.spline_from_data``
-reads back."""
+presets file: an egg file (a NURBS curve that Panda3D's ``Mopath`` and ``load_curves`` read), a
+JSON spline (knots, tangents and their modes, tilts) that ``trajectory.spline_from_data`` reads
+back, and what is built along it (a track, a road, a pipe) as an .obj that Blender and every
+engine read and a .bam that Panda3D loads."""
 
 import json
 import re
@@ -14,10 +15,11 @@ FOLDER = "exports"
 """Where exports go, beside the presets file."""
 
 
-def export(model, beside, messages):
+def export(model, beside, messages, track=None):
     """Write the trajectory ``model`` (a ``CurvesModel``) shows as ``<name>.egg`` and
-    ``<name>.json`` in ``FOLDER`` in the folder ``beside``, and say to ``messages`` where (or
-    why not)."""
+    ``<name>.json`` in ``FOLDER`` in the folder ``beside``, and what ``track`` (a
+    ``TrackDrawing``) has built along it as ``<name>-track.obj`` and ``<name>-track.bam``; say to
+    ``messages`` where (or why not)."""
     preset, curve = model.trajectory, model.curve
     name = re.sub(r"[^A-Za-z0-9_-]+", "-", preset.name).strip("-") or "curve"
     folder = beside / FOLDER
@@ -27,8 +29,10 @@ def export(model, beside, messages):
         folder.mkdir(parents=True, exist_ok=True)
         save_curve(egg, curve if isinstance(curve, NurbsCurve) else spline, name=name)
         data.write_text(json.dumps(spline_data(spline, preset.name), indent=1))
+        built = None if track is None else track.export(folder / f"{name}-track")
     except OSError as error:
         messages.say(f"Could not export to {folder}: {error.strerror or error}", warning=True)
         return
     how = " (fitted: within 1/1000 of its size)" if fitted else ""
-    messages.say(f"Exported {preset.name}{how} to {egg} and {data.name}")
+    also = "" if built is None else f", its track as {built[0].name} and {built[1].name}"
+    messages.say(f"Exported {preset.name}{how} to {egg} and {data.name}{also}")

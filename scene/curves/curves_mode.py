@@ -88,7 +88,15 @@ class CurvesMode:
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(app, self.plot, self.drawing, self.model, self.apply)
         self.edits = EditTools(
-            app, self.model, self.editor, self.plot, self.drawing, self.apply, self.changed, self.presets_file
+            app,
+            self.model,
+            self.editor,
+            self.plot,
+            self.drawing,
+            self.apply,
+            self.changed,
+            self.presets_file,
+            self.track,
         )
         self.settings = SettingTools(app, self.model, self.apply, self.edits.new)
         self.redraw(EVERYTHING | Change.CHOICE)  # makes the run

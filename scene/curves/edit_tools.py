@@ -26,9 +26,11 @@ class EditTools:
         presets_file: The ``user_presets.PresetsFile`` that S saves to.
     """
 
-    def __init__(self, app, model, editor, plot, drawing, apply, changed, presets_file):
+    def __init__(self, app, model, editor, plot, drawing, apply, changed, presets_file, track):
         self.app, self.model, self.editor, self.plot = app, model, editor, plot
         self.apply, self.changed, self.presets_file = apply, changed, presets_file
+        self.track = track
+        """The ``TrackDrawing``, whose build an export writes beside the curve."""
         self.knots = KnotTools(app, model, editor, apply)
         self.new = NewCurve(app, model, drawing, apply)
         """A curve being started from nothing (N)."""
@@ -120,7 +122,7 @@ class EditTools:
 
     def export(self):
         """Write the trajectory shown where a game reads it, beside the presets file."""
-        curve_export.export(self.model, self.presets_file.path.parent, self.app.messages)
+        curve_export.export(self.model, self.presets_file.path.parent, self.app.messages, self.track)
 
     def bindings(self):
         """The keys of the edits: undo, redo, a key deleted, saving, exporting."""
@@ -135,7 +137,7 @@ class EditTools:
             bind("S", "save edited curves to the presets file", self.save),
             bind(
                 "Ctrl+E",
-                "export the trajectory as an egg file and a JSON spline",
+                "export the trajectory (an egg file, a JSON spline) and its track (.obj, .bam)",
                 self.export,
                 event="control-e",
             ),

@@ -8,10 +8,12 @@ drag's first frame chooses the rings, the next ones sweep at the same arc-length
 the curve as it changes), and hidden when the look has no such part."""
 
 import numpy as np
+from panda3d.core import NodePath
 
 from scene.curves.looks import Look
 from scene.kit.bent_models import ModelBender
 from scene.kit.mesh_nodes import mesh_node, update_mesh_node
+from scene.kit.model_files import write_model
 from scene.ui.assets import model_file
 from trajectory.meshes import Mesh, Profile, Sweep, along, sweep
 
@@ -79,6 +81,8 @@ class TrackDrawing:
         """Shows a message on screen (why the pipe cannot follow a curve)."""
         self.pipe = None
         """The pipe's ``ModelBender``, made the first time the look is a pipe."""
+        self.meshes = {}
+        """The swept and placed parts as last built, by name."""
         self.parts = {}
         """Each part's node by its name, made the first time a look has it."""
         self.built = 0
@@ -96,6 +100,7 @@ class TrackDrawing:
         kept = self._stations if live and shown is not None and shown[1] is look and shown[2] else {}
         self._shown = (path, look, live)
         meshes = _meshes(path, look, LIVE_TOLERANCE if live else TOLERANCE, kept)
+        self.meshes = meshes
         self._stations = {name: mesh.stations for name, mesh in meshes.items() if isinstance(mesh, Sweep)}
         if look is not Look.LINE:
             self.built += 1
@@ -105,6 +110,24 @@ class TrackDrawing:
         for name, mesh in meshes.items():
             self._put(name, mesh)
         self._show_pipe(path, look is Look.PIPE, live)
+
+    def export(self, stem):
+        """Write what is built as ``<stem>.obj`` (its parts in their colours, joined) and
+        ``<stem>.bam`` (its nodes, as drawn); the two paths, or None when only the line is
+        built. Raises OSError when a file cannot be written."""
+        meshes = [_coloured(mesh, COLOURS[name]) for name, mesh in self.meshes.items()]
+        if self.pipe is not None and not self.pipe.root.is_hidden():
+            meshes += self.pipe.meshes
+        if not meshes:
+            return None
+        obj, bam = stem.with_suffix(".obj"), stem.with_suffix(".bam")
+        Mesh.joined(*meshes).write_obj(obj)
+        shown = NodePath("track")
+        for part in (*self.parts.values(), *([self.pipe.root] if self.pipe is not None else [])):
+            if not part.is_hidden():
+                part.copy_to(shown)
+        write_model(shown, bam)
+        return obj, bam
 
     def _show_pipe(self, path, shown, live):
         """The pipe's sections bent end to end along ``path``, if ``shown`` (coarse while
@@ -136,6 +159,12 @@ class TrackDrawing:
         else:
             update_mesh_node(part.node(), mesh)
         part.show()
+
+
+def _coloured(mesh, colour):
+    """``mesh`` with every vertex coloured ``colour`` (RGBA)."""
+    colours = np.tile(colour, (len(mesh.positions), 1))
+    return Mesh(mesh.positions, mesh.normals, mesh.uvs, mesh.triangles, colours=colours)
 
 
 def _meshes(path, look, tolerance, stations):

@@ -145,6 +145,7 @@ class ModelBender:
 
     def __init__(self, model):
         self.root, self.parts = model_parts(model)
+        self.meshes = []
         lows, highs = zip(
             *((part.mesh.positions[:, 1].min(), part.mesh.positions[:, 1].max()) for part in self.parts)
         )
@@ -162,6 +163,8 @@ class ModelBender:
         """
         options = {"extent": self.extent, **options}
         meshes = [bend(part.mesh, path, **options) for part in self.parts]
+        self.meshes = meshes
+        """The bent ``Mesh`` of each part, as last bent (to write out, for instance)."""
         for part, mesh in zip(self.parts, meshes):
             part.node_path.node().set_geom(part.index, _geom(mesh, part.normals))
         return self.root

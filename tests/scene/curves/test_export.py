@@ -1,5 +1,6 @@
 """Ctrl+E in the curves mode writes the trajectory shown as an egg file a game's Mopath reads and
-as a JSON spline; both read back as the same curve (the egg to Panda3D's float32)."""
+as a JSON spline; both read back as the same curve (the egg to Panda3D's float32); and what is
+built along it as an .obj (trimesh reads it back) and a .bam (Panda3D loads it)."""
 
 import json
 
@@ -35,6 +36,43 @@ def test_the_trajectory_shown_is_exported_and_reads_back(app, presets_file, key,
     else:
         np.testing.assert_allclose(spline.evaluate(u), shown.evaluate(u), rtol=0, atol=1e-12 * size)
         np.testing.assert_allclose(read.evaluate(u), shown.evaluate(u), rtol=0, atol=1e-6 * size)
+
+
+@pytest.mark.parametrize("key, presses", [("7", 0), ("1", 5)])  # the coaster's track; a pipe (W x 5)
+def test_the_built_track_is_exported_beside_the_curve_as_obj_and_bam(app, presets_file, key, presses):
+    """The look's parts joined in an .obj (read back by trimesh: the same vertices and faces)
+    and its nodes in a .bam (Panda3D loads the same number of vertices)."""
+    import trimesh
+    from panda3d.core import Filename, Loader, LoaderOptions, NodePath
+
+    from trajectory import Mesh
+
+    press(app, key)
+    for _ in range(presses):
+        press(app, "w")
+    track = app.mode.track
+    press(app, "control-e")
+    assert "its track as" in app.messages.current
+    folder = presets_file.parent / "exports"
+    (obj,) = folder.glob("*-track.obj")
+    (bam,) = folder.glob("*-track.bam")
+    parts = list(track.meshes.values()) + (track.pipe.meshes if presses else [])
+    joined = Mesh.joined(*parts)
+    read = trimesh.load(obj, process=False, maintain_order=True)
+    assert np.array_equal(read.vertices, joined.positions) and np.array_equal(read.faces, joined.triangles)
+    loaded = NodePath(Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(bam)), LoaderOptions()))
+    rows = sum(
+        found.node().get_geom(i).get_vertex_data().get_num_rows()
+        for found in loaded.find_all_matches("**/+GeomNode")
+        for i in range(found.node().get_num_geoms())
+    )
+    assert rows == len(joined.positions)
+
+
+def test_the_line_alone_exports_no_track(app, presets_file):
+    press(app, "control-e")
+    assert "track" not in app.messages.current
+    assert not list((presets_file.parent / "exports").glob("*-track.*"))
 
 
 def test_an_export_that_cannot_be_written_is_said_and_nothing_breaks(app, presets_file):

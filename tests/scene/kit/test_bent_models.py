@@ -135,3 +135,33 @@ def test_a_bend_the_library_refuses_leaves_the_bender_as_it_was():
     with pytest.raises(ValueError, match="past the curve's end"):
         bender.bent(CURVE, fit="place", start=CURVE.length - 1.0)
     np.testing.assert_array_equal(_columns(_geoms(bender.root)[0], "vertex", 3), before)
+
+
+@pytest.mark.parametrize("suffix", [".bam", ".egg"])
+def test_a_bent_model_written_as_a_model_file_loads_back_the_same(tmp_path, suffix):
+    from panda3d.core import Filename, Loader, LoaderOptions
+
+    from scene.kit.model_files import write_model
+
+    bent = bend_model(PIPE, CURVE, fit="repeat")
+    path = tmp_path / f"pipeline{suffix}"
+    write_model(bent, path)
+    loaded = NodePath(
+        Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(path)), LoaderOptions())
+    )
+    (geom,) = _geoms(bent)
+    read = np.concatenate([_columns(found, "vertex", 3) for found in _geoms(loaded)])
+    written = _columns(geom, "vertex", 3)
+    # The egg loader may share or reorder vertices: the same points, each within float32.
+    assert set(map(tuple, np.round(read, 4))) == set(map(tuple, np.round(written, 4)))
+    if suffix == ".bam":  # Panda3D's own format: the vertex data as it was
+        np.testing.assert_array_equal(read, written)
+
+
+def test_a_model_file_of_another_kind_is_refused_by_name(tmp_path):
+    from scene.kit.model_files import write_model
+
+    with pytest.raises(ValueError, match="must end in one of"):
+        write_model(bend_model(PIPE, CURVE), tmp_path / "pipe.obj")
+    with pytest.raises(ValueError, match="must be a NodePath"):
+        write_model("pipe", tmp_path / "pipe.bam")
