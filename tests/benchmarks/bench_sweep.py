@@ -23,7 +23,7 @@ from panda3d.core import NodePath
 from scene import load_curves, mesh_node
 from scene.curves.track_drawing import TIE_SIZE, TIE_SPACING, Look, TrackDrawing
 from tests.benchmarks.timing import median_ms, sized
-from tests.trajectory.meshes.test_sweep import farthest_from_mesh
+from tests.trajectory.meshes.test_sweep import fewest_even_stations
 from trajectory import FunctionCurve, Mesh, Profile, along, sweep
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.sweep import Sweep, _rings, _strips
@@ -66,24 +66,6 @@ def fixed_step(curve, profile, count):
         stations,
         len(profile.vertices),
     )
-
-
-def fewest_even_stations(curve, profile, tolerance):
-    """The fewest even stations whose mesh keeps within ``tolerance`` (doubling, then halving)."""
-    low, high = 2, 16
-    while (
-        farthest_from_mesh(curve, profile, fixed_step(curve, profile, high), per_interval=8, across=3)
-        > tolerance
-    ):
-        low, high = high, high * 2
-    while high - low > max(1, high // 100):
-        middle = (low + high) // 2
-        good = (
-            farthest_from_mesh(curve, profile, fixed_step(curve, profile, middle), per_interval=8, across=3)
-            <= tolerance
-        )
-        low, high = (low, middle) if good else (middle, high)
-    return high
 
 
 def main():

@@ -5,9 +5,9 @@ point (x, y, z) goes to C(d) + x R(d) + z U(d): the curve's point C and frame's 
 at the arc length d that y maps to, d = start + scale (y - the mesh's least y). Every vertex
 lands there exactly. Between vertices a triangle stays flat, so the mesh is first cut across
 its axis (``slicing``) at stations where the bend needs them (``stations``: the bound a sweep
-uses, for the mesh's cross section; refined, then the stations it can do without removed), so
-that its triangles are within the tolerance of the truly bent surface (a straight stretch cut
-nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
+uses, for the mesh's cross section, the stations spread so that each interval's error is about
+the same), so that its triangles are within the tolerance of the truly bent surface (a straight
+stretch cut nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
 scale x dM/dd, is a central difference (about 1e-8): so a face that leans along the axis leans
 more on the inside of a bend, where the map compresses it.
 """
@@ -21,7 +21,7 @@ from trajectory._numerics.vectors import norms
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.slicing import sliced
-from trajectory.meshes.stations import MIN_WIDTH, FramesMemo, box_corners, coarsened, refined_stations
+from trajectory.meshes.stations import MIN_WIDTH, FramesMemo, box_corners, fewest_stations
 
 FITS = ("stretch", "repeat", "place")
 """How a mesh is fitted along the curve: stretched over a length, repeated end to end in whole
@@ -100,7 +100,7 @@ def bend(
     widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
     bound = (FramesMemo(along.frames), box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
     ends = np.arange(copies + 1) / copies
-    stations = refined_stations(*bound, along.initial(ends))
+    stations = fewest_stations(*bound, *along.initial(ends))
     # All copies end to end as one mesh along y from 0, cut at the stations.
     laid = np.tile(mesh.positions, (copies, 1))
     laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
@@ -109,8 +109,6 @@ def bend(
     triangles = (mesh.triangles[None] + (np.arange(copies) * count)[:, None, None]).reshape(-1, 3)
     heights = laid[:, 1][triangles]
     cuts = _needed(stations * copies * own, heights)
-    if len(cuts):  # wider intervals, where they still keep the tolerance, need fewer cuts
-        cuts = _needed(coarsened(*bound, stations, kept=ends) * copies * own, heights)
     laid, attributes, triangles = sliced(laid, attributes, triangles, cuts)
     x, y, z = laid.T
     bent, normals = along.bent(y * scale, x, z, attributes[:, :3], scale)
@@ -153,6 +151,14 @@ def _needed(stations, corners):
     return inner[np.cumsum(count)[:-1] > 0]
 
 
+def _distinct(stations):
+    """``stations`` within [0, 1], sorted, one of near twins, ending at 1 exactly."""
+    stations = np.unique(stations[(stations >= 0.0) & (stations <= 1.0)])
+    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
+    stations[-1] = 1.0
+    return stations
+
+
 def _fitted(fit, own, start, length, total, closed):
     """The number of copies and the scale along for ``fit``."""
     if fit not in FITS:
@@ -189,22 +195,14 @@ class _Along:
         return np.stack([points, right, up], axis=1)
 
     def initial(self, ends):
-        """The first stations: evenly spread, the copies' ``ends`` and the curve's breakpoints."""
+        """The first stations (evenly spread and the fixed ones) and the fixed ones: the copies'
+        ``ends`` and the curve's breakpoints."""
         curve = self.place.curve
         breaks = curve.arc_length.at(np.asarray(curve.breakpoints, dtype=float))
         rounds = math.ceil((self.start + self.covered) / self.total) if self.place.closed else 1
         breaks = (breaks[None, :] + self.total * np.arange(rounds)[:, None]).ravel()
-        stations = np.concatenate(
-            [
-                np.linspace(0.0, 1.0, INITIAL_STATIONS + 1),
-                ends,
-                (breaks - self.start) / self.covered,
-            ]
-        )
-        stations = np.unique(stations[(stations >= 0.0) & (stations <= 1.0)])
-        stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
-        stations[-1] = 1.0
-        return stations
+        fixed = _distinct(np.concatenate([ends, (breaks - self.start) / self.covered]))
+        return _distinct(np.concatenate([np.linspace(0.0, 1.0, INITIAL_STATIONS + 1), fixed])), fixed
 
     def _frames_at(self, distances):
         """The point, right and up axis (each (k, 3)) at ``distances`` (k,) from ``start``."""

@@ -4,14 +4,19 @@ tolerance of the chord between the interval's ends (checked at the corners of th
 section's bounding box, which bound every point inside it), less a quarter of any face's
 bending (about its widest span across times the frame's roll over the interval: the ruled
 surface between a quad's sides is within a quarter of its fourth corner's distance from the
-plane of the other three). Used by ``sweep`` (a profile's rings) and ``bend`` (a model's cuts).
+plane of the other three). Then the stations are spread again so that every interval's error
+is about the same (``fewest_stations``): about the fewest even stations on a curve of constant
+curvature, fewer where it varies. Used by ``sweep`` (a profile's rings) and ``bend`` (a model's
+cuts).
 """
+
+import itertools
+import math
 
 import numpy as np
 
 _QUARTERS = np.array([0.25, 0.5, 0.75])
-_EIGHTHS = np.arange(1, 8) / 8.0
-MARGIN = 0.75
+MARGIN = 0.9
 """An interval is kept when its sampled error is at most this share of the tolerance: room for
 the error's peak between the quarter points where it is sampled."""
 _MAX_ROUNDS = 40
@@ -91,28 +96,37 @@ def refined_stations(frames_at, corners, widest, tolerance, stations):
     return np.sort(np.concatenate(kept))
 
 
-def coarsened(frames_at, corners, widest, tolerance, stations, kept=()):
-    """``stations`` with those removed whose two intervals, joined, still keep the mesh within
-    ``tolerance`` (checked at seven points of the joined interval, the quarter points of both
-    halves among them); rounds of every other removable station, until none goes. ``kept``
-    stations stay."""
-    stations = np.asarray(stations, dtype=float)
-    fixed = np.isin(stations, np.asarray(kept, dtype=float))
-    fixed[[0, -1]] = True
-    for _ in range(_MAX_ROUNDS):
-        middle = (np.flatnonzero(~fixed[1:-1]) + 1)[::2]  # no two side by side
-        if not len(middle):
-            break
-        a, b = stations[middle - 1], stations[middle + 1]
-        ends = frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
-        inner = frames_at((a[:, None] + (b - a)[:, None] * _EIGHTHS).ravel()).reshape(len(a), -1, 3, 3)
-        error = _bowing(ends, inner, corners, _EIGHTHS) + widest * _roll(ends) / 4.0
-        gone = middle[error <= MARGIN * tolerance]
-        fixed[middle[error > MARGIN * tolerance]] = True
-        if not len(gone):
-            continue
-        stations, fixed = np.delete(stations, gone), np.delete(fixed, gone)
-    return stations
+def fewest_stations(frames_at, corners, widest, tolerance, stations, fixed):
+    """Stations spread so that each interval's error is about the same: ``stations`` refined
+    (``refined_stations``), each interval's error measured, the density of stations the error
+    asks for (it falls as the square of an interval's width) equidistributed between the
+    ``fixed`` stations (0, 1, a curve's breakpoints, ...), and any interval that still strays
+    past the tolerance halved. On a curve of constant curvature this is about the fewest even
+    stations the bound allows; where the curvature varies, fewer.
+
+    Raises:
+        ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
+    """
+    refined = refined_stations(frames_at, corners, widest, tolerance, stations)
+    errors = _errors(frames_at, refined[:-1], refined[1:], corners, widest)
+    per_interval = np.sqrt(errors / (MARGIN * tolerance))  # stations each interval would need
+    cumulative = np.concatenate([[0.0], np.cumsum(per_interval)])
+    placed = [np.asarray(fixed, dtype=float)]
+    levels = np.interp(fixed, refined, cumulative)
+    for low, high in itertools.pairwise(levels):
+        count = max(1, math.ceil(high - low - 1e-9))
+        placed.append(np.interp(low + (high - low) * np.arange(1, count) / count, cumulative, refined))
+    spread = np.unique(np.concatenate(placed))
+    spread = spread[np.concatenate([[True], np.diff(spread) > MIN_WIDTH])]
+    spread[-1] = 1.0
+    return refined_stations(frames_at, corners, widest, tolerance, spread)
+
+
+def _errors(frames_at, a, b, corners, widest):
+    """The sampled error of each interval from ``a`` to ``b`` (p,): its bowing and its roll."""
+    ends = frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
+    inner = frames_at((a[:, None] + (b - a)[:, None] * _QUARTERS).ravel()).reshape(len(a), -1, 3, 3)
+    return _bowing(ends, inner, corners) + widest * _roll(ends) / 4.0
 
 
 def box_corners(low, high):
@@ -121,13 +135,12 @@ def box_corners(low, high):
     return np.array([[1.0, x, y] for x in (low[0], high[0]) for y in (low[1], high[1])])
 
 
-def _bowing(ends, inner, corners, fractions=_QUARTERS):
+def _bowing(ends, inner, corners):
     """How far any cross-section point's path strays from the chord between an interval's ends,
-    per interval (p,): at the ``inner`` points (p, q, 3, 3) at ``fractions`` (q,) of it (its
-    quarter points unless given), from where the chord between
+    per interval (p,): at the ``inner`` quarter points (p, q, 3, 3), from where the chord between
     the ``ends`` (p, 2, 3, 3) is at the same fraction. It is linear in the point's place in the
     cross section, so its largest length is at a corner of its bounding box."""
-    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * fractions[None, :, None, None]
+    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * _QUARTERS[None, :, None, None]
     strayed = np.einsum("cr,pqrx->pqcx", corners, inner - chords)
     return np.sqrt((strayed**2).sum(axis=3)).max(axis=(1, 2))
 

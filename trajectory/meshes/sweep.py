@@ -17,7 +17,7 @@ from trajectory._numerics.checks import _shown, flag, positive_finite, real_arra
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
-from trajectory.meshes.stations import MIN_WIDTH, box_corners, refined_stations
+from trajectory.meshes.stations import MIN_WIDTH, FramesMemo, box_corners, fewest_stations
 
 INITIAL_STATIONS = 16
 """Stations spread evenly in arc length before any is added (the curve's breakpoints and tilt
@@ -74,9 +74,9 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
     if flag(caps, "caps") and closed:
         raise ValueError("caps close an open curve's ends, and this curve is a closed loop")
     if stations is None:
-        stations = refined_stations(
-            lambda s: _frames(place, s), *_reach(profile), tolerance, _initial(curve, orientation)
-        )
+        initial, fixed = _initial(curve, orientation)
+        frames_at = FramesMemo(lambda s: _frames(place, s))
+        stations = fewest_stations(frames_at, *_reach(profile), tolerance, initial, fixed)
     else:
         stations = _given(stations)
     if len(stations) * len(profile.vertices) > MAX_VERTICES:
@@ -133,12 +133,18 @@ def _given(stations):
 
 
 def _initial(curve, orientation):
-    """The first stations: evenly spread, and the curve's breakpoints and tilt keys."""
+    """The first stations (evenly spread, and the fixed ones), and the fixed ones: the ends, the
+    curve's breakpoints and the tilt keys."""
     breaks = curve.arc_length.at(np.asarray(curve.breakpoints, dtype=float)) / curve.length
     tilts = [key[0] for key in orientation.tilt]
-    even = np.linspace(0.0, 1.0, INITIAL_STATIONS + 1)
-    stations = np.unique(np.clip(np.concatenate([even, breaks, tilts]), 0.0, 1.0))
-    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]  # one of near twins
+    fixed = _distinct(np.concatenate([[0.0, 1.0], breaks, tilts]))
+    return _distinct(np.concatenate([np.linspace(0.0, 1.0, INITIAL_STATIONS + 1), fixed])), fixed
+
+
+def _distinct(stations):
+    """``stations`` sorted within [0, 1], one of near twins, ending at 1 exactly."""
+    stations = np.unique(np.clip(stations, 0.0, 1.0))
+    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
     stations[-1] = 1.0
     return stations
 

@@ -3,6 +3,7 @@
 triangles facing their normals, v along the arc length, closed loops seamless, caps."""
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -71,6 +72,58 @@ def farthest_from_mesh(path, profile, mesh, per_interval=12, across=5, mode="min
                 gaps.append(np.linalg.norm(true - closest_on_triangles(true, *corners), axis=1))
             worst = max(worst, float(np.min(gaps, axis=0).max()))
     return worst
+
+
+def even_sweep(curve, profile, count):
+    """A sweep on ``count`` even stations (what a fixed-step tool builds)."""
+    return sweep(curve, profile, stations=np.linspace(0.0, 1.0, count))
+
+
+def fewest_even_stations(curve, profile, tolerance):
+    """The oracle: the fewest even stations whose mesh keeps within ``tolerance`` of the true
+    surface (checked densely, as every sweep here is), doubling and then halving, to 1 %."""
+    low, high = 2, 16
+    while (
+        farthest_from_mesh(curve, profile, even_sweep(curve, profile, high), per_interval=8, across=3)
+        > tolerance
+    ):
+        low, high = high, high * 2
+    while high - low > max(1, high // 100):
+        middle = (low + high) // 2
+        good = (
+            farthest_from_mesh(curve, profile, even_sweep(curve, profile, middle), per_interval=8, across=3)
+            <= tolerance
+        )
+        low, high = (low, middle) if good else (middle, high)
+    return high
+
+
+CIRCLE = FunctionCurve(lambda u: (5 * np.cos(2 * np.pi * u), 5 * np.sin(2 * np.pi * u), 0.0 * u))
+
+
+@pytest.mark.parametrize(
+    "name, path, profile, most",
+    [
+        ("circle", CIRCLE, Profile.circle(0.3, 16), 1.10),  # constant curvature: about the fewest
+        ("helix", HELIX, Profile.circle(0.3, 16), 1.10),
+        ("S-bend", S_BEND, Profile.circle(0.3, 16), 1.0),  # curvature that varies: fewer than even
+        ("coaster", "coaster", Profile.rails(1.0, 0.05, 8), 1.0),
+    ],
+)
+def test_the_rings_are_about_the_fewest_even_ones_or_fewer_where_the_curvature_varies(
+    name, path, profile, most
+):
+    if path == "coaster":
+        from scene.kit.curve_files import load_curves
+
+        (path,) = load_curves(Path(__file__).resolve().parents[3] / "models" / "coaster.egg")
+    mesh = sweep(path, profile, tolerance=1e-3)
+    even = fewest_even_stations(path, profile, 1e-3)
+    assert farthest_from_mesh(path, profile, mesh, per_interval=8, across=3) <= 1e-3
+    assert len(mesh.stations) <= most * even if most > 1.0 else len(mesh.stations) < even, (
+        len(mesh.stations),
+        even,
+    )
 
 
 @pytest.mark.parametrize(
