@@ -123,6 +123,39 @@ def main():
                 f" {count * adaptive.ring:6d} vertices, {even:5.2f} ms"
             )
 
+    against_vtk(coaster, repeat)
+
+
+def against_vtk(coaster, repeat):
+    """A 128-sided tube to 1 mm on the helix and the coaster: our rings against the fewest even
+    ones (the oracle, checked with a 16-sided tube of the same radius: the rings a tube needs
+    hardly depend on its sides), and our time against VTK's tube filter (pyvista, a benchmark-only
+    reference) on the oracle's even points, the curve's evaluation there included."""
+    try:
+        import pyvista
+    except ImportError:
+        print("== Against VTK: pyvista is not installed (pip install pyvista) ==")
+        return
+    from tests.trajectory.meshes.test_sweep import HELIX
+
+    sides, radius = sized(128, 8), 0.3
+    print(f"== A {sides}-sided tube to 1 mm against VTK (pyvista {pyvista.__version__} tube) ==")
+    for name, curve, target in (("the helix", HELIX, "<= 1.5x"), ("the coaster", coaster, "<= 1x")):
+        ours = sweep(curve, Profile.circle(radius, sides), TOLERANCE)
+        took = median_ms(lambda curve=curve: sweep(curve, Profile.circle(radius, sides), TOLERANCE), repeat)
+        even = fewest_even_stations(curve, Profile.circle(radius, 16), TOLERANCE) if sized(True, False) else 8
+
+        def vtk(curve=curve, even=even):
+            points = curve.evaluate(curve.arc_length.parameter(np.linspace(0.0, 1.0, even)))
+            return pyvista.lines_from_points(points).tube(radius=radius, n_sides=sides)
+
+        theirs = median_ms(vtk, repeat)
+        print(
+            f"  {name}: ours {len(ours.stations)} rings"
+            f" ({len(ours.stations) / even:.2f}x the fewest even {even}),"
+            f" {took:.1f} ms; VTK {theirs:.1f} ms on the even points: {took / theirs:.2f}x   target {target}"
+        )
+
 
 if __name__ == "__main__":
     main()

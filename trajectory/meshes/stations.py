@@ -16,6 +16,9 @@ import math
 import numpy as np
 
 _QUARTERS = np.array([0.25, 0.5, 0.75])
+_SURVEY = 4.0
+"""How much coarser than the tolerance the first, surveying refinement of ``fewest_stations`` goes
+(its error falls as the square of the width: intervals twice as wide)."""
 MARGIN = 0.9
 """An interval is kept when its sampled error is at most this share of the tolerance: room for
 the error's peak between the quarter points where it is sampled."""
@@ -107,7 +110,8 @@ def fewest_stations(frames_at, corners, widest, tolerance, stations, fixed):
     Raises:
         ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
     """
-    refined = refined_stations(frames_at, corners, widest, tolerance, stations)
+    # Intervals twice as wide as the tolerance allows still measure the density it asks for.
+    refined = refined_stations(frames_at, corners, widest, _SURVEY * tolerance, stations)
     errors = _errors(frames_at, refined[:-1], refined[1:], corners, widest)
     per_interval = np.sqrt(errors / (MARGIN * tolerance))  # stations each interval would need
     cumulative = np.concatenate([[0.0], np.cumsum(per_interval)])
