@@ -98,7 +98,12 @@ def bend(
     edges = mesh.triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
     spans = cross[edges[:, 1]] - cross[edges[:, 0]]
     widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
-    bound = (FramesMemo(along.frames), box_corners(cross.min(axis=0), cross.max(axis=0)), widest, tolerance)
+    # Half the tolerance for the stations: a triangle's corners lie anywhere between two of them
+    # (not on rings, as a sweep's do), so it strays by up to two chords' bowing. The frame's turn
+    # across a triangle is not bounded: the tests measure models reaching a quarter of a bend's
+    # radius across.
+    corners = box_corners(cross.min(axis=0), cross.max(axis=0))
+    bound = (FramesMemo(along.frames), corners, widest, tolerance / 2.0)
     ends = np.arange(copies + 1) / copies
     stations = fewest_stations(*bound, *along.initial(ends))
     # All copies end to end as one mesh along y from 0, cut at the stations.
