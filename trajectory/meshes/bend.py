@@ -21,16 +21,12 @@ from trajectory._numerics.vectors import norms
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.slicing import sliced
-from trajectory.meshes.stations import MIN_WIDTH, FramesMemo, box_corners, fewest_stations
+from trajectory.meshes.stations import FramesMemo, box_corners, fewest_stations, starting
+from trajectory.meshes.sweep import MAX_VERTICES
 
 FITS = ("stretch", "repeat", "place")
 """How a mesh is fitted along the curve: stretched over a length, repeated end to end in whole
 copies over it, or placed once at its own length."""
-INITIAL_STATIONS = 16
-"""Cuts spread evenly over the length bent along before any is added (the curve's breakpoints
-and the copies' ends are stations too)."""
-MAX_VERTICES = 2**25
-"""The most vertices a bend makes (copies times the mesh's, before cutting): more is refused."""
 _STEP = 1e-5
 """The central difference's step, as a share of the curve's length."""
 _FOLD = 1e-9
@@ -156,14 +152,6 @@ def _needed(stations, corners):
     return inner[np.cumsum(count)[:-1] > 0]
 
 
-def _distinct(stations):
-    """``stations`` within [0, 1], sorted, one of near twins, ending at 1 exactly."""
-    stations = np.unique(stations[(stations >= 0.0) & (stations <= 1.0)])
-    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
-    stations[-1] = 1.0
-    return stations
-
-
 def _fitted(fit, own, start, length, total, closed):
     """The number of copies and the scale along for ``fit``."""
     if fit not in FITS:
@@ -196,18 +184,16 @@ class _Along:
 
     def frames(self, t):
         """The point, right and up axis at stretch fractions ``t`` (n,), stacked: ``(n, 3, 3)``."""
-        points, right, up, _ = self.place.frames(self.fractions(t * self.covered))
-        return np.stack([points, right, up], axis=1)
+        return np.moveaxis(self._frames_at(t * self.covered), 0, 1)
 
     def initial(self, ends):
-        """The first stations (evenly spread and the fixed ones) and the fixed ones: the copies'
-        ``ends`` and the curve's breakpoints."""
+        """``starting`` stations with the fixed ones: the copies' ``ends`` and the curve's
+        breakpoints (those beyond the stretch clipped to its ends)."""
         curve = self.place.curve
         breaks = curve.arc_length.at(np.asarray(curve.breakpoints, dtype=float))
         rounds = math.ceil((self.start + self.covered) / self.total) if self.place.closed else 1
         breaks = (breaks[None, :] + self.total * np.arange(rounds)[:, None]).ravel()
-        fixed = _distinct(np.concatenate([ends, (breaks - self.start) / self.covered]))
-        return _distinct(np.concatenate([np.linspace(0.0, 1.0, INITIAL_STATIONS + 1), fixed])), fixed
+        return starting(np.concatenate([ends, (breaks - self.start) / self.covered]))
 
     def _frames_at(self, distances):
         """The point, right and up axis (each (k, 3)) at ``distances`` (k,) from ``start``."""

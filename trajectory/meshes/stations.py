@@ -25,8 +25,26 @@ the error's peak between the quarter points where it is sampled."""
 _MAX_ROUNDS = 40
 MIN_WIDTH = 1e-12
 """The narrowest interval (arc-length fraction) that is split."""
+INITIAL_STATIONS = 16
+"""Stations spread evenly before any is added (beside the fixed ones: the ends, a curve's
+breakpoints, tilt keys, a bent model's copies' ends)."""
 MAX_STATIONS = 2**21
 """The most rings a mesh gets: a tolerance that needs more is refused (it would fill memory)."""
+
+
+def starting(fixed):
+    """The first stations (``INITIAL_STATIONS`` evenly spread, and the fixed ones) and the fixed
+    ones, each ``distinct``: what ``fewest_stations`` starts from."""
+    fixed = distinct(fixed)
+    return distinct(np.concatenate([np.linspace(0.0, 1.0, INITIAL_STATIONS + 1), fixed])), fixed
+
+
+def distinct(stations):
+    """``stations`` sorted within [0, 1] (clipped), one of near twins, ending at 1 exactly."""
+    stations = np.unique(np.clip(stations, 0.0, 1.0))
+    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
+    stations[-1] = 1.0
+    return stations
 
 
 class FramesMemo:

@@ -17,11 +17,8 @@ from trajectory._numerics.checks import _shown, flag, positive_finite, real_arra
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
-from trajectory.meshes.stations import MIN_WIDTH, FramesMemo, box_corners, fewest_stations
+from trajectory.meshes.stations import FramesMemo, box_corners, fewest_stations, starting
 
-INITIAL_STATIONS = 16
-"""Stations spread evenly in arc length before any is added (the curve's breakpoints and tilt
-keys are stations too)."""
 MAX_VERTICES = 2**25
 """The most vertices (rings x the profile's) a sweep makes, about 2.5 GB of arrays: more is
 refused before anything is allocated."""
@@ -133,20 +130,11 @@ def _given(stations):
 
 
 def _initial(curve, orientation):
-    """The first stations (evenly spread, and the fixed ones), and the fixed ones: the ends, the
-    curve's breakpoints and the tilt keys."""
+    """``starting`` stations with the fixed ones: the ends, the curve's breakpoints and the tilt
+    keys."""
     breaks = curve.arc_length.at(np.asarray(curve.breakpoints, dtype=float)) / curve.length
     tilts = [key[0] for key in orientation.tilt]
-    fixed = _distinct(np.concatenate([[0.0, 1.0], breaks, tilts]))
-    return _distinct(np.concatenate([np.linspace(0.0, 1.0, INITIAL_STATIONS + 1), fixed])), fixed
-
-
-def _distinct(stations):
-    """``stations`` sorted within [0, 1], one of near twins, ending at 1 exactly."""
-    stations = np.unique(np.clip(stations, 0.0, 1.0))
-    stations = stations[np.concatenate([[True], np.diff(stations) > MIN_WIDTH])]
-    stations[-1] = 1.0
-    return stations
+    return starting(np.concatenate([[0.0, 1.0], breaks, tilts]))
 
 
 def _reach(profile):
