@@ -123,38 +123,64 @@ def main():
                 f" {count * adaptive.ring:6d} vertices, {even:5.2f} ms"
             )
 
-    against_vtk(coaster, repeat)
+    against_references(coaster, repeat)
 
 
-def against_vtk(coaster, repeat):
+def against_references(coaster, repeat):
     """A 128-sided tube to 1 mm on the helix and the coaster: our rings against the fewest even
     ones (the oracle, checked with a 16-sided tube of the same radius: the rings a tube needs
-    hardly depend on its sides), and our time against VTK's tube filter (pyvista, a benchmark-only
-    reference) on the oracle's even points, the curve's evaluation there included."""
-    try:
-        import pyvista
-    except ImportError:
-        print("== Against VTK: pyvista is not installed (pip install pyvista) ==")
+    hardly depend on its sides), and our time against VTK's tube filter (pyvista) and trimesh's
+    ``sweep_polygon`` (with shapely), benchmark-only references, on the oracle's even points,
+    the curve's evaluation there included."""
+    references = _references()
+    if not references:
+        print("== Against VTK and trimesh: neither is installed (pip install pyvista trimesh shapely) ==")
         return
     from tests.trajectory.meshes.test_sweep import HELIX
 
     sides, radius = sized(128, 8), 0.3
-    print(f"== A {sides}-sided tube to 1 mm against VTK (pyvista {pyvista.__version__} tube) ==")
+    print(f"== A {sides}-sided tube to 1 mm against {', '.join(references)} on the fewest even points ==")
     for name, curve, target in (("the helix", HELIX, "<= 1.5x"), ("the coaster", coaster, "<= 1x")):
         ours = sweep(curve, Profile.circle(radius, sides), TOLERANCE)
         took = median_ms(lambda curve=curve: sweep(curve, Profile.circle(radius, sides), TOLERANCE), repeat)
         even = fewest_even_stations(curve, Profile.circle(radius, 16), TOLERANCE) if sized(True, False) else 8
-
-        def vtk(curve=curve, even=even):
-            points = curve.evaluate(curve.arc_length.parameter(np.linspace(0.0, 1.0, even)))
-            return pyvista.lines_from_points(points).tube(radius=radius, n_sides=sides)
-
-        theirs = median_ms(vtk, repeat)
         print(
-            f"  {name}: ours {len(ours.stations)} rings"
-            f" ({len(ours.stations) / even:.2f}x the fewest even {even}),"
-            f" {took:.1f} ms; VTK {theirs:.1f} ms on the even points: {took / theirs:.2f}x   target {target}"
+            f"  {name}: ours {len(ours.stations)} rings ({len(ours.stations) / even:.2f}x the fewest even"
+            f" {even}), {took:.1f} ms"
         )
+        for reference, tube in references.items():
+
+            def theirs(curve=curve, even=even, tube=tube):
+                points = curve.evaluate(curve.arc_length.parameter(np.linspace(0.0, 1.0, even)))
+                return tube(points, radius, sides)
+
+            their_time = median_ms(theirs, repeat)
+            print(f"    {reference}: {their_time:.1f} ms, ours {took / their_time:.2f}x   (VTK: {target})")
+
+
+def _references():
+    """The installed reference tube makers: name -> (points (n, 3), radius, sides) -> a mesh."""
+    references = {}
+    try:
+        import pyvista
+
+        references[f"VTK (pyvista {pyvista.__version__} tube)"] = lambda points, radius, sides: (
+            pyvista.lines_from_points(points).tube(radius=radius, n_sides=sides)
+        )
+    except ImportError:
+        pass
+    try:
+        import trimesh
+        from shapely.geometry import Point
+
+        def swept(points, radius, sides):
+            circle = Point(0.0, 0.0).buffer(radius, quad_segs=sides // 4)
+            return trimesh.creation.sweep_polygon(circle, points, cap=False)
+
+        references[f"trimesh {trimesh.__version__} sweep_polygon"] = swept
+    except ImportError:
+        pass
+    return references
 
 
 if __name__ == "__main__":

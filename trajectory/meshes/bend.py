@@ -17,11 +17,11 @@ import math
 import numpy as np
 
 from trajectory._numerics.checks import finite_number, positive_finite
-from trajectory._numerics.vectors import norms
+from trajectory._numerics.vectors import cross, dot, length
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
-from trajectory.meshes.slicing import sliced
-from trajectory.meshes.stations import FramesMemo, box_corners, fewest_stations, starting
+from trajectory.meshes.slicing import sliced, spans
+from trajectory.meshes.stations import Bound, FramesMemo, box_corners, fewest_stations, starting
 from trajectory.meshes.sweep import MAX_VERTICES
 
 FITS = ("stretch", "repeat", "place")
@@ -90,18 +90,15 @@ def bend(
     if copies * count > MAX_VERTICES:
         raise ValueError(f"{copies:,} copies of {count:,} vertices are more than {MAX_VERTICES:,}")
     along = _Along(place, start, covered)
-    cross = mesh.positions[:, [0, 2]]
+    section = mesh.positions[:, [0, 2]]  # across and up
     edges = mesh.triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)
-    spans = cross[edges[:, 1]] - cross[edges[:, 0]]
-    widest = float(np.hypot(spans[:, 0], spans[:, 1]).max()) if len(edges) else 0.0
-    # Half the tolerance for the stations: a triangle's corners lie anywhere between two of them
-    # (not on rings, as a sweep's do), so it strays by up to two chords' bowing. The frame's turn
-    # across a triangle is not bounded: the tests measure models reaching a quarter of a bend's
-    # radius across.
-    corners = box_corners(cross.min(axis=0), cross.max(axis=0))
-    bound = (FramesMemo(along.frames), corners, widest, tolerance / 2.0)
+    reaches = section[edges[:, 1]] - section[edges[:, 0]]
+    widest = float(np.hypot(reaches[:, 0], reaches[:, 1]).max()) if len(edges) else 0.0
+    corners = box_corners(section.min(axis=0), section.max(axis=0))
+    leaning = _Leaning(mesh.positions * [1.0, scale, 1.0], mesh.triangles, covered)
+    bound = Bound(FramesMemo(along.frames), corners, widest, leaning)
     ends = np.arange(copies + 1) / copies
-    stations = fewest_stations(*bound, *along.initial(ends))
+    stations = fewest_stations(bound, tolerance, *along.initial(ends))
     # All copies end to end as one mesh along y from 0, cut at the stations.
     laid = np.tile(mesh.positions, (copies, 1))
     laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
@@ -138,7 +135,7 @@ def _needed(stations, corners):
     within the tolerance as it is, the error falling with its length). Every triangle across a
     kept station is cut there, so that neighbours share their new vertices: no cracks.
     ``corners``: (m, 3) the triangles' corners' y."""
-    low, high = corners.min(axis=1), corners.max(axis=1)
+    low, high = spans(corners)
     widths = np.diff(stations)
     first = np.clip(np.searchsorted(stations, low, side="right") - 1, 0, len(widths) - 1)
     last = np.clip(np.searchsorted(stations, high, side="left") - 1, 0, len(widths) - 1)
@@ -167,6 +164,37 @@ def _fitted(fit, own, start, length, total, closed):
     length = positive_finite(length, "length")
     copies = max(1, round(length / own)) if fit == "repeat" else 1
     return copies, length / (copies * own)
+
+
+class _Leaning:
+    """A model's faces that lean along its axis, for ``Bound``: where the frame turns with the
+    curve (its right and up axes tipping along it), a face that leans along the axis, its
+    normal's along part n_y, is bent out of its plane by up to a quarter of the turn across it
+    times n_y times its reach across (x and z) times the share of the turn's interval it spans
+    along. Called with interval widths (fractions of ``unit`` length units): the most of n_y x
+    reach x min(its length along, the width) / the width over the faces."""
+
+    def __init__(self, positions, triangles, unit):
+        x, y, z = (positions[:, k][triangles] for k in range(3))  # (m, 3) each, y in length units
+        sides = [(c[:, 1] - c[:, 0], c[:, 2] - c[:, 0]) for c in (x, y, z)]
+        normal = cross([side[0] for side in sides], [side[1] for side in sides])
+        size = np.sqrt(dot(normal, normal))
+        lean = np.abs(normal[1]) / np.where(size > 0.0, size, np.inf)
+        (x_low, x_high), (z_low, z_high) = spans(x), spans(z)
+        reach = lean * np.hypot(x_high - x_low, z_high - z_low)
+        leaning = reach > 0.0
+        low, high = spans(y[leaning])
+        order = np.argsort(high - low)
+        self.lengths, reach, self.unit = (high - low)[order], reach[leaning][order], unit
+        # The most reach over the faces at least as long as each, and the most reach x length
+        # over the faces up to each.
+        self.longer = np.maximum.accumulate(np.append(reach, 0.0)[::-1])[::-1]
+        self.shorter = np.maximum.accumulate(np.concatenate([[0.0], reach * self.lengths]))
+
+    def __call__(self, widths):
+        widths = widths * self.unit
+        at = np.searchsorted(self.lengths, widths)
+        return np.maximum(self.longer[at], self.shorter[at] / np.maximum(widths, 1e-300))
 
 
 class _Along:
@@ -228,23 +256,21 @@ class _Along:
             centre = self._frames_at(middle[moved])
             offset = (levels - middle)[moved, None]
             rates[:, moved] += offset * (last[:, moved] - 2.0 * centre + first[:, moved]) / (step * step)
-        point, right, up = frames[:, which]
-        point_rate, right_rate, up_rate = rates[:, which]
-        x, z = x[:, None], z[:, None]
+        # Vertex by vertex, components first (rows of n): each level's frame, its rates and its
+        # forward axis, gathered to the vertices at that level.
+        forward = np.cross(frames[2], frames[1])[None]
+        table = np.concatenate([frames, rates, forward]).transpose(0, 2, 1).reshape(21, -1)
+        rows = np.take(np.ascontiguousarray(table), which, axis=1).reshape(7, 3, -1)
+        point, right, up, point_rate, right_rate, up_rate, forward = rows
         points = point + right * x + up * z
         along = (point_rate + right_rate * x + up_rate * z) * scale
-        forward = np.cross(up, right)
-        determinant = (along * forward).sum(axis=1)
-        folded = determinant <= _FOLD * norms(along)
+        folded = dot(along, forward) <= _FOLD * scale  # the curve runs at unit speed
         if folded.any():
             where = int(np.flatnonzero(folded)[0])
             raise ValueError(
                 f"the mesh folds over itself at arc length {self.start + distances[where]:g}: it reaches "
-                f"({x[where, 0]:g} across, {z[where, 0]:g} up) past the radius of the bend there"
+                f"({x[where]:g} across, {z[where]:g} up) past the radius of the bend there"
             )
-        turned = (
-            normals[:, :1] * np.cross(along, up)
-            + normals[:, 1:2] * forward
-            + normals[:, 2:] * np.cross(right, along)
-        )
-        return points, turned / norms(turned)[:, None]
+        across, ahead, upward = normals.T
+        turned = across * cross(along, up) + ahead * forward + upward * cross(right, along)
+        return points.T, (turned / length(turned)).T

@@ -3,9 +3,9 @@ that no triangle of the result spans a plane (what ``bend`` does before it bends
 its long straight edges follow the curve).
 
 Each triangle is cut into its slabs between consecutive planes, each slab a convex polygon of 3
-to 5 corners, fanned into triangles. A corner on an edge is keyed by that edge of the input and
-its plane, and worked out from the edge's own ends: the two triangles beside an edge share it,
-exactly (no cracks, no doubled vertices).
+to 5 corners, fanned into triangles. The vertices where planes cross an edge of the input are
+made once per edge, from the edge's own ends, and numbered edge by edge: the two triangles beside
+an edge share them exactly (no cracks, no doubled vertices).
 """
 
 import numpy as np
@@ -18,14 +18,15 @@ def sliced(positions, attributes, triangles, cuts):
     the input's, unchanged; triangles keep their winding."""
     y = positions[:, 1]
     corners = y[triangles]
-    low, high = corners.min(axis=1), corners.max(axis=1)
+    low, high = spans(corners)
     first = np.searchsorted(cuts, low, side="right")
     spanned = np.searchsorted(cuts, high, side="left") - first  # planes strictly inside
     crossed = np.flatnonzero(spanned > 0)
     if not crossed.size:
         return positions, attributes, triangles
     kept = triangles[spanned == 0]
-    sorted_corners, keeps_winding = _by_height(triangles[crossed], corners[crossed])  # a, b, c by y
+    (a, b, c), keeps_winding = _by_height(triangles[crossed], corners[crossed])
+    edges = _CutEdges(positions, cuts, a, b, c)
     # Slab j of a crossed triangle lies between its planes j - 1 and j (its own lowest and
     # highest corners at the ends).
     slabs = spanned[crossed] + 1
@@ -33,32 +34,32 @@ def sliced(positions, attributes, triangles, cuts):
     j = np.arange(owner.size) - np.repeat(np.cumsum(slabs) - slabs, slabs)
     plane_below = np.where(j > 0, first[crossed][owner] + j - 1, -1)
     plane_above = np.where(j < slabs[owner] - 1, first[crossed][owner] + j, -1)
-    a, b, c = sorted_corners[owner].T
-    requests = _Requests(positions, cuts)
+    level_below = _level(cuts, plane_below, y[a][owner])
+    level_above = _level(cuts, plane_above, y[c][owner])
+    a, b, c, y_b = a[owner], b[owner], c[owner], y[b][owner]
     polygon = np.stack(
         [
-            requests.on_edge(a, c, plane_below, a),  # up the long side
-            requests.on_edge(a, c, plane_above, c),
-            requests.on_short_side(a, b, c, plane_above, c),  # down the other
-            np.where(
-                (y[b] >= _level(cuts, plane_below, y[a])) & (y[b] <= _level(cuts, plane_above, y[c])), b, -1
-            ),
-            requests.on_short_side(a, b, c, plane_below, a),
+            edges.vertex(edges.long[owner], plane_below, a),  # up the long side
+            edges.vertex(edges.long[owner], plane_above, c),
+            edges.on_short_sides(owner, plane_above, level_above, y_b, b, c),  # down the other
+            np.where((y_b >= level_below) & (y_b <= level_above), b, -1),
+            edges.on_short_sides(owner, plane_below, level_below, y_b, b, a),
         ],
         axis=1,
     )
-    new_positions, new_attributes, ids = requests.vertices(attributes)
-    polygon = np.where(polygon < -1, ids[np.maximum(-polygon - 2, 0)], polygon)
     with_b = polygon[:, 3] >= 0
-    fans = [polygon[:, [0, 1, 2]], np.where(with_b[:, None], polygon[:, [0, 2, 3]], polygon[:, [0, 2, 4]])]
-    fans.append(polygon[with_b][:, [0, 3, 4]])
-    flips = [keeps_winding[owner], keeps_winding[owner], keeps_winding[owner][with_b]]
+    flip = keeps_winding[owner]
     made = []
-    for fan, flip in zip(fans, flips):
+    for fan, flipped in (
+        (polygon[:, [0, 1, 2]], flip),
+        (np.where(with_b[:, None], polygon[:, [0, 2, 3]], polygon[:, [0, 2, 4]]), flip),
+        (polygon[with_b][:, [0, 3, 4]], flip[with_b]),
+    ):
         # The slab's corners run round the way (a, c, b) does: back to the input's winding.
-        fan = np.where(flip[:, None], fan[:, [0, 2, 1]], fan)
+        fan = np.where(flipped[:, None], fan[:, [0, 2, 1]], fan)
         whole = (fan[:, 0] != fan[:, 1]) & (fan[:, 1] != fan[:, 2]) & (fan[:, 0] != fan[:, 2])
         made.append(fan[whole])
+    new_positions, new_attributes = edges.made(attributes)
     return (
         np.concatenate([positions, new_positions]),
         np.concatenate([attributes, new_attributes]),
@@ -66,17 +67,26 @@ def sliced(positions, attributes, triangles, cuts):
     )
 
 
+def spans(heights):
+    """The least and greatest (each (m,)) of the triangles' corners' ``heights`` (m, 3)."""
+    one, two, three = heights.T
+    return np.minimum(np.minimum(one, two), three), np.maximum(np.maximum(one, two), three)
+
+
 def _by_height(triangles, heights):
-    """Each triangle's corners (m, 3) from the lowest to the highest of ``heights`` (m, 3), and
-    whether that order keeps its winding (m,): three compare-and-swaps, counted."""
-    corners, heights = triangles.T.copy(), heights.T.copy()
-    keeps = np.ones(len(triangles), dtype=bool)
-    for i, k in ((0, 1), (1, 2), (0, 1)):
-        swap = heights[i] > heights[k]
-        corners[[i, k]] = np.where(swap, corners[[k, i]], corners[[i, k]])
-        heights[[i, k]] = np.where(swap, heights[[k, i]], heights[[i, k]])
-        keeps ^= swap
-    return corners.T, keeps
+    """Each triangle's corners, three (m,) arrays from the lowest to the highest of ``heights``
+    (m, 3) (ties in their order), and whether that order keeps the winding (m,): an even
+    permutation."""
+    h0, h1, h2 = heights.T
+    after_01, after_02, after_12 = h0 > h1, h0 > h2, h1 > h2  # the first of each pair goes after
+    ranks = (
+        after_01.astype(np.int8) + after_02,
+        (~after_01).astype(np.int8) + after_12,
+        (~after_02).astype(np.int8) + ~after_12,
+    )
+    one, two, three = triangles.T
+    ordered = [np.where(ranks[0] == rank, one, np.where(ranks[1] == rank, two, three)) for rank in range(3)]
+    return ordered, ~(after_01 ^ after_02 ^ after_12)
 
 
 def _level(cuts, plane, otherwise):
@@ -84,53 +94,47 @@ def _level(cuts, plane, otherwise):
     return np.where(plane >= 0, cuts[np.maximum(plane, 0)], otherwise)
 
 
-class _Requests:
-    """The vertices where input edges meet planes, asked for slab by slab: each ask answers a
-    code -2 - k for the k-th ask, resolved to a vertex index by ``vertices`` once all are in."""
+class _CutEdges:
+    """The distinct edges of the crossed triangles (their corners ``a``, ``b``, ``c`` (t,), by
+    height) and the vertices where the planes strictly inside an edge's span cross it, numbered
+    after the input's ``positions``, edge by edge and up each edge plane by plane."""
 
-    def __init__(self, positions, cuts):
+    def __init__(self, positions, cuts, a, b, c):
         self.positions, self.cuts = positions, cuts
-        self.asks = []  # (ends p (r,), ends q (r,), planes (r,)), each edge with p < q
-        self.count = 0
+        t = len(a)
+        one, other = np.concatenate([a, b, a]), np.concatenate([b, c, c])  # sides ab, bc, ac
+        n = len(positions)
+        keys = np.minimum(one, other).astype(np.int64) * n + np.maximum(one, other)
+        keys, inverse = np.unique(keys, return_inverse=True)
+        inverse = inverse.ravel()
+        self.lower, self.upper, self.long = inverse[:t], inverse[t : 2 * t], inverse[2 * t :]
+        self.p, self.q = keys // n, keys % n
+        y_p, y_q = positions[self.p, 1], positions[self.q, 1]
+        self.first = np.searchsorted(cuts, np.minimum(y_p, y_q), side="right")
+        self.counts = np.maximum(np.searchsorted(cuts, np.maximum(y_p, y_q), side="left") - self.first, 0)
+        # The vertex of edge e at plane k is base[e] + k.
+        self.base = len(positions) + np.cumsum(self.counts) - self.counts - self.first
 
-    def on_edge(self, p, q, plane, corner):
-        """The vertex on edge p-q at ``plane``, or ``corner`` where the plane is -1."""
-        at = np.flatnonzero(plane >= 0)
-        codes = np.array(corner, copy=True)
-        codes[at] = -2 - (self.count + np.arange(at.size))
-        self.asks.append((np.minimum(p, q)[at], np.maximum(p, q)[at], plane[at]))
-        self.count += at.size
-        return codes
+    def vertex(self, edge, plane, corner):
+        """The vertex on ``edge`` at ``plane``, or ``corner`` where the plane is -1."""
+        return np.where(plane >= 0, self.base[edge] + plane, corner)
 
-    def on_short_side(self, a, b, c, plane, corner):
-        """The vertex at ``plane`` on the short sides a-b-c (b itself at its own level), or
-        ``corner`` where the plane is -1."""
-        y = self.positions[:, 1]
-        level = _level(self.cuts, plane, y[corner])
-        below = self.on_edge(a, b, np.where((plane >= 0) & (level < y[b]), plane, -1), corner)
-        above = self.on_edge(b, c, np.where((plane >= 0) & (level > y[b]), plane, -1), corner)
-        return np.where(plane < 0, corner, np.where(level < y[b], below, np.where(level > y[b], above, b)))
+    def on_short_sides(self, owner, plane, level, y_b, b, corner):
+        """The vertex at ``plane`` (its ``level``) on the short sides a-b-c of the ``owner``
+        triangles (``b`` itself at its own height ``y_b``), or ``corner`` where the plane is -1."""
+        lower = self.vertex(self.lower[owner], plane, corner)
+        upper = self.vertex(self.upper[owner], plane, corner)
+        return np.where(plane < 0, corner, np.where(level < y_b, lower, np.where(level > y_b, upper, b)))
 
-    def vertices(self, attributes):
-        """(positions (v, 3), attributes (v, a), ids (asks,)): one new vertex per distinct
-        (edge, plane), numbered after the input's; ids[k] the vertex of the k-th ask."""
-        p, q, plane = (np.concatenate(column) for column in zip(*self.asks))
-        n, planes = len(self.positions), len(self.cuts)
-        edges = p.astype(np.int64) * n + q
-        if n * n * planes >= 2**62:  # the key would overflow: edges numbered first
-            edges = np.unique(edges, return_inverse=True)[1].ravel()
-        keys = edges * planes + plane
-        order = np.argsort(keys)
-        ordered = keys[order]
-        new = np.concatenate([[True], ordered[1:] != ordered[:-1]])
-        first = order[new]
-        ids = np.empty_like(order)
-        ids[order] = np.cumsum(new) - 1
-        p, q, plane = p[first], q[first], plane[first]
+    def made(self, attributes):
+        """(positions (v, 3), attributes (v, a)) of the new vertices, in their numbering."""
+        counts = self.counts
+        edge = np.repeat(np.arange(len(counts)), counts)
+        plane = np.arange(edge.size) - np.repeat(np.cumsum(counts) - counts - self.first, counts)
         level = self.cuts[plane]
-        y_p, y_q = self.positions[p, 1], self.positions[q, 1]
-        share = ((level - y_p) / (y_q - y_p))[:, None]
-        positions = self.positions[p] + share * (self.positions[q] - self.positions[p])
-        positions[:, 1] = level  # on the plane exactly
-        made = attributes[p] + share * (attributes[q] - attributes[p])
-        return positions, made, n + ids
+        table = np.hstack([self.positions, attributes])
+        low, high = np.take(table, self.p[edge], axis=0), np.take(table, self.q[edge], axis=0)
+        share = ((level - low[:, 1]) / (high[:, 1] - low[:, 1]))[:, None]
+        made = low + share * (high - low)
+        made[:, 1] = level  # on the plane exactly
+        return made[:, :3], made[:, 3:]

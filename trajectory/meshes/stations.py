@@ -4,10 +4,11 @@ tolerance of the chord between the interval's ends (checked at the corners of th
 section's bounding box, which bound every point inside it), less a quarter of any face's
 bending (about its widest span across times the frame's roll over the interval: the ruled
 surface between a quad's sides is within a quarter of its fourth corner's distance from the
-plane of the other three). Then the stations are spread again so that every interval's error
-is about the same (``fewest_stations``): about the fewest even stations on a curve of constant
-curvature, fewer where it varies. Used by ``sweep`` (a profile's rings) and ``bend`` (a model's
-cuts).
+plane of the other three), less, for a bent model, a quarter of its faces' lean along the axis
+times the frame's turn with the curve (``Bound``). Then the stations are spread again so that
+every interval's error is about the same (``fewest_stations``): about the fewest even stations
+on a curve of constant curvature, fewer where it varies. Used by ``sweep`` (a profile's rings)
+and ``bend`` (a model's cuts).
 """
 
 import itertools
@@ -16,6 +17,9 @@ import math
 import numpy as np
 
 _QUARTERS = np.array([0.25, 0.5, 0.75])
+"""Where an interval's error is sampled (shares of its width)."""
+_MIDDLE = np.array([0.5])
+"""Where the survey samples it: a short arc strays from its chord most about its middle."""
 _SURVEY = 4.0
 """How much coarser than the tolerance the first, surveying refinement of ``fewest_stations`` goes
 (its error falls as the square of the width: intervals twice as wide)."""
@@ -73,29 +77,55 @@ class FramesMemo:
         return result
 
 
-def refined_stations(frames_at, corners, widest, tolerance, stations):
-    """Arc-length fractions from ``stations`` (ascending) refined until every interval keeps the
-    mesh within ``tolerance`` of the true surface (see the module's bound).
+class Bound:
+    """How far a mesh built along a curve strays from its true surface over intervals of
+    stations, each measured from its ends' and quarter points' frames: the bowing of the cross
+    section's paths from their chords, plus a quarter of the widest face across times the frame's
+    roll, plus (for a bent model) a quarter of its faces' ``leaning`` reach times the frame's turn
+    about its right and up axes, over the stretch along there (the inside of a bend is
+    compressed, turning a leaning face's normal further along).
 
     Args:
         frames_at: Arc-length fractions (n,) -> the point, right and up axis at each, ``(n, 3, 3)``.
         corners: ``(4, 3)`` the cross section's bounding-box corners as weights of (point, right, up).
         widest: The widest span across of any face (length units).
-        tolerance: Length units.
-        stations: The first stations, ascending.
+        leaning: Interval widths (arc-length fractions (p,)) -> the most any face's part within
+            such an interval reaches across, times the share of its normal along the axis, in
+            length units (``bend``); None where no face leans along the axis (a sweep's run
+            from ring to ring).
+    """
+
+    def __init__(self, frames_at, corners, widest, leaning=None):
+        self.frames_at, self.corners, self.widest, self.leaning = frames_at, corners, widest, leaning
+
+    def errors(self, a, b, ends=None, samples=_QUARTERS):
+        """The bound (p,) over each interval from ``a`` to ``b`` (p,), sampled at ``samples``
+        (shares of its width), from the frames at its ``ends`` (p, 2, 3, 3) if known."""
+        if ends is None:
+            ends = self.frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
+        inner = self.frames_at((a[:, None] + (b - a)[:, None] * samples).ravel()).reshape(len(a), -1, 3, 3)
+        error = _bowing(ends, inner, self.corners, samples) + self.widest * _roll(ends) / 4.0
+        if self.leaning is not None:
+            error += self.leaning(b - a) * _turn(ends, self.corners) / 4.0
+        return error
+
+
+def refined_stations(bound, tolerance, stations, samples=_QUARTERS):
+    """Arc-length fractions from ``stations`` (ascending) refined until every interval keeps the
+    mesh within ``tolerance`` (length units) of the true surface by ``bound`` (a ``Bound``,
+    sampled at ``samples``).
 
     Raises:
         ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
     """
     pending = np.column_stack([stations[:-1], stations[1:]])
-    ends = frames_at(pending.ravel()).reshape(len(pending), 2, 3, 3)
+    ends = bound.frames_at(pending.ravel()).reshape(len(pending), 2, 3, 3)
     kept = [stations]
     for _ in range(_MAX_ROUNDS):
         if not len(pending):
             break
         a, b = pending[:, 0], pending[:, 1]
-        inner = frames_at((a[:, None] + (b - a)[:, None] * _QUARTERS).ravel()).reshape(len(a), -1, 3, 3)
-        error = _bowing(ends, inner, corners) + widest * _roll(ends) / 4.0
+        error = bound.errors(a, b, ends, samples)
         split = (error > MARGIN * tolerance) & (b - a > MIN_WIDTH)
         if not split.any():
             break
@@ -109,7 +139,7 @@ def refined_stations(frames_at, corners, widest, tolerance, stations):
                 f"a tolerance of {tolerance:g} needs more than {MAX_STATIONS} rings here: "
                 "ask for a coarser one"
             )
-        halfway = frames_at(middle)
+        halfway = bound.frames_at(middle)
         before, after = ends[split].copy(), ends[split].copy()
         before[:, 1], after[:, 0] = halfway, halfway
         pending = np.concatenate([np.column_stack([a[split], middle]), np.column_stack([middle, b[split]])])
@@ -117,20 +147,20 @@ def refined_stations(frames_at, corners, widest, tolerance, stations):
     return np.sort(np.concatenate(kept))
 
 
-def fewest_stations(frames_at, corners, widest, tolerance, stations, fixed):
-    """Stations spread so that each interval's error is about the same: ``stations`` refined
-    (``refined_stations``), each interval's error measured, the density of stations the error
-    asks for (it falls as the square of an interval's width) equidistributed between the
-    ``fixed`` stations (0, 1, a curve's breakpoints, ...), and any interval that still strays
-    past the tolerance halved. On a curve of constant curvature this is about the fewest even
-    stations the bound allows; where the curvature varies, fewer.
+def fewest_stations(bound, tolerance, stations, fixed):
+    """Stations spread so that each interval's error by ``bound`` is about the same:
+    ``stations`` refined (``refined_stations``), each interval's error measured, the density
+    of stations the error asks for (it falls as the square of an interval's width)
+    equidistributed between the ``fixed`` stations (0, 1, a curve's breakpoints, ...), and any
+    interval that still strays past the ``tolerance`` halved. On a curve of constant curvature
+    this is about the fewest even stations the bound allows; where the curvature varies, fewer.
 
     Raises:
         ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
     """
     # Intervals twice as wide as the tolerance allows still measure the density it asks for.
-    refined = refined_stations(frames_at, corners, widest, _SURVEY * tolerance, stations)
-    errors = _errors(frames_at, refined[:-1], refined[1:], corners, widest)
+    refined = refined_stations(bound, _SURVEY * tolerance, stations, _MIDDLE)
+    errors = bound.errors(refined[:-1], refined[1:], samples=_MIDDLE)
     per_interval = np.sqrt(errors / (MARGIN * tolerance))  # stations each interval would need
     cumulative = np.concatenate([[0.0], np.cumsum(per_interval)])
     placed = [np.asarray(fixed, dtype=float)]
@@ -141,14 +171,7 @@ def fewest_stations(frames_at, corners, widest, tolerance, stations, fixed):
     spread = np.unique(np.concatenate(placed))
     spread = spread[np.concatenate([[True], np.diff(spread) > MIN_WIDTH])]
     spread[-1] = 1.0
-    return refined_stations(frames_at, corners, widest, tolerance, spread)
-
-
-def _errors(frames_at, a, b, corners, widest):
-    """The sampled error of each interval from ``a`` to ``b`` (p,): its bowing and its roll."""
-    ends = frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
-    inner = frames_at((a[:, None] + (b - a)[:, None] * _QUARTERS).ravel()).reshape(len(a), -1, 3, 3)
-    return _bowing(ends, inner, corners) + widest * _roll(ends) / 4.0
+    return refined_stations(bound, tolerance, spread)
 
 
 def box_corners(low, high):
@@ -157,14 +180,29 @@ def box_corners(low, high):
     return np.array([[1.0, x, y] for x in (low[0], high[0]) for y in (low[1], high[1])])
 
 
-def _bowing(ends, inner, corners):
+def _bowing(ends, inner, corners, samples):
     """How far any cross-section point's path strays from the chord between an interval's ends,
-    per interval (p,): at the ``inner`` quarter points (p, q, 3, 3), from where the chord between
-    the ``ends`` (p, 2, 3, 3) is at the same fraction. It is linear in the point's place in the
-    cross section, so its largest length is at a corner of its bounding box."""
-    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * _QUARTERS[None, :, None, None]
+    per interval (p,): at the ``inner`` points (p, q, 3, 3) at ``samples`` (q,), from where the
+    chord between the ``ends`` (p, 2, 3, 3) is at the same fraction. It is linear in the point's
+    place in the cross section, so its largest length is at a corner of its bounding box."""
+    chords = ends[:, None, 0] + (ends[:, None, 1] - ends[:, None, 0]) * samples[None, :, None, None]
     strayed = np.einsum("cr,pqrx->pqcx", corners, inner - chords)
     return np.sqrt((strayed**2).sum(axis=3)).max(axis=(1, 2))
+
+
+def _turn(ends, corners):
+    """How far the frame turns with the curve from each interval's start to its end (p,), about
+    its right and up axes (the right and up axes' change along the chord), over the least
+    stretch along of the cross section's corners there (at most 1: the inside of a bend)."""
+    chords = np.einsum("cr,prx->pcx", corners, ends[:, 1] - ends[:, 0])
+    lengths = np.sqrt((chords**2).sum(axis=2))
+    axis = ends[:, 1, 0] - ends[:, 0, 0]
+    along = np.sqrt((axis**2).sum(axis=1))
+    tangent = axis / np.maximum(along, 1e-300)[:, None]
+    tipped = ((ends[:, 1, 1:] - ends[:, 0, 1:]) * tangent[:, None]).sum(axis=2)  # right's and up's
+    turned = np.hypot(tipped[:, 0], tipped[:, 1])
+    stretch = np.minimum(lengths.min(axis=1) / np.maximum(along, 1e-300), 1.0)
+    return turned / np.maximum(stretch, 1e-3)
 
 
 def _roll(ends):

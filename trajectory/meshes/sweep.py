@@ -17,7 +17,7 @@ from trajectory._numerics.checks import _shown, flag, positive_finite, real_arra
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
-from trajectory.meshes.stations import FramesMemo, box_corners, fewest_stations, starting
+from trajectory.meshes.stations import Bound, FramesMemo, box_corners, fewest_stations, starting
 
 MAX_VERTICES = 2**25
 """The most vertices (rings x the profile's) a sweep makes, about 2.5 GB of arrays: more is
@@ -72,8 +72,8 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
         raise ValueError("caps close an open curve's ends, and this curve is a closed loop")
     if stations is None:
         initial, fixed = _initial(curve, orientation)
-        frames_at = FramesMemo(lambda s: _frames(place, s))
-        stations = fewest_stations(frames_at, *_reach(profile), tolerance, initial, fixed)
+        bound = Bound(FramesMemo(lambda s: _frames(place, s)), *_reach(profile))
+        stations = fewest_stations(bound, tolerance, initial, fixed)
     else:
         stations = _given(stations)
     if len(stations) * len(profile.vertices) > MAX_VERTICES:
@@ -107,12 +107,9 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
 
 def _rings(points, right, up, vertices):
     """``points`` (N, 3) + ``right`` x + ``up`` y for each profile (x, y) of ``vertices`` (r, 2):
-    ``(N, r, 3)``."""
-    return (
-        points[:, None, :]
-        + right[:, None, :] * vertices[None, :, 0, None]
-        + up[:, None, :] * vertices[None, :, 1, None]
-    )
+    ``(N, r, 3)``, one product of (1, x, y) with each station's (point, right, up)."""
+    weights = np.column_stack([np.ones(len(vertices)), vertices])
+    return np.matmul(weights[None], np.stack([points, right, up], axis=1))
 
 
 def _given(stations):

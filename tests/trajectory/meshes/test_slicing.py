@@ -3,7 +3,7 @@ between exactly two triangles: no cracks, no doubled vertices), its area and vol
 triangles keep their winding, attributes are interpolated along the cut edges."""
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
@@ -36,6 +36,7 @@ def _edge_uses(triangles):
     stretch=st.tuples(st.floats(0.2, 3.0), st.floats(0.2, 3.0), st.floats(0.2, 3.0)),
     turn=st.floats(0.0, 3.0),
 )
+@example(cuts=[1.1999999999999997, 1.2], stretch=(1.0, 2.0, 1.0), turn=0.0)  # planes a rounding apart
 def test_a_closed_mesh_cut_anywhere_stays_closed_with_its_area_and_volume(cuts, stretch, turn):
     c, s = np.cos(turn), np.sin(turn)
     positions = OCTAHEDRON @ np.array([[c, -s, 0], [s, c, 0], [0, 0, 1]]).T * stretch
@@ -48,7 +49,7 @@ def test_a_closed_mesh_cut_anywhere_stays_closed_with_its_area_and_volume(cuts, 
     new_positions, new_attributes, triangles = sliced(positions, attributes, FACES, cuts)
     assert np.array_equal(new_positions[: len(positions)], positions)
     assert np.all(_edge_uses(triangles) == 2)  # closed: no crack, no T-junction
-    assert len(np.unique(new_positions.round(12), axis=0)) == len(new_positions)  # no vertex twice
+    assert len(np.unique(new_positions, axis=0)) == len(new_positions)  # no vertex twice
     volume = _volume(positions, FACES)
     assert abs(_volume(new_positions, triangles) - volume) <= 1e-12 * abs(volume)
     areas = np.linalg.norm(_areas(new_positions, triangles), axis=1)
