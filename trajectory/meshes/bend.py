@@ -5,9 +5,10 @@ point (x, y, z) goes to C(d) + x R(d) + z U(d): the curve's point C and frame's 
 at the arc length d that y maps to, d = start + scale (y - the mesh's least y). Every vertex
 lands there exactly. Between vertices a triangle stays flat, so the mesh is first cut across
 its axis (``slicing``) at stations where the bend needs them (``stations``: the bound a sweep
-uses, for the mesh's cross section, the stations spread so that each interval's error is about
-the same), so that its triangles are within the tolerance of the truly bent surface (a straight
-stretch cut nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
+uses, for the mesh's cross section, with the bend of faces that lean along the axis where the
+frame turns, ``_Leaning``; the stations spread so that each interval's error is about the same),
+so that its triangles are within the tolerance of the truly bent surface (a straight stretch
+cut nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
 scale x dM/dd, is a central difference (about 1e-8): so a face that leans along the axis leans
 more on the inside of a bend, where the map compresses it.
 """
@@ -167,12 +168,14 @@ def _fitted(fit, own, start, length, total, closed):
 
 
 class _Leaning:
-    """A model's faces that lean along its axis, for ``Bound``: where the frame turns with the
-    curve (its right and up axes tipping along it), a face that leans along the axis, its
-    normal's along part n_y, is bent out of its plane by up to a quarter of the turn across it
-    times n_y times its reach across (x and z) times the share of the turn's interval it spans
-    along. Called with interval widths (fractions of ``unit`` length units): the most of n_y x
-    reach x min(its length along, the width) / the width over the faces."""
+    """A model's faces that lean along its axis, for ``Bound``. Where the frame turns with the
+    curve (its right and up axes tipping along it), a face whose normal has a part n_y along the
+    axis bends out of its plane by up to a quarter of the right axis's tip across it times its
+    reach across (in x), and of the up axis's times its reach up (in z), each times
+    min(1, n_y / the stretch along there): a face's bent normal tips along with the stretch,
+    most on the compressed inside of a bend. Called with interval widths (fractions of ``unit``
+    length units) and the least stretch over each (p,): over the leaning faces, the most of
+    those reaches (p, 2) times min(its length along, the width) / the width."""
 
     def __init__(self, positions, triangles, unit):
         x, y, z = (positions[:, k][triangles] for k in range(3))  # (m, 3) each, y in length units
@@ -180,20 +183,36 @@ class _Leaning:
         normal = cross([side[0] for side in sides], [side[1] for side in sides])
         size = np.sqrt(dot(normal, normal))
         lean = np.abs(normal[1]) / np.where(size > 0.0, size, np.inf)
-        (x_low, x_high), (z_low, z_high) = spans(x), spans(z)
-        reach = lean * np.hypot(x_high - x_low, z_high - z_low)
-        leaning = reach > 0.0
+        leaning = lean > 0.0
         low, high = spans(y[leaning])
         order = np.argsort(high - low)
-        self.lengths, reach, self.unit = (high - low)[order], reach[leaning][order], unit
-        # The most reach over the faces at least as long as each, and the most reach x length
-        # over the faces up to each.
-        self.longer = np.maximum.accumulate(np.append(reach, 0.0)[::-1])[::-1]
-        self.shorter = np.maximum.accumulate(np.concatenate([[0.0], reach * self.lengths]))
+        self.lengths, self.unit = (high - low)[order], unit
+        lean = lean[leaning][order]
+        self.reaches = []  # across, then up: (most reach, most leaning reach)
+        for across in (x, z):
+            least, most = spans(across[leaning])
+            reach = (most - least)[order]
+            self.reaches.append((_MostOver(self.lengths, reach), _MostOver(self.lengths, lean * reach)))
 
-    def __call__(self, widths):
+    def __call__(self, widths, stretch):
         widths = widths * self.unit
         at = np.searchsorted(self.lengths, widths)
+        return np.column_stack(
+            [np.minimum(reach(at, widths), leaning(at, widths) / stretch) for reach, leaning in self.reaches]
+        )
+
+
+class _MostOver:
+    """The most of ``values`` (m,) of faces ``lengths`` (m,, ascending) long, each times
+    min(its length, a width) / the width, for widths ``at`` their place among the lengths: the
+    most of the values of the faces at least as long, or of value x length / width of the
+    shorter ones."""
+
+    def __init__(self, lengths, values):
+        self.longer = np.maximum.accumulate(np.append(values, 0.0)[::-1])[::-1]
+        self.shorter = np.maximum.accumulate(np.concatenate([[0.0], values * lengths]))
+
+    def __call__(self, at, widths):
         return np.maximum(self.longer[at], self.shorter[at] / np.maximum(widths, 1e-300))
 
 

@@ -81,18 +81,18 @@ class Bound:
     """How far a mesh built along a curve strays from its true surface over intervals of
     stations, each measured from its ends' and quarter points' frames: the bowing of the cross
     section's paths from their chords, plus a quarter of the widest face across times the frame's
-    roll, plus (for a bent model) a quarter of its faces' ``leaning`` reach times the frame's turn
-    about its right and up axes, over the stretch along there (the inside of a bend is
-    compressed, turning a leaning face's normal further along).
+    roll, plus (for a bent model) a quarter of its faces' ``leaning`` reaches across and up times
+    the frame's right and up axes' tip along the curve.
 
     Args:
         frames_at: Arc-length fractions (n,) -> the point, right and up axis at each, ``(n, 3, 3)``.
         corners: ``(4, 3)`` the cross section's bounding-box corners as weights of (point, right, up).
         widest: The widest span across of any face (length units).
-        leaning: Interval widths (arc-length fractions (p,)) -> the most any face's part within
-            such an interval reaches across, times the share of its normal along the axis, in
-            length units (``bend``); None where no face leans along the axis (a sweep's run
-            from ring to ring).
+        leaning: (interval widths (arc-length fractions (p,)), the least stretch along over
+            each (p,)) -> the most any leaning face's part within such an interval reaches
+            across and up (p, 2), times the share of its normal along the axis (over the
+            stretch, at most 1), in length units (``bend``); None where no face leans along the
+            axis (a sweep's run from ring to ring).
     """
 
     def __init__(self, frames_at, corners, widest, leaning=None):
@@ -106,7 +106,8 @@ class Bound:
         inner = self.frames_at((a[:, None] + (b - a)[:, None] * samples).ravel()).reshape(len(a), -1, 3, 3)
         error = _bowing(ends, inner, self.corners, samples) + self.widest * _roll(ends) / 4.0
         if self.leaning is not None:
-            error += self.leaning(b - a) * _turn(ends, self.corners) / 4.0
+            tipped, stretch = _turn(ends, self.corners)
+            error += (self.leaning(b - a, stretch) * tipped).sum(axis=1) / 4.0
         return error
 
 
@@ -191,18 +192,16 @@ def _bowing(ends, inner, corners, samples):
 
 
 def _turn(ends, corners):
-    """How far the frame turns with the curve from each interval's start to its end (p,), about
-    its right and up axes (the right and up axes' change along the chord), over the least
-    stretch along of the cross section's corners there (at most 1: the inside of a bend)."""
+    """How far the frame turns with the curve from each interval's start to its end (p, 2): its
+    right and up axes' tip along the chord, and the least
+    stretch along of the cross section's corners there (p,): their chords over the axis's, on
+    the inside of a bend under 1."""
     chords = np.einsum("cr,prx->pcx", corners, ends[:, 1] - ends[:, 0])
     lengths = np.sqrt((chords**2).sum(axis=2))
     axis = ends[:, 1, 0] - ends[:, 0, 0]
-    along = np.sqrt((axis**2).sum(axis=1))
-    tangent = axis / np.maximum(along, 1e-300)[:, None]
-    tipped = ((ends[:, 1, 1:] - ends[:, 0, 1:]) * tangent[:, None]).sum(axis=2)  # right's and up's
-    turned = np.hypot(tipped[:, 0], tipped[:, 1])
-    stretch = np.minimum(lengths.min(axis=1) / np.maximum(along, 1e-300), 1.0)
-    return turned / np.maximum(stretch, 1e-3)
+    along = np.maximum(np.sqrt((axis**2).sum(axis=1)), 1e-300)
+    tipped = ((ends[:, 1, 1:] - ends[:, 0, 1:]) * (axis / along[:, None])[:, None]).sum(axis=2)
+    return np.abs(tipped), np.maximum(lengths.min(axis=1) / along, 1e-3)
 
 
 def _roll(ends):
