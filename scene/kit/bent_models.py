@@ -1,7 +1,8 @@
 """A Panda3D model bent along a curve (``trajectory.bend``): a fence, a pipe or a rail piece made
 in Blender, following a track. A copy of the model has its transforms applied; each of its Geoms
 is read into arrays (positions, normals, colours, texture coordinates), bent, and written back
-in place, so its textures, materials and render states are kept. The model's own axes are
+in place (with a normal map's tangents and binormals made again for the bent surface), so its
+textures, materials and render states are kept. The model's own axes are
 Panda3D's: +Y along the curve, +Z up, +X across.
 
 >>> fence = bend_model("models/fence.egg", curve, fit="repeat")  # doctest: +SKIP
@@ -31,9 +32,9 @@ from trajectory.meshes import Mesh, bend
 _INDEX_TYPES = {GeomEnums.NT_uint8: np.uint8, GeomEnums.NT_uint16: np.uint16, GeomEnums.NT_uint32: np.uint32}
 
 
-def _format(normals, colours):
+def _format(normals, colours, tangents=False):
     """A one-array vertex format of float32 columns: vertex, the normal and the colour if asked,
-    and the texture coordinates."""
+    the texture coordinates, and the tangent and binormal if asked."""
     array = GeomVertexArrayFormat()
     array.add_column(InternalName.get_vertex(), 3, GeomEnums.NT_float32, GeomEnums.C_point)
     if normals:
@@ -41,6 +42,9 @@ def _format(normals, colours):
     if colours:
         array.add_column(InternalName.get_color(), 4, GeomEnums.NT_float32, GeomEnums.C_color)
     array.add_column(InternalName.get_texcoord(), 2, GeomEnums.NT_float32, GeomEnums.C_texcoord)
+    if tangents:
+        for name in (InternalName.get_tangent(), InternalName.get_binormal()):
+            array.add_column(name, 3, GeomEnums.NT_float32, GeomEnums.C_vector)
     return GeomVertexFormat.register_format(GeomVertexFormat(array))
 
 
@@ -50,11 +54,13 @@ _READ = _format(True, True)
 
 class ModelPart:
     """One Geom of a model, read: ``mesh`` (a ``Mesh``, with colours where the model has them;
-    normals (0, 0, 1) where it has none), whether it has ``normals``, and where it came from
-    (``node_path``, ``index``: the Geom's place in its ``GeomNode``)."""
+    normals (0, 0, 1) where it has none), whether it has ``normals`` and ``tangents`` (a tangent
+    and a binormal column: a normal map's frame), and where it came from (``node_path``,
+    ``index``: the Geom's place in its ``GeomNode``)."""
 
-    def __init__(self, node_path, index, mesh, normals):
-        self.node_path, self.index, self.mesh, self.normals = node_path, index, mesh, normals
+    def __init__(self, node_path, index, mesh, normals, tangents):
+        self.node_path, self.index, self.mesh = node_path, index, mesh
+        self.normals, self.tangents = normals, tangents
 
 
 def model_parts(model):
@@ -91,8 +97,8 @@ def model_parts(model):
 
 
 def _read(geom, matrix):
-    """(mesh, whether it has normals) of ``geom`` moved by ``matrix``; None if it has no
-    triangles."""
+    """(mesh, whether it has normals, whether it has tangents and binormals) of ``geom`` moved
+    by ``matrix``; None if it has no triangles."""
     geom = geom.decompose()
     indices = []
     for k in range(geom.get_num_primitives()):
@@ -108,6 +114,10 @@ def _read(geom, matrix):
     source = geom.get_vertex_data()
     has_normals = source.get_format().has_column(InternalName.get_normal())
     has_colours = source.get_format().has_column(InternalName.get_color())
+    has_tangents = all(
+        source.get_format().has_column(name)
+        for name in (InternalName.get_tangent(), InternalName.get_binormal())
+    )
     data = source.convert_to(_READ)
     rows = np.frombuffer(memoryview(data.get_array(0)).cast("B"), dtype=np.float32)
     rows = rows.reshape(data.get_num_rows(), 12).astype(float)
@@ -120,7 +130,7 @@ def _read(geom, matrix):
         normals = np.tile([0.0, 0.0, 1.0], (len(rows), 1))
     triangles = np.concatenate(indices).reshape(-1, 3)
     colours = rows[:, 6:10] if has_colours else None
-    return Mesh(positions, normals, rows[:, 10:12], triangles, colours=colours), has_normals
+    return Mesh(positions, normals, rows[:, 10:12], triangles, colours=colours), has_normals, has_tangents
 
 
 def bend_model(model, path, **options):
@@ -155,8 +165,9 @@ class ModelBender:
     def bent(self, path, **options):
         """``root``, its Geoms bent along ``path`` (a ``Curve`` or a ``Motion``); ``options`` as
         for ``trajectory.bend`` (``fit``, ``start``, ``length``, ``tolerance``, ``mode``, ...).
-        Vertex columns other than the position, normal, colour and texture coordinates are left
-        out (a model's tangents would no longer fit it).
+        A model's tangents and binormals (a normal map's frame) are made again for the bent
+        surface, from its texture coordinates (``Mesh.tangents``). Other vertex columns (a second
+        set of texture coordinates, say) are left out.
 
         Raises:
             ValueError: As ``trajectory.bend``; the model is left as it was.
@@ -166,17 +177,19 @@ class ModelBender:
         self.meshes = meshes
         """The bent ``Mesh`` of each part, as last bent (to write out, for instance)."""
         for part, mesh in zip(self.parts, meshes):
-            part.node_path.node().set_geom(part.index, _geom(mesh, part.normals))
+            part.node_path.node().set_geom(part.index, _geom(mesh, part.normals, part.tangents))
         return self.root
 
 
-def _geom(mesh, normals):
+def _geom(mesh, normals, tangents):
     """A ``Geom`` of ``mesh`` (its normals left out unless ``normals``, its colours where it has
-    them)."""
-    form = _format(normals, mesh.colours is not None)
+    them, its tangents and binormals if ``tangents``)."""
+    form = _format(normals, mesh.colours is not None, tangents)
     data = GeomVertexData("bent", form, Geom.UH_static)
     data.unclean_set_num_rows(len(mesh.positions))
     columns = [mesh.positions, mesh.normals if normals else None, mesh.colours, mesh.uvs]
+    if tangents:
+        columns += mesh.tangents()
     rows = np.frombuffer(memoryview(data.modify_array(0)).cast("B"), dtype=np.float32)
     rows.reshape(len(mesh.positions), -1)[:] = np.hstack([column for column in columns if column is not None])
     primitive = GeomTriangles(Geom.UH_static)

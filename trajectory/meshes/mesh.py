@@ -107,6 +107,42 @@ class Mesh:
             colours=None if self.colours is None else np.tile(self.colours, (count, 1)),
         )
 
+    def tangents(self):
+        """Each vertex's tangent and binormal, ``(tangent (n, 3), binormal (n, 3))``: the unit
+        directions along the surface in which the texture's u and v grow, square to the vertex's
+        normal. What a normal map is drawn in (a Panda3D model's "tangent" and "binormal"
+        columns), so that a mesh bent or swept keeps its normal map's shading. Each triangle's
+        dP/du and dP/dv (from its corners' positions and texture coordinates), weighted by its
+        area in the texture, are summed at its corners; a mirrored texture gives a binormal
+        mirrored too. A vertex whose triangles have no area in the texture gets some unit
+        direction square to its normal, and the binormal that completes a right-handed frame."""
+        corners = [self.positions[self.triangles[:, k]] for k in range(3)]
+        uv = [self.uvs[self.triangles[:, k]] for k in range(3)]
+        edges = corners[1] - corners[0], corners[2] - corners[0]
+        (du1, dv1), (du2, dv2) = (uv[1] - uv[0]).T, (uv[2] - uv[0]).T
+        # edges = dP/du (du1, du2) + dP/dv (dv1, dv2), solved, times the texture area's size.
+        sign = np.sign(du1 * dv2 - du2 * dv1)[:, None]
+        along_u = (edges[0] * dv2[:, None] - edges[1] * dv1[:, None]) * sign
+        along_v = (edges[1] * du1[:, None] - edges[0] * du2[:, None]) * sign
+        count, corner = len(self.positions), self.triangles.ravel()
+        summed = [
+            np.column_stack(
+                [np.bincount(corner, np.repeat(vectors[:, k], 3), minlength=count) for k in range(3)]
+            )
+            for vectors in (along_u, along_v)
+        ]
+        normals = self.normals
+        tangent, binormal = (
+            vectors - normals * np.einsum("ij,ij->i", vectors, normals)[:, None] for vectors in summed
+        )
+        fallback = np.cross(
+            normals, np.where(np.abs(normals[:, :1]) < 0.9, [[1.0, 0.0, 0.0]], [[0.0, 1.0, 0.0]])
+        )
+        tangent = np.where((norms(tangent) > 0.0)[:, None], tangent, fallback)
+        tangent /= norms(tangent)[:, None]
+        binormal = np.where((norms(binormal) > 0.0)[:, None], binormal, np.cross(normals, tangent))
+        return tangent, binormal / norms(binormal)[:, None]
+
     def write_obj(self, path):
         """Writes the mesh to ``path`` as a Wavefront ``.obj`` (what Blender, Panda3D and every
         engine read): ``v`` positions (followed by r g b where the mesh has colours, the common

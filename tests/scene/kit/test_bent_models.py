@@ -6,10 +6,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from panda3d.core import GeomVertexReader, Material, NodePath, Texture
+from panda3d.core import GeomVertexArrayFormat, GeomVertexReader, InternalName, Material, NodePath, Texture
 
 from scene.kit.bent_models import ModelBender, bend_model, model_parts
 from trajectory import CubicBezier, Mesh, Spline, bend
+from trajectory.meshes.placing import Placer
 
 PIPE = Path(__file__).resolve().parents[3] / "models" / "pipe.egg"
 CURVE = Spline([[0, 0, 0], [8, 5, 1], [16, -5, 2], [24, 0, 0]])
@@ -57,17 +58,27 @@ def test_the_pipe_bends_as_the_library_bends_its_mesh_colours_and_all():
     assert len(expected[0].positions) > copies * len(parts[0].mesh.positions)
 
 
-def _square_model():
+def _square_model(tangents=False):
     """A model of one square 1 wide and 2 long (along +Y) facing up, textured, with a material,
-    moved, turned and scaled by its node: what ``model_parts`` applies."""
+    moved, turned and scaled by its node: what ``model_parts`` applies; with a normal map's
+    tangent (+X, where u grows) and binormal (+Y) columns if ``tangents``."""
     from panda3d.core import Geom, GeomNode, GeomTriangles, GeomVertexData, GeomVertexFormat, GeomVertexWriter
 
-    data = GeomVertexData("square", GeomVertexFormat.get_v3n3t2(), Geom.UH_static)
+    form = GeomVertexFormat.get_v3n3t2()
+    if tangents:
+        array = GeomVertexArrayFormat(form.get_array(0))
+        for name in ("tangent", "binormal"):
+            array.add_column(InternalName.make(name), 3, Geom.NT_float32, Geom.C_vector)
+        form = GeomVertexFormat.register_format(array)
+    data = GeomVertexData("square", form, Geom.UH_static)
     vertex, normal, uv = (GeomVertexWriter(data, name) for name in ("vertex", "normal", "texcoord"))
+    frame = [GeomVertexWriter(data, name) for name in ("tangent", "binormal")] if tangents else []
     for x, y in ((-0.5, 0.0), (0.5, 0.0), (0.5, 2.0), (-0.5, 2.0)):
         vertex.add_data3(x, y, 0.0)
         normal.add_data3(0.0, 0.0, 1.0)
         uv.add_data2(x + 0.5, y / 2.0)
+        for writer, axis in zip(frame, ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0))):
+            writer.add_data3(*axis)
     triangles = GeomTriangles(Geom.UH_static)
     triangles.add_vertices(0, 1, 2)
     triangles.add_vertices(0, 2, 3)
@@ -102,6 +113,26 @@ def test_a_models_own_transform_is_applied_and_its_texture_and_material_kept():
     assert bent.find_texture("*") == texture
     assert bent.find_material("*") == material
     np.testing.assert_array_equal(_columns(model.node().get_geom(0), "vertex", 3), before)  # untouched
+
+
+def test_a_normal_maps_tangents_and_binormals_are_made_again_for_the_bent_surface():
+    """A model with tangent and binormal columns (a normal map's frame) keeps them, made from the
+    bent surface's texture (``Mesh.tangents``): the tangent across the curve, where u grows, and
+    the binormal along it. A model without them gets none."""
+    model, _, _ = _square_model(tangents=True)
+    (part,) = model_parts(model)[1]
+    expected = bend(part.mesh, CURVE)
+    (geom,) = _geoms(bend_model(model, CURVE))
+    tangent, binormal = _columns(geom, "tangent", 3), _columns(geom, "binormal", 3)
+    for found, made in zip((tangent, binormal), expected.tangents()):
+        np.testing.assert_allclose(found, made, rtol=0, atol=1e-6)
+    # At the curve's two ends (the square's middle across there): across, and along.
+    points, right, _, forward = Placer(CURVE, "minimal", {}).frames(np.array([0.0, 1.0]))
+    for end in range(2):
+        nearest = np.argmin(np.linalg.norm(expected.positions - points[end], axis=1))
+        assert tangent[nearest] @ right[end] > 0.999 and binormal[nearest] @ forward[end] > 0.999
+    (plain,) = _geoms(bend_model(_square_model()[0], CURVE))
+    assert not plain.get_vertex_data().get_format().has_column(InternalName.get_tangent())
 
 
 def test_a_bender_bends_its_model_again_along_another_curve():

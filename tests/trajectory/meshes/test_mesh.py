@@ -1,10 +1,16 @@
 """Copies of a mesh placed by frames (rotated, and stretched with their normals kept square to
-their faces), meshes joined, their triangles renumbered, and meshes written as .obj files."""
+their faces), meshes joined, their triangles renumbered, meshes written as .obj files, and
+their tangents and binormals (where the texture grows along the surface)."""
 
 import numpy as np
 import pytest
 import trimesh
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
+from tests.budget import scaled
+from tests.trajectory.meshes.test_bend import HALF_CIRCLE
 from trajectory import CubicBezier, Mesh, Profile, bend, sweep
 
 BOX = sweep(
@@ -142,3 +148,65 @@ def test_colours_go_with_copies_joins_and_obj_files(tmp_path):
     np.testing.assert_allclose(
         read.vertex_attributes["color"][:, :3], joined.colours[:, :3], rtol=0, atol=1e-12
     )
+
+
+def _grid(uv_of):
+    """A flat 5 x 4 grid in the xy plane, facing +z, its texture coordinates ``uv_of(xy)``."""
+    x, y = np.meshgrid(np.linspace(-1.0, 1.0, 5), np.linspace(0.0, 2.0, 4))
+    xy = np.column_stack([x.ravel(), y.ravel()])
+    corner = (np.arange(3)[:, None] * 5 + np.arange(4)[None, :]).ravel()
+    triangles = np.concatenate(
+        [np.column_stack([corner, corner + 1, corner + 6]), np.column_stack([corner, corner + 6, corner + 5])]
+    )
+    positions = np.column_stack([xy, np.zeros(len(xy))])
+    return Mesh(positions, np.tile([0.0, 0.0, 1.0], (len(xy), 1)), uv_of(xy), triangles)
+
+
+@pytest.mark.parametrize(
+    "texture", [[[2.0, 0.5], [0.0, 3.0]], [[-1.0, 0.0], [0.0, 1.0]], [[0.0, 1.0], [1.0, 0.0]]]
+)
+def test_tangents_point_where_the_texture_grows_mirrored_or_not(texture):
+    """On a plane whose texture is uv = A xy, u grows along A^-1's first column and v along its
+    second (a mirrored or swapped texture included)."""
+    texture = np.array(texture)
+    tangent, binormal = _grid(lambda xy: xy @ texture.T).tangents()
+    grows = np.linalg.inv(texture)  # columns: d(xy)/du, d(xy)/dv
+    for found, column in ((tangent, grows[:, 0]), (binormal, grows[:, 1])):
+        expected = np.append(column, 0.0) / np.linalg.norm(column)
+        np.testing.assert_allclose(found, np.tile(expected, (len(found), 1)), atol=1e-12)
+
+
+def test_a_strip_bent_round_a_circle_has_tangents_across_and_binormals_along():
+    """A strip textured u = x (across), v = y (along), bent round a circle counter-clockwise:
+    at each vertex the tangent points out from the centre (the frame's right) and the binormal
+    along the circle, within the turn of the widest interval between cuts (a triangle's flat
+    face spans one: its dP/du and dP/dv are chords')."""
+    bent = bend(_grid(lambda xy: xy), HALF_CIRCLE, tolerance=1e-4)
+    tangent, binormal = bent.tangents()
+    angle = np.arctan2(bent.positions[:, 1], bent.positions[:, 0])
+    outward = np.column_stack([np.cos(angle), np.sin(angle), np.zeros_like(angle)])
+    onward = np.column_stack([-np.sin(angle), np.cos(angle), np.zeros_like(angle)])
+    widest = np.diff(np.unique(angle)).max()
+    assert widest < 0.01
+    for found, expected in ((tangent, outward), (binormal, onward)):
+        np.testing.assert_allclose(np.linalg.norm(found, axis=1), 1.0, atol=1e-12)
+        assert np.arccos(np.clip(np.einsum("ij,ij->i", found, expected), -1.0, 1.0)).max() <= widest
+        assert np.abs(np.einsum("ij,ij->i", found, bent.normals)).max() <= 1e-12
+
+
+@settings(max_examples=scaled(100, 20), deadline=None)
+@given(
+    corners=arrays(np.float64, (6, 3), elements=st.floats(-10, 10)),
+    uvs=arrays(np.float64, (6, 2), elements=st.floats(-3, 3)),
+    normals=arrays(np.float64, (6, 3), elements=st.floats(-1, 1)),
+)
+def test_tangents_are_unit_and_square_to_the_normals_whatever_the_triangles(corners, uvs, normals):
+    """Any triangles, any texture (flat ones and none at all included): unit tangents and
+    binormals, each square to its vertex's normal."""
+    assume(np.all(np.linalg.norm(normals, axis=1) > 0.1))
+    normals = normals / np.linalg.norm(normals, axis=1)[:, None]
+    for texture in (uvs, np.zeros_like(uvs)):
+        mesh = Mesh(corners, normals, texture, np.array([[0, 1, 2], [3, 4, 5], [0, 2, 4]]))
+        for found in mesh.tangents():
+            np.testing.assert_allclose(np.linalg.norm(found, axis=1), 1.0, atol=1e-12)
+            assert np.abs(np.einsum("ij,ij->i", found, normals)).max() <= 1e-12
