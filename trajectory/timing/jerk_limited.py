@@ -19,15 +19,10 @@ import numpy as np
 
 from trajectory._numerics import inverse_fit
 from trajectory.timing.jerk_cap import Cap
-from trajectory.timing.jerk_stops import Stop
+from trajectory.timing.jerk_margins import EASE, NODE, PIECE, SAFE, Margins
 from trajectory.timing.speed_limits import Binding
 from trajectory.timing.speed_profile import SpeedProfile
 
-SAFE = 1e-12
-"""Margin (relative to the length, or to the cap's largest v²) under the cap that counts as on it."""
-_NODE, _PIECE, _EASE = 0, 1, 2
-"""What a stop may touch: a node of the cap, a piece of it, or a valley node eased into (the
-speed there reached with no acceleration left)."""
 _BISECTIONS = 200
 _ILLINOIS_STEPS = 60
 _CREEP = 1e3
@@ -104,18 +99,13 @@ class _Drive:
         self.jerk = limits.jerk
         self.accel = math.inf if limits.accel is None else limits.accel
         self.brake = math.inf if limits.brake is None else limits.brake
-        self.slopes = cap.slopes
-        # Valleys: where the cap stops falling (and its end), to be eased into rather than
-        # braked through at full brake.
-        falling, rising = self.slopes[:-1] < 0.0, self.slopes[1:] >= 0.0
-        self.valleys = np.append(np.flatnonzero(falling & rising) + 1, cap.s.size - 1)
-        self.refused = set()
-        self.w_scale = max(float(cap.w.max()), 1e-300)
+        self.margins = Margins(cap, length, self.jerk, self.brake)
+        self.slopes, self.w_scale = cap.slopes, self.margins.w_scale
         self.slack = SAFE * max(self.accel if math.isfinite(self.accel) else 0.0, self.jerk * 1e-3, 1e-300)
 
     def run(self, v_start, v_end):
         state = (0.0, v_start, 0.0)
-        if self._margin(state)[0] < -SAFE:
+        if self.margins.least(state)[0] < -SAFE:
             raise ValueError(
                 f"v_start = {v_start:g} is too fast to brake in time for what lies ahead "
                 f"with jerk = {self.jerk:g}"
@@ -127,11 +117,11 @@ class _Drive:
                 raise ValueError("the drive needs too many jerk phases: is the jerk tiny beside the curve?")
             state, jerk, seconds, binding = self._free(state)
             touched, element = self._touch(state, jerk, seconds)
-            if element is not None and element[0] == _EASE:
+            if element is not None and element[0] == EASE:
                 there = _advanced(state, touched, jerk)
-                ease = self._ease(there, element[1])
+                ease = self.margins.ease(there, element[1])
                 if ease is None or not self._under_cap(there, ease.phases):
-                    self.refused.add(element[1])  # easing in would cross the cap: brake through
+                    self.margins.refused.add(element[1])  # easing in would cross the cap: brake through
                     continue
             if touched > 0.0:
                 phases.append((touched, jerk, binding))
@@ -140,8 +130,8 @@ class _Drive:
                 before = state
                 state = self._follow(state, element, phases)
                 if state == before:  # touching where it stands: no way on but its whole stop
-                    state = _braked(state, self._stop(state).phases, phases)
-                if element[0] != _PIECE and element[1] == self.cap.s.size - 1:
+                    state = _braked(state, self.margins.stop(state).phases, phases)
+                if element[0] != PIECE and element[1] == self.cap.s.size - 1:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
                 break
@@ -175,7 +165,7 @@ class _Drive:
         that is worst at the end is followed back to where it touches, until no other is
         crossed there first."""
         seconds = self._before_crossing(state, jerk, seconds)
-        m, element = self._margin(_advanced(state, seconds, jerk))
+        m, element = self.margins.least(_advanced(state, seconds, jerk))
         if m >= -SAFE:
             return seconds, None
         lo, hi = 0.0, seconds
@@ -183,20 +173,20 @@ class _Drive:
             found = self._illinois(state, jerk, element, lo, hi)
             if found is not None:
                 there = _advanced(state, found, jerk)
-                m, other = self._margin(there)
+                m, other = self.margins.least(there)
                 if m < -SAFE:
                     hi, element = found, other
                     continue
-                end = self._beyond(there, element)
+                end = self.margins.beyond(there, element)
                 if end is None:
                     return found, element
-                lo, element = found, (_NODE, end)  # it touched the line beyond the piece: its end
+                lo, element = found, (NODE, end)  # it touched the line beyond the piece: its end
                 continue
             # The element's own margin does not change sign in the bracket: halve it once.
             middle = (lo + hi) / 2.0
             if middle in (lo, hi):
                 break
-            m, other = self._margin(_advanced(state, middle, jerk))
+            m, other = self.margins.least(_advanced(state, middle, jerk))
             if m >= -SAFE:
                 lo = middle
             else:
@@ -219,8 +209,8 @@ class _Drive:
     def _illinois(self, state, jerk, element, lo, hi):
         """Where ``element``'s own margin crosses 0 between lo and hi (it is >= 0 at lo, < 0 at
         hi), at its safe side; None if it does not change sign there."""
-        f_lo = self._element_margin(_advanced(state, lo, jerk), element)
-        f_hi = self._element_margin(_advanced(state, hi, jerk), element)
+        f_lo = self.margins.of(_advanced(state, lo, jerk), element)
+        f_hi = self.margins.of(_advanced(state, hi, jerk), element)
         if not (f_lo >= 0.0 > f_hi):
             return None
         side = 0
@@ -232,7 +222,7 @@ class _Drive:
                 middle = (lo + hi) / 2.0
                 if middle in (lo, hi):
                     break
-            f = self._element_margin(_advanced(state, middle, jerk), element)
+            f = self.margins.of(_advanced(state, middle, jerk), element)
             if f >= 0.0:
                 lo, f_lo, moved = middle, f, True
                 f_hi = f_hi / 2.0 if side == 1 else f_hi
@@ -247,11 +237,11 @@ class _Drive:
 
     def _follow(self, state, element, phases):
         """Follow the stop from ``state`` up to where it touches ``element``, adding its phases."""
-        stop = self._stop(state)
+        stop = self.margins.stop(state)
         kind, index = element
-        if kind == _EASE:
-            stop, seconds = self._ease(state, index), math.inf
-        elif kind == _PIECE:
+        if kind == EASE:
+            stop, seconds = self.margins.ease(state, index), math.inf
+        elif kind == PIECE:
             seconds = (state[2] - float(self.slopes[index])) / self.jerk
         else:
             ahead = np.array([float(self.cap.s[index]) - state[0]])
@@ -263,39 +253,6 @@ class _Drive:
             else:  # to rest: the whole stop (its last moment is ill-conditioned in the speed)
                 seconds = math.inf
         return _braked(state, stop.cut(seconds), phases)
-
-    def _stop(self, state):
-        return Stop.of(state[1], state[2], self.jerk, self.brake)
-
-    def _margin(self, state):
-        """The least margin of ``state``'s stop under the cap, and the element ((kind, index))
-        where it is least; (-inf, None) when there is no stop."""
-        stop = self._stop(state)
-        if stop is None:
-            return -math.inf, None
-        s = state[0]
-        cap_s = self.cap.s
-        first = min(int(np.searchsorted(cap_s, s - SAFE * self.length)), cap_s.size - 1)
-        last = min(int(np.searchsorted(cap_s, s + stop.length, side="right")), cap_s.size - 1)
-        best, element = math.inf, None
-        node_margins = self._node_margins(stop, s, first, last + 1)
-        if node_margins.size:
-            i = int(np.argmin(node_margins))
-            best, element = float(node_margins[i]), (_NODE, first + i)
-        start = max(first - 1, 0)
-        piece_margins = self._piece_margins(stop, s, start, min(last, self.slopes.size - 1) + 1, within=True)
-        if piece_margins.size:
-            i = int(np.argmin(piece_margins))
-            if piece_margins[i] < best:
-                best, element = float(piece_margins[i]), (_PIECE, start + i)
-        lo, hi = np.searchsorted(self.valleys, [first, last + 1])
-        for index in self.valleys[lo:hi].tolist():
-            if index in self.refused:
-                continue
-            margin = self._ease_margin(state, index)
-            if margin < best:
-                best, element = margin, (_EASE, index)
-        return best, element
 
     def _under_cap(self, state, phases):
         """Whether the drive from ``state`` through ``phases`` stays under the cap, on
@@ -309,84 +266,6 @@ class _Drive:
                 return False
             state = _advanced(state, seconds, jerk)
         return True
-
-    def _ease(self, state, index):
-        """The stop from ``state`` to the speed of node ``index`` (from above), with no
-        acceleration left there: the stop to rest in a frame moving at that speed."""
-        floor = math.sqrt(max(float(self.cap.w[index]), 0.0))
-        return Stop.of(state[1] - floor, state[2], self.jerk, self.brake)
-
-    def _ease_margin(self, state, index):
-        """How much sooner than node ``index`` (relative) the stop that eases into its speed gets
-        there; the drive's v² under the node's (relative) while it is slower."""
-        w = float(self.cap.w[index])
-        if state[1] * state[1] < w:
-            return (w - state[1] * state[1]) / self.w_scale
-        ease = self._ease(state, index)
-        if ease is None:
-            return -math.inf
-        distance = ease.length + math.sqrt(max(w, 0.0)) * ease.duration
-        return (float(self.cap.s[index]) - state[0] - distance) / self.length
-
-    def _beyond(self, state, element):
-        """For a piece whose line ``state``'s stop touches beyond its ends, the node at that end;
-        else None."""
-        kind, index = element
-        if kind != _PIECE:
-            return None
-        stop = self._stop(state)
-        distance, _, _ = stop.at_accelerations(self.slopes[index : index + 1])
-        at = state[0] + float(distance[0])
-        if at < self.cap.s[index]:
-            return index
-        return index + 1 if at > self.cap.s[index + 1] else None
-
-    def _element_margin(self, state, element):
-        """``element``'s margin alone (a piece's line taken beyond its ends), -inf with no stop."""
-        stop = self._stop(state)
-        if stop is None:
-            return -math.inf
-        kind, index = element
-        if kind == _EASE:
-            return self._ease_margin(state, index)
-        if kind == _NODE:
-            return float(self._node_margins(stop, state[0], index, index + 1)[0])
-        return float(self._piece_margins(stop, state[0], index, index + 1, within=False)[0])
-
-    def _node_margins(self, stop, s, first, end):
-        """Margins at the cap's nodes first to end - 1: the stop's v² under the cap's (relative)
-        where it still rises, else how much sooner than the node (relative) it slows to the
-        node's speed; inf where the node is above the stop's peak."""
-        ahead = self.cap.s[first:end] - s
-        w = self.cap.w[first:end]
-        margins = np.full(ahead.size, math.inf)
-        if ahead.size == 0:
-            return margins
-        rising = ahead < stop.peak_distance
-        if ahead[0] < stop.peak_distance:
-            speeds, _ = stop.rising_speeds(ahead[rising])
-            margins[rising] = (w[rising] - speeds * speeds) / self.w_scale
-        peak = stop.peak_speed**2
-        falling = ~rising & (w < peak)
-        margins[~rising & ~falling] = (w[~rising & ~falling] - peak) / self.w_scale  # above the stop
-        if falling.any():
-            distances, _ = stop.distances_to_speeds(np.sqrt(np.maximum(w[falling], 0.0)))
-            margins[falling] = (ahead[falling] - distances) / self.length
-        return margins
-
-    def _piece_margins(self, stop, s, first, end, within):
-        """Margins of the cap's pieces first to end - 1 (relative, in v²) where the stop's
-        acceleration equals their slope while it still falls (where it could touch a line from
-        below), or the nearest end of that fall; only where that point lies on the piece if
-        ``within`` (else the line taken beyond it: continuous as the drive goes on)."""
-        slopes = self.slopes[first:end]
-        distances, w, _ = stop.at_accelerations(np.clip(slopes, stop.low, stop.a))
-        at = s + distances
-        start = self.cap.s[first:end]
-        margins = (self.cap.w[first:end] + 2.0 * slopes * (at - start) - w) / self.w_scale
-        if within:
-            margins[(at < start) | (at > self.cap.s[first + 1 : end + 1])] = math.inf
-        return margins
 
 
 def _times_to(distances, state, jerk, seconds):
