@@ -46,10 +46,20 @@ class SceneApp(ShowBase):
         replay: A ``maze_game.Replay`` the maze mode plays (``main.py --replay``); None for none.
         maze_map: The name of the map (of ``maze_maps.MAPS``) the maze mode opens on
             (``main.py --map``); None for the first.
+        bent_model: A model file of the user's the curves mode's model look bends along the
+            curve in place of our pipe (``main.py --bend``); None for the pipe.
     """
 
     def __init__(
-        self, mode, presets_path, window_type=None, frame_rate=None, opened=None, replay=None, maze_map=None
+        self,
+        mode,
+        presets_path,
+        window_type=None,
+        frame_rate=None,
+        opened=None,
+        replay=None,
+        maze_map=None,
+        bent_model=None,
     ):
         self._update_task = None  # until the app is whole (``destroy`` may come sooner, at exit)
         clock = ClockObject.get_global_clock()
@@ -73,6 +83,7 @@ class SceneApp(ShowBase):
         self.banner = Banner(self)
         self.presets_path = presets_path
         self.opened, self.replay, self.maze_map = opened, replay, maze_map
+        self.bent_model = bent_model
         self.modes = {}
         self._cameras = {}  # each mode's camera, as it was left
         for entry in MODES:

@@ -66,6 +66,12 @@ def parse_arguments(argv):
         help="start with the curve of an egg file (a NURBS curve) or a JSON spline, in the curves mode",
     )
     parser.add_argument(
+        "--bend",
+        metavar="PATH",
+        help="a model of your own (.egg, .bam; +Y along its length, +Z up) that the curves mode's "
+        "last look (W) bends along the curve end to end, in place of our pipe",
+    )
+    parser.add_argument(
         "--replay",
         metavar="PATH",
         help="play a maze game's saved moves again (S in the maze mode saves them), in the maze mode",
@@ -104,6 +110,7 @@ def parse_arguments(argv):
         parser.error("--map with --replay: a replay plays on the map it was recorded on")
     implied = {
         "--open": "curves" if args.open else None,
+        "--bend": "curves" if args.bend else None,
         "--replay": "maze" if args.replay else None,
         "--map": None if not args.map else "towerdefense" if args.map == "board" else "maze",
     }
@@ -172,6 +179,7 @@ def main(argv=None):
     from scene.app import NoWindowError, SceneApp
     from scene.curves.presets import TrajectoryPreset
     from scene.curves.user_presets import default_path
+    from scene.kit.bent_models import ModelBender
     from scene.kit.curve_files import load_spline
     from scene.ui.assets import MissingModelError
 
@@ -196,6 +204,12 @@ def main(argv=None):
         except ValueError as error:
             print(f"{_name()}: --open: {Path(args.open).name}: {error}", file=sys.stderr)
             return 2
+    if args.bend:
+        try:
+            ModelBender(args.bend)  # what the model look will bend
+        except ValueError as error:
+            print(f"{_name()}: --bend: {error}", file=sys.stderr)
+            return 2
 
     try:
         with x_lines_kept_quiet():
@@ -207,6 +221,7 @@ def main(argv=None):
                 opened=opened,
                 replay=replay,
                 maze_map=args.map if args.map in MAPS else None,
+                bent_model=args.bend,
             )
     except NoWindowError as error:
         print(f"{_name()}: {error}. Try --offscreen.", file=sys.stderr)

@@ -46,6 +46,7 @@ BELOW = {
 
 LAZY_WITHOUT_PANDA3D = {
     ("scene.cli", "scene.app"),
+    ("scene.cli", "scene.kit.bent_models"),
     ("scene.cli", "scene.curves.presets"),
     ("scene.cli", "scene.curves.user_presets"),
     ("scene.cli", "scene.kit.freed_memory"),

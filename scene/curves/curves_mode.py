@@ -83,7 +83,9 @@ class CurvesMode:
             self.drawing.curve_line.path,
             lambda: self.model.look is not Look.LINE,
         )
-        self.track = TrackDrawing(self.root, lambda text: app.messages.say(text, warning=True))
+        self.track = TrackDrawing(
+            self.root, lambda text: app.messages.say(text, warning=True), app.bent_model
+        )
         self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(app, self.plot, self.drawing, self.model, self.apply)
@@ -150,6 +152,7 @@ class CurvesMode:
             self.events,
             interval_words(self.model.timing.interval),
             (self.edits.knots.status(), self.edits.new.status(), self.editor.status()),
+            self.app.bent_model,
         )
 
     # Edits: made by the tools, drawn by the views.

@@ -2,17 +2,17 @@
 distance and parameter, the speed and events, the keyframes and method, the riders (and while
 riding, what they feel), and what the tools are doing."""
 
-from scene.curves.looks import LOOK_WORDS
+from scene.curves.looks import look_words
 from scene.curves.preset_origins import Edited
 from scene.curves.velocity_plot import METHOD_WORDS
 
 EDITED_WORDS = {Edited.AS_IT_CAME: "", Edited.EDITED: " (edited)", Edited.NEW: " (new)"}
 
 
-def hud_lines(model, run, riders, events, interval, tool_lines):
+def hud_lines(model, run, riders, events, interval, tool_lines, bent_model=None):
     """The curves mode's HUD lines from ``model`` (a ``CurvesModel``), the ``run``, the
-    ``riders``, the ``events`` markers, the keyframe ``interval`` (words) and the tools' lines
-    (None for a tool with nothing to say)."""
+    ``riders``, the ``events`` markers, the keyframe ``interval`` (words), the tools' lines
+    (None for a tool with nothing to say) and the user's ``bent_model`` file (None for none)."""
     t, motion = run.time, run.motion
     trajectory_edited, velocity_edited = (EDITED_WORDS[edited] for edited in model.edited())
     return [
@@ -24,7 +24,7 @@ def hud_lines(model, run, riders, events, interval, tool_lines):
         f"keyframes every {interval}, method: {METHOD_WORDS[model.timing.method]} (M)",
         riders.status(),
         *([felt_words(motion.g_forces(t, riders.orientation(motion.trajectory)))] if riders.riding else []),
-        f"the curve built as {LOOK_WORDS[model.look]} (W)",
+        f"the curve built as {look_words(model.look, bent_model)} (W)",
         *([model.timing.drive.status()] if model.driving else []),
         *([model.timing.roll.status()] if model.rolling else []),
         *(line for line in tool_lines if line),

@@ -6,7 +6,7 @@ it."""
 import numpy as np
 
 from scene.curves import curve_edits as edits
-from scene.curves.looks import LOOK_WORDS, next_look
+from scene.curves.looks import look_words, next_look
 from scene.curves.run import DURATIONS
 
 KEYFRAME_INTERVALS = (1 / 60, 3 / 60, 6 / 60, 10 / 60, 15 / 60, 20 / 60, 30 / 60)
@@ -92,5 +92,5 @@ class SettingTools:
         """Build the trajectory as the next look: line, tube, ribbon, track, road, pipe (said
         first: what the build may say, such as a pipe that cannot follow the curve, comes after)."""
         look = next_look(self.model.look)
-        self.app.messages.say(f"The curve built as {LOOK_WORDS[look]} (W: the next)")
+        self.app.messages.say(f"The curve built as {look_words(look, self.app.bent_model)} (W: the next)")
         self.apply(edits.SetLook(look))

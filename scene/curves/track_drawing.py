@@ -1,11 +1,14 @@
 """What the trajectory is built as under the rider: the line alone, a tube, a ribbon, a coaster's
 track (two rails swept along the rotation-minimising frame, ties at an even spacing, posts down
 to the ground), a road (a flat ribbon with edge lines) or a pipe (``models/pipe.egg``, a flanged
-section, bent end to end along the curve by ``scene.kit.bent_models``). Meshes come from
+section, or the user's own model: ``main.py --bend``, bent end to end along the curve by
+``scene.kit.bent_models``). Meshes come from
 ``trajectory.sweep`` and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they
 are rewritten in place with the curve (coarser while a point is dragged, to keep the frame: the
 drag's first frame chooses the rings, the next ones sweep at the same arc-length fractions of
 the curve as it changes), and hidden when the look has no such part."""
+
+from pathlib import Path
 
 import numpy as np
 from panda3d.core import NodePath
@@ -75,12 +78,14 @@ class TrackDrawing:
     """The track under ``root``: a node for each part ever built (tube, ribbon, rails, ties,
     posts, road, edges), rewritten in place, shown while the look has it."""
 
-    def __init__(self, root, say):
+    def __init__(self, root, say, bent_model=None):
         self.root = root.attach_new_node("track")
         self.say = say
         """Shows a message on screen (why the pipe cannot follow a curve)."""
+        self.bent_model = bent_model
+        """The model file the model look bends (the user's own), or None for our pipe."""
         self.pipe = None
-        """The pipe's ``ModelBender``, made the first time the look is a pipe."""
+        """The bent model's ``ModelBender``, made the first time the look is the model's."""
         self.meshes = {}
         """The swept and placed parts as last built, by name."""
         self.parts = {}
@@ -137,14 +142,15 @@ class TrackDrawing:
                 self.pipe.root.hide()
             return
         if self.pipe is None:
-            self.pipe = ModelBender(model_file("pipe"))
+            self.pipe = ModelBender(self.bent_model or model_file("pipe"))
             self.pipe.root.reparent_to(self.root)
         try:
             self.pipe.bent(path, fit="repeat", tolerance=LIVE_TOLERANCE if live else TOLERANCE)
         except ValueError as error:
             self.pipe.root.hide()
             if not live:
-                self.say(f"The pipe cannot follow this curve: {error}")
+                model = "The pipe" if self.bent_model is None else f"Your model {Path(self.bent_model).name}"
+                self.say(f"{model} cannot follow this curve: {error}")
             return
         self.pipe.root.show()
 

@@ -27,8 +27,11 @@ from panda3d.core import (
     TransformState,
 )
 
+from scene.kit.model_files import panda_errors, read_model
 from trajectory.meshes import Mesh, bend
 
+_FLAT = 1e-5
+"""A model whose length along +Y is at most this share of its size has none (float32 rounding)."""
 _INDEX_TYPES = {GeomEnums.NT_uint8: np.uint8, GeomEnums.NT_uint16: np.uint16, GeomEnums.NT_uint32: np.uint32}
 
 
@@ -71,12 +74,7 @@ def model_parts(model):
         ValueError: On a model that cannot be loaded, or one with no triangles.
     """
     if isinstance(model, (str, os.PathLike)):
-        name = os.fspath(model)
-        found = Filename.from_os_specific(os.path.abspath(name) if os.path.exists(name) else name)
-        loaded = Loader.get_global_ptr().load_sync(found, LoaderOptions())  # else on the model path
-        if loaded is None:
-            raise ValueError(f"no model could be loaded from {name!r}")
-        model = NodePath(loaded)
+        model = _loaded(os.fspath(model))
     elif not isinstance(model, NodePath) or model.is_empty():
         raise ValueError(f"model must be a NodePath or a model file's name, got {model!r}")
     root = NodePath(f"bent {model.get_name()}")
@@ -94,6 +92,21 @@ def model_parts(model):
     if not parts:
         raise ValueError(f"the model {model.get_name()!r} has no triangles to bend")
     return root, parts
+
+
+def _loaded(name):
+    """The model file ``name`` (checked, as a user's file: ``read_model``), or the model of that
+    name on Panda3D's model path."""
+    if os.path.exists(name):
+        try:
+            return read_model(name)[0]
+        except FileNotFoundError:  # gone since
+            raise ValueError(f"no model file at {name}") from None
+    with panda_errors():  # its "could not find" lines: our error says it
+        loaded = Loader.get_global_ptr().load_sync(Filename(name), LoaderOptions())
+    if loaded is None:
+        raise ValueError(f"no model could be loaded from {name!r}")
+    return NodePath(loaded)
 
 
 def _read(geom, matrix):
@@ -150,17 +163,22 @@ class ModelBender:
     (a ``NodePath``: its Geoms rewritten each time).
 
     Raises:
-        ValueError: On a model that cannot be loaded or has no triangles.
+        ValueError: On a model that cannot be loaded, has no triangles, or has no length along +Y.
     """
 
     def __init__(self, model):
         self.root, self.parts = model_parts(model)
         self.meshes = []
-        lows, highs = zip(
-            *((part.mesh.positions[:, 1].min(), part.mesh.positions[:, 1].max()) for part in self.parts)
-        )
-        self.extent = (float(min(lows)), float(max(highs)))
+        everything = np.concatenate([part.mesh.positions for part in self.parts])
+        low, high = everything.min(axis=0), everything.max(axis=0)
+        self.extent = (float(low[1]), float(high[1]))
         """The model's length along +Y, (least, greatest): every part is bent with it, alike."""
+        size = float((high - low).max())
+        if not self.extent[1] - self.extent[0] > _FLAT * size:
+            raise ValueError(
+                "the model has no length along +Y, the axis bent along the curve "
+                "(a Panda3D model looks along +Y, with +Z up)"
+            )
 
     def bent(self, path, **options):
         """``root``, its Geoms bent along ``path`` (a ``Curve`` or a ``Motion``); ``options`` as

@@ -2,23 +2,17 @@
 reads, and what Blender's exporters write) read as ``trajectory.NurbsCurve``s, and a curve
 written as an egg file that a game's ``Mopath`` plays."""
 
-import contextlib
 from pathlib import Path
 
 import numpy as np
 from panda3d.core import (
     PCT_NONE,
     PCT_XYZ,
-    Filename,
-    Loader,
-    LoaderOptions,
-    NodePath,
-    Notify,
     NurbsCurve,
-    StringStream,
 )
 
 from scene.kit import user_files
+from scene.kit.model_files import first_error, read_model
 from trajectory import NurbsCurve as Nurbs
 from trajectory import PiecewiseBezier, Spline
 from trajectory.curves import spline_from_data
@@ -42,16 +36,10 @@ def load_curves(path):
     path = Path(path)
     if not path.name.lower().endswith(_SUFFIXES):
         raise ValueError(f"{path.name} is not a Panda3D model file (.egg or .bam)")
-    _checked(path)  # Panda3D's loader reads it
-    options = LoaderOptions(LoaderOptions.LF_no_cache)
-    with _panda_errors() as errors:
-        try:
-            node = Loader.get_global_ptr().load_sync(Filename.from_os_specific(str(path.resolve())), options)
-        except AssertionError:  # Panda3D's own checks, such as a curve's order of 1 to 4
-            node = None
-    if node is None:
-        raise ValueError(f"{path.name} could not be read as a Panda3D model{_first(errors)}")
-    root = NodePath(node)
+    try:
+        root, errors = read_model(path, MAX_FILE_BYTES)
+    except FileNotFoundError:
+        raise ValueError(f"no curve file at {path}") from None
     curves = []
     for found in root.find_all_matches("**/+NurbsCurve"):
         curve = found.node()
@@ -72,7 +60,7 @@ def load_curves(path):
         except ValueError as error:
             raise ValueError(f"{path.name}: curve {found.get_name()!r}: {error}") from None
     if not curves:
-        raise ValueError(f"{path.name} holds no NURBS curve{_first(errors)}")
+        raise ValueError(f"{path.name} holds no NURBS curve{first_error(errors)}")
     return curves
 
 
@@ -105,14 +93,6 @@ def knots_checked(spline):
     if len(spline.knots) > MAX_KNOTS:
         raise ValueError(f"a spline of {len(spline.knots):,} knots; the scene opens at most {MAX_KNOTS:,}")
     return spline
-
-
-def _checked(path):
-    """A ValueError unless ``path`` is a regular file of at most ``MAX_FILE_BYTES``."""
-    try:
-        user_files.checked(path, MAX_FILE_BYTES)
-    except FileNotFoundError:
-        raise ValueError(f"no curve file at {path}") from None
 
 
 def spline_of(curve):
@@ -176,30 +156,3 @@ def egg_text(curve, name="curve"):
             "",
         ]
     )
-
-
-@contextlib.contextmanager
-def _panda_errors():
-    """Panda3D's messages while the block runs, as a list of lines (filled when it ends), kept
-    from the terminal: a refused curve is said in our error, not in a line of its own."""
-    notify = Notify.ptr()
-    previous, stream, lines = notify.get_ostream_ptr(), StringStream(), []
-    notify.set_ostream_ptr(stream, False)
-    try:
-        yield lines
-    finally:
-        notify.set_ostream_ptr(previous, False)
-        text = stream.get_data().decode(errors="replace")
-        lines.extend(line for line in text.splitlines() if "error" in line or "Assertion" in line)
-
-
-def _first(errors):
-    """What Panda3D said, as the end of a sentence (" (Panda3D: ...)"), or nothing: a failed
-    assertion first (the cause: an <Order> of 5 is then reported as order 0)."""
-    if not errors:
-        return ""
-    said = next((line for line in errors if "Assertion" in line), errors[0])
-    if "order >= 1 && order <= 4" in said:
-        return " (Panda3D reads a curve's <Order> of 1 to 4 only)"
-    said = said.split("): ", 1)[-1] if said.startswith(":") else said.removeprefix("Assertion failed: ")
-    return f" (Panda3D: {said.split(' at line ')[0]})"

@@ -1,15 +1,72 @@
-"""A Panda3D node written as a model file a game loads again: ``.bam`` (Panda3D's own) or
-``.egg`` (its text format, which ``egg2*`` tools and Blender's importers read).
+"""Panda3D model files: a node written as one a game loads again (``.bam``, Panda3D's own, or
+``.egg``, its text format, which ``egg2*`` tools and Blender's importers read), and one a user
+names read (a regular file only, what Panda3D says about it kept for our own message).
 
 >>> write_model(bend_model("models/pipe.egg", curve, fit="repeat"), "pipeline.bam")  # doctest: +SKIP
 """
 
+import contextlib
 import os
+from pathlib import Path
 
-from panda3d.core import Filename, NodePath
+from panda3d.core import Filename, Loader, LoaderOptions, NodePath, Notify, StringStream
 from panda3d.egg import save_egg_file
 
+from scene.kit import user_files
+
 FORMATS = (".bam", ".egg")
+MAX_MODEL_BYTES = 256_000_000
+"""Larger model files a user names are refused unread."""
+
+
+def read_model(path, limit=MAX_MODEL_BYTES):
+    """The model file at ``path`` (a user's: checked to be a regular file of at most ``limit``
+    bytes before Panda3D's loader opens it; not cached), and what Panda3D said while loading
+    it: ``(NodePath, [lines])``.
+
+    Raises:
+        FileNotFoundError: If there is nothing at ``path``.
+        ValueError: If it is no regular file, is larger than ``limit``, or is not a model
+            Panda3D reads (what Panda3D said, in the message).
+    """
+    path = user_files.checked(path, limit)
+    with panda_errors() as errors:
+        try:
+            node = Loader.get_global_ptr().load_sync(
+                Filename.from_os_specific(str(Path(path).resolve())), LoaderOptions(LoaderOptions.LF_no_cache)
+            )
+        except AssertionError:  # Panda3D's own checks, such as a curve's order of 1 to 4
+            node = None
+    if node is None:
+        raise ValueError(f"{Path(path).name} could not be read as a Panda3D model{first_error(errors)}")
+    return NodePath(node), errors
+
+
+@contextlib.contextmanager
+def panda_errors():
+    """Panda3D's messages while the block runs, as a list of lines (filled when it ends), kept
+    from the terminal: a refused file is said in our error, not in a line of its own."""
+    notify = Notify.ptr()
+    previous, stream, lines = notify.get_ostream_ptr(), StringStream(), []
+    notify.set_ostream_ptr(stream, False)
+    try:
+        yield lines
+    finally:
+        notify.set_ostream_ptr(previous, False)
+        text = stream.get_data().decode(errors="replace")
+        lines.extend(line for line in text.splitlines() if "error" in line or "Assertion" in line)
+
+
+def first_error(errors):
+    """What Panda3D said, as the end of a sentence (" (Panda3D: ...)"), or nothing: a failed
+    assertion first (the cause: an <Order> of 5 is then reported as order 0)."""
+    if not errors:
+        return ""
+    said = next((line for line in errors if "Assertion" in line), errors[0])
+    if "order >= 1 && order <= 4" in said:
+        return " (Panda3D reads a curve's <Order> of 1 to 4 only)"
+    said = said.split("): ", 1)[-1] if said.startswith(":") else said.removeprefix("Assertion failed: ")
+    return f" (Panda3D: {said.split(' at line ')[0]})"
 
 
 def write_model(model, path):

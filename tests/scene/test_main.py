@@ -109,6 +109,39 @@ def test_open_starts_with_a_curve_from_an_egg_or_a_json_file_and_refuses_others_
         assert result.stderr.startswith("main.py: --open:") and words in result.stderr
 
 
+def test_bend_starts_with_a_model_of_ones_own_and_refuses_others_in_one_line(tmp_path):
+    """--bend fence.egg opens the curves mode with the fence as the model look; a file that is
+    no model, no regular file, or a model with no length along +Y is one line and exit 2."""
+    from panda3d.core import NodePath
+
+    from scene import mesh_node, write_model
+    from trajectory import Mesh
+
+    fence, flat = tmp_path / "fence.egg", tmp_path / "flat.egg"
+    write_model(NodePath(mesh_node(Mesh.box(0.1, 2.0, 1.0), "fence")), fence)
+    lying = NodePath(mesh_node(Mesh.box(0.1, 2.0, 1e-7), "flat"))  # a sign, as thin as paper
+    lying.set_p(90.0)  # its length turned to stand up along +Z: none left along +Y
+    lying.flatten_strong()
+    write_model(lying, flat)
+    result = run_main("--offscreen", "--frames", "5", "--bend", str(fence))
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    (tmp_path / "notes.egg").write_text("a fence, not made yet")
+    fifo = tmp_path / "pipe.egg"
+    os.mkfifo(fifo)  # opened by the loader, it would wait for a writer for ever
+    for path, words in (
+        (tmp_path / "missing.egg", "no model could be loaded"),
+        (tmp_path / "notes.egg", "could not be read as a Panda3D model"),
+        (fifo, "not a regular file"),
+        (Path("/dev/zero"), "not a regular file"),
+        (flat, "no length along +Y"),
+    ):
+        result = run_main("--offscreen", "--frames", "2", "--bend", str(path))
+        assert result.returncode == 2 and result.stderr.strip().count("\n") == 0, result.stderr
+        assert result.stderr.startswith("main.py: --bend:") and words in result.stderr
+    refused = run_main("--bend", str(fence), "--mode", "maze")
+    assert refused.returncode == 2 and "--bend opens the curves mode, not the maze mode" in refused.stderr
+
+
 def test_a_replay_plays_in_the_maze_mode_and_a_bad_one_is_one_line(tmp_path):
     from scene.towerdefense.maze_game import Replay
 

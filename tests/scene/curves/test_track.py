@@ -6,6 +6,7 @@ ground, and the seat sees the rails."""
 import itertools
 
 import numpy as np
+from panda3d.core import NodePath
 
 from scene.curves.horizon import RIDING_NEAR, SKY
 from scene.curves.presets import COASTER_INDEX
@@ -173,3 +174,38 @@ def test_the_centre_line_lies_on_a_road_and_hides_while_riding(app):
     press(app, "w")  # a tube built while riding: the line goes
     assert line.path.is_hidden()
     press(app, "v")
+
+
+def test_a_model_of_the_users_own_is_bent_in_the_pipes_place(presets_file, tmp_path):
+    """``main.py --bend fence.egg``: the model look bends the user's model (a fence piece made as
+    a box 0.1 wide, 2 long, 1 high) end to end along the curve, named by its file in the HUD and
+    the message; round the near-cusp it is hidden and the message names it."""
+    from scene import mesh_node, write_model
+    from scene.app import SceneApp
+    from tests.scene.conftest import FRAME_RATE, stop_intervals
+    from trajectory import Mesh
+
+    fence = tmp_path / "fence.egg"
+    write_model(NodePath(mesh_node(Mesh.box(0.1, 2.0, 1.0), "fence")), fence)
+    app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE, bent_model=fence)
+    try:
+        mode = app.mode
+        while mode.model.look is not Look.PIPE:
+            press(app, "w")
+        assert "your model fence.egg (bent along it)" in app.messages.current
+        assert any("your model fence.egg" in line for line in mode.status_lines())
+        bent = mode.track.pipe
+        assert not bent.root.is_hidden() and len(bent.parts) == 1
+        copies = round(mode.motion.trajectory.length / 2.0)
+        assert pipe_vertices(mode) > copies * len(bent.parts[0].mesh.positions)  # cut where it bends
+        low, high = (np.array(corner) for corner in bent.root.get_tight_bounds())
+        curve = mode.motion.trajectory.evaluate(np.linspace(0.0, 1.0, 400))
+        assert np.all(low <= curve.min(axis=0) + 1e-3) and np.all(high >= curve.max(axis=0) - 1e-3)
+        press(app, "3")
+        while mode.model.look is not Look.PIPE:
+            press(app, "w")
+        assert bent.root.is_hidden()
+        assert "Your model fence.egg cannot follow this curve" in app.messages.current
+    finally:
+        stop_intervals(app)
+        app.destroy()

@@ -2,6 +2,7 @@
 coordinates kept), bent as ``trajectory.bend`` bends them, written back with its textures,
 materials and states; the model it came from untouched; bad models refused by name."""
 
+import os
 from pathlib import Path
 
 import numpy as np
@@ -158,6 +159,27 @@ def test_a_bender_bends_its_model_again_along_another_curve():
 def test_bad_models_are_refused_by_name(model, message):
     with pytest.raises(ValueError, match=message):
         bend_model(model, CURVE)
+
+
+def test_a_model_standing_across_the_axis_or_a_file_that_is_no_model_is_refused_by_name(tmp_path):
+    """A square stood up in the xz plane has no length along +Y to bend; a FIFO or a device is
+    refused before Panda3D's loader opens it (it would wait, or read for ever); a text file is
+    no model."""
+    standing, _, _ = _square_model()
+    standing.set_p(90.0)
+    with pytest.raises(ValueError, match="no length along \\+Y"):
+        ModelBender(standing)
+    fifo = tmp_path / "fence.egg"
+    os.mkfifo(fifo)
+    text = tmp_path / "notes.egg"
+    text.write_text("a fence, not yet made")
+    for path, message in (
+        (fifo, "not a regular file"),
+        ("/dev/zero", "not a regular file"),
+        (text, "could not be read"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            ModelBender(path)
 
 
 def test_a_bend_the_library_refuses_leaves_the_bender_as_it_was():
