@@ -1,4 +1,4 @@
-"""The guide's three programs for a game developer (docs/game-in-ten-minutes.md) run as printed:
+"""The guide's four programs for a game developer (docs/game-in-ten-minutes.md) run as printed:
 the ones with a window offscreen for some seconds of scene time, then their state is checked.
 Each uses only the root's names and the kit."""
 
@@ -21,8 +21,8 @@ def saved(tmp_path, index):
     return path
 
 
-def test_there_are_three_and_they_use_only_the_root_and_the_kit():
-    assert len(PROGRAMS) == 3
+def test_there_are_four_and_they_use_only_the_root_and_the_kit():
+    assert len(PROGRAMS) == 4
     for program in PROGRAMS:
         for node in ast.walk(ast.parse(program)):
             if isinstance(node, ast.ImportFrom) and node.module.split(".")[0] in ("trajectory", "scene"):
@@ -46,9 +46,33 @@ def test_the_model_reports_each_pass_of_the_middle_from_where_it_is(tmp_path):
     assert np.abs(np.array(pose) - expected).max() < 1e-5  # the model is where the motion is
 
 
+def test_the_fence_follows_the_road_in_whole_planks_cut_where_it_bends(tmp_path):
+    """The planks (0.2 across, 0.6 high, beside the road from its corner) cover the road from end
+    to end, no further from it than a plank reaches, and were cut: more vertices than whole planks
+    of the box's 24."""
+    (low, high), geoms, vertices, length, road = offscreen(
+        saved(tmp_path, 1),
+        3,
+        "[[list(c) for c in app.fence.get_tight_bounds()],"
+        " app.fence.find_all_matches('**/+GeomNode').get_num_paths(),"
+        " sum(n.node().get_geom(i).get_vertex_data().get_num_rows()"
+        " for n in app.fence.find_all_matches('**/+GeomNode') for i in range(n.node().get_num_geoms())),"
+        " app.road.length, app.road.evaluate(__import__('numpy').linspace(0.0, 1.0, 2001)).tolist()]",
+    )
+    road = np.array(road)
+    reach = math.hypot(0.2, 0.6) + 1e-3
+    assert np.all(np.array(low) <= road.min(axis=0) + 1e-3) and np.all(
+        np.array(high) >= road.max(axis=0) - 1e-3
+    )
+    assert np.all(np.array(low) >= road.min(axis=0) - reach) and np.all(
+        np.array(high) <= road.max(axis=0) + reach
+    )
+    assert geoms == 1 and vertices > round(length / 2.0) * 24
+
+
 def test_the_crowd_goes_round_the_towers_and_the_towers_kill_some(tmp_path, capsys):
     found = {}
-    exec(compile(PROGRAMS[1], PROGRAMS_PAGE, "exec"), found)
+    exec(compile(PROGRAMS[2], PROGRAMS_PAGE, "exec"), found)
     printed = capsys.readouterr().out
     assert "would wall them in: True" in printed
     field, enemies, towers = found["field"], found["enemies"], found["towers"]
@@ -62,7 +86,7 @@ def test_the_crowd_goes_round_the_towers_and_the_towers_kill_some(tmp_path, caps
 
 def test_the_tank_drives_its_plan_around_the_buildings_to_the_goal(tmp_path):
     found, clear, length, pose = offscreen(
-        saved(tmp_path, 2),
+        saved(tmp_path, 3),
         1800,  # 30 s of driving at 4 units a second
         "[app.plan.found, not app.town.path_hits(app.plan.path.segments, 1.0), app.plan.path.length,"
         " [app.tank.get_x(), app.tank.get_y(), app.tank.get_h()]]",
