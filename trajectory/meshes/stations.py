@@ -79,7 +79,7 @@ class FramesMemo:
 
 class Bound:
     """How far a mesh built along a curve strays from its true surface over intervals of
-    stations, each measured from its ends' and quarter points' frames: the bowing of the cross
+    stations, each measured from the frames at its ends and at points inside it: the bowing of the cross
     section's paths from their chords, plus a quarter of the widest face across times the frame's
     roll, plus (for a bent model) a quarter of its faces' ``leaning`` reaches across and up times
     the frame's right and up axes' tip along the curve.
