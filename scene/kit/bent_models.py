@@ -103,7 +103,7 @@ def _loaded(name):
         except FileNotFoundError:  # gone since
             raise ValueError(f"no model file at {name}") from None
     with panda_errors():  # its "could not find" lines: our error says it
-        loaded = Loader.get_global_ptr().load_sync(Filename(name), LoaderOptions())
+        loaded = Loader.get_global_ptr().load_sync(Filename.from_os_specific(name), LoaderOptions())
     if loaded is None:
         raise ValueError(f"no model could be loaded from {name!r}")
     return NodePath(loaded)
