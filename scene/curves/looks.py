@@ -25,11 +25,17 @@ LOOK_WORDS = {
 }
 
 
+def model_words(bent_model=None):
+    """How the messages name the model the model look bends: the user's ``bent_model`` file by
+    its name, or our pipe (None)."""
+    return "the pipe" if bent_model is None else f"your model {Path(bent_model).name}"
+
+
 def look_words(look, bent_model=None):
-    """How the HUD and the messages name ``look``; the model look by the file of ``bent_model``,
-    the user's own model (None: our pipe)."""
+    """How the HUD and the messages name ``look``; the model look by ``model_words`` when it
+    bends the user's own ``bent_model`` (None: our pipe)."""
     if look is Look.PIPE and bent_model is not None:
-        return f"your model {Path(bent_model).name} (bent along it)"
+        return f"{model_words(bent_model)} (bent along it)"
     return LOOK_WORDS[look]
 
 

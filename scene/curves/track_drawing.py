@@ -8,12 +8,10 @@ are rewritten in place with the curve (coarser while a point is dragged, to keep
 drag's first frame chooses the rings, the next ones sweep at the same arc-length fractions of
 the curve as it changes), and hidden when the look has no such part."""
 
-from pathlib import Path
-
 import numpy as np
 from panda3d.core import NodePath
 
-from scene.curves.looks import Look
+from scene.curves.looks import Look, model_words
 from scene.kit.bent_models import ModelBender
 from scene.kit.mesh_nodes import mesh_node, update_mesh_node
 from scene.kit.model_files import write_model
@@ -149,8 +147,8 @@ class TrackDrawing:
         except ValueError as error:
             self.pipe.root.hide()
             if not live:
-                model = "The pipe" if self.bent_model is None else f"Your model {Path(self.bent_model).name}"
-                self.say(f"{model} cannot follow this curve: {error}")
+                model = model_words(self.bent_model)
+                self.say(f"{model[:1].upper()}{model[1:]} cannot follow this curve: {error}")
             return
         self.pipe.root.show()
 
