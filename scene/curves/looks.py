@@ -25,6 +25,21 @@ LOOK_WORDS = {
 }
 
 
+BUILT_NOUNS = {
+    Look.TUBE: "tube",
+    Look.RIBBON: "ribbon",
+    Look.RAILS: "track",
+    Look.ROAD: "road",
+    Look.PIPE: "pipe",
+}
+"""What is built as each look, in a word (an export's file name and message): the line builds nothing."""
+
+
+def built_noun(look, bent_model=None):
+    """``look``'s ``BUILT_NOUNS`` word; "model" where the model look bends the user's own."""
+    return "model" if look is Look.PIPE and bent_model is not None else BUILT_NOUNS[look]
+
+
 def model_words(bent_model=None):
     """How the messages name the model the model look bends: the user's ``bent_model`` file by
     its name, or our pipe (None)."""

@@ -11,7 +11,8 @@ the curve as it changes), and hidden when the look has no such part."""
 import numpy as np
 from panda3d.core import NodePath
 
-from scene.curves.looks import Look, model_words
+from scene.curves.looks import Look, built_noun, model_words
+from scene.kit import atomic_file
 from scene.kit.bent_models import ModelBender
 from scene.kit.mesh_nodes import mesh_node, update_mesh_node
 from scene.kit.model_files import write_model
@@ -114,23 +115,25 @@ class TrackDrawing:
             self._put(name, mesh)
         self._show_pipe(path, look is Look.PIPE, live)
 
-    def export(self, stem):
-        """Write what is built as ``<stem>.obj`` (its parts in their colours, joined) and
-        ``<stem>.bam`` (its nodes, as drawn); the two paths, or None when only the line is
-        built. Raises OSError when a file cannot be written."""
+    def export(self, folder, stem):
+        """Write what is built as ``<stem>-<noun>.obj`` (its parts in their colours, joined) and
+        ``.bam`` (its nodes, as drawn) in ``folder``, the noun the look's (``built_noun``):
+        (the noun, the two paths), or None when only the line is built. Each file is written
+        atomically. Raises OSError when a file cannot be written."""
         meshes = [_coloured(mesh, COLOURS[name]) for name, mesh in self.meshes.items()]
         if self.pipe is not None and not self.pipe.root.is_hidden():
             meshes += self.pipe.meshes
         if not meshes:
             return None
-        obj, bam = stem.with_suffix(".obj"), stem.with_suffix(".bam")
-        Mesh.joined(*meshes).write_obj(obj)
+        noun = built_noun(self._shown[1], self.bent_model)
+        obj, bam = folder / f"{stem}-{noun}.obj", folder / f"{stem}-{noun}.bam"
+        atomic_file.write_with(obj, Mesh.joined(*meshes).write_obj)
         shown = NodePath("track")
         for part in (*self.parts.values(), *([self.pipe.root] if self.pipe is not None else [])):
             if not part.is_hidden():
                 part.copy_to(shown)
-        write_model(shown, bam)
-        return obj, bam
+        atomic_file.write_with(bam, lambda temporary: write_model(shown, temporary))
+        return noun, obj, bam
 
     def _show_pipe(self, path, shown, live):
         """The pipe's sections bent end to end along ``path``, if ``shown`` (coarse while

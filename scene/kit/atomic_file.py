@@ -9,20 +9,33 @@ import os
 import re
 from pathlib import Path
 
-_TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.tmp")
+_TEMPORARY = re.compile(r"\.(?P<name>.+)\.(?P<pid>\d+)\.tmp(\.[^.]*)?")
 
 
 def write(path, content):
-    """Replace the file ``path`` points to (through any symbolic link) by ``content``, keeping its
-    permissions; the directory is fsynced after the rename so that the rename survives a crash."""
+    """Replace the file ``path`` points to (through any symbolic link) by ``content`` (bytes),
+    keeping its permissions; the directory is fsynced after the rename so that the rename
+    survives a crash."""
+
+    def put(temporary):
+        with open(temporary, "wb") as file:
+            file.write(content)
+
+    write_with(path, put)
+
+
+def write_with(path, writer):
+    """``write``, for a file another writer makes: ``writer(temporary)`` writes the whole file
+    at ``temporary`` (a ``Path`` beside the target, ending as it does, so that a writer that
+    goes by the suffix writes the same kind), which is then fsynced and renamed over the target.
+    Whatever ``writer`` raises leaves the old file as it was."""
     target = Path(os.path.realpath(path))
     target.parent.mkdir(parents=True, exist_ok=True)
     remove_stale_temporaries(target)
-    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp{target.suffix}")
     try:
-        with open(temporary, "wb") as file:
-            file.write(content)
-            file.flush()
+        writer(temporary)
+        with open(temporary, "rb+") as file:
             os.fsync(file.fileno())
         with contextlib.suppress(FileNotFoundError):
             os.chmod(temporary, target.stat().st_mode & 0o7777)
@@ -59,7 +72,7 @@ def write_new(folder, stem, suffix, content):
 def remove_stale_temporaries(path):
     """Delete the temporary files of saves to ``path`` whose process is gone (killed mid-save)."""
     with contextlib.suppress(OSError):
-        for candidate in path.parent.glob(f".{path.name}.*.tmp"):
+        for candidate in path.parent.glob(f".{path.name}.*.tmp*"):
             match = _TEMPORARY.fullmatch(candidate.name)
             if match and match["name"] == path.name and not _alive(int(match["pid"])):
                 candidate.unlink(missing_ok=True)

@@ -11,7 +11,7 @@ from panda3d.core import (
     NurbsCurve,
 )
 
-from scene.kit import user_files
+from scene.kit import atomic_file, user_files
 from scene.kit.model_files import first_error, read_model
 from trajectory import NurbsCurve as Nurbs
 from trajectory import PiecewiseBezier, Spline
@@ -127,7 +127,7 @@ def save_curve(path, curve, name="curve"):
         curve = curve.to_nurbs(name)
     if not isinstance(curve, Nurbs):
         raise ValueError(f"a NURBS curve or a spline is written, got {type(curve).__name__}")
-    path.write_text(egg_text(curve, name))
+    atomic_file.write(path, egg_text(curve, name).encode())
 
 
 def egg_text(curve, name="curve"):

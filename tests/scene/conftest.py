@@ -1,3 +1,5 @@
+import traceback
+
 import pytest
 from panda3d.core import load_prc_file_data
 
@@ -8,6 +10,27 @@ load_prc_file_data(
     "load-display p3tinydisplay\naudio-library-name null\nprint-pipe-types false\n"
     "notify-level-x11display fatal\nnotify-level-device fatal\nwin-size 800 450",
 )
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "guard_catches: the test makes a handler fail on purpose (the app's guard catches it)"
+    )
+
+
+@pytest.fixture(autouse=True)
+def no_error_is_swallowed(request, caplog):
+    """A handler's error fails the test that caused it: the app's guard keeps a user's session
+    going (and logs the error in full), which would otherwise hide it from the tests."""
+    yield
+    if request.node.get_closest_marker("guard_catches") is None:
+        caught = [
+            "".join(traceback.format_exception(*record.exc_info))
+            for phase in ("setup", "call")
+            for record in caplog.get_records(phase)
+            if record.name == "scene.app" and record.exc_info is not None
+        ]
+        assert not caught, "the app's guard caught an error:\n" + "\n".join(caught)
 
 
 @pytest.fixture

@@ -3,9 +3,12 @@ screen and logged in full, and the scene goes on."""
 
 import logging
 
+import pytest
+
 from tests.scene.helpers import press, step
 
 
+@pytest.mark.guard_catches
 def test_an_error_in_a_handler_is_said_and_the_scene_goes_on(app, caplog):
     def broken():
         raise RuntimeError("a deliberate fault")
@@ -20,6 +23,7 @@ def test_an_error_in_a_handler_is_said_and_the_scene_goes_on(app, caplog):
     assert app.mode.run.time > before  # still playing
 
 
+@pytest.mark.guard_catches
 def test_an_error_in_a_frame_is_said_and_the_next_frame_runs(app, caplog, monkeypatch):
     calls = []
 

@@ -5,7 +5,7 @@ import dataclasses
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_finite, real_array
+from trajectory._numerics.checks import finite_points, positive_finite, real_array
 from trajectory._numerics.vectors import norms
 
 
@@ -26,6 +26,31 @@ class Mesh:
     uvs: np.ndarray
     triangles: np.ndarray
     colours: np.ndarray | None = dataclasses.field(default=None, kw_only=True)
+
+    def __post_init__(self):
+        """Each array checked and kept as a float (int for triangles) array: a mesh that would
+        draw wrong or fail later (a NaN, an index past its vertices, a column of another length)
+        is refused here, by name.
+
+        Raises:
+            ValueError: On arrays that are not numbers of the shapes above, positions, normals,
+                uvs or colours that are not finite, or triangles that are not whole indices of
+                the mesh's vertices.
+        """
+        positions = finite_points(self.positions, "mesh positions", min_count=0)
+        count = len(positions)
+        columns = {"positions": positions}
+        for name, dims in (("normals", 3), ("uvs", 2), ("colours", 4)):
+            value = getattr(self, name)
+            if value is None and name == "colours":
+                continue
+            column = finite_points(value, f"mesh {name}", min_count=0, dims=dims)
+            if len(column) != count:
+                raise ValueError(f"mesh {name} must be one a vertex ({count}), got {len(column)}")
+            columns[name] = column
+        columns["triangles"] = _triangles(self.triangles, count)
+        for name, column in columns.items():
+            object.__setattr__(self, name, column)
 
     def __repr__(self):
         return f"Mesh({len(self.positions)} vertices, {len(self.triangles)} triangles)"
@@ -151,8 +176,16 @@ class Mesh:
         17 significant digits, so they read back exactly.
 
         Raises:
+            ValueError: On a number that is not finite (arrays changed in place since the mesh
+                was made), before the file is opened.
             OSError: When the file cannot be written.
         """
+        for name in ("positions", "normals", "uvs", "colours"):
+            column = getattr(self, name)
+            if column is not None and not np.all(np.isfinite(column)):
+                raise ValueError(
+                    f"mesh {name} must be finite to be written, got {column[~np.isfinite(column)][0]}"
+                )
         corners = np.repeat(np.asarray(self.triangles, dtype=np.int64) + 1, 3, axis=1)
         with open(path, "w", encoding="ascii", newline="\n") as file:
             file.write(f"# {len(self.positions)} vertices, {len(self.triangles)} triangles\n")
@@ -188,3 +221,20 @@ class Mesh:
             np.concatenate([mesh.triangles + offset for mesh, offset in zip(meshes, offsets)]),
             colours=np.concatenate(white) if coloured else None,
         )
+
+
+def _triangles(triangles, count):
+    """``triangles`` as an int array (m, 3) of indices below ``count``, or a ValueError."""
+    array = triangles if isinstance(triangles, np.ndarray) else None
+    if array is None or array.dtype.kind not in "iu":
+        array = real_array(triangles, "mesh triangles", "vertex indices shaped (m, 3)")
+        if not np.all(np.isfinite(array) & (array == np.round(array))):
+            raise ValueError("mesh triangles must be whole vertex indices, got a fraction or NaN")
+    if array.size == 0:
+        array = array.reshape(0, 3)
+    if array.ndim != 2 or array.shape[1] != 3:
+        raise ValueError(f"mesh triangles must be shaped (m, 3), got shape {array.shape}")
+    if array.size and not (array.min() >= 0 and array.max() < count):
+        bad = array[(array < 0) | (array >= count)][0]
+        raise ValueError(f"mesh triangles must index its {count} vertices (0 to {count - 1}), got {bad:g}")
+    return array.astype(np.int64, copy=False)

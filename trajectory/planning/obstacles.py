@@ -162,8 +162,7 @@ class ObstacleMap(CellGrid):
         checked with the clearance widened by that much."""
         most = max(abs(clothoid.curvature), abs(clothoid.curvature + clothoid.sharpness * clothoid.length))
         stray = _CHORD_STRAY * self.cell_size
-        step = math.sqrt(8.0 * stray / most) if most > 0.0 else clothoid.length
-        count = max(1, math.ceil(clothoid.length / step))
+        count = max(1, math.ceil(clothoid.length * math.sqrt(most / (8.0 * stray))))  # a point: 1 chord
         d = np.linspace(0.0, clothoid.length, count + 1)
         x, y, _ = advance(
             clothoid.start[0],

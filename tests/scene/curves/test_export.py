@@ -38,10 +38,13 @@ def test_the_trajectory_shown_is_exported_and_reads_back(app, presets_file, key,
         np.testing.assert_allclose(read.evaluate(u), shown.evaluate(u), rtol=0, atol=1e-6 * size)
 
 
-@pytest.mark.parametrize("key, presses", [("7", 0), ("1", 5)])  # the coaster's track; a pipe (W x 5)
-def test_the_built_track_is_exported_beside_the_curve_as_obj_and_bam(app, presets_file, key, presses):
+@pytest.mark.parametrize(
+    "key, presses, noun", [("7", 0, "track"), ("1", 5, "pipe"), ("1", 1, "tube"), ("1", 4, "road")]
+)  # the coaster's track; a pipe (W x 5), a tube, a road
+def test_the_built_track_is_exported_beside_the_curve_as_obj_and_bam(app, presets_file, key, presses, noun):
     """The look's parts joined in an .obj (read back by trimesh: the same vertices and faces)
-    and its nodes in a .bam (Panda3D loads the same number of vertices)."""
+    and its nodes in a .bam (Panda3D loads the same number of vertices), named by what they are;
+    each written atomically (no temporary file left)."""
     import trimesh
     from panda3d.core import Filename, Loader, LoaderOptions, NodePath
 
@@ -52,11 +55,12 @@ def test_the_built_track_is_exported_beside_the_curve_as_obj_and_bam(app, preset
         press(app, "w")
     track = app.mode.track
     press(app, "control-e")
-    assert "its track as" in app.messages.current
+    assert f"its {noun} as" in app.messages.current
     folder = presets_file.parent / "exports"
-    (obj,) = folder.glob("*-track.obj")
-    (bam,) = folder.glob("*-track.bam")
-    parts = list(track.meshes.values()) + (track.pipe.meshes if presses else [])
+    (obj,) = folder.glob(f"*-{noun}.obj")
+    (bam,) = folder.glob(f"*-{noun}.bam")
+    assert not list(folder.glob(".*"))
+    parts = list(track.meshes.values()) + (track.pipe.meshes if noun == "pipe" else [])
     joined = Mesh.joined(*parts)
     read = trimesh.load(obj, process=False, maintain_order=True)
     assert np.array_equal(read.vertices, joined.positions) and np.array_equal(read.faces, joined.triangles)
@@ -72,7 +76,7 @@ def test_the_built_track_is_exported_beside_the_curve_as_obj_and_bam(app, preset
 def test_the_line_alone_exports_no_track(app, presets_file):
     press(app, "control-e")
     assert "track" not in app.messages.current
-    assert not list((presets_file.parent / "exports").glob("*-track.*"))
+    assert sorted(path.suffix for path in (presets_file.parent / "exports").iterdir()) == [".egg", ".json"]
 
 
 def test_an_export_that_cannot_be_written_is_said_and_nothing_breaks(app, presets_file):
@@ -122,3 +126,36 @@ def test_a_curve_opened_from_a_file_is_shown_first_editable_and_saved_once_edite
         assert loaded[0].spline == edited and loaded[1].spline == track
     finally:
         app.destroy()
+
+
+def test_an_export_killed_midway_leaves_the_last_one_and_a_fifo_at_a_name_does_not_block(
+    app, presets_file, monkeypatch
+):
+    """The .obj's writer fails halfway (a full disk, a kill): the last export's file is kept
+    whole and no temporary file is left. A FIFO at the .bam's name is replaced, never opened."""
+    import os
+
+    from trajectory import Mesh
+
+    press(app, "1")
+    press(app, "w")  # a tube
+    press(app, "control-e")
+    folder = presets_file.parent / "exports"
+    (obj,) = folder.glob("*-tube.obj")
+    before = obj.read_bytes()
+    bam = obj.with_suffix(".bam")
+    bam.unlink()
+    os.mkfifo(bam)
+
+    def half(self, path):
+        with open(path, "w") as file:
+            file.write("v 1 2")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Mesh, "write_obj", half)
+    press(app, "control-e")
+    assert "Could not export" in app.messages.current and "No space left" in app.messages.current
+    assert obj.read_bytes() == before and not list(folder.glob(".*"))
+    monkeypatch.undo()
+    press(app, "control-e")
+    assert app.messages.current.startswith("Exported") and bam.is_file() and bam.stat().st_size > 0

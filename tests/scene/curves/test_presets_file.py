@@ -291,7 +291,7 @@ def test_a_save_follows_a_symbolic_link(tmp_path):
     save_an_edit(presets_file, trajectories, velocities)
     assert link.is_symlink()
     assert json.loads(real.read_text())["trajectories"][0]["points"][0] == [-7.0, -3.0, 2.0]
-    assert list(tmp_path.glob(".*.tmp")) == [] and list(real.parent.glob(".*.tmp")) == []
+    assert list(tmp_path.glob(".*.tmp*")) == [] and list(real.parent.glob(".*.tmp*")) == []
 
 
 def test_a_save_fsyncs_the_folder_after_the_rename(tmp_path, monkeypatch):

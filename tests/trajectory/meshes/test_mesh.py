@@ -210,3 +210,63 @@ def test_tangents_are_unit_and_square_to_the_normals_whatever_the_triangles(corn
         for found in mesh.tangents():
             np.testing.assert_allclose(np.linalg.norm(found, axis=1), 1.0, atol=1e-12)
             assert np.abs(np.einsum("ij,ij->i", found, normals)).max() <= 1e-12
+
+
+def _square(**changes):
+    """A unit square's columns, two triangles, with ``changes`` in place of some."""
+    columns = {
+        "positions": np.array([[0.0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, 0]]),
+        "normals": np.tile([0.0, 0.0, 1.0], (4, 1)),
+        "uvs": np.array([[0.0, 0], [1, 0], [1, 1], [0, 1]]),
+        "triangles": np.array([[0, 1, 2], [0, 2, 3]]),
+    }
+    colours = changes.pop("colours", None)
+    columns.update(changes)
+    return Mesh(**columns, colours=colours)
+
+
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"triangles": np.array([[0, 1, 4], [0, 2, 3]])}, r"triangles must index its 4 vertices .* got 4"),
+        ({"triangles": np.array([[0, 1, -1], [0, 2, 3]])}, r"triangles must index .* got -1"),
+        ({"triangles": np.array([[0, 1, 2.5], [0, 2, 3]])}, "triangles must be whole vertex indices"),
+        ({"triangles": np.array([[0, 1, np.nan], [0, 2, 3]])}, "triangles must be whole vertex indices"),
+        ({"triangles": np.array([0, 1, 2])}, r"triangles must be shaped \(m, 3\)"),
+        ({"triangles": [["a", "b", "c"]]}, "triangles must be vertex indices"),
+        ({"positions": np.zeros((4, 2))}, r"positions must be shaped \(n, 3\)"),
+        (
+            {"positions": [[0, 0, 0], [1, 0, 0], [1, 1, 0], [0, 1, np.inf]]},
+            "positions must be finite: point 3",
+        ),
+        ({"positions": np.full((4, 3), np.nan)}, "positions must be finite: point 0"),
+        ({"normals": np.tile([0.0, np.nan, 1.0], (4, 1))}, "normals must be finite"),
+        ({"normals": np.tile([0.0, 0.0, 1.0], (3, 1))}, r"normals must be one a vertex \(4\), got 3"),
+        ({"uvs": np.zeros((5, 2))}, r"uvs must be one a vertex \(4\), got 5"),
+        ({"uvs": np.zeros((4, 3))}, r"uvs must be shaped \(n, 2\)"),
+        ({"colours": np.ones((3, 4))}, r"colours must be one a vertex \(4\), got 3"),
+        ({"colours": np.ones((4, 3))}, r"colours must be shaped \(n, 4\)"),
+        ({"colours": "red"}, "colours must be numbers"),
+    ],
+)
+def test_a_mesh_that_would_draw_wrong_is_refused_by_name(changes, message):
+    with pytest.raises(ValueError, match=message):
+        _square(**changes)
+
+
+def test_a_mesh_given_as_lists_is_kept_as_arrays_and_bends():
+    listed = Mesh([[0, 0, 0], [1, 0, 0], [1, 1, 0]], [[0, 0, 1]] * 3, [[0, 0], [1, 0], [1, 1]], [[0, 1, 2]])
+    assert listed.positions.dtype == float and listed.triangles.dtype == np.int64
+    np.testing.assert_array_equal(listed.triangles, [[0, 1, 2]])
+    assert len(bend(listed, HALF_CIRCLE).triangles) >= 1
+    empty = Mesh(np.zeros((0, 3)), np.zeros((0, 3)), np.zeros((0, 2)), [])
+    assert empty.triangles.shape == (0, 3)
+
+
+def test_a_mesh_changed_to_nan_in_place_is_not_written(tmp_path):
+    square = _square()
+    square.normals[2, 1] = np.nan
+    path = tmp_path / "square.obj"
+    with pytest.raises(ValueError, match="mesh normals must be finite to be written, got nan"):
+        square.write_obj(path)
+    assert not path.exists()

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from trajectory.plane import dubins_path
+from trajectory.plane.segment_views import Arc, Clothoid, Line
 from trajectory.planning.obstacles import ObstacleMap
 
 SAMPLES = 4001
@@ -164,3 +165,21 @@ def test_a_whole_path_hits_where_one_of_its_segments_does():
     assert walls.path_hits(through.segments) and not walls.path_hits(over.segments)
     assert walls.path_hits(over.segments, clearance=2.0)  # touching the wall's top counts
     assert not walls.path_hits(over.segments, clearance=np.nextafter(2.0, 0.0))
+
+
+@pytest.mark.parametrize("curvature", [0.0, 0.5])
+@pytest.mark.parametrize("sharpness", [0.0, 2.0])
+@pytest.mark.parametrize("point", [(2.5, 2.5), (1.2, 2.5), (6.5, 5.5)])
+def test_a_piece_of_no_length_hits_where_its_point_does(point, curvature, sharpness):
+    """Clothoids, arcs and lines of length 0 (the planner makes them, straight or not) are checked
+    as the point they are: a clothoid of length 0 and curvature 0 raised ZeroDivisionError."""
+    walls = ObstacleMap(8, 6, 1.0)
+    walls.block([(0, 2), (6, 5)])
+    pieces = [
+        Clothoid(point, 0.3, curvature, sharpness, 0.0),
+        Line(point, 0.3, 0.0),
+        Arc((point[0] - 1.0, point[1]), 1.0, 0.0, 0.0),
+    ]
+    for clearance in (0.0, 0.25, 0.5):
+        expected = walls.point_hits(point, clearance)
+        assert [walls.path_hits([piece], clearance) for piece in pieces] == [expected] * 3
