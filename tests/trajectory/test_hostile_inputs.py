@@ -17,6 +17,7 @@ from trajectory import (
     FlowField,
     Followers,
     FunctionCurve,
+    Grid,
     Mesh,
     Motion,
     MotionChain,
@@ -28,8 +29,10 @@ from trajectory import (
     VelocityCurve,
     WaypointPath,
     along,
+    bend,
     plan_path,
     shortest_path,
+    sweep,
 )
 from trajectory.crowds.neighbours import separation_push
 from trajectory.crowds.steering import CROWD
@@ -385,3 +388,85 @@ def test_a_banked_quaternion_is_the_same_at_any_scale(scale):
     reference = motion().quaternion(times, "up", bank=9.81)
     np.testing.assert_allclose(bulk, reference, atol=1e-12)
     np.testing.assert_allclose(one, reference, atol=1e-12)
+
+
+def _loop():
+    return Spline([[6, 0, 1], [0, 6, 3], [-6, 0, 1], [0, -6, -1]], closed=True)
+
+
+ROUND_FOUR_SIZES = {
+    "a bend at a tolerance of 1e-12": (
+        lambda: bend(Mesh.box(1.0, 4.0, 0.5), _loop(), fit="repeat", tolerance=1e-12),
+        r"a tolerance of 1e-12 needs about [\d,]+ vertices for this mesh here, more than 33,554,432",
+    ),
+    "a sweep at a tolerance of 1e-12": (
+        lambda: sweep(_loop(), Profile.circle(0.5, 16), tolerance=1e-12),
+        r"a tolerance of 1e-12 needs about [\d,]+ rings here, more than 2,097,152",
+    ),
+    "a rolling start at 1e155": (
+        lambda: Motion.rolling(CubicBezier(POINTS), 1e155),
+        r"speed \(the train's at the start\) must be at most 1e\+150, got 1e\+155",
+    ),
+    "a lift at 1e200": (
+        lambda: Motion.rolling(CubicBezier(POINTS), 1.0, lifts=[(0.0, 1.0, 1e200)]),
+        "a lift's speed must be at most 1e",
+    ),
+    "a 100,000 x 100,000 grid": (lambda: Grid(10**5, 10**5, 1), r"cols x rows must be at most 16,777,216"),
+    "a 100,000 x 100,000 map": (
+        lambda: ObstacleMap(10**5, 10**5, 1.0),
+        r"cols x rows must be at most 16,777,216",
+    ),
+    "10**12 followers": (
+        lambda: Followers(WaypointPath([(0, 0), (5, 0)])).spawn(10**12, 1.0),
+        r"count must keep the crowd within 10,000,000 members \(0 now\), got 1,000,000,000,000",
+    ),
+    "10**12 steering followers": (
+        lambda: SteeringFollowers(WaypointPath([(0, 0), (5, 0)])).spawn(10**12, 1.0),
+        "count must keep the crowd within 10,000,000 members",
+    ),
+    "10**12 walkers": (
+        lambda: FieldWalkers(FlowField(np.zeros((4, 4), dtype=bool), [(3, 3)]), spawns=[(0, 0)]).spawn(
+            10**12, 1.0
+        ),
+        "count must keep the crowd within 10,000,000 members",
+    ),
+}
+
+
+@pytest.mark.parametrize("call", sorted(ROUND_FOUR_SIZES))
+def test_a_size_past_a_limit_is_refused_by_name_before_it_is_allocated(call):
+    """MemoryError after asking for up to 931 GiB, 34 s then a MemoryError, or OverflowError
+    before: now a ValueError naming the limit, having allocated next to nothing (32 MB at most,
+    numpy's arrays counted by tracemalloc)."""
+    import tracemalloc
+
+    make, words = ROUND_FOUR_SIZES[call]
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=words):
+            make()
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 32 * 2**20
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [
+        ("knots", [["0", 0, 0], [4, 2, 0], [8, 0, 1], [9, 5, 2]]),
+        ("tilts", [0, "0.5", 0, 0]),
+        ("tilts", [True] * 4),
+    ],
+)
+def test_numbers_written_as_text_in_a_spline_file_are_refused(field, value):
+    """Taken as numbers before ("0.5" read as 0.5)."""
+    with pytest.raises(ValueError, match=f"a spline file's {field} must be numbers"):
+        spline_from_data({**spline_data(_spline()), field: value})
+
+
+def test_a_tangent_written_as_text_in_a_spline_file_is_refused():
+    data = spline_data(_spline())
+    data["tangents"][1][0][0] = "1.5"
+    with pytest.raises(ValueError, match="a spline file's tangents must be numbers"):
+        spline_from_data(data)

@@ -23,6 +23,9 @@ from trajectory._numerics.checks import _shown, positive_finite, real_array
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.waypoints import WaypointPath
 
+MAX_MEMBERS = 10**7
+"""The most members a crowd holds (a few GB of arrays): a spawn past it is refused by name."""
+
 
 class Population:
     """Per-member arrays that grow at spawn and shrink at removal, all in step; no Python loop
@@ -126,8 +129,15 @@ class Population:
         return self.progress
 
     def _spawn_speeds(self, count, speed):
+        """(count,) speeds, ``speed`` checked (one, or one each), after ``count`` is checked: a
+        whole number that keeps the crowd within ``MAX_MEMBERS``, refused before anything is
+        allocated."""
         if isinstance(count, (bool, np.bool_)) or not isinstance(count, (int, np.integer)) or count < 0:
             raise ValueError(f"count must be a whole number >= 0, got {count!r}")
+        if len(self) + count > MAX_MEMBERS:
+            raise ValueError(
+                f"count must keep the crowd within {MAX_MEMBERS:,} members ({len(self):,} now), got {count:,}"
+            )
         speeds = _one_each(speed, count, "speed", "a positive finite number (units per second)")
         if not np.all(np.isfinite(speeds) & (speeds > 0.0)):
             raise ValueError(

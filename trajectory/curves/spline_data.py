@@ -1,8 +1,7 @@
 """A spline as plain data (what JSON holds) and back: its knots, tangents, modes, tilts and
 whether it is closed; data from a file is checked, and refused with the reason."""
 
-import numpy as np
-
+from trajectory._numerics.checks import real_array
 from trajectory.curves.knot_tangents import TangentMode
 from trajectory.curves.spline import Spline
 
@@ -35,18 +34,18 @@ def spline_from_data(data):
         raise ValueError(f"not a spline file: its format must be {FORMAT!r}")
     if data.get("version") != VERSION:
         raise ValueError(f"spline files of version {VERSION} are read, this one says {data.get('version')!r}")
+    missing = [key for key in ("knots", "tangents", "modes", "tilts", "closed") if key not in data]
+    if missing:
+        raise ValueError(f"a spline file needs {missing[0]!r}")
+    # Numbers as numbers: text such as "0.5" is refused (real_array), not read as one.
+    knots = real_array(data["knots"], "a spline file's knots", "numbers")
+    tangents = real_array(data["tangents"], "a spline file's tangents", "numbers")
+    tilts = real_array(data["tilts"], "a spline file's tilts", "numbers")
     try:
-        knots = np.array(data["knots"], dtype=float)
-        tangents = np.array(data["tangents"], dtype=float)
         modes = [TangentMode(mode) for mode in data["modes"]]
-        tilts = np.array(data["tilts"], dtype=float)
-        closed = data["closed"]
-    except KeyError as missing:
-        raise ValueError(f"a spline file needs {missing.args[0]!r}") from None
-    except (TypeError, ValueError, OverflowError) as error:
-        raise ValueError(
-            f"a spline file's knots, tangents, modes and tilts must be numbers and modes: {error}"
-        ) from None
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"a spline file's modes must be tangent modes: {error}") from None
+    closed = data["closed"]
     if not isinstance(closed, bool):
         raise ValueError(f"'closed' must be true or false, got {closed!r}")
     return Spline.from_state(knots, tangents, modes, tilts, closed)

@@ -22,7 +22,14 @@ from trajectory._numerics.vectors import cross, dot, length
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.slicing import sliced, spans
-from trajectory.meshes.stations import Bound, FramesMemo, box_corners, fewest_stations, starting
+from trajectory.meshes.stations import (
+    Bound,
+    FramesMemo,
+    box_corners,
+    fewest_stations,
+    starting,
+    stations_needed,
+)
 from trajectory.meshes.sweep import MAX_VERTICES
 
 FITS = ("stretch", "repeat", "place")
@@ -99,7 +106,11 @@ def bend(
     leaning = _Leaning(mesh.positions * [1.0, scale, 1.0], mesh.triangles, covered)
     bound = Bound(FramesMemo(along.frames), corners, widest, leaning)
     ends = np.arange(copies + 1) / copies
-    stations = fewest_stations(bound, tolerance, *along.initial(ends))
+    initial, fixed = along.initial(ends)
+    _refuse_too_many_cuts(
+        bound, tolerance, initial, copies * count, section, mesh.positions[:, 1][edges], own
+    )
+    stations = fewest_stations(bound, tolerance, initial, fixed)
     # All copies end to end as one mesh along y from 0, cut at the stations.
     laid = np.tile(mesh.positions, (copies, 1))
     laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
@@ -113,6 +124,19 @@ def bend(
     bent, normals = along.bent(y * scale, x, z, attributes[:, :3], scale)
     colours = None if mesh.colours is None else attributes[:, 5:]
     return Mesh(bent, normals, attributes[:, 3:5], triangles, colours=colours)
+
+
+def _refuse_too_many_cuts(bound, tolerance, initial, laid, section, edge_heights, own):
+    """A ValueError, before anything is cut, where the cuts ``tolerance`` needs would make more
+    than ``MAX_VERTICES``: each cut adds a vertex on every edge it crosses, about the edges' span
+    along the axis over the mesh's length (``edge_heights`` (e, 2), each shared edge twice)."""
+    crossed = float(np.abs(edge_heights[:, 1] - edge_heights[:, 0]).sum()) / 2.0 / own
+    vertices = laid + stations_needed(bound, tolerance, initial) * crossed
+    if vertices > MAX_VERTICES:
+        raise ValueError(
+            f"a tolerance of {tolerance:g} needs about {vertices:,.0f} vertices for this mesh here, "
+            f"more than {MAX_VERTICES:,}: ask for a coarser one"
+        )
 
 
 def _extent(y, extent):

@@ -136,16 +136,31 @@ def refined_stations(bound, tolerance, stations, samples=_QUARTERS):
         made = sum(map(len, kept))
         needed = made + np.ceil(np.sqrt(error[split] / (MARGIN * tolerance))).sum()
         if made > MAX_STATIONS or needed > 4 * MAX_STATIONS:
-            raise ValueError(
-                f"a tolerance of {tolerance:g} needs more than {MAX_STATIONS} rings here: "
-                "ask for a coarser one"
-            )
+            _refuse_beyond(max(made, needed), tolerance)
         halfway = bound.frames_at(middle)
         before, after = ends[split].copy(), ends[split].copy()
         before[:, 1], after[:, 0] = halfway, halfway
         pending = np.concatenate([np.column_stack([a[split], middle]), np.column_stack([middle, b[split]])])
         ends = np.concatenate([before, after])
     return np.sort(np.concatenate(kept))
+
+
+def stations_needed(bound, tolerance, stations):
+    """About how many stations ``fewest_stations`` makes from ``stations`` for ``tolerance``,
+    from the error of their intervals alone (as a path's bowing, it falls as the square of an
+    interval's width; at most a third under on the loops and S-bends measured, more where the roll
+    dominates): a size to refuse before anything is refined."""
+    errors = bound.errors(stations[:-1], stations[1:], samples=_MIDDLE)
+    return len(stations) + float(np.sqrt(errors / (MARGIN * tolerance)).sum())
+
+
+def _refuse_beyond(needed, tolerance):
+    """A ValueError where ``needed`` stations are more than ``MAX_STATIONS``."""
+    if needed > MAX_STATIONS:
+        raise ValueError(
+            f"a tolerance of {tolerance:g} needs about {needed:,.0f} rings here, more than "
+            f"{MAX_STATIONS:,}: ask for a coarser one"
+        )
 
 
 def fewest_stations(bound, tolerance, stations, fixed):
@@ -159,6 +174,7 @@ def fewest_stations(bound, tolerance, stations, fixed):
     Raises:
         ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
     """
+    _refuse_beyond(stations_needed(bound, tolerance, stations), tolerance)
     # Intervals twice as wide as the tolerance allows still measure the density it asks for.
     refined = refined_stations(bound, _SURVEY * tolerance, stations, _MIDDLE)
     errors = bound.errors(refined[:-1], refined[1:], samples=_MIDDLE)

@@ -19,13 +19,18 @@ import numpy as np
 
 from trajectory._numerics.checks import _shown, positive_finite, real_array
 
+MAX_CELLS = 4096 * 4096
+"""The most cells a grid has: a field or a plan keeps several arrays a cell, a few GB at this
+size; a larger grid is refused before anything is allocated."""
+
 
 class CellGrid:
     """``cols`` x ``rows`` square cells ``cell_size`` wide, none blocked unless ``blocked``
     ((rows, cols) booleans, copied) says so.
 
     Raises:
-        ValueError: On sizes that are not positive, or ``blocked`` of another shape or kind.
+        ValueError: On sizes that are not positive, more than ``MAX_CELLS`` cells, or
+            ``blocked`` of another shape or kind.
     """
 
     def __repr__(self):
@@ -39,6 +44,10 @@ class CellGrid:
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise ValueError(f"{name} must be a positive whole number, got {value!r}")
         self.cols, self.rows = int(cols), int(rows)
+        if self.cols * self.rows > MAX_CELLS:
+            raise ValueError(
+                f"cols x rows must be at most {MAX_CELLS:,} cells, got {self.cols:,} x {self.rows:,}"
+            )
         self.cell_size = positive_finite(cell_size, "cell_size")
         self.blocked = np.zeros((self.rows, self.cols), dtype=bool)
         """(rows, cols): True where blocked (read it; change it with ``block`` and ``free``)."""

@@ -130,7 +130,8 @@ class Motion:
 
         Raises:
             ValueError: On a speed, friction or drag that is not a finite number >= 0, a g that
-                is not positive, or lifts off the curve, backwards, overlapping or at no speed.
+                is not positive, a speed (or a lift's) above ``timing.rolling.MAX_SPEED``
+                (1e150), or lifts off the curve, backwards, overlapping or at no speed.
 
         >>> from trajectory import CubicBezier
         >>> slope = CubicBezier([[0, 0, 5], [10, 0, 10 / 3], [20, 0, 5 / 3], [30, 0, 0]])  # 5 down

@@ -30,6 +30,9 @@ CREEP_SPEED = 1.0
 """The speed (length units per second) a train is pulled at where it would stall, without lifts."""
 GRID = 4096
 """Even steps in s of the forward pass (lift ends are steps' ends too)."""
+MAX_SPEED = 1e150
+"""The fastest a train starts or a lift pulls (length units per second): the pass works in speed²,
+which must stay a float."""
 _MIN_PIECE = 1e-10
 _INITIAL_PIECES = 32
 
@@ -50,7 +53,9 @@ def rolling_velocity(curve, speed, g, friction, drag, lifts):
         ValueError: On a speed, gravity, friction, drag or lift that is not valid.
     """
     length = curve.length
-    speed = at_least_zero(speed, "speed (the train's at the start)")
+    speed = _at_most(
+        at_least_zero(speed, "speed (the train's at the start)"), "speed (the train's at the start)"
+    )
     g = positive_finite(g, "g (a gravity, length units per second²)")
     friction, drag = at_least_zero(friction, "friction"), at_least_zero(drag, "drag")
     lifts = _checked_lifts(lifts, length)
@@ -218,6 +223,13 @@ def _timing(pace, breaks):
     return inverse_fit.normalised_table(fit.widths, coeffs, variable="time"), float(fit.widths.sum())
 
 
+def _at_most(speed, name):
+    """``speed``, or a ValueError naming ``name`` where it is above ``MAX_SPEED``."""
+    if speed > MAX_SPEED:
+        raise ValueError(f"{name} must be at most {MAX_SPEED:g}, got {speed!r}")
+    return speed
+
+
 def _checked_lifts(lifts, length):
     """``lifts`` as (start, end, speed) float triples, checked: within the curve's ``length``,
     start before end, a positive speed, none overlapping."""
@@ -231,7 +243,7 @@ def _checked_lifts(lifts, length):
             raise ValueError(f"a lift must be (start, end, speed), got {lift!r}")
         start = finite_number(lift[0], "a lift's start must be an arc length")
         end = finite_number(lift[1], "a lift's end must be an arc length")
-        speed = positive_finite(lift[2], "a lift's speed")
+        speed = _at_most(positive_finite(lift[2], "a lift's speed"), "a lift's speed")
         if not 0.0 <= start < end <= length:
             raise ValueError(
                 f"a lift must run from a start to a later end within the length {length:g}, got {lift!r}"
