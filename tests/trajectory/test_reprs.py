@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from tests.trajectory.public_names import PUBLIC_MODULES
-from trajectory._numerics.piecewise import PiecewisePolynomial
+from trajectory.plane import reeds_shepp_path
 
 # Every public name, from wherever it is public.
 t = SimpleNamespace(
@@ -22,7 +22,6 @@ t = SimpleNamespace(
         for name in module.__all__
     }
 )
-t.PiecewisePolynomial = PiecewisePolynomial  # what a velocity curve's parts are
 
 POINTS = [[0, 0, 0], [1, 2, 0], [3, 2, 1], [4, 0, 0]]
 PATH = t.WaypointPath([(0, 0), (10, 0), (10, 5)])
@@ -71,7 +70,10 @@ def _examples():
             t.dubins_path((0, 0, 0), (5, 5), 1.0, heading=1.0, sharpness=0.5).segments[0],
             ["sharpness=0.5"],
         ),
-        t.TurnPath: (t.plan_turn((0, 0, 0), (5, 5), 1.0), ["word='LS'"]),
+        t.TurnPath: (
+            t.plan_turn((0, 0, 0), (5, 5), 1.0),
+            ["LS, length 7.15611", "radius 1,", "from (0, 0, 0)"],
+        ),
         t.TurnPaths: (t.shortest_paths(np.zeros((2, 3)), np.full((2, 2), 5.0), 1.0), ["2 paths, lengths"]),
         t.Plan: (
             t.plan_path((3, 2, 0), (17, 2), 2.0, obstacles=t.ObstacleMap(20, 12, 1.0)),
@@ -103,3 +105,12 @@ def test_a_public_class_says_what_it_is(name):
     assert shown.startswith(f"{type(instance).__name__}(") and not re.search(r"0x[0-9a-f]{6,}", shown)
     for word in words:
         assert word in shown, (shown, word)
+    assert len(shown) <= 120, shown
+
+
+def test_a_steered_path_backing_up_says_so_in_one_line():
+    path = reeds_shepp_path((0, 0, 0), (-3, 1), 1.0, heading=0.5, sharpness=2.0)
+    shown = repr(path)
+    assert "sharpness 2" in shown and "in reverse" in shown and len(shown) <= 120, shown
+    turning_back = reeds_shepp_path((0, 0, 0), (3, -4), 1.0, heading=2.5)
+    assert "LRSR" in repr(turning_back) and "1 change of gear" in repr(turning_back)

@@ -23,14 +23,16 @@ class Arc:
 @dataclasses.dataclass(frozen=True)
 class Clothoid:
     """A view of a clothoid segment: from ``start`` (x, y) facing ``heading`` with ``curvature``,
-    which changes by ``sharpness`` per unit of distance along it (driven the way it faces; backed,
-    the distance counts negative) for its ``length``."""
+    which changes by ``sharpness`` per unit of distance along it for its ``length``, driven in
+    ``gear``: 1 the way it faces, -1 backed (the distance then counts negative: its ground lies
+    behind the unit)."""
 
     start: tuple
     heading: float
     curvature: float
     sharpness: float
     length: float
+    gear: float = 1.0
 
 
 @dataclasses.dataclass(frozen=True)

@@ -272,7 +272,9 @@ class SegmentTable:
             if self.sharpness[k] != 0.0:
                 start = tuple(self.starts[k].tolist())
                 parts.append(
-                    Clothoid(start, heading, turn / radius, float(self.sharpness[k]), float(self.lengths[k]))
+                    Clothoid(
+                        start, heading, turn / radius, float(self.sharpness[k]), float(self.lengths[k]), gear
+                    )
                 )
             elif turn == 0.0:
                 angle = heading if gear > 0 else wrapped(heading + math.pi)

@@ -70,6 +70,18 @@ class TurnPath:
     segment_radii: tuple = None
     curvature_rates: tuple = None
 
+    def __repr__(self):
+        steering = "" if self.sharpness is None else f", sharpness {self.sharpness:g}"
+        cusps = len(self.cusps)
+        if cusps:
+            gears = f", {cusps} change{'s' if cusps > 1 else ''} of gear"
+        else:
+            gears = ", in reverse" if self.gears is not None and self.gears[0] < 0 else ""
+        return (
+            f"TurnPath({self.word}, length {self.length:.6g}, radius {self.radius:g}{steering}{gears}, "
+            f"from ({', '.join(f'{v:.4g}' for v in self.start)}))"
+        )
+
     @functools.cached_property
     def table(self):
         """The segments, a ``SegmentTable``."""

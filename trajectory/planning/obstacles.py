@@ -163,7 +163,7 @@ class ObstacleMap(CellGrid):
         most = max(abs(clothoid.curvature), abs(clothoid.curvature + clothoid.sharpness * clothoid.length))
         stray = _CHORD_STRAY * self.cell_size
         count = max(1, math.ceil(clothoid.length * math.sqrt(most / (8.0 * stray))))  # a point: 1 chord
-        d = np.linspace(0.0, clothoid.length, count + 1)
+        d = np.linspace(0.0, clothoid.gear * clothoid.length, count + 1)
         x, y, _ = advance(
             clothoid.start[0],
             clothoid.start[1],

@@ -104,7 +104,7 @@ class VelocityCurve:
     @functools.cached_property
     def timing(self):
         """s(t) = S(T^-1(t)) on t in [0, 1]: a callable of a scalar or an array of t, with a fast
-        ``.scalar(t)`` for one Python float, exactly 0 and 1 at the ends: a ``PiecewisePolynomial``
+        ``.scalar(t)`` for one Python float, exactly 0 and 1 at the ends: a ``timing.PiecewisePolynomial``
         fitted to S and T (the keys' or the fastest motion's pieces themselves; for cubics a
         ``CubicTiming``, solved to rounding)."""
         if self._known_timing is not None:

@@ -9,7 +9,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory.plane import dubins_path
+from trajectory.plane import dubins_path, reeds_shepp_path
 from trajectory.plane.segment_views import Arc, Clothoid, Line
 from trajectory.planning.obstacles import ObstacleMap
 
@@ -183,3 +183,39 @@ def test_a_piece_of_no_length_hits_where_its_point_does(point, curvature, sharpn
     for clearance in (0.0, 0.25, 0.5):
         expected = walls.point_hits(point, clearance)
         assert [walls.path_hits([piece], clearance) for piece in pieces] == [expected] * 3
+
+
+@settings(max_examples=scaled(200), deadline=None)
+@given(
+    boards(),
+    st.tuples(st.floats(1.0, 7.0), st.floats(1.0, 5.0), st.floats(-math.pi, math.pi)),
+    st.tuples(st.floats(1.0, 7.0), st.floats(1.0, 5.0)),
+    st.floats(-math.pi, math.pi),
+    st.floats(0.3, 1.5),
+    st.floats(0.2, 5.0),
+    st.floats(0.0, 0.5),
+)
+def test_a_steered_path_hits_where_its_poses_do_backed_or_not(
+    board, start, goal, heading, radius, sharpness, clearance
+):
+    """Continuous-curvature Reeds-Shepp paths (clothoids driven forwards and backed) against the
+    distance of dense poses along them: a backed clothoid was checked as if driven forwards (a
+    truck in the turning mode backed into a building its plan said was clear)."""
+    path = reeds_shepp_path(start, goal, radius, heading=heading, sharpness=sharpness)
+    points = path.pose(np.linspace(0.0, path.length, SAMPLES))[:, :2]
+    gap = _sampled_gap(board, points)
+    spacing = path.length / (SAMPLES - 1)
+    stray = 1e-2 * board.cell_size  # how far the check's chords may lie from a clothoid
+    if gap <= clearance - spacing:
+        assert board.path_hits(path.segments, clearance)
+    elif gap > clearance + stray + spacing:
+        assert not board.path_hits(path.segments, clearance)
+
+
+def test_a_backed_clothoid_is_checked_behind_the_unit():
+    """One clothoid backed from (4, 3) facing +x: the ground it covers lies at x < 4."""
+    walls = ObstacleMap(8, 6, 1.0)
+    walls.block([(1, 2), (1, 3)])  # behind the unit, x in [1, 2]
+    backed = Clothoid((4.0, 3.0), 0.0, 0.0, 0.1, 3.0, -1.0)
+    ahead = Clothoid((4.0, 3.0), 0.0, 0.0, 0.1, 3.0, 1.0)
+    assert walls.path_hits([backed], 0.2) and not walls.path_hits([ahead], 0.2)
