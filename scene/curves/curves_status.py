@@ -33,7 +33,7 @@ def hud_lines(model, run, riders, events, interval, tool_lines, bent_model=None)
 
 def felt_words(felt):
     """The HUD's line for the g-forces (right, forward, up) a rider feels."""
-    right, forward, up = felt
+    right, forward, up = (round(float(value), 2) + 0.0 for value in felt)  # + 0.0: never "-0.00"
     return f"felt: {up:+.2f} g up, {right:+.2f} g right, {forward:+.2f} g forward"
 
 

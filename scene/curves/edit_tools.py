@@ -113,7 +113,9 @@ class EditTools:
             return
         model.mark_saved()
         curves = f"{saved.count} edited curve{'s' * (saved.count != 1)}"
-        if saved.beside is None:
+        if saved.beside is None and saved.count == 0:
+            messages.say(f"Saved to {saved.path}: no curve differs from the built-in ones")
+        elif saved.beside is None:
             messages.say(f"Saved {curves} to {saved.path}")
         else:
             messages.say(

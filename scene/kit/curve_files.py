@@ -67,19 +67,25 @@ def load_curves(path):
 def load_spline(path):
     """The curve of the file at ``path`` as a ``trajectory.Spline`` and its name: an egg or bam
     file's first position NURBS curve (exactly where it is a plain cubic or less, else fitted to
-    1/1000 of its size), or a JSON spline (``trajectory.spline_data``'s).
+    1/1000 of its size), or a JSON spline (``trajectory.spline_data``'s), whatever its name ends in.
 
     Raises:
         ValueError: If the file is missing or not one of those, naming why.
     """
     path = Path(path)
-    if path.suffix.lower() == ".json":
+    if not path.name.lower().endswith(_SUFFIXES):  # a JSON spline, by its name or its text
         try:
-            data = user_files.parsed_json(user_files.read_bytes(path, MAX_FILE_BYTES))
+            content = user_files.read_bytes(path, MAX_FILE_BYTES)
         except FileNotFoundError:
             raise ValueError(f"no curve file at {path}") from None
+        try:
+            data = user_files.parsed_json(content)
         except ValueError as error:
-            raise ValueError(f"{path.name} could not be read as JSON: {error}") from None
+            if path.suffix.lower() == ".json":
+                raise ValueError(f"{path.name} could not be read as JSON: {error}") from None
+            raise ValueError(
+                f"{path.name} is neither a JSON spline nor a Panda3D model file (.json, .egg or .bam)"
+            ) from None
         name = data.get("name") if isinstance(data, dict) else None
         return (name if isinstance(name, str) and name.strip() else path.stem), knots_checked(
             spline_from_data(data)

@@ -83,6 +83,11 @@ class Ground:
         low = np.column_stack([cols, rows]) * self.map.cell_size - self.half_size
         return np.hstack([low, low + self.map.cell_size])
 
+    def leaves(self, point, footprint):
+        """Whether a disc of ``footprint`` at the board point touches the board's edge or lies
+        beyond it."""
+        return max(abs(point[0]), abs(point[1])) + footprint >= self.half_size
+
     def touches(self, point, footprint):
         """Whether a disc of ``footprint`` at the board point touches a blocked cell or the edge."""
         return self.map.point_hits(self._to_map(point), footprint)

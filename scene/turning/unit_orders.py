@@ -98,6 +98,8 @@ class UnitOrders:
         """Why unit ``index`` cannot stand at ``goal`` (a ``Refused``) and the unit in the way, if
         one is; or (None, None)."""
         kind = KINDS[index]
+        if self.mode.ground.leaves(goal, kind.footprint):
+            return Refused.EDGE_AT_GOAL, None
         if self.mode.ground.touches(goal, kind.footprint):
             return Refused.BUILDING_AT_GOAL, None
         for number, other in enumerate(self.mode.units):
@@ -113,6 +115,8 @@ class UnitOrders:
 def _refusal_sentence(refusal, kind, other):
     """What the message line says of a refused order of a unit of ``kind`` (``other``: the unit
     in the way, where there is one)."""
+    if refusal is Refused.EDGE_AT_GOAL:
+        return f"The {kind.name} cannot stand there: it would reach over the board's edge."
     if refusal is Refused.BUILDING_AT_GOAL:
         return f"The {kind.name} cannot stand there: a building is in the way."
     if refusal is Refused.UNIT_AT_GOAL:

@@ -37,6 +37,7 @@ PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the t
 class Refused(enum.Enum):
     """Why a unit's order was refused, besides a plan that found no path (a ``PlanStatus``)."""
 
+    EDGE_AT_GOAL = "edge at goal"
     BUILDING_AT_GOAL = "building at goal"
     UNIT_AT_GOAL = "unit at goal"
     HEMMED_IN = "hemmed in"
@@ -47,6 +48,7 @@ REFUSAL_WORDS = {
     PlanStatus.WALLED_OFF: "no way there: walled off",
     PlanStatus.UNREACHABLE: "no room to turn there",
     PlanStatus.GAVE_UP: "no way found: the search gave up",
+    Refused.EDGE_AT_GOAL: "too near the board's edge",
     Refused.BUILDING_AT_GOAL: "a building stands there",
     Refused.UNIT_AT_GOAL: "another unit stands there",
     Refused.HEMMED_IN: "hemmed in by a building",

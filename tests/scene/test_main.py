@@ -99,7 +99,10 @@ def test_open_starts_with_a_curve_from_an_egg_or_a_json_file_and_refuses_others_
     egg, data = tmp_path / "track.egg", tmp_path / "track.json"
     save_curve(egg, track, name="track")
     data.write_text(__import__("json").dumps(spline_data(track, "my track")))
-    for path in (egg, data):
+    named_otherwise, no_extension = tmp_path / "track.txt", tmp_path / "track"
+    for other in (named_otherwise, no_extension):  # a JSON spline is read by its text, whatever its name
+        other.write_text(data.read_text())
+    for path in (egg, data, named_otherwise, no_extension):
         result = run_main("--offscreen", "--frames", "5", "--open", str(path))
         assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     (tmp_path / "broken.json").write_text("{not json")
@@ -226,7 +229,12 @@ def _spline_text(replace=None):
         ("--open", lambda: _spline_text("[1" + "0" * 400), "must be numbers"),
         ("--open", lambda: _spline_text("[20000.0"), "beyond 10000 on an axis"),
         ("--open", lambda: _spline_text("[" * 3000 + "]" * 3000 + "[2.0"), "JSON"),
-        ("--open", "/dev/zero", "not a Panda3D model file"),
+        ("--open", "/dev/zero", "/dev/zero is not a regular file"),
+        (
+            "--open",
+            "notes.txt",
+            "notes.txt is neither a JSON spline nor a Panda3D model file (.json, .egg or .bam)",
+        ),
         ("--open", "fifo", "not a regular file"),
         ("--replay", lambda: '{"seed": 0, "inputs": [[Infinity, "swarm"]]}', "a tick must be a whole number"),
         ("--replay", lambda: '{"seed": -3, "inputs": []}', "its seed must be a whole number"),
@@ -238,6 +246,9 @@ def test_a_hostile_file_is_one_line_and_exit_2_never_a_traceback_or_a_hang(tmp_p
     if content == "fifo":
         path = tmp_path / "pipe.json"
         os.mkfifo(path)  # opened for reading, it would wait for a writer for ever
+    elif content == "notes.txt":
+        path = tmp_path / content
+        path.write_text("my shopping list")
     elif callable(content):
         path = tmp_path / "file.json"
         path.write_text(content())

@@ -333,3 +333,17 @@ def test_a_dragged_point_s_coordinates_never_read_minus_zero(value, shown):
     from scene.curves.curve_editor import _hundredths
 
     assert _hundredths(value) == shown
+
+
+def test_saving_with_nothing_edited_says_so(app, presets_file):
+    """S with nothing edited said "Saved 0 edited curves"."""
+    press(app, "s")
+    assert app.messages.current == f"Saved to {presets_file}: no curve differs from the built-in ones"
+
+
+def test_the_felt_forces_never_read_minus_nought():
+    """A force that rounds to 0 from below read "-0.00 g right"."""
+    from scene.curves.curves_status import felt_words
+
+    assert felt_words((-0.004, 1e-17, -0.0)) == "felt: +0.00 g up, +0.00 g right, +0.00 g forward"
+    assert felt_words((-0.006, 0.5, 1.0)) == "felt: +1.00 g up, -0.01 g right, +0.50 g forward"

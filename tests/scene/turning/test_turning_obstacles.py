@@ -172,5 +172,8 @@ def test_the_hud_gives_the_last_order_s_refusal_and_a_unit_without_one_stands(ap
     assert "(last order refused: a building stands there)" in hud(app)
     click(app, pointer, (-12.0, -8.0))
     assert "last order refused" not in hud(app)
+    click(app, pointer, (23.8, 0.0))  # on the board, within a footprint of its edge
+    assert app.messages.current == "The car cannot stand there: it would reach over the board's edge."
+    assert "(last order refused: too near the board's edge)" in hud(app)
     press(app, "r")
     assert "truck  r 4, 3.5/s: standing, no order" in hud(app) and "waiting" not in hud(app)
