@@ -13,7 +13,6 @@ import os
 
 import numpy as np
 from panda3d.core import (
-    Filename,
     Geom,
     GeomEnums,
     GeomTriangles,
@@ -21,13 +20,12 @@ from panda3d.core import (
     GeomVertexData,
     GeomVertexFormat,
     InternalName,
-    Loader,
-    LoaderOptions,
     NodePath,
     TransformState,
 )
 
-from scene.kit.model_files import panda_errors, read_model
+from scene.kit.model_files import read_model
+from scene.kit.model_references import model_file
 from trajectory.meshes import Mesh, bend
 
 _FLAT = 1e-5
@@ -95,18 +93,12 @@ def model_parts(model):
 
 
 def _loaded(name):
-    """The model file ``name`` (checked, as a user's file: ``read_model``), or the model of that
-    name on Panda3D's model path."""
-    if os.path.exists(name):
-        try:
-            return read_model(name)[0]
-        except FileNotFoundError:  # gone since
-            raise ValueError(f"no model file at {name}") from None
-    with panda_errors():  # its "could not find" lines: our error says it
-        loaded = Loader.get_global_ptr().load_sync(Filename.from_os_specific(name), LoaderOptions())
-    if loaded is None:
-        raise ValueError(f"no model could be loaded from {name!r}")
-    return NodePath(loaded)
+    """The model file ``name``, or of that name on Panda3D's model path as its loader finds one
+    (``model_references.model_file``), read as a user's file (``read_model``)."""
+    try:
+        return read_model(model_file(name))[0]
+    except FileNotFoundError:
+        raise ValueError(f"no model could be loaded from {name!r}") from None
 
 
 def _read(geom, matrix):

@@ -10,9 +10,9 @@ import os
 from pathlib import Path
 
 from panda3d.core import Filename, Loader, LoaderOptions, NodePath, Notify, StringStream
-from panda3d.egg import save_egg_file
+from panda3d.egg import load_egg_data, save_egg_file
 
-from scene.kit import user_files
+from scene.kit import model_references, user_files
 
 FORMATS = (".bam", ".egg")
 MAX_MODEL_BYTES = 256_000_000
@@ -20,25 +20,43 @@ MAX_MODEL_BYTES = 256_000_000
 
 
 def read_model(path, limit=MAX_MODEL_BYTES):
-    """The model file at ``path`` (a user's: checked to be a regular file of at most ``limit``
-    bytes before Panda3D's loader opens it; not cached), and what Panda3D said while loading
+    """The model file at ``path`` (a user's: an egg or a bam, compressed or not; it and every
+    file it names checked to be a regular file of at most ``limit`` bytes, inflated, before
+    Panda3D opens any, ``model_references``; not cached), and what Panda3D said while loading
     it: ``(NodePath, [lines])``.
 
     Raises:
         FileNotFoundError: If there is nothing at ``path``.
-        ValueError: If it is no regular file, is larger than ``limit``, or is not a model
-            Panda3D reads (what Panda3D said, in the message).
+        ValueError: If it or a file it names is no regular file or is larger than ``limit``, its
+            name is not UTF-8 text, or it is not a model Panda3D reads (what Panda3D said, in
+            the message).
     """
-    path = user_files.checked(path, limit)
+    name = user_files.checked(path, limit).name
+    try:
+        os.fsencode(Path(path).resolve()).decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(
+            f"{os.fsencode(path).decode('utf-8', 'backslashreplace')}: Panda3D reads files whose names "
+            "are UTF-8 text only: rename it"
+        ) from None
+    if not name.lower().endswith(model_references.MODEL_SUFFIXES):
+        raise ValueError(f"{name} is not a Panda3D model file (.egg or .bam, or either .pz)")
+    content = model_references.checked_content(path, limit)
     with panda_errors() as errors:
         try:
-            node = Loader.get_global_ptr().load_sync(
-                Filename.from_os_specific(str(Path(path).resolve())), LoaderOptions(LoaderOptions.LF_no_cache)
-            )
+            if name.lower().endswith((".egg", ".egg.pz")):
+                egg = model_references.checked_egg(path, content, limit)
+                node = None if egg is None else load_egg_data(egg)
+            else:
+                model_references.check_bam_names(path, content, limit)
+                node = Loader.get_global_ptr().load_sync(
+                    Filename.from_os_specific(str(Path(path).resolve())),
+                    LoaderOptions(LoaderOptions.LF_no_cache),
+                )
         except AssertionError:  # Panda3D's own checks, such as a curve's order of 1 to 4
             node = None
     if node is None:
-        raise ValueError(f"{Path(path).name} could not be read as a Panda3D model{first_error(errors)}")
+        raise ValueError(f"{name} could not be read as a Panda3D model{first_error(errors)}")
     return NodePath(node), errors
 
 

@@ -668,3 +668,23 @@ def test_random_gestures_in_every_mode_never_crash_nor_close_the_window(window):
     assert window.app.wait(timeout=30) == 0
     errors = window.app.stderr.read()
     assert "Traceback" not in errors, f"seed {seed}:\n{errors[-4000:]}"
+
+
+@pytest.mark.parametrize("model", ["missing.egg", "no-such-model"])
+def test_a_refused_model_in_a_real_window_is_one_line_and_exit_2(display, tmp_path, model):
+    """--bend of a file that does not exist (or a model-path name that names none), with a
+    display: the right line, then a segmentation fault at exit (139) after the renderer probe's
+    buffer, from the loader's model cache."""
+    name = str(tmp_path / model) if "." in model else model
+    result = subprocess.run(
+        [sys.executable, "main.py", "--bend", name, "--frames", "3"],
+        cwd=ROOT,
+        env=dict(os.environ, DISPLAY=display),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    lines = [line for line in result.stderr.splitlines() if not line.startswith("Xlib:")]
+    assert result.returncode == 2, result.stderr
+    assert lines == [f"main.py: --bend: no model could be loaded from {name!r}"]

@@ -25,6 +25,7 @@ from trajectory.meshes.slicing import sliced, spans
 from trajectory.meshes.stations import (
     Bound,
     FramesMemo,
+    about,
     box_corners,
     fewest_stations,
     starting,
@@ -134,7 +135,7 @@ def _refuse_too_many_cuts(bound, tolerance, initial, laid, section, edge_heights
     vertices = laid + stations_needed(bound, tolerance, initial) * crossed
     if vertices > MAX_VERTICES:
         raise ValueError(
-            f"a tolerance of {tolerance:g} needs about {vertices:,.0f} vertices for this mesh here, "
+            f"a tolerance of {tolerance:g} needs about {about(vertices)} vertices for this mesh here, "
             f"more than {MAX_VERTICES:,}: ask for a coarser one"
         )
 

@@ -154,11 +154,16 @@ def stations_needed(bound, tolerance, stations):
     return len(stations) + float(np.sqrt(errors / (MARGIN * tolerance)).sum())
 
 
+def about(count):
+    """A count as a message gives it: 1,234,567 up to a trillion, 1.2e+15 past it."""
+    return f"{count:,.0f}" if count < 1e12 else f"{count:.1e}"
+
+
 def _refuse_beyond(needed, tolerance):
     """A ValueError where ``needed`` stations are more than ``MAX_STATIONS``."""
     if needed > MAX_STATIONS:
         raise ValueError(
-            f"a tolerance of {tolerance:g} needs about {needed:,.0f} rings here, more than "
+            f"a tolerance of {tolerance:g} needs about {about(needed)} rings here, more than "
             f"{MAX_STATIONS:,}: ask for a coarser one"
         )
 
