@@ -17,6 +17,9 @@ PICK_PIXELS = 14.0
 SNAP = 1.0
 """With Control held, a dragged point's coordinates snap to multiples of this: the ground grid's
 lines and the middles of its squares (the grid is ``curve_drawing.GRID_SPACING`` = 2 apart)."""
+HELD = "Held at the last place that works"
+"""What a drag past a limit says before why: the point or handle stays where the edit last
+worked (the last place it was drawn, and what S saves), not where the mouse is."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -115,7 +118,7 @@ class CurveEditor:
         if isinstance(drag, HandleDrag):
             unit = drag.start if mouse == drag.start_mouse else self.plot.mouse_to_unit()
             if unit is not None:
-                self.apply(edits.MoveHandle(drag.index, tuple(map(float, unit))))
+                self.apply(edits.MoveHandle(drag.index, tuple(map(float, unit))), refused=HELD)
             return
         if mouse == drag.start_mouse:
             target = drag.start
@@ -125,7 +128,9 @@ class CurveEditor:
             target = on_plane(self.app, mouse, drag.start, drag.normal)
         if target is not None and self.app.pointer.control_down():
             target = np.round(target / SNAP) * SNAP
-        if target is not None and self.apply(self.model.point_edit(drag.index, target)) is not None:
+        if target is None:
+            return
+        if self.apply(self.model.point_edit(drag.index, target), refused=HELD) is not None:
             self.drawing.show_grabbed(target)
 
     def release(self):

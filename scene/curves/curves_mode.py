@@ -157,13 +157,14 @@ class CurvesMode:
 
     # Edits: made by the tools, drawn by the views.
 
-    def apply(self, edit):
+    def apply(self, edit, refused="Refused"):
         """Make ``edit`` (a ``curve_edits`` value) and draw what it changed; a refused one is said
-        (nothing changes). Returns the ``Change``, or None when refused."""
+        (nothing changes), after ``refused`` (a drag's: where the handle or point is held).
+        Returns the ``Change``, or None when refused."""
         try:
             change = self.model.apply(edit)
         except Refused as refusal:
-            self.app.messages.say(f"Refused: {refusal}", warning=True, refusal=True)
+            self.app.messages.say(f"{refused}: {refusal}", warning=True, refusal=True)
             return None
         self.redraw(change | self._pending)
         self._pending = Change.NONE

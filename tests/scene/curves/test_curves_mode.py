@@ -347,3 +347,35 @@ def test_the_felt_forces_never_read_minus_nought():
 
     assert felt_words((-0.004, 1e-17, -0.0)) == "felt: +0.00 g up, +0.00 g right, +0.00 g forward"
     assert felt_words((-0.006, 0.5, 1.0)) == "felt: +1.00 g up, -0.01 g right, +0.50 g forward"
+
+
+def test_a_velocity_handle_dragged_past_its_limit_is_held_where_it_last_worked_and_says_so(app, pointer):
+    """Dragged up past the end of the curve, the handle stayed at the last place that worked
+    while the message said "Refused:": it is held there, the message says so, and S saves it."""
+    from panda3d.core import Point3
+
+    from scene.curves.velocity_plot import DISTANCE_HEIGHT, WIDTH
+
+    press(app, "shift-6")  # CSS ease: editable handles
+    mode, plot = app.mode, app.mode.plot
+    index = 0
+
+    def film(unit):
+        local = Point3(unit[0] * WIDTH, 0.0, plot._distance_base + unit[1] * DISTANCE_HEIGHT)
+        point = app.render2d.get_relative_point(plot.root, local)
+        return (point.x, point.z)
+
+    start = tuple(mode.model.velocity.handles[index])
+    pointer.at = film(start)
+    press(app, "mouse1")
+    for s in np.linspace(start[1], 3.0, 60):  # up, well past the top
+        pointer.at = film((start[0], s))
+        step(app)
+    press(app, "mouse1-up")
+    held = mode.model.velocity.handles[index]
+    assert app.messages.current.startswith("Held at the last place that works: ")
+    assert "past the end of the curve" in app.messages.current
+    assert start[1] < held[1] < 3.0  # it went up, and stopped short of the mouse
+    press(app, "s")
+    saved = json.loads((app.mode.presets_file.path).read_text())
+    assert list(held) in [control for preset in saved["velocities"] for control in preset["controls"]]
