@@ -15,8 +15,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run from anywher
 from scene.kit.curve_files import save_curve
 from trajectory import NurbsCurve
 
-HEIGHTS = (1.0, 1.5, 4.0, 7.5, 6.0, 2.0, 1.0, 2.5, 4.5, 3.0, 1.5, 1.0)
-"""The track's height at each of its control points, going round."""
+HEIGHTS = (1.0, 1.35, 3.1, 5.55, 4.5, 1.7, 1.0, 2.05, 3.45, 2.4, 1.35, 1.0)
+"""The track's height at each of its control points, going round: a 4.55-unit first drop, the
+most a train leaving at up to 4 units/s can take round these turns (unbanked) within a ride's
+limits: at most 6 g up, 1.5 g down and 1.8 g to the side (tests/scene/curves/test_riders.py)."""
+SIZE = (9.0, 10.0)
+"""The ring's half-widths along x and y (its turns' radii), in units (metres)."""
 DEGREE = 3
 
 
@@ -25,8 +29,8 @@ def coaster_points():
     count = len(HEIGHTS)
     return [
         (
-            9.0 * math.cos(2 * math.pi * k / count),
-            5.5 * math.sin(2 * math.pi * k / count) + 1.5 * math.sin(4 * math.pi * k / count),
+            SIZE[0] * math.cos(2 * math.pi * k / count),
+            SIZE[1] * math.sin(2 * math.pi * k / count) + 1.5 * math.sin(4 * math.pi * k / count),
             z,
         )
         for k, z in enumerate(HEIGHTS)

@@ -37,6 +37,10 @@ class ForceStrip:
         self.vertical = LineStrip(plot.root, samples, VERTICAL_COLOUR, 2.0, "vertical g")
         self.lateral = LineStrip(plot.root, samples, LATERAL_COLOUR, 1.5, "lateral g")
         self.markers = PointSet(plot.root, 2, (1, 1, 1, 1), 7.0, "felt now")
+        self.clipped = plot.text(
+            "", width, base + height - 0.04, TextNode.A_right, colour=SHADE_COLOUR[:3] + (1,)
+        )
+        """Where the forces leave the strip's scale, the peaks it clips (an empty text where none)."""
         x, ruler = 0.0, TextNode("ruler")
         for word, colour in (
             ("vertical g", VERTICAL_COLOUR),
@@ -56,6 +60,7 @@ class ForceStrip:
             points[:, 0] = t * self.width
             points[:, 2] = self._heights(self.felt[:, column])
             line.update(points)
+        self.clipped.setText(clipped_words(self.felt))
 
     def set_now(self, t):
         """The markers at normalised time ``t``: the g-forces at the sample nearest it."""
@@ -76,3 +81,16 @@ class ForceStrip:
         band = self.plot.root.attach_new_node(card.generate())
         band.set_color(*SHADE_COLOUR)
         band.set_transparency(True)
+
+
+def clipped_words(felt):
+    """What the strip says of the g-forces ``felt`` ((n, 3): right, forward, up) past its scale,
+    ``G_RANGE``: each peak that leaves it, signed; "" where none does."""
+    low, high = G_RANGE
+    peaks = [
+        f"{beyond:+.1f} g {word}"
+        for column, word in ((2, "vertical"), (0, "lateral"))
+        for beyond in (felt[:, column].max(), felt[:, column].min())
+        if not low <= beyond <= high
+    ]
+    return "off the scale: " + ", ".join(peaks) if peaks else ""

@@ -7,8 +7,9 @@ import numpy as np
 from scene.curves.made_motion import stepped, timed_by
 from trajectory import Motion
 
-LIFT_SPEEDS = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 8.0)
-"""The lift's speeds Up / Down step through, in units per second."""
+LIFT_SPEEDS = (1.0, 1.5, 2.0, 2.5, 3.0, 3.5, 4.0)
+"""The lift's speeds Up / Down step through, in units per second: a chain lift's, up to the
+brisk 4 at which the coaster's ride stays within a rider's limits."""
 _SAMPLES = 1025
 """Points along the curve at which its first crest is looked for."""
 

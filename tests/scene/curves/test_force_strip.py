@@ -62,3 +62,34 @@ def test_the_hud_says_what_the_rider_feels_while_riding(app):
     motion = mode.motion
     felt = motion.g_forces(mode.run.time, mode.riders.orientation(motion.trajectory))
     np.testing.assert_allclose([right, forward, up], felt, rtol=0, atol=0.005)
+
+
+def test_forces_past_the_strips_scale_are_said_with_their_peaks():
+    """The strip clipped a 14.5 g spike at 6 g without saying its size."""
+    from scene.curves.force_strip import clipped_words
+
+    calm = np.array([[0.5, 0.0, 1.0], [-1.2, 0.0, 3.0]])
+    assert clipped_words(calm) == ""
+    spiked = np.array([[0.5, 0.0, 1.0], [-12.7, 0.0, 14.5], [3.0, 0.0, -4.0]])
+    assert clipped_words(spiked) == "off the scale: +14.5 g vertical, -4.0 g vertical, -12.7 g lateral"
+
+
+def test_the_strip_says_the_peaks_it_clips_and_nothing_when_none(app):
+    """The coaster's ride stays on the strip's scale, and it says nothing; a train rolled down
+    the first curve with its top raised 20 units (a drop no rider survives) goes off it, and the
+    strip says how far."""
+    from scene.curves.force_strip import clipped_words
+
+    mode = app.mode
+    press(app, str(COASTER_INDEX + 1))
+    strip = mode.plot.forces
+    assert strip.clipped.getText() == ""
+    press(app, "1")
+    press(app, "shift-9")  # roll under gravity
+    top = int(np.argmax([point[2] for point in mode.model.grabbable()]))
+    raised = np.array(mode.model.grabbable()[top], dtype=float) + (0.0, 0.0, 20.0)
+    mode.apply(mode.model.point_edit(top, raised))
+    step(app)
+    assert np.abs(strip.felt[:, [0, 2]]).max() > G_RANGE[1]
+    assert strip.clipped.getText() == clipped_words(strip.felt)
+    assert strip.clipped.getText().startswith("off the scale: +")

@@ -10,6 +10,7 @@ import pytest
 
 from scene.curves.presets import TRAJECTORIES
 from scene.curves.riders import CAR_GAP, DEFAULT_MODE, GRAVITY, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
+from scene.curves.roll import LIFT_SPEEDS
 from tests.scene.helpers import press, step
 from trajectory import Orientation
 from trajectory.orientation import MODES as ORIENTATION_MODES
@@ -162,3 +163,21 @@ def test_riding_the_loop_and_the_helix_never_flips_the_camera(app, preset, turns
     assert steps.max() < (15.0 if glider else 5.0)
     assert ups[:, 2].min() > (-0.5 if glider else 0.0)  # banked 69 degrees on a tilted loop: past level
     assert math.isfinite(steps.sum())
+
+
+@pytest.mark.parametrize("lift_speed", LIFT_SPEEDS)
+def test_the_coasters_ride_stays_within_a_riders_limits_at_every_lift_speed(lift_speed):
+    """Rolling from its lift, the built-in coaster peaked at +14.5 g up and 12.7 g to the side:
+    now at most 6 g up, 1.5 g down and 1.8 g to the side (as ride standards allow), in the
+    riders' level seat, at every lift speed Up / Down offers."""
+    from scene.curves.force_strip import LATERAL_LIMIT
+    from scene.curves.presets import COASTER_INDEX
+    from scene.curves.roll import first_climb
+    from trajectory import Motion
+
+    coaster = TRAJECTORIES[COASTER_INDEX].curve()
+    ride = Motion.rolling(coaster, lift_speed, lifts=first_climb(coaster, lift_speed))
+    felt = ride.g_forces(np.linspace(0.0, ride.duration, 20001), "up")
+    assert felt[:, 2].max() <= 6.0 and felt[:, 2].min() >= -1.5
+    assert np.abs(felt[:, 0]).max() <= LATERAL_LIMIT
+    assert felt[:, 2].max() > 1.5  # still a ride

@@ -330,3 +330,70 @@ def test_parts_bent_with_the_whole_models_extent_bend_as_the_whole():
 def test_bad_input_is_refused_by_name(mesh, path, options, message):
     with pytest.raises(ValueError, match=message):
         bend(mesh, path, **options)
+
+
+def _twisted_tube(radius, length, sides, rings, twist):
+    """A prism of ``sides`` along y with ``rings`` rings, each turned ``twist`` (radians) further
+    than the first by the last: its quads are not flat, their triangles lean every way."""
+    turns = 2.0 * np.pi * np.arange(sides)[None, :] / sides + twist * np.linspace(0.0, 1.0, rings)[:, None]
+    y = np.repeat(np.linspace(0.0, length, rings), sides)
+    positions = np.column_stack([radius * np.cos(turns).ravel(), y, radius * np.sin(turns).ravel()])
+    ring, side = np.meshgrid(np.arange(rings - 1), np.arange(sides), indexing="ij")
+    a, b = (ring * sides + side).ravel(), (ring * sides + (side + 1) % sides).ravel()
+    triangles = np.concatenate(
+        [np.column_stack([a, a + sides, b]), np.column_stack([b, a + sides, b + sides])]
+    )
+    normals = positions * [1.0, 0.0, 1.0] / radius
+    return Mesh(positions, normals, np.zeros((len(positions), 2)), triangles)
+
+
+def _nurbs_arc(radius, sweep, clockwise):
+    """A circular arc as a rational quadratic NURBS (quarter turns at most per piece), in the xy
+    plane, clockwise or not."""
+    from trajectory import NurbsCurve
+
+    pieces = math.ceil(abs(sweep) / (math.pi / 2.0))
+    half = sweep / pieces / 2.0
+    angles = np.linspace(0.0, sweep, 2 * pieces + 1)
+    stretch = np.where(np.arange(2 * pieces + 1) % 2 == 1, 1.0 / math.cos(half), 1.0)
+    points = np.column_stack(
+        [radius * stretch * np.cos(angles), radius * stretch * np.sin(angles), np.zeros_like(angles)]
+    )
+    if clockwise:
+        points[:, 1] *= -1.0
+    weights = np.where(np.arange(2 * pieces + 1) % 2 == 1, math.cos(half), 1.0)
+    inner = [k / pieces for k in range(1, pieces) for _ in range(2)]
+    return NurbsCurve(points, [0.0] * 3 + inner + [1.0] * 3, weights, degree=2)
+
+
+@settings(max_examples=scaled(40, 10), deadline=None)
+@given(
+    curve=st.sampled_from(["clockwise arc", "arc", "helix"]),
+    bend_radius=st.floats(1.0, 6.0),
+    reach=st.floats(0.1, 0.85),
+    sides=st.integers(3, 12),
+    rings=st.integers(2, 5),
+    twist=st.floats(-3.0, 3.0),
+    share=st.floats(0.05, 1.0),
+    fit=st.sampled_from(["stretch", "place"]),
+    tolerance=st.sampled_from([1e-3, 3e-3]),
+)
+def test_twisted_faceted_tubes_on_nurbs_arcs_and_helices_bend_within_the_tolerance(
+    curve, bend_radius, reach, sides, rings, twist, share, fit, tolerance
+):
+    """Twisted tubes (faces leaning along and across the axis at once), reaching up to 0.85 of
+    the bend's radius, stretched or placed on NURBS arcs either way round and on helices."""
+    if curve == "helix":
+        rise = 0.5 * bend_radius
+        path = FunctionCurve(lambda u: (bend_radius * np.cos(4 * u), bend_radius * np.sin(4 * u), rise * u))
+        tightest = (bend_radius**2 + (rise / 4.0) ** 2) / bend_radius  # the helix's radius of curvature
+    else:
+        path = _nurbs_arc(bend_radius, 1.2 * math.pi, clockwise=curve == "clockwise arc")
+        tightest = bend_radius
+    length = share * path.length
+    tube = _twisted_tube(reach * tightest, length, sides, rings, twist)
+    bent = bend(tube, path, fit=fit, tolerance=tolerance)
+    scale = path.length / length if fit == "stretch" else 1.0
+    samples = _surface_samples(tube, 20, np.random.default_rng(1))
+    true = _true_points(path, tube, samples, 0.0, scale)
+    assert _farthest_from(bent, true, 10 * tolerance) <= tolerance
