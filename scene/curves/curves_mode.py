@@ -152,7 +152,7 @@ class CurvesMode:
             self.events,
             interval_words(self.model.timing.interval),
             (self.edits.knots.status(), self.edits.new.status(), self.editor.status()),
-            self.app.bent_model,
+            self.track,
         )
 
     # Edits: made by the tools, drawn by the views.

@@ -2,17 +2,18 @@
 distance and parameter, the speed and events, the keyframes and method, the riders (and while
 riding, what they feel), and what the tools are doing."""
 
-from scene.curves.looks import look_words
+from scene.curves.looks import look_words, model_words
 from scene.curves.preset_origins import Edited
 from scene.curves.velocity_plot import METHOD_WORDS
 
 EDITED_WORDS = {Edited.AS_IT_CAME: "", Edited.EDITED: " (edited)", Edited.NEW: " (new)"}
 
 
-def hud_lines(model, run, riders, events, interval, tool_lines, bent_model=None):
+def hud_lines(model, run, riders, events, interval, tool_lines, track):
     """The curves mode's HUD lines from ``model`` (a ``CurvesModel``), the ``run``, the
     ``riders``, the ``events`` markers, the keyframe ``interval`` (words), the tools' lines
-    (None for a tool with nothing to say) and the user's ``bent_model`` file (None for none)."""
+    (None for a tool with nothing to say) and the ``track`` built (a ``TrackDrawing``: the
+    user's model, and whether it could follow the curve)."""
     t, motion = run.time, run.motion
     trajectory_edited, velocity_edited = (EDITED_WORDS[edited] for edited in model.edited())
     return [
@@ -24,11 +25,20 @@ def hud_lines(model, run, riders, events, interval, tool_lines, bent_model=None)
         f"keyframes every {interval}, method: {METHOD_WORDS[model.timing.method]} (M)",
         riders.status(),
         *([felt_words(motion.g_forces(t, riders.orientation(motion.trajectory)))] if riders.riding else []),
-        f"the curve built as {look_words(model.look, bent_model)} (W)",
+        built_words(model.look, track),
         *([model.timing.drive.status()] if model.driving else []),
         *([model.timing.roll.status()] if model.rolling else []),
         *(line for line in tool_lines if line),
     ]
+
+
+def built_words(look, track):
+    """The HUD's line for what the curve is built as (``look``), and, where the model look's
+    model cannot follow the curve (``track.cannot_follow``), that it is hidden."""
+    words = f"the curve built as {look_words(look, track.bent_model)} (W)"
+    if track.cannot_follow is None:
+        return words
+    return f"{words}: hidden, {model_words(track.bent_model)} cannot follow this curve"
 
 
 def felt_words(felt):

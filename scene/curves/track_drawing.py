@@ -85,6 +85,8 @@ class TrackDrawing:
         """The model file the model look bends (the user's own), or None for our pipe."""
         self.pipe = None
         """The bent model's ``ModelBender``, made the first time the look is the model's."""
+        self.cannot_follow = None
+        """Why the model look's model cannot follow the curve built (it is hidden), or None."""
         self.meshes = {}
         """The swept and placed parts as last built, by name."""
         self.parts = {}
@@ -138,6 +140,7 @@ class TrackDrawing:
     def _show_pipe(self, path, shown, live):
         """The pipe's sections bent end to end along ``path``, if ``shown`` (coarse while
         ``live``); hidden, with a message, where they would fold round a bend too tight."""
+        self.cannot_follow = None
         if not shown:
             if self.pipe is not None:
                 self.pipe.root.hide()
@@ -149,6 +152,7 @@ class TrackDrawing:
             self.pipe.bent(path, fit="repeat", tolerance=LIVE_TOLERANCE if live else TOLERANCE)
         except ValueError as error:
             self.pipe.root.hide()
+            self.cannot_follow = str(error)
             if not live:
                 model = model_words(self.bent_model)
                 self.say(f"{model[:1].upper()}{model[1:]} cannot follow this curve: {error}")

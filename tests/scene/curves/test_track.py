@@ -121,6 +121,14 @@ def test_the_pipe_look_bends_the_pipe_model_along_the_curve_and_follows_a_drag(a
         press(app, "w")
     assert pipe.root.is_hidden()
     assert "The pipe cannot follow this curve" in app.messages.current
+    # The message goes after a few seconds; the HUD keeps saying why nothing is drawn.
+    assert (
+        "the curve built as a pipe (a model bent along it) (W): hidden, the pipe cannot follow this curve"
+        in (mode.status_lines())
+    )
+    press(app, "1")  # a curve it can follow
+    assert not pipe.root.is_hidden()
+    assert not any("cannot follow" in line for line in mode.status_lines())
 
 
 def test_riding_shows_a_sky_and_a_ground_and_the_near_track(app):
@@ -206,6 +214,10 @@ def test_a_model_of_the_users_own_is_bent_in_the_pipes_place(presets_file, tmp_p
             press(app, "w")
         assert bent.root.is_hidden()
         assert "Your model fence.egg cannot follow this curve" in app.messages.current
+        assert any(
+            line.endswith("hidden, your model fence.egg cannot follow this curve")
+            for line in mode.status_lines()
+        )
     finally:
         stop_intervals(app)
         app.destroy()
