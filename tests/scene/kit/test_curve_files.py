@@ -73,6 +73,8 @@ def test_files_without_curves_are_refused_clearly(tmp_path, name, text, message)
 
 
 COASTER_EGG = (MODELS / "coaster.egg").read_text()
+THIRD_POINT = next(line for line in COASTER_EGG.splitlines() if "<Vertex> 3 {" in line)
+"""A control point's line, its weight (1.0) last: "<Vertex> 3 { x y z 1.0 }"."""
 
 
 @pytest.mark.parametrize(
@@ -82,8 +84,8 @@ COASTER_EGG = (MODELS / "coaster.egg").read_text()
         ("<Order> { 4 }", "<Order> { 5 }", "<Order> of 1 to 4"),
         ("<Order> { 4 }", "<Order> { 10 }", "<Order> of 1 to 4"),
         ("<Order> { 4 }", "<Order> { 1 }", "number of knots"),
-        ("4.0 1.0 }", "4.0 0.0 }", "weights must be positive"),
-        ("4.0 1.0 }", "4.0 -1.0 }", "weights must be positive"),
+        (THIRD_POINT, THIRD_POINT.replace(" 1.0 }", " 0.0 }"), "weights must be positive"),
+        (THIRD_POINT, THIRD_POINT.replace(" 1.0 }", " -1.0 }"), "weights must be positive"),
     ],
 )
 def test_curves_panda3d_refuses_are_value_errors_saying_why(tmp_path, old, new, message):
