@@ -29,7 +29,6 @@ from trajectory.meshes.stations import (
     box_corners,
     fewest_stations,
     starting,
-    stations_needed,
 )
 from trajectory.meshes.sweep import MAX_VERTICES
 
@@ -107,11 +106,14 @@ def bend(
     leaning = _Leaning(mesh.positions * [1.0, scale, 1.0], mesh.triangles, covered)
     bound = Bound(FramesMemo(along.frames), corners, widest, leaning)
     ends = np.arange(copies + 1) / copies
-    initial, fixed = along.initial(ends)
-    _refuse_too_many_cuts(
-        bound, tolerance, initial, copies * count, section, mesh.positions[:, 1][edges], own
+    heights = mesh.positions[:, 1][edges]
+    crossed = float(np.abs(heights[:, 1] - heights[:, 0]).sum()) / 2.0 / own  # edges a cut crosses
+    stations = fewest_stations(
+        bound,
+        tolerance,
+        *along.initial(ends),
+        refuse=lambda needed: _refuse_too_many_cuts(copies * count + needed * crossed, tolerance),
     )
-    stations = fewest_stations(bound, tolerance, initial, fixed)
     # All copies end to end as one mesh along y from 0, cut at the stations.
     laid = np.tile(mesh.positions, (copies, 1))
     laid[:, 1] += np.repeat(np.arange(copies) * own, count) - low
@@ -127,12 +129,9 @@ def bend(
     return Mesh(bent, normals, attributes[:, 3:5], triangles, colours=colours)
 
 
-def _refuse_too_many_cuts(bound, tolerance, initial, laid, section, edge_heights, own):
-    """A ValueError, before anything is cut, where the cuts ``tolerance`` needs would make more
-    than ``MAX_VERTICES``: each cut adds a vertex on every edge it crosses, about the edges' span
-    along the axis over the mesh's length (``edge_heights`` (e, 2), each shared edge twice)."""
-    crossed = float(np.abs(edge_heights[:, 1] - edge_heights[:, 0]).sum()) / 2.0 / own
-    vertices = laid + stations_needed(bound, tolerance, initial) * crossed
+def _refuse_too_many_cuts(vertices, tolerance):
+    """A ValueError, before anything is cut, where the cuts ``tolerance`` needs would make about
+    ``vertices``, more than ``MAX_VERTICES`` (each cut adds a vertex on every edge it crosses)."""
     if vertices > MAX_VERTICES:
         raise ValueError(
             f"a tolerance of {tolerance:g} needs about {about(vertices)} vertices for this mesh here, "

@@ -168,7 +168,7 @@ def _refuse_beyond(needed, tolerance):
         )
 
 
-def fewest_stations(bound, tolerance, stations, fixed):
+def fewest_stations(bound, tolerance, stations, fixed, refuse=None):
     """Stations spread so that each interval's error by ``bound`` is about the same:
     ``stations`` refined (``refined_stations``), each interval's error measured, the density
     of stations the error asks for (it falls as the square of an interval's width)
@@ -176,10 +176,17 @@ def fewest_stations(bound, tolerance, stations, fixed):
     interval that still strays past the ``tolerance`` halved. On a curve of constant curvature
     this is about the fewest even stations the bound allows; where the curvature varies, fewer.
 
+    ``refuse`` (the stations ``stations_needed`` estimates -> None) raises where they are too
+    many, before anything is refined: more than ``MAX_STATIONS`` by default.
+
     Raises:
-        ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings.
+        ValueError: When the tolerance needs more than ``MAX_STATIONS`` rings (or ``refuse``
+            says).
     """
-    _refuse_beyond(stations_needed(bound, tolerance, stations), tolerance)
+    needed = stations_needed(bound, tolerance, stations)
+    if refuse is not None:
+        refuse(needed)
+    _refuse_beyond(needed, tolerance)
     # Intervals twice as wide as the tolerance allows still measure the density it asks for.
     refined = refined_stations(bound, _SURVEY * tolerance, stations, _MIDDLE)
     errors = bound.errors(refined[:-1], refined[1:], samples=_MIDDLE)
