@@ -86,9 +86,7 @@ def checked_egg(path, content, limit):
     _check_references(egg, Path(path), limit, [Path(path).resolve()])
     if not egg.load_externals():
         raise ValueError(f"{Path(path).name}: an egg it names could not be read")
-    folders = [Path(path).parent, Path.cwd()] + _search_path(
-        get_model_path().get_value(), ConfigVariableSearchPath("texture-path").get_value()
-    )
+    folders = _texture_folders(path)
     for texture in _nodes(egg, EggTexture):
         found = _checked_name(texture.get_filename(), folders, limit)
         if not found.empty():
@@ -107,9 +105,7 @@ def check_bam_names(path, content, limit):
     (a texture's, most often) is that of something other than a regular file within ``limit``:
     every stored string that names one, relative to the file's folder, the working folder or the
     model path."""
-    folders = [Path(path).parent, Path.cwd()] + _search_path(
-        get_model_path().get_value(), ConfigVariableSearchPath("texture-path").get_value()
-    )
+    folders = _texture_folders(path)
     seen = set()
     for run in _BAM_STRING.finditer(content):
         start = run.start()
@@ -176,6 +172,14 @@ def _checked_name(filename, folders, limit):
         user_files.checked(candidate, limit)
         return Filename.from_os_specific(str(Path(candidate).resolve()))
     return Filename()
+
+
+def _texture_folders(path):
+    """Where a texture the model file ``path`` names is looked for, in order: beside it, the
+    working folder, the model path, the texture path."""
+    return [Path(path).parent, Path.cwd()] + _search_path(
+        get_model_path().get_value(), ConfigVariableSearchPath("texture-path").get_value()
+    )
 
 
 def _nodes(group, kind):
