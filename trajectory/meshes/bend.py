@@ -5,8 +5,8 @@ point (x, y, z) goes to C(d) + x R(d) + z U(d): the curve's point C and frame's 
 at the arc length d that y maps to, d = start + scale (y - the mesh's least y). Every vertex
 lands there exactly. Between vertices a triangle stays flat, so the mesh is first cut across
 its axis (``slicing``) at stations where the bend needs them (``stations``: the bound a sweep
-uses, for the mesh's cross section, with the bend of faces that lean along the axis where the
-frame turns, ``_Leaning``; the stations spread so that each interval's error is about the same),
+uses, for the mesh's cross section, with what the frame's turn moves off the flat triangles:
+faces that lean along the axis and edges that bound the surface across it, ``_Tipping``; the stations spread so that each interval's error is about the same),
 so that its triangles are within the tolerance of the truly bent surface (a straight stretch
 cut nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
 scale x dM/dd, is a central difference (about 1e-8): so a face that leans along the axis leans
@@ -103,8 +103,8 @@ def bend(
     reaches = section[edges[:, 1]] - section[edges[:, 0]]
     widest = float(np.hypot(reaches[:, 0], reaches[:, 1]).max()) if len(edges) else 0.0
     corners = box_corners(section.min(axis=0), section.max(axis=0))
-    leaning = _Leaning(mesh.positions * [1.0, scale, 1.0], mesh.triangles, covered)
-    bound = Bound(FramesMemo(along.frames), corners, widest, leaning)
+    tipping = _Tipping(mesh.positions * [1.0, scale, 1.0], mesh.triangles, covered)
+    bound = Bound(FramesMemo(along.frames), corners, widest, tipping)
     ends = np.arange(copies + 1) / copies
     heights = mesh.positions[:, 1][edges]
     crossed = float(np.abs(heights[:, 1] - heights[:, 0]).sum()) / 2.0 / own  # edges a cut crosses
@@ -191,39 +191,87 @@ def _fitted(fit, own, start, length, total, closed):
     return copies, length / (copies * own)
 
 
-class _Leaning:
-    """A model's faces that lean along its axis, for ``Bound``. Where the frame turns with the
-    curve (its right and up axes tipping along it), a face whose normal has a part n_y along the
-    axis bends out of its plane by up to a quarter of the right axis's tip across it times its
-    reach across (in x), and of the up axis's times its reach up (in z), each times
-    min(1, n_y / the stretch along there): a face's bent normal tips along with the stretch,
-    most on the compressed inside of a bend. Called with interval widths (fractions of ``unit``
-    length units) and the least stretch over each (p,): over the leaning faces, the most of
-    those reaches (p, 2) times min(its length along, the width) / the width."""
+class _Tipping:
+    """How far the frame's tip along the curve (its right and up axes tipping along it where it
+    turns with the curve) moves a model's bent surface off its flat triangles, for ``Bound``.
+    Across an interval the map is bilinear to first order, x and z times the tip over the
+    distance along, so a triangle's points leave their flat image by up to a quarter of the
+    right axis's tip times the triangle's reach across (in x), and of the up axis's times its
+    reach up (in z). Two parts of that move the surface:
+
+    - off a face that leans along the axis (its normal's part n_y along it), by that reach times
+      min(1, n_y / the stretch along there): a face's bent normal tips along with the stretch,
+      most on the compressed inside of a bend;
+    - past an edge that bounds the surface (a border, or a crease between faces that do not lie
+      in one plane) and runs across as it runs along: its bent image bows within the face, off
+      the flat edge, by its piece's reach times the piece's length along over the interval's,
+      times the sine of the crease's angle (1 at a border or a fold).
+
+    Called with interval widths (fractions of ``unit`` length units) and the least stretch over
+    each (p,): the most of either part's reaches across and up (p, 2) over such an interval."""
 
     def __init__(self, positions, triangles, unit):
+        self.unit = unit
         x, y, z = (positions[:, k][triangles] for k in range(3))  # (m, 3) each, y in length units
         sides = [(c[:, 1] - c[:, 0], c[:, 2] - c[:, 0]) for c in (x, y, z)]
         normal = cross([side[0] for side in sides], [side[1] for side in sides])
         size = np.sqrt(dot(normal, normal))
-        lean = np.abs(normal[1]) / np.where(size > 0.0, size, np.inf)
+        normal = normal / np.where(size > 0.0, size, np.inf)
+        self.faces = self._leaning_faces(x, y, z, np.abs(normal[1]))
+        self.edges = self._bounding_edges(positions, triangles, normal.T)
+
+    @staticmethod
+    def _leaning_faces(x, y, z, lean):
+        """(lengths along (ascending), [(most reach, most leaning reach) across, then up])."""
         leaning = lean > 0.0
         low, high = spans(y[leaning])
         order = np.argsort(high - low)
-        self.lengths, self.unit = (high - low)[order], unit
+        lengths = (high - low)[order]
         lean = lean[leaning][order]
-        self.reaches = []  # across, then up: (most reach, most leaning reach)
+        reaches = []
         for across in (x, z):
             least, most = spans(across[leaning])
             reach = (most - least)[order]
-            self.reaches.append((_MostOver(self.lengths, reach), _MostOver(self.lengths, lean * reach)))
+            reaches.append((_MostOver(lengths, reach), _MostOver(lengths, lean * reach)))
+        return lengths, reaches
+
+    @staticmethod
+    def _bounding_edges(positions, triangles, normals):
+        """(lengths along (ascending), [_MostAlong across, then up]) of the edges that bound
+        the surface, its vertices welded where they share a place. ``normals`` (m, 3) are the
+        triangles' own (zero where a triangle has no area)."""
+        by_place = np.lexsort(positions.T[::-1])
+        placed = positions[by_place]
+        moved = np.concatenate([[True], np.any(placed[1:] != placed[:-1], axis=1)])
+        welded = np.empty(len(positions), dtype=np.int64)
+        welded[by_place] = np.cumsum(moved) - 1
+        pairs = np.sort(welded[triangles][:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2), axis=1)
+        keys = pairs[:, 0] * len(positions) + pairs[:, 1]
+        order = np.argsort(keys, kind="stable")  # each edge's uses, together
+        starts = np.flatnonzero(np.concatenate([[True], np.diff(keys[order]) != 0]))
+        counts = np.diff(np.append(starts, len(order)))
+        one = normals[order[starts] // 3]
+        two = normals[order[starts + (counts > 1)] // 3]
+        crease = np.where(dot(one.T, two.T) > 0.0, length(cross(one.T, two.T)), 1.0)
+        sine = np.where(counts == 2, crease, 1.0)
+        first = order[starts]
+        ends = triangles[:, [0, 1, 1, 2, 2, 0]].reshape(-1, 2)[first]
+        reach = np.abs(positions[ends[:, 1]] - positions[ends[:, 0]])  # (k, 3)
+        bounding = (sine > 0.0) & (reach[:, 1] > 0.0)
+        order = np.argsort(reach[bounding, 1])
+        lengths = reach[bounding, 1][order]
+        reaches = [_MostAlong(lengths, (sine * reach[:, k])[bounding][order]) for k in (0, 2)]
+        return lengths, reaches
 
     def __call__(self, widths, stretch):
         widths = widths * self.unit
-        at = np.searchsorted(self.lengths, widths)
-        return np.column_stack(
-            [np.minimum(reach(at, widths), leaning(at, widths) / stretch) for reach, leaning in self.reaches]
-        )
+        lengths, reaches = self.faces
+        at = np.searchsorted(lengths, widths)
+        faces = [np.minimum(reach(at, widths), leaning(at, widths) / stretch) for reach, leaning in reaches]
+        lengths, reaches = self.edges
+        at = np.searchsorted(lengths, widths)
+        edges = [reach(at, widths) for reach in reaches]
+        return np.maximum(np.column_stack(faces), np.column_stack(edges))
 
 
 class _MostOver:
@@ -238,6 +286,22 @@ class _MostOver:
 
     def __call__(self, at, widths):
         return np.maximum(self.longer[at], self.shorter[at] / np.maximum(widths, 1e-300))
+
+
+class _MostAlong:
+    """The most, over edges ``lengths`` (m,, ascending) long reaching ``reaches`` (m,) across,
+    of their pieces' reach within an interval a width w long times the piece's length over w:
+    reach x min(length, w)^2 / (length w), for widths ``at`` their place among the lengths (the
+    longer edges' most reach per length times w, or the shorter ones' most reach x length / w)."""
+
+    def __init__(self, lengths, reaches):
+        slopes = reaches / np.maximum(lengths, 1e-300)
+        self.longer = np.maximum.accumulate(np.append(slopes, 0.0)[::-1])[::-1]
+        self.shorter = np.maximum.accumulate(np.concatenate([[0.0], reaches * lengths]))
+
+    def __call__(self, at, widths):
+        widths = np.maximum(widths, 1e-300)
+        return np.maximum(self.longer[at] * widths, self.shorter[at] / widths)
 
 
 class _Along:

@@ -5,7 +5,8 @@ section's bounding box, which bound every point inside it), less a quarter of an
 bending (about its widest span across times the frame's roll over the interval: the ruled
 surface between a quad's sides is within a quarter of its fourth corner's distance from the
 plane of the other three), less, for a bent model, a quarter of its faces' lean along the axis
-times the frame's turn with the curve (``Bound``). Then the stations are spread again so that
+and of its edges' run across where they bound the surface, times the frame's turn with the curve
+(``Bound``). Then the stations are spread again so that
 every interval's error is about the same (``fewest_stations``): about the fewest even stations
 on a curve of constant curvature, fewer where it varies. Used by ``sweep`` (a profile's rings)
 and ``bend`` (a model's cuts).
@@ -81,22 +82,22 @@ class Bound:
     """How far a mesh built along a curve strays from its true surface over intervals of
     stations, each measured from the frames at its ends and at points inside it: the bowing of the cross
     section's paths from their chords, plus a quarter of the widest face across times the frame's
-    roll, plus (for a bent model) a quarter of its faces' ``leaning`` reaches across and up times
-    the frame's right and up axes' tip along the curve.
+    roll, plus (for a bent model) a quarter of its ``tipping`` reaches across and up (what the
+    frame's tip moves off the flat triangles: faces that lean along the axis, edges that bound
+    the surface across it) times the frame's right and up axes' tip along the curve.
 
     Args:
         frames_at: Arc-length fractions (n,) -> the point, right and up axis at each, ``(n, 3, 3)``.
         corners: ``(4, 3)`` the cross section's bounding-box corners as weights of (point, right, up).
         widest: The widest span across of any face (length units).
-        leaning: (interval widths (arc-length fractions (p,)), the least stretch along over
-            each (p,)) -> the most any leaning face's part within such an interval reaches
-            across and up (p, 2), times the share of its normal along the axis (over the
-            stretch, at most 1), in length units (``bend``); None where no face leans along the
-            axis (a sweep's run from ring to ring).
+        tipping: (interval widths (arc-length fractions (p,)), the least stretch along over
+            each (p,)) -> the most the frame's tip over such an interval, per unit, moves the
+            surface off its flat triangles, across and up (p, 2), in length units (``bend``'s
+            ``_Tipping``); None where nothing does (a sweep's run from ring to ring).
     """
 
-    def __init__(self, frames_at, corners, widest, leaning=None):
-        self.frames_at, self.corners, self.widest, self.leaning = frames_at, corners, widest, leaning
+    def __init__(self, frames_at, corners, widest, tipping=None):
+        self.frames_at, self.corners, self.widest, self.tipping = frames_at, corners, widest, tipping
 
     def errors(self, a, b, ends=None, samples=_QUARTERS):
         """The bound (p,) over each interval from ``a`` to ``b`` (p,), sampled at ``samples``
@@ -105,9 +106,9 @@ class Bound:
             ends = self.frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
         inner = self.frames_at((a[:, None] + (b - a)[:, None] * samples).ravel()).reshape(len(a), -1, 3, 3)
         error = _bowing(ends, inner, self.corners, samples) + self.widest * _roll(ends) / 4.0
-        if self.leaning is not None:
+        if self.tipping is not None:
             tipped, stretch = _turn(ends, self.corners)
-            error += (self.leaning(b - a, stretch) * tipped).sum(axis=1) / 4.0
+            error += (self.tipping(b - a, stretch) * tipped).sum(axis=1) / 4.0
         return error
 
 
