@@ -195,20 +195,24 @@ class _Tipping:
     """How far the frame's tip along the curve (its right and up axes tipping along it where it
     turns with the curve) moves a model's bent surface off its flat triangles, for ``Bound``.
     Across an interval the map is bilinear to first order, x and z times the tip over the
-    distance along, so a triangle's points leave their flat image by up to a quarter of the
-    right axis's tip times the triangle's reach across (in x), and of the up axis's times its
-    reach up (in z). Two parts of that move the surface:
+    distance along, so a triangle's points leave their flat image along the axis by up to a
+    quarter of the right axis's tip times the triangle's reach across (in x), and of the up
+    axis's times its reach up (in z). Two parts of that move the surface:
 
-    - off a face that leans along the axis (its normal's part n_y along it), by that reach times
-      min(1, n_y / the stretch along there): a face's bent normal tips along with the stretch,
-      most on the compressed inside of a bend;
+    - off a face whose bent normal has a part along the axis: by that reach times
+      min(1, (n_y + rate x |(x, z)|) / the stretch along there), where n_y is its normal's part
+      along the axis, rate the frame's roll per length and |(x, z)| the face's farthest reach
+      from the axis (the map's along column is the stretch times the axis plus the roll times
+      the point's place turned a quarter: the bent normal's part along the axis is
+      (n_y + rate (z n_x - x n_z)) / the stretch), most on the compressed inside of a bend;
     - past an edge that bounds the surface (a border, or a crease between faces that do not lie
       in one plane) and runs across as it runs along: its bent image bows within the face, off
       the flat edge, by its piece's reach times the piece's length along over the interval's,
       times the sine of the crease's angle (1 at a border or a fold).
 
-    Called with interval widths (fractions of ``unit`` length units) and the least stretch over
-    each (p,): the most of either part's reaches across and up (p, 2) over such an interval."""
+    Called with interval widths (fractions of ``unit`` length units), the least stretch over
+    each and the sine of the frame's roll over each (p,): the most of either part's reaches
+    across and up (p, 2) over such an interval."""
 
     def __init__(self, positions, triangles, unit):
         self.unit = unit
@@ -217,22 +221,23 @@ class _Tipping:
         normal = cross([side[0] for side in sides], [side[1] for side in sides])
         size = np.sqrt(dot(normal, normal))
         normal = normal / np.where(size > 0.0, size, np.inf)
-        self.faces = self._leaning_faces(x, y, z, np.abs(normal[1]))
+        self.faces = self._faces(x, y, z, np.abs(normal[1]))
         self.edges = self._bounding_edges(positions, triangles, normal.T)
 
     @staticmethod
-    def _leaning_faces(x, y, z, lean):
-        """(lengths along (ascending), [(most reach, most leaning reach) across, then up])."""
-        leaning = lean > 0.0
-        low, high = spans(y[leaning])
+    def _faces(x, y, z, lean):
+        """(lengths along (ascending), [(most reach, most leaning reach, most reach x farthest
+        from the axis) across, then up])."""
+        low, high = spans(y)
         order = np.argsort(high - low)
         lengths = (high - low)[order]
-        lean = lean[leaning][order]
+        lean = lean[order]
+        farthest = np.sqrt(x**2 + z**2).max(axis=1)[order]
         reaches = []
         for across in (x, z):
-            least, most = spans(across[leaning])
+            least, most = spans(across)
             reach = (most - least)[order]
-            reaches.append((_MostOver(lengths, reach), _MostOver(lengths, lean * reach)))
+            reaches.append(tuple(_MostOver(lengths, value) for value in (reach, lean * reach, farthest * reach)))
         return lengths, reaches
 
     @staticmethod
@@ -263,11 +268,15 @@ class _Tipping:
         reaches = [_MostAlong(lengths, (sine * reach[:, k])[bounding][order]) for k in (0, 2)]
         return lengths, reaches
 
-    def __call__(self, widths, stretch):
+    def __call__(self, widths, stretch, roll):
         widths = widths * self.unit
+        rate = roll / np.maximum(widths, 1e-300)
         lengths, reaches = self.faces
         at = np.searchsorted(lengths, widths)
-        faces = [np.minimum(reach(at, widths), leaning(at, widths) / stretch) for reach, leaning in reaches]
+        faces = [
+            np.minimum(reach(at, widths), (leaning(at, widths) + rate * turned(at, widths)) / stretch)
+            for reach, leaning, turned in reaches
+        ]
         lengths, reaches = self.edges
         at = np.searchsorted(lengths, widths)
         edges = [reach(at, widths) for reach in reaches]

@@ -157,15 +157,15 @@ class Mesh:
             for vectors in (along_u, along_v)
         ]
         normals = self.normals
-        tangent, binormal = (
-            vectors - normals * np.einsum("ij,ij->i", vectors, normals)[:, None] for vectors in summed
-        )
+        tangent, binormal = (_square_to(vectors, normals) for vectors in summed)
         fallback = np.cross(
             normals, np.where(np.abs(normals[:, :1]) < 0.9, [[1.0, 0.0, 0.0]], [[0.0, 1.0, 0.0]])
         )
         tangent = np.where((norms(tangent) > 0.0)[:, None], tangent, fallback)
+        tangent = _square_to(tangent / norms(tangent)[:, None], normals)
         tangent /= norms(tangent)[:, None]
         binormal = np.where((norms(binormal) > 0.0)[:, None], binormal, np.cross(normals, tangent))
+        binormal = _square_to(binormal / norms(binormal)[:, None], normals)
         return tangent, binormal / norms(binormal)[:, None]
 
     def write_obj(self, path):
@@ -238,3 +238,10 @@ def _triangles(triangles, count):
         bad = array[(array < 0) | (array >= count)][0]
         raise ValueError(f"mesh triangles must index its {count} vertices (0 to {count - 1}), got {bad:g}")
     return array.astype(np.int64, copy=False)
+
+
+def _square_to(vectors, normals):
+    """``vectors`` (n, 3) less their part along the unit ``normals`` (n, 3); zero where what is
+    left is only rounding (under 1e-12 of the vector: it lay along the normal)."""
+    square = vectors - normals * np.einsum("ij,ij->i", vectors, normals)[:, None]
+    return np.where((norms(square) > 1e-12 * norms(vectors))[:, None], square, 0.0)

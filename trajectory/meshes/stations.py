@@ -91,7 +91,7 @@ class Bound:
         corners: ``(4, 3)`` the cross section's bounding-box corners as weights of (point, right, up).
         widest: The widest span across of any face (length units).
         tipping: (interval widths (arc-length fractions (p,)), the least stretch along over
-            each (p,)) -> the most the frame's tip over such an interval, per unit, moves the
+            each (p,), the sine of the frame's roll over each (p,)) -> the most the frame's tip over such an interval, per unit, moves the
             surface off its flat triangles, across and up (p, 2), in length units (``bend``'s
             ``_Tipping``); None where nothing does (a sweep's run from ring to ring).
     """
@@ -105,10 +105,11 @@ class Bound:
         if ends is None:
             ends = self.frames_at(np.column_stack([a, b]).ravel()).reshape(len(a), 2, 3, 3)
         inner = self.frames_at((a[:, None] + (b - a)[:, None] * samples).ravel()).reshape(len(a), -1, 3, 3)
-        error = _bowing(ends, inner, self.corners, samples) + self.widest * _roll(ends) / 4.0
+        roll = _roll(ends)
+        error = _bowing(ends, inner, self.corners, samples) + self.widest * roll / 4.0
         if self.tipping is not None:
             tipped, stretch = _turn(ends, self.corners)
-            error += (self.tipping(b - a, stretch) * tipped).sum(axis=1) / 4.0
+            error += (self.tipping(b - a, stretch, roll) * tipped).sum(axis=1) / 4.0
         return error
 
 

@@ -5,7 +5,7 @@ their tangents and binormals (where the texture grows along the surface)."""
 import numpy as np
 import pytest
 import trimesh
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
@@ -199,6 +199,11 @@ def test_a_strip_bent_round_a_circle_has_tangents_across_and_binormals_along():
     corners=arrays(np.float64, (6, 3), elements=st.floats(-10, 10)),
     uvs=arrays(np.float64, (6, 2), elements=st.floats(-3, 3)),
     normals=arrays(np.float64, (6, 3), elements=st.floats(-1, 1)),
+)
+@example(  # a triangle's dP/dv along its third corner's normal but for rounding
+    corners=np.array([[1.0, 1, 0]] + [[1.0, 1, 1]] * 5),
+    uvs=np.array([[1.0, 0], [0, 1]] + [[0.0, 0]] * 4),
+    normals=np.array([[1.0, 1, 1], [1, 1, 1], [1e-9, 0, 1], [1, 1, 1], [1, 1, 1], [1, 1, 1]]),
 )
 def test_tangents_are_unit_and_square_to_the_normals_whatever_the_triangles(corners, uvs, normals):
     """Any triangles, any texture (flat ones and none at all included): unit tangents and
