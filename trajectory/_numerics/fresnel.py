@@ -24,6 +24,9 @@ _TERMS = 22
 _ROUNDS = 120
 """Continued-fraction steps at most (near ``SERIES_REACH`` it takes about 60)."""
 _CONVERGED = 1e-17
+HALF_REACH = 2.0**55
+"""From here every float is a multiple of 8, so the phase is a whole number of turns, and the
+wave's 1 / (pi x) is under half a rounding of 1/2: C = S = 1/2 to the last place."""
 _SPLIT = 134217729.0
 """2^27 + 1: Dekker's split of a float into two halves whose products are exact."""
 
@@ -40,10 +43,17 @@ _COSINE, _SINE = _series_coefficients()
 
 def fresnel(x):
     """C(x) and S(x) for ``x`` (scalar or array): two floats, or two arrays shaped like ``x``.
-    Odd functions; 1/2 each at +infinity; NaN for NaN."""
+    Odd functions; 1/2 each at +infinity; NaN for NaN.
+
+    Raises:
+        TypeError: On something that is not a number or an array of numbers.
+    """
     if type(x) is float and abs(x) <= SERIES_REACH:
         return _scalar_series(x)
-    values = np.asarray(x, dtype=float)
+    values = np.asarray(x)
+    if values.dtype.kind not in "biuf":
+        raise TypeError(f"fresnel takes numbers, got {type(x).__name__}")
+    values = values.astype(float)
     a = np.abs(values).ravel()
     c, s = np.empty_like(a), np.empty_like(a)
     near = a <= SERIES_REACH
@@ -51,10 +61,10 @@ def fresnel(x):
         c, s = _series(a)
     else:
         c[near], s[near] = _series(a[near])
-        far = ~near & np.isfinite(a)
+        far = ~near & (a < HALF_REACH)
         c[far], s[far] = _asymptotic(a[far])
-        infinite = np.isinf(a)
-        c[infinite] = s[infinite] = 0.5
+        halves = a >= HALF_REACH
+        c[halves] = s[halves] = 0.5
         c[np.isnan(a)] = s[np.isnan(a)] = np.nan
     sign = np.sign(values).ravel()
     c, s = (sign * c).reshape(values.shape), (sign * s).reshape(values.shape)

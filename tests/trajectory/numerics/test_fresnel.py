@@ -6,6 +6,7 @@ import math
 
 import mpmath
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,12 +55,27 @@ def test_tiny_values_keep_their_digits_until_they_leave_the_floats():
     assert max(max(relative_errors(x, (cx, sx))) for x, cx, sx in zip(xs, c, s)) <= ULP_TOLERANCE
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.floats(-40.0, 40.0, allow_nan=False).map(lambda e: math.copysign(10.0 ** abs(e) / 1e20, e)))
+@settings(max_examples=300, deadline=None)
+@given(st.floats(-328.0, 328.0, allow_nan=False).map(lambda e: math.copysign(10.0 ** (abs(e) - 20.0), e)))
 def test_any_value_is_odd_and_within_a_few_units_in_the_last_place(x):
     c, s = fresnel(x)
     assert max(relative_errors(x, (c, s))) <= ULP_TOLERANCE
     assert fresnel(-x) == (-c, -s)
+
+
+def test_the_whole_float_range_far_out_and_through_the_switch_to_halves():
+    """Where x² overflows (|x| past about 1e154) and about ``HALF_REACH``, where 1/2 is exact."""
+    xs = np.concatenate(
+        [np.logspace(15.0, 308.0, 294), [2.0**55 * (1 - 1e-15), 2.0**55, 2.0**53, 1.7976931348623157e308]]
+    )
+    c, s = fresnel(xs)
+    assert max(max(relative_errors(x, (cx, sx))) for x, cx, sx in zip(xs, c, s)) <= ULP_TOLERANCE
+
+
+def test_what_is_not_a_number_is_refused_by_type():
+    for thing in (None, "1.0", [1.0, None], object()):
+        with pytest.raises(TypeError, match="fresnel takes numbers"):
+            fresnel(thing)
 
 
 def test_ends_and_shapes():
