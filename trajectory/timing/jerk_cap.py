@@ -30,6 +30,9 @@ _MAX_SPLIT = 64
 _MAX_ROUNDS = 8
 _SAME = 1e-12
 """Nodes closer than this (relative to the length) are one."""
+_STEEP = 1e-9
+"""Where the jerk-free motion changes its speed at once (no braking or acceleration limit), the
+cap does it over this share of the length: a piece that steep, not a line over the stretch."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -52,20 +55,27 @@ class Cap:
         stretches = profile.stretches()
         corners = [(a, b) for a, b, _, _, binding in stretches if binding == Binding.CORNERING]
         chords = iter(_chords(profile, corners))
+        # Only without a limit does the jerk-free motion change its speed at once; elsewhere two
+        # stretches' v² differ where they meet by a lowered chord's rounding: the lower is kept.
+        drop = _STEEP * profile.length if profile.limits.brake is None else 0.0
+        rise = _STEEP * profile.length if profile.limits.accel is None else 0.0
         s, w, bindings = [], [], []
         for a, b, w_a, w_b, binding in stretches:
             if binding == Binding.CORNERING:
                 nodes, values = next(chords)
             else:
                 nodes, values = np.array([a, b]), np.array([w_a, w_b])
-            bindings.append(np.full(nodes.size - 1, int(binding)))
-            if s:  # a stretch starts where the last one ended: the lower value there
-                w[-1][-1] = min(w[-1][-1], values[0])
-                nodes, values = nodes[1:], values[1:]
+            pieces = np.full(nodes.size - 1, int(binding))
+            if s:  # a stretch starts where the last one ended: at once from the one v² to the other
+                s[-1], w[-1], bindings[-1] = _dropped(s[-1], w[-1], bindings[-1], values[0], drop)
+                nodes, values, pieces = _risen(nodes, values, pieces, w[-1][-1], rise)
             s.append(nodes)
             w.append(values)
-        w[-1][-1] = min(w[-1][-1], v_end * v_end)
-        s, w, bindings = np.concatenate(s), np.concatenate(w), np.concatenate(bindings)
+            bindings.append(pieces)
+        s[-1], w[-1], bindings[-1] = _dropped(s[-1], w[-1], bindings[-1], v_end * v_end, drop)
+        s = np.concatenate([s[0]] + [nodes[1:] for nodes in s[1:]])
+        w = np.concatenate([w[0]] + [values[1:] for values in w[1:]])
+        bindings = np.concatenate(bindings)
         # Stretches of no width (a node twice, to rounding): one node, at the lower v².
         repeated = np.flatnonzero(np.diff(s) <= _SAME * s[-1])
         w[repeated + 1] = np.minimum(w[repeated], w[repeated + 1])
@@ -74,6 +84,40 @@ class Cap:
     def at(self, s):
         """The cap's v² at arc lengths ``s`` (array)."""
         return np.interp(s, self.s, self.w)
+
+
+def _dropped(nodes, values, pieces, lower, step):
+    """A stretch's ``nodes``, ``values`` and ``pieces`` (bindings) ending at ``lower`` v² where
+    that is lower than its own end: there the speed drops at once, so its end value is kept a
+    ``step`` before (or half the stretch's last piece, if shorter) and a braking piece added;
+    with no ``step``, its end is lowered."""
+    if values[-1] <= lower:
+        return nodes, values, pieces
+    if step == 0.0:
+        return nodes, np.append(values[:-1], lower), pieces
+    before = nodes[-1] - min(step, (nodes[-1] - nodes[-2]) / 2.0)
+    return (
+        np.insert(nodes, -1, before),
+        np.append(values, lower),
+        np.append(pieces, int(Binding.BRAKING)),
+    )
+
+
+def _risen(nodes, values, pieces, lower, step):
+    """A stretch's ``nodes``, ``values`` and ``pieces`` starting at ``lower`` v² where that is
+    lower than its own start (the last stretch ended there): the speed rises at once, over a
+    ``step`` (or half the stretch's first piece), an accelerating piece; with no ``step``, its
+    start is lowered."""
+    if values[0] <= lower:
+        return nodes, values, pieces
+    if step == 0.0:
+        return nodes, np.insert(values[1:], 0, lower), pieces
+    after = nodes[0] + min(step, (nodes[1] - nodes[0]) / 2.0)
+    return (
+        np.insert(nodes, 1, after),
+        np.insert(values, 0, lower),
+        np.insert(pieces, 0, int(Binding.ACCELERATING)),
+    )
 
 
 def _chords(profile, spans):

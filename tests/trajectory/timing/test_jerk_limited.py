@@ -62,6 +62,27 @@ def test_a_straight_line_from_rest_to_rest_takes_ruckigs_time_to_1e_9(length, v_
     assert motion.position(motion.duration)[0] == pytest.approx(length, rel=1e-12)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    length=st.floats(0.05, 500.0),
+    v_max=st.floats(0.5, 40.0),
+    jerk=st.floats(0.5, 1e6),
+    missing=st.sampled_from(["accel", "brake", "both"]),
+)
+@example(length=3.0, v_max=2.0, jerk=1000.0, missing="both")  # it took 0.18 s for 3 units at 2
+def test_with_no_acceleration_or_braking_limit_a_line_takes_ruckigs_time_to_1e_9(length, v_max, jerk, missing):
+    """Without a limit the jerk-free drive changes its speed at once; the jerk-limited one ramps
+    its acceleration up and down (to at most sqrt(jerk v_max)): Ruckig's time with a limit above
+    that, which it never reaches."""
+    unreached = 2.0 * math.sqrt(jerk * v_max) + 1.0
+    accel = None if missing in ("accel", "both") else unreached / 2.0
+    brake = None if missing in ("brake", "both") else unreached / 3.0
+    motion = Motion.fastest(_line(length), v_max, accel=accel, brake=brake, jerk=jerk)
+    expected = _ruckig_duration(length, v_max, accel or unreached, brake or unreached, jerk)
+    assert motion.duration == pytest.approx(expected, rel=1e-9)
+    assert motion.position(motion.duration)[0] == pytest.approx(length, rel=1e-12)
+
+
 def test_the_textbook_seven_phases_on_a_line():
     """30 units, v_max 10, accel 5, brake 4, jerk 20: jerk up 0.25 s, hold 1.75 s, down 0.25 s,
     cruise 0.525 s, jerk down 0.2 s, hold 2.3 s, up 0.2 s: 5.475 s."""
