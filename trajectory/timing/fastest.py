@@ -92,8 +92,13 @@ def fastest_velocity(curve, limits, v_start, v_end):
 
 
 def _jerk_limited(curve, limits, v_start, v_end):
-    """``fastest_velocity`` with a jerk limit: its phases' cubics make the table as they are."""
+    """``fastest_velocity`` with a jerk limit: its phases' cubics make the table as they are;
+    the jerk-free drive where its ramps are too short to resolve."""
     phases = jerk_limited.jerk_limited_phases(curve, limits, v_start, v_end)
+    if phases is None:
+        velocity, duration = fastest_velocity(curve, dataclasses.replace(limits, jerk=None), v_start, v_end)
+        velocity.limits = limits
+        return velocity, duration
     widths, coeffs, starts, distances = jerk_limited.phase_table(phases, v_start, curve.length)
     table = inverse_fit.normalised_table(widths, coeffs, variable="time")
     stretches = []

@@ -29,19 +29,29 @@ _CREEP = 1e3
 _MAX_PHASES = 200_000
 _NEWTON_STEPS = 12
 _PATH_SAMPLES = 257
+UNRESOLVED_RAMPS = 1e-9
+"""Where the drive's longest acceleration ramp (the cap's steepest acceleration over the jerk)
+lasts less than this share of the time the curve takes at the top speed, the ramps are below
+what the drive's margins (1e-12 of the length) resolve: the drive is the jerk-free one to that
+share (``jerk_limited_phases`` gives None)."""
 
 
 def jerk_limited_phases(curve, limits, v_start, v_end):
     """The drive's phases along ``curve``: a list of (seconds, jerk, ``Binding``), from speed
-    ``v_start`` and no acceleration.
+    ``v_start`` and no acceleration; None where its ramps are too short to resolve
+    (``UNRESOLVED_RAMPS``).
 
     Raises:
         ValueError: If v_start is too fast to stop in time, or v_end cannot be reached, with
             this jerk (and as for the jerk-free fastest motion).
     """
     profile = SpeedProfile(curve, limits, v_start, v_end)
-    drive = _Drive(Cap.of(profile, v_end), profile.length, limits)
-    return drive.run(v_start, v_end)
+    cap = Cap.of(profile, v_end)
+    ramp = float(np.abs(cap.slopes).max(initial=0.0)) / limits.jerk
+    crossing = profile.length / math.sqrt(max(float(cap.w.max()), 1e-300))
+    if ramp < UNRESOLVED_RAMPS * crossing:
+        return None
+    return _Drive(cap, profile.length, limits).run(v_start, v_end)
 
 
 def phase_table(phases, v_start, length):

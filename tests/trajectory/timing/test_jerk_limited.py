@@ -83,6 +83,17 @@ def test_with_no_acceleration_or_braking_limit_a_line_takes_ruckigs_time_to_1e_9
     assert motion.position(motion.duration)[0] == pytest.approx(length, rel=1e-12)
 
 
+@pytest.mark.parametrize("jerk", [1e9, 1e10, 1e12, 1e50, 1e100, 1e300])
+@pytest.mark.parametrize("name", ["line", "road"])
+def test_a_jerk_too_large_to_resolve_drives_as_without_one(name, jerk):
+    """Ramps shorter than a billionth of the drive (here 1e-9 s and less) are below what the
+    drive resolves: the jerk-free drive, to that share (jerk 1e10 and more raised TypeError; 1e12
+    on the line was faster than the jerk-free drive, 1e100 on the road took 4.03 s of its 12.9)."""
+    curve, limits = (_line(30.0), {"v_max": 5.0, "accel": 2.0, "brake": 2.0}) if name == "line" else (ROAD, ROAD_CAR)
+    free = Motion.fastest(curve, **limits).duration
+    assert Motion.fastest(curve, **limits, jerk=jerk).duration == pytest.approx(free, rel=1e-9)
+
+
 def test_the_textbook_seven_phases_on_a_line():
     """30 units, v_max 10, accel 5, brake 4, jerk 20: jerk up 0.25 s, hold 1.75 s, down 0.25 s,
     cruise 0.525 s, jerk down 0.2 s, hold 2.3 s, up 0.2 s: 5.475 s."""
