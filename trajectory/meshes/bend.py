@@ -6,11 +6,12 @@ at the arc length d that y maps to, d = start + scale (y - the mesh's least y). 
 lands there exactly. Between vertices a triangle stays flat, so the mesh is first cut across
 its axis (``slicing``) at stations where the bend needs them (``stations``: the bound a sweep
 uses, for the mesh's cross section, with what the frame's turn moves off the flat triangles:
-faces that lean along the axis and edges that bound the surface across it, ``_Tipping``; the stations spread so that each interval's error is about the same),
-so that its triangles are within the tolerance of the truly bent surface (a straight stretch
-cut nowhere). Normals go by the inverse transpose of the map's Jacobian, whose along column,
-scale x dM/dd, is a central difference (about 1e-8): so a face that leans along the axis leans
-more on the inside of a bend, where the map compresses it.
+faces that lean along the axis and edges that bound the surface across it, ``_Tipping``; the
+stations spread so that each interval's error is about the same), so that its triangles are
+within the tolerance of the truly bent surface (a straight stretch cut nowhere). Normals go by
+the inverse transpose of the map's Jacobian, whose along column, scale x dM/dd, is a central
+difference (about 1e-8): so a face that leans along the axis leans more on the inside of a bend,
+where the map compresses it.
 """
 
 import math
@@ -237,7 +238,9 @@ class _Tipping:
         for across in (x, z):
             least, most = spans(across)
             reach = (most - least)[order]
-            reaches.append(tuple(_MostOver(lengths, value) for value in (reach, lean * reach, farthest * reach)))
+            reaches.append(
+                tuple(_MostOver(lengths, value) for value in (reach, lean * reach, farthest * reach))
+            )
         return lengths, reaches
 
     @staticmethod

@@ -91,9 +91,10 @@ class Bound:
         corners: ``(4, 3)`` the cross section's bounding-box corners as weights of (point, right, up).
         widest: The widest span across of any face (length units).
         tipping: (interval widths (arc-length fractions (p,)), the least stretch along over
-            each (p,), the sine of the frame's roll over each (p,)) -> the most the frame's tip over such an interval, per unit, moves the
-            surface off its flat triangles, across and up (p, 2), in length units (``bend``'s
-            ``_Tipping``); None where nothing does (a sweep's run from ring to ring).
+            each (p,), the sine of the frame's roll over each (p,)) -> the most the frame's tip
+            over such an interval, per unit, moves the surface off its flat triangles, across
+            and up (p, 2), in length units (``bend``'s ``_Tipping``); None where nothing does (a
+            sweep's run from ring to ring).
     """
 
     def __init__(self, frames_at, corners, widest, tipping=None):

@@ -27,6 +27,7 @@ from trajectory.plane.steering_turns import (
     MISS,
     SIGNS,
     SLACK,
+    SMALL_REACH,
     SteeringUnit,
     path_scale,
     signed,
@@ -130,7 +131,7 @@ def _csc_small(points, headings, first, last, unit, small_first):
     too (once round or more where small turns go that far). The root: the line's miss of the
     goal, sideways. (rows, parts, lengths) per case."""
     found = []
-    for rounds in [None, *range(int(unit.least // TWO_PI) + 1)]:
+    for rounds in [None, *range(int(min(unit.least, SMALL_REACH) // TWO_PI) + 1)]:
 
         def parts_at(t, rows, ends=None, small_first=small_first, rounds=rounds):
             heading = headings[rows]

@@ -12,6 +12,7 @@ import numpy as np
 from trajectory._numerics.angles import TWO_PI, same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
 from trajectory.plane.cc_dubins import cc_dubins_paths
+from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import TurnPaths, angle, path_from_turns, point, pose, pose_pairs
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
@@ -53,8 +54,8 @@ def dubins_path(start, goal, radius, *, heading, sharpness=None):
     heading0, heading1 = wrapped(given0), angle(heading, "heading")
     if same_headings(heading0, heading1):
         heading1 = heading0
+    sharpness = steering_sharpness(sharpness, radius)
     if sharpness is not None:
-        sharpness = positive_finite(sharpness, "sharpness")
         poses = np.array([[x0, y0, heading0]]), np.array([[x1, y1, heading1]])
         word, _, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
         dubins = np.array([WORDS.index(word)]), np.array([parts]) / radius
@@ -221,8 +222,7 @@ def dubins_paths(starts, goals, radius, *, headings, sharpness=None):
             not positive finite numbers.
     """
     starts, goals, radii = pose_pairs(starts, goals, headings, radius)
-    if sharpness is not None:
-        sharpness = positive_finite(sharpness, "sharpness")
+    sharpness = steering_sharpness(sharpness, radii)
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
     alpha, beta, sines_and_cosines = _relative_headings(starts[:, 2], goals[:, 2], dx, dy, np)

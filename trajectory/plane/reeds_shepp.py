@@ -28,6 +28,7 @@ from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.maths import FLOATS
 from trajectory.plane.cc_reeds_shepp import cc_reeds_shepp_paths
+from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import MIRRORED, TurnPaths, angle, path_from_turns, point, pose
 
 _ZERO = 10.0 * 2.0**-52
@@ -286,6 +287,7 @@ def reeds_shepp_path(start, goal, radius, *, heading, sharpness=None):
     """
     start, goal = pose(start, "start"), [*point(goal, "goal"), angle(heading, "heading")]
     radius = positive_finite(radius, "radius")
+    sharpness = steering_sharpness(sharpness, radius)
     start[2] = wrapped(start[2])
     if same_headings(start[2], goal[2]):
         goal[2] = start[2]
@@ -297,7 +299,7 @@ def reeds_shepp_path(start, goal, radius, *, heading, sharpness=None):
         arcs = TurnPaths(
             starts, np.array([radius]), turns, parts, np.array([word or "S"]), ends=goals, gears=gears
         )
-        return cc_reeds_shepp_paths(arcs, positive_finite(sharpness, "sharpness")).path(0)
+        return cc_reeds_shepp_paths(arcs, sharpness).path(0)
     return path_from_turns(start, radius, turns, parts, word or "S", end=goal, gears=gears)
 
 

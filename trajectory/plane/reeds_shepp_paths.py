@@ -10,7 +10,6 @@ rounding steps (the functions are numpy's, not ``math``'s), of equal lengths the
 import numpy as np
 
 from trajectory._numerics.angles import wrapped
-from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.maths import ARRAYS
 from trajectory.plane import reeds_shepp
 from trajectory.plane.cc_reeds_shepp import cc_reeds_shepp_paths
@@ -23,6 +22,7 @@ from trajectory.plane.reeds_shepp import (
     CANDIDATES,
     _all_readings,
 )
+from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import MIRRORED, TurnPaths, pose_pairs
 
 _MOST = 5
@@ -59,8 +59,7 @@ def reeds_shepp_paths(starts, goals, radius, *, headings, sharpness=None):
     (['S', 'S'], [3.0, 2.0], [-1.0, 1.0])
     """
     starts, goals, radii = pose_pairs(starts, goals, headings, radius)
-    if sharpness is not None:
-        sharpness = positive_finite(sharpness, "sharpness")
+    sharpness = steering_sharpness(sharpness, radii)
     cos_h, sin_h = np.cos(starts[:, 2]), np.sin(starts[:, 2])
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     x, y = (cos_h * dx + sin_h * dy) / radii, (cos_h * dy - sin_h * dx) / radii

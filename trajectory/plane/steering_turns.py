@@ -6,13 +6,29 @@ All in the frame of a path's start: the start at 0 facing +x, points as complex 
 a turn's sign is 1 for left, -1 for right.
 """
 
+import math
+
 import numpy as np
 
 from trajectory._numerics.angles import TWO_PI
+from trajectory._numerics.checks import positive_finite
 from trajectory.plane.clothoids import clothoid_offset, full_lock_centre, turn_length, turn_offset, turn_parts
 from trajectory.plane.turn_paths import TurnPaths
 
 SIGNS = {"L": 1.0, "R": -1.0, "S": 0.0}
+ARC_LIKE = 1e-14
+"""A unit whose clothoids turn it through less than this (curvature² / sharpness radians: their
+length over its radius) reaches full lock within a rounding of its radius: it steers as one that
+turns at once, and its paths are the arc paths."""
+MOST_GENTLE = 1e4
+"""The most a unit's clothoids may turn it before full lock (curvature² / sharpness radians): a
+gentler unit's paths run so far (their length grows as 1 / sqrt(sharpness)) that where they end
+is lost to rounding (a path 4e5 long ended 1e-8 from its goal at 1e5), so its sharpness is
+refused."""
+SMALL_REACH = 8.0 * np.pi
+"""The largest deflection searched for a turn too small for full lock: a gentle unit, whose
+clothoids would turn it further before full lock, is not searched for turns of more than four
+whole turns (the grid of small deflections stays bounded however gentle it is)."""
 _GRID = 8
 _GRID_STEP = 0.25
 """A small turn's deflections are sampled at _GRID + 1 points, or this far apart (radians) where
@@ -37,7 +53,8 @@ class SteeringUnit:
         self.least = curvature * curvature / sharpness
         centre = full_lock_centre(curvature, sharpness)
         self.centre, self.x, self.y, self.spacing = centre, centre.real, centre.imag, 2.0 * abs(centre)
-        self.small = np.linspace(0.0, self.least, max(_GRID, int(np.ceil(self.least / _GRID_STEP))) + 1)
+        reach = min(self.least, SMALL_REACH)
+        self.small = np.linspace(0.0, reach, max(_GRID, int(np.ceil(reach / _GRID_STEP))) + 1)
         self.small_ends = self.end(self.small, 1.0)
 
     def end(self, deflection, sign):
@@ -76,6 +93,34 @@ class SteeringUnit:
     def exit_centre(self, sign):
         """A turn's full-lock centre seen from its end."""
         return complex(-self.x, sign * self.y)
+
+
+def steering_sharpness(sharpness, radius):
+    """``sharpness`` (1 / length²) checked to be a positive finite number, or None (arcs) as
+    given or where the unit steers as if it turned at once at every ``radius`` (a number or an
+    array; checked by the caller): its clothoids under ``ARC_LIKE`` of the tightest radius.
+
+    Raises:
+        ValueError: On a sharpness that is not a positive finite number, or so gentle that the
+            clothoids turn the unit more than ``MOST_GENTLE`` radians before full lock.
+    """
+    if sharpness is None:
+        return None
+    sharpness = positive_finite(sharpness, "sharpness")
+    radii = np.asarray(radius, dtype=float)
+    tightest = float(radii.min()) if radii.size else math.nan
+    if not (math.isfinite(tightest) and tightest > 0.0):
+        return sharpness  # the caller refuses the radius
+    scaled = tightest * tightest * sharpness  # 1 / the clothoids' turn to full lock
+    if scaled > 1.0 / ARC_LIKE:
+        return None
+    if scaled < 1.0 / MOST_GENTLE:
+        raise ValueError(
+            f"sharpness {sharpness:g} is too gentle for a radius of {tightest:g}: its clothoids would "
+            f"turn the unit more than {MOST_GENTLE:g} rad before full lock, and where its paths end "
+            f"would be lost to rounding (at least {1.0 / (MOST_GENTLE * tightest * tightest):g})"
+        )
+    return sharpness
 
 
 def turn_then_line_roots(parts_at, points, unit):

@@ -13,6 +13,7 @@ from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import FLOATS
 from trajectory.plane.cc_to_point import steering_paths_to_points
+from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, path_from_turns, point, pose
 
 ON_CIRCLE_TOLERANCE = 1e-9
@@ -52,7 +53,7 @@ def plan_turn(start, goal, radius, *, reverse=False, sharpness=None):
         ValueError: On non-finite input or a radius or sharpness that is not a positive finite
             number.
     """
-    if sharpness is not None:
+    if steering_sharpness(sharpness, radius) is not None:
         return _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=True)
     return _to_point(start, goal, radius, reverse, _seed_plan)
 
@@ -75,7 +76,7 @@ def shortest_path_to_point(start, goal, radius, *, reverse=False, sharpness=None
         ValueError: On non-finite input or a radius or sharpness that is not a positive finite
             number.
     """
-    if sharpness is not None:
+    if steering_sharpness(sharpness, radius) is not None:
         return _steering_to_point(start, goal, radius, reverse, sharpness)
     return _to_point(start, goal, radius, reverse, _shortest_plan)
 

@@ -10,6 +10,7 @@ from trajectory._numerics.angles import wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import ARRAYS
 from trajectory.plane.cc_to_point import steering_paths_to_points
+from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, TurnPaths, radii_for, rows
 from trajectory.plane.turn_to_point import MIRRORED_PLACES, TIE, tangent_exit, touching_turns
 
@@ -26,7 +27,7 @@ def plan_turns(starts, goals, radius, *, reverse=False, sharpness=None):
         ValueError: On input of the wrong shape, non-finite values, radii or a sharpness that are
             not positive finite numbers, or (units that steer) a point the turn cannot reach.
     """
-    if sharpness is not None:
+    if steering_sharpness(sharpness, radius) is not None:
         return _steering_to_points(starts, goals, radius, reverse, sharpness, seed_only=True)
     return _to_points(starts, goals, radius, reverse, _seed_options)
 
@@ -43,7 +44,7 @@ def shortest_paths_to_points(starts, goals, radius, *, reverse=False, sharpness=
     Raises:
         ValueError: As ``plan_turns``.
     """
-    if sharpness is not None:
+    if steering_sharpness(sharpness, radius) is not None:
         return _steering_to_points(starts, goals, radius, reverse, sharpness)
     return _to_points(starts, goals, radius, reverse, _shortest_options)
 

@@ -21,6 +21,7 @@ import numpy as np
 from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import at_least_zero, flag, positive_finite, real_array
 from trajectory.plane import reeds_shepp
+from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import angle, path_from_turns, point, pose, radii_for, rows
 from trajectory.planning import direct_ways
 from trajectory.planning.clearance import Clearance
@@ -131,8 +132,7 @@ def plan_path(
     obstacles = obstacles.snapshot()
     footprint = at_least_zero(footprint, "footprint")
     max_expansions = _count(max_expansions)
-    if sharpness is not None:
-        sharpness = positive_finite(sharpness, "sharpness")
+    sharpness = steering_sharpness(sharpness, radius)
     goal_heading = None if heading is None else angle(heading, "heading")
     for name, where in (("start", start[:2]), ("goal", goal)):
         if obstacles.point_hits(where, footprint):

@@ -423,7 +423,9 @@ def _folded_ribbon(width, length, shear, fold):
     tolerance=st.sampled_from([1e-3, 3e-3]),
 )
 @example(curve="arc", bend_radius=2.0, reach=0.5, shear=0.06, fold=0.0, tilt=0.0, tolerance=1e-3)
-@example(curve="clockwise arc", bend_radius=5.45, reach=0.967, shear=0.6, fold=-0.44, tilt=-1.35, tolerance=2e-4)
+@example(
+    curve="clockwise arc", bend_radius=5.45, reach=0.967, shear=0.6, fold=-0.44, tilt=-1.35, tolerance=2e-4
+)
 def test_edges_that_run_across_as_they_run_along_bend_within_the_tolerance(
     curve, bend_radius, reach, shear, fold, tilt, tolerance
 ):

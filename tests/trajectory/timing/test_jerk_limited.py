@@ -70,7 +70,9 @@ def test_a_straight_line_from_rest_to_rest_takes_ruckigs_time_to_1e_9(length, v_
     missing=st.sampled_from(["accel", "brake", "both"]),
 )
 @example(length=3.0, v_max=2.0, jerk=1000.0, missing="both")  # it took 0.18 s for 3 units at 2
-def test_with_no_acceleration_or_braking_limit_a_line_takes_ruckigs_time_to_1e_9(length, v_max, jerk, missing):
+def test_with_no_acceleration_or_braking_limit_a_line_takes_ruckigs_time_to_1e_9(
+    length, v_max, jerk, missing
+):
     """Without a limit the jerk-free drive changes its speed at once; the jerk-limited one ramps
     its acceleration up and down (to at most sqrt(jerk v_max)): Ruckig's time with a limit above
     that, which it never reaches."""
@@ -89,7 +91,9 @@ def test_a_jerk_too_large_to_resolve_drives_as_without_one(name, jerk):
     """Ramps shorter than a billionth of the drive (here 1e-9 s and less) are below what the
     drive resolves: the jerk-free drive, to that share (jerk 1e10 and more raised TypeError; 1e12
     on the line was faster than the jerk-free drive, 1e100 on the road took 4.03 s of its 12.9)."""
-    curve, limits = (_line(30.0), {"v_max": 5.0, "accel": 2.0, "brake": 2.0}) if name == "line" else (ROAD, ROAD_CAR)
+    curve, limits = (
+        (_line(30.0), {"v_max": 5.0, "accel": 2.0, "brake": 2.0}) if name == "line" else (ROAD, ROAD_CAR)
+    )
     free = Motion.fastest(curve, **limits).duration
     assert Motion.fastest(curve, **limits, jerk=jerk).duration == pytest.approx(free, rel=1e-9)
 
