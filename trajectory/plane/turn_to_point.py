@@ -53,7 +53,8 @@ def plan_turn(start, goal, radius, *, reverse=False, sharpness=None):
         ValueError: On non-finite input or a radius or sharpness that is not a positive finite
             number.
     """
-    if steering_sharpness(sharpness, radius) is not None:
+    sharpness = steering_sharpness(sharpness, radius)
+    if sharpness is not None:
         return _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=True)
     return _to_point(start, goal, radius, reverse, _seed_plan)
 
@@ -76,7 +77,8 @@ def shortest_path_to_point(start, goal, radius, *, reverse=False, sharpness=None
         ValueError: On non-finite input or a radius or sharpness that is not a positive finite
             number.
     """
-    if steering_sharpness(sharpness, radius) is not None:
+    sharpness = steering_sharpness(sharpness, radius)
+    if sharpness is not None:
         return _steering_to_point(start, goal, radius, reverse, sharpness)
     return _to_point(start, goal, radius, reverse, _shortest_plan)
 
@@ -86,7 +88,6 @@ def _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=False)
     that and of backing (the path of the unit turned round, driven in reverse)."""
     x, y, heading = pose(start, "start")
     goal, radius, reverse = point(goal, "goal"), positive_finite(radius, "radius"), flag(reverse, "reverse")
-    sharpness = positive_finite(sharpness, "sharpness")
     heading = wrapped(heading)
     paths, missed = steering_paths_to_points(
         np.array([[x, y, heading]]), np.array([goal]), np.array([radius]), sharpness, reverse, TIE, seed_only

@@ -7,7 +7,7 @@ import math
 import numpy as np
 
 from trajectory._numerics.angles import wrapped
-from trajectory._numerics.checks import flag, positive_finite
+from trajectory._numerics.checks import flag
 from trajectory._numerics.maths import ARRAYS
 from trajectory.plane.cc_to_point import steering_paths_to_points
 from trajectory.plane.steering_turns import steering_sharpness
@@ -27,7 +27,8 @@ def plan_turns(starts, goals, radius, *, reverse=False, sharpness=None):
         ValueError: On input of the wrong shape, non-finite values, radii or a sharpness that are
             not positive finite numbers, or (units that steer) a point the turn cannot reach.
     """
-    if steering_sharpness(sharpness, radius) is not None:
+    sharpness = steering_sharpness(sharpness, radius)
+    if sharpness is not None:
         return _steering_to_points(starts, goals, radius, reverse, sharpness, seed_only=True)
     return _to_points(starts, goals, radius, reverse, _seed_options)
 
@@ -44,7 +45,8 @@ def shortest_paths_to_points(starts, goals, radius, *, reverse=False, sharpness=
     Raises:
         ValueError: As ``plan_turns``.
     """
-    if steering_sharpness(sharpness, radius) is not None:
+    sharpness = steering_sharpness(sharpness, radius)
+    if sharpness is not None:
         return _steering_to_points(starts, goals, radius, reverse, sharpness)
     return _to_points(starts, goals, radius, reverse, _shortest_options)
 
@@ -55,7 +57,7 @@ def _steering_to_points(starts, goals, radius, reverse, sharpness, seed_only=Fal
     starts, goals = rows(starts, "starts", 3), rows(goals, "goals", 2)
     if starts.shape[0] != goals.shape[0]:
         raise ValueError(f"starts (n, 3) and goals (n, 2) must be as many, got {len(starts)}, {len(goals)}")
-    sharpness, reverse = positive_finite(sharpness, "sharpness"), flag(reverse, "reverse")
+    reverse = flag(reverse, "reverse")
     starts = np.column_stack([starts[:, :2], wrapped(starts[:, 2])])
     paths, missed = steering_paths_to_points(
         starts, goals, radii_for(radius, len(starts)), sharpness, reverse, TIE, seed_only

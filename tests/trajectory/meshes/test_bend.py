@@ -26,9 +26,10 @@ def _along_y(length):
     return CubicBezier([[0, 0, 0], [0, length / 3, 0], [0, 2 * length / 3, 0], [0, length, 0]])
 
 
-def _true_points(path, mesh, points, start, scale, mode="minimal"):
-    """Where mesh-space ``points`` (n, 3) go: C(d) + x R(d) + z U(d), d = start + scale (y - low)."""
-    place = Placer(path, mode, {})
+def _true_points(path, mesh, points, start, scale, mode="minimal", options=None):
+    """Where mesh-space ``points`` (n, 3) go: C(d) + x R(d) + z U(d), d = start + scale (y - low),
+    in the orientation ``mode`` with ``options``."""
+    place = Placer(path, mode, options or {})
     d = start + scale * (points[:, 1] - mesh.positions[:, 1].min())
     total = place.curve.length
     s = (d / total) % 1.0 if place.closed else d / total
@@ -347,6 +348,16 @@ def _twisted_tube(radius, length, sides, rings, twist):
     return Mesh(positions, normals, np.zeros((len(positions), 2)), triangles)
 
 
+def _bend_path(curve, bend_radius):
+    """The path ``curve`` names ("clockwise arc", "arc": NURBS arcs of 1.2 pi; "helix": four
+    radians round, rising half the radius) and its tightest radius of curvature."""
+    if curve == "helix":
+        rise = 0.5 * bend_radius
+        path = FunctionCurve(lambda u: (bend_radius * np.cos(4 * u), bend_radius * np.sin(4 * u), rise * u))
+        return path, (bend_radius**2 + (rise / 4.0) ** 2) / bend_radius
+    return _nurbs_arc(bend_radius, 1.2 * math.pi, clockwise=curve == "clockwise arc"), bend_radius
+
+
 def _nurbs_arc(radius, sweep, clockwise):
     """A circular arc as a rational quadratic NURBS (quarter turns at most per piece), in the xy
     plane, clockwise or not."""
@@ -383,13 +394,7 @@ def test_twisted_faceted_tubes_on_nurbs_arcs_and_helices_bend_within_the_toleran
 ):
     """Twisted tubes (faces leaning along and across the axis at once), reaching up to 0.85 of
     the bend's radius, stretched or placed on NURBS arcs either way round and on helices."""
-    if curve == "helix":
-        rise = 0.5 * bend_radius
-        path = FunctionCurve(lambda u: (bend_radius * np.cos(4 * u), bend_radius * np.sin(4 * u), rise * u))
-        tightest = (bend_radius**2 + (rise / 4.0) ** 2) / bend_radius  # the helix's radius of curvature
-    else:
-        path = _nurbs_arc(bend_radius, 1.2 * math.pi, clockwise=curve == "clockwise arc")
-        tightest = bend_radius
+    path, tightest = _bend_path(curve, bend_radius)
     length = share * path.length
     tube = _twisted_tube(reach * tightest, length, sides, rings, twist)
     bent = bend(tube, path, fit=fit, tolerance=tolerance)
@@ -434,19 +439,10 @@ def test_edges_that_run_across_as_they_run_along_bend_within_the_tolerance(
     aslant (``shear`` a share of half the curve's length) on an arc of radius 2 missed a 1 mm
     tolerance by 2.6 times before that was bounded. Near the fold a rolling frame tips even a
     face that does not lean (the second example: its folded flap reaches 0.967 of the radius)."""
-    if curve == "helix":
-        rise = 0.5 * bend_radius
-        path = FunctionCurve(lambda u: (bend_radius * np.cos(4 * u), bend_radius * np.sin(4 * u), rise * u))
-        tightest = (bend_radius**2 + (rise / 4.0) ** 2) / bend_radius
-    else:
-        path = _nurbs_arc(bend_radius, 1.2 * math.pi, clockwise=curve == "clockwise arc")
-        tightest = bend_radius
+    path, tightest = _bend_path(curve, bend_radius)
     ribbon = _folded_ribbon(2.0 * reach * tightest, 0.3 * path.length, shear * 0.5 * path.length, fold)
     options = {"tilt": [(0.0, 0.0), (1.0, tilt)]}
     bent = bend(ribbon, path, fit="place", tolerance=tolerance, **options)
     samples = _surface_samples(ribbon, 200, np.random.default_rng(2))
-    place = Placer(path, "minimal", options)
-    d = samples[:, 1] / path.length
-    point, right, up, _ = place.frames(d)
-    true = point + right * samples[:, :1] + up * samples[:, 2:]
+    true = _true_points(path, ribbon, samples, 0.0, 1.0, options=options)
     assert _farthest_from(bent, true, 10 * tolerance) <= tolerance
