@@ -397,7 +397,7 @@ def _loop():
 ROUND_FOUR_SIZES = {
     "a bend at a tolerance of 1e-12": (
         lambda: bend(Mesh.box(1.0, 4.0, 0.5), _loop(), fit="repeat", tolerance=1e-12),
-        r"a tolerance of 1e-12 needs about [\d,]+ vertices for this mesh here, more than 33,554,432",
+        r"a tolerance of 1e-12 needs about [\d,]+ vertices for this mesh here, more than 8,388,608",
     ),
     "a sweep at a tolerance of 1e-12": (
         lambda: sweep(_loop(), Profile.circle(0.5, 16), tolerance=1e-12),

@@ -31,7 +31,6 @@ from trajectory.meshes.stations import (
     fewest_stations,
     starting,
 )
-from trajectory.meshes.sweep import MAX_VERTICES
 
 FITS = ("stretch", "repeat", "place")
 """How a mesh is fitted along the curve: stretched over a length, repeated end to end in whole
@@ -40,6 +39,10 @@ _STEP = 1e-5
 """The central difference's step, as a share of the curve's length."""
 _FOLD = 1e-9
 """A Jacobian whose determinant (relative to the stretch along) is at most this has folded."""
+MAX_VERTICES = 2**23
+"""The most vertices a bent mesh gets (its copies', and one on every edge a cut crosses), about
+4 GB at the bend's peak (it holds about 480 bytes a vertex while it cuts): more is refused
+before anything is cut."""
 
 
 def bend(
@@ -107,8 +110,12 @@ def bend(
     tipping = _Tipping(mesh.positions * [1.0, scale, 1.0], mesh.triangles, covered)
     bound = Bound(FramesMemo(along.frames), corners, widest, tipping)
     ends = np.arange(copies + 1) / copies
-    heights = mesh.positions[:, 1][edges]
-    crossed = float(np.abs(heights[:, 1] - heights[:, 0]).sum()) / 2.0 / own  # edges a cut crosses
+    ordered = np.sort(edges, axis=1)
+    once = np.unique(
+        ordered[:, 0] * len(mesh.positions) + ordered[:, 1]
+    )  # each edge, as a cut makes one vertex on it
+    heights = mesh.positions[:, 1][np.column_stack(np.divmod(once, len(mesh.positions)))]
+    crossed = float(np.abs(heights[:, 1] - heights[:, 0]).sum()) / own  # edges a cut crosses
     stations = fewest_stations(
         bound,
         tolerance,

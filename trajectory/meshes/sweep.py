@@ -20,8 +20,8 @@ from trajectory.meshes.profile import Profile
 from trajectory.meshes.stations import Bound, FramesMemo, box_corners, fewest_stations, starting
 
 MAX_VERTICES = 2**25
-"""The most vertices (rings x the profile's) a sweep makes, about 2.5 GB of arrays: more is
-refused before anything is allocated."""
+"""The most vertices (rings x the profile's) a sweep makes, about 6 GB at the sweep's peak (it
+holds about 180 bytes a vertex): more is refused before anything is allocated."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -4,6 +4,7 @@ the truly bent one, normals by the map's Jacobian (closed forms on a circle, the
 bend compressed), repeats and a loop's seam closed, bad input refused by name."""
 
 import math
+import sys
 
 import numpy as np
 import pytest
@@ -301,6 +302,38 @@ def test_parts_bent_with_the_whole_models_extent_bend_as_the_whole():
         bent = bend(part, HALF_CIRCLE, fit="stretch", extent=(-2.0, 2.0))
         for point in bent.positions[: len(rows)]:  # the part's own vertices (cut ones follow)
             assert np.min(np.linalg.norm(whole.positions - point, axis=1)) <= 1e-12 * RADIUS
+
+
+@pytest.mark.parametrize("tolerance", [1e-4, 1e-6, 1e-8])
+def test_the_vertices_a_bend_is_refused_by_are_about_the_ones_it_makes(tolerance, monkeypatch):
+    """The count a bend checks against its limit, before anything is cut, is within 5 % of the
+    vertices it then makes: a refusal up front is a refusal of what the bend would make."""
+    module = sys.modules["trajectory.meshes.bend"]
+    estimates = []
+    checked = module._refuse_too_many_cuts
+    monkeypatch.setattr(
+        module,
+        "_refuse_too_many_cuts",
+        lambda vertices, tol: (estimates.append(vertices), checked(vertices, tol)),
+    )
+    bent = bend(BOX, LOOP, fit="repeat", tolerance=tolerance)
+    (estimate,) = estimates
+    assert 0.95 <= estimate / len(bent.positions) <= 1.05, (estimate, len(bent.positions))
+
+
+@pytest.mark.parametrize("tolerance", [1e-11, 3e-11])
+def test_a_tolerance_that_needs_too_many_cuts_is_refused_before_anything_is_refined(tolerance, monkeypatch):
+    """About 22 M vertices at 1e-11: refused from the first estimate. It used to be refused only
+    after 24-30 s of refining, the estimate under what the final pass made by a fifth."""
+
+    def refined(*arguments, **options):
+        raise AssertionError("refined before it was refused")
+
+    monkeypatch.setattr(sys.modules["trajectory.meshes.stations"], "refined_stations", refined)
+    with pytest.raises(
+        ValueError, match=r"needs about [\d,]+ vertices for this mesh here, more than 8,388,608"
+    ):
+        bend(BOX, LOOP, fit="repeat", tolerance=tolerance)
 
 
 @pytest.mark.parametrize(
