@@ -124,9 +124,10 @@ class Motion:
         per second): v² = v0² + 2 g (z0 - z) where nothing else acts; ``friction`` a rolling
         resistance (per unit of the force the track bears), ``drag`` an air drag (an acceleration
         per speed²); pulled at a constant speed over each of ``lifts`` ((start, end, speed), arc
-        lengths and a speed), and never slower than the slowest lift's speed (1 without lifts):
-        where it would be, a booster or a chain pulls it at that speed (from rest too). The
-        duration is the result (see ``timing.rolling``).
+        lengths and a speed), and never slower than 1 (or the slowest lift's speed, if slower):
+        where it would be, a booster or a chain pulls it at that speed (from rest too), adding
+        energy only up a climb (down a slope, until gravity's speed is the faster). The duration
+        is the result (see ``timing.rolling``).
 
         Raises:
             ValueError: On a speed, friction or drag that is not a finite number >= 0, a g that

@@ -8,9 +8,10 @@ with N the force (per unit mass) the track bears normal to the way (gravity's pa
 and the v² k that bends the way; ``friction`` a rolling-resistance coefficient) and ``drag`` an
 air drag per speed². Without friction or drag the energy head E = w / (2 g) + z holds, so
 v² = v0² + 2 g (z0 - z) exactly. A chain lift (start, end, speed) pulls the train at its speed
-over its stretch; the train is never slower than the slowest lift's speed (``CREEP_SPEED``
-without lifts): where it would be (about to stall, or starting from rest), it is pulled at that
-speed, as a booster or a chain would.
+over its stretch; the train is never slower than ``CREEP_SPEED`` (or the slowest lift's speed
+where that is slower): where it would be (about to stall, or starting from rest), it is pulled at
+that speed, as a booster or a chain would. The pull adds energy only up a climb; down a slope it
+carries the train until gravity's speed is the faster, so off the lifts and pulls E holds.
 
 The time to each s is the integral of 1 / v, fitted and inverted the way the arc-length table is
 (``inverse_fit``), to the tables' accuracy.
@@ -59,7 +60,7 @@ def rolling_velocity(curve, speed, g, friction, drag, lifts):
     g = positive_finite(g, "g (a gravity, length units per second²)")
     friction, drag = at_least_zero(friction, "friction"), at_least_zero(drag, "drag")
     lifts = _checked_lifts(lifts, length)
-    creep = min((lift[2] for lift in lifts), default=CREEP_SPEED)
+    creep = min([CREEP_SPEED] + [lift[2] for lift in lifts])
     profile = _Profile(curve, g, friction, drag, lifts, creep**2)
     profile.run(speed**2)
     table, duration = _timing(lambda s: length / np.sqrt(profile.squared_speeds(s)), profile.joints())
@@ -73,8 +74,10 @@ class _Profile:
     def __init__(self, curve, g, friction, drag, lifts, floor):
         self.curve, self.g, self.friction, self.drag, self.floor = curve, g, friction, drag, floor
         self.length = curve.length
-        ends = [end / self.length for lift in lifts for end in lift[:2]]
-        self.nodes = np.union1d(np.linspace(0.0, 1.0, GRID + 1), np.clip(ends, 0.0, 1.0))
+        ends = np.clip([end / self.length for lift in lifts for end in lift[:2]], 0.0, 1.0)
+        steps = np.round(ends * GRID) / GRID
+        ends = np.where(np.abs(ends - steps) <= _MIN_PIECE, steps, ends)  # no piece too narrow to time
+        self.nodes = np.union1d(np.linspace(0.0, 1.0, GRID + 1), ends)
         self.lifts = [(a / self.length, b / self.length, v * v) for a, b, v in lifts]
         self.lossless = friction == 0.0 and drag == 0.0
 
@@ -94,13 +97,16 @@ class _Profile:
             self._run_with_loss(start)
 
     def _run_lossless(self, start):
-        """E = w / 2g + z holds where the train rolls; the pull raises it (a running maximum of
-        the pull's head) and a lift sets it: one accumulation per stretch between lifts' ends."""
+        """E = w / 2g + z holds where the train rolls; the pull up a climb raises it (a running
+        maximum of the pull's head where the track rises) and a lift sets it: one accumulation per
+        stretch between lifts' ends. Down a slope the pull never adds energy: it only carries the
+        train at the floor's speed until gravity's is faster (from rest, say)."""
         g, floor, nodes = self.g, self.floor, self.nodes
         heights = self._heights(nodes)
-        pulled_head = heights + floor / (2.0 * g)
+        rises = np.concatenate([[False], heights[1:] > heights[:-1]])
+        pulled_head = np.where(rises, heights + floor / (2.0 * g), -np.inf)
         heads = np.empty(len(nodes))  # E at each node, as the pass leaves it
-        heads[0] = max(start, floor) / (2.0 * g) + heights[0]
+        heads[0] = start / (2.0 * g) + heights[0]
         edges = np.flatnonzero(np.diff(self.lifted.astype(int))) + 1  # where a lift begins or ends
         for first, last in zip(np.concatenate([[0], edges]), np.concatenate([edges, [len(nodes) - 1]])):
             if self.lifted[first]:
@@ -111,7 +117,7 @@ class _Profile:
             )
         self.heads = heads[:-1]
         self.w = np.maximum(2.0 * g * (heads - heights), floor)
-        self.stretches = np.where(self.lifted | (heads[1:] > heads[:-1]), Stretch.PULLED, Stretch.ROLLING)
+        self.stretches = np.where(self.lifted, Stretch.PULLED, Stretch.ROLLING)
 
     def _run_with_loss(self, start):
         """Classical Runge-Kutta steps, each on plain floats: the curve's part of the slope at the

@@ -6,7 +6,10 @@ import math
 
 import numpy as np
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 
+from tests.budget import scaled
 from trajectory import CubicBezier, Motion, Spline
 from trajectory.timing.rolling import CREEP_SPEED
 
@@ -84,6 +87,65 @@ def test_a_train_is_never_slower_than_the_pull_and_gets_over_any_hill():
     assert s[-1] == pytest.approx(hill.length, rel=1e-12)
     # Over the top it rolls down from the pull's speed, by energy.
     np.testing.assert_allclose(motion.speed(motion.duration) ** 2, 1.0 + 2 * G * 10.0, rtol=1e-9)
+
+
+def test_before_a_faster_lift_the_train_rolls_at_gravitys_speed():
+    """A lift at 5 units/s further on does not pull the train rolling at 2 units/s before it:
+    v² = 2² + 2 g (z0 - z) up to the lift (the lift's speed was the floor everywhere: 5² + ...)."""
+    drop = Spline([[0, 0, 8], [12, 0, 2], [24, 0, 1], [36, 0, 1]])
+    lift_start = 0.8 * drop.length
+    motion = Motion.rolling(drop, 2.0, lifts=[(lift_start, drop.length, 5.0)])
+    _, w, z, s = played(motion, 4001)
+    before = s < lift_start - 1e-6
+    np.testing.assert_allclose(w[before], 4.0 + 2 * G * (8.0 - z[before]), rtol=1e-9)
+
+
+def test_from_rest_down_a_slope_the_pull_adds_no_energy():
+    """From rest the train is carried at the creep speed only until gravity's is faster; from
+    there v² = 2 g (z0 - z), the energy it started with (the pull's speed was added to it)."""
+    drop = Spline([[0, 0, 10], [10, 0, 3], [20, 0, 0]])
+    _, w, z, _ = played(Motion.rolling(drop, 0.0), 4001)
+    rolling = w > CREEP_SPEED**2 * (1 + 1e-6)
+    assert rolling.mean() > 0.9
+    np.testing.assert_allclose(w[rolling], 2 * G * (10.0 - z[rolling]), rtol=1e-9)
+    assert w.min() >= CREEP_SPEED**2 * (1 - 1e-9)
+
+
+@settings(max_examples=scaled(100, 25), deadline=None)
+@given(
+    heights=st.lists(st.floats(0.0, 12.0), min_size=3, max_size=6),
+    start=st.floats(0.0, 12.0),
+    lifts=st.lists(st.tuples(st.floats(0.0, 1.0), st.floats(0.02, 0.3), st.floats(0.3, 6.0)), max_size=2),
+)
+@example(heights=[0.0, 0.0, 1.0], start=0.0, lifts=[(2.225073858507203e-309, 0.25, 1.0)])  # NaN at t = 0
+def test_outside_lifts_and_pulls_the_energy_holds_to_1e_9(heights, start, lifts):
+    """On random hills with random lifts, from any speed: wherever the train rolls (off the lifts,
+    faster than the pull), E = v² / 2g + z is constant between one lift or pull and the next (to
+    1e-9 of the largest v² / 2g), and it starts at the start's."""
+    curve = Spline([[12.0 * k, 2.0 * (k % 2), z] for k, z in enumerate(heights)])
+    length = curve.length
+    placed, end = [], 0.0
+    for at, share, speed in sorted(lifts):
+        a = max(at * length, end)
+        b = min(a + share * length, length)
+        if b > a + 1e-3 * length:
+            placed.append((a, b, speed))
+            end = b
+    floor = min([CREEP_SPEED] + [speed for _, _, speed in placed]) ** 2
+    motion = Motion.rolling(curve, start, lifts=placed)
+    _, w, z, s = played(motion, 6001)
+    lifted = np.zeros(len(s), dtype=bool)
+    for a, b, _ in placed:
+        lifted |= (s >= a - 1e-6 * length) & (s <= b + 1e-6 * length)
+    rolling = ~lifted & (w > floor * (1 + 1e-6))
+    energy = w / (2 * G) + z
+    scale = 1e-9 * max(w.max() / (2 * G), 1.0)
+    runs = np.split(np.arange(len(s)), np.flatnonzero(np.diff(rolling.astype(int))) + 1)
+    for run in runs:
+        if rolling[run[0]]:
+            assert np.ptp(energy[run]) <= scale, (run[0], np.ptp(energy[run]))
+    if rolling[0]:
+        assert energy[0] == pytest.approx(start**2 / (2 * G) + heights[0], abs=scale)
 
 
 @pytest.mark.parametrize(
