@@ -11,11 +11,11 @@ All in the frame of the start: the start at 0 facing +x, points as complex numbe
 import numpy as np
 
 from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
-from trajectory.plane.dubins import dubins_paths
 from trajectory.plane.steering_turns import (
     SLACK,
     SteeringUnit,
     path_scale,
+    shortest_of_each,
     signed,
     steering_paths,
     turn_then_line_roots,
@@ -35,18 +35,21 @@ def steering_paths_to_points(starts, goals, radii, sharpness, reverse, tie, seed
     seen = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * np.exp(-1j * starts[:, 2])
     n = len(starts)
     words, parts, lengths, gears = np.empty(n, dtype="<U3"), np.zeros((n, 3)), np.empty(n), np.ones(n)
+    turn_sharpness = np.empty((n, 3))
     for size in np.unique(radii).tolist():  # the units of one radius together
         these = np.flatnonzero(radii == size)
-        words[these], parts[these], lengths[these] = cc_to_point_parts(
+        words[these], parts[these], turn_sharpness[these], lengths[these] = cc_to_point_parts(
             seen[these], 1.0 / size, sharpness, seed_only
         )
         if reverse:  # turned round, a unit sees the point at -seen
             backed = cc_to_point_parts(-seen[these], 1.0 / size, sharpness, seed_only)
-            better = np.flatnonzero(backed[2] < lengths[these] * (1.0 - tie))
+            better = np.flatnonzero(backed[3] < lengths[these] * (1.0 - tie))
             rows = these[better]
-            words[rows], parts[rows] = backed[0][better], backed[1][better]
-            lengths[rows], gears[rows] = backed[2][better], -1.0
-    paths = steering_paths(starts, None, words, parts, radii, sharpness, gears if reverse else None)
+            words[rows], parts[rows], turn_sharpness[rows] = (column[better] for column in backed[:3])
+            lengths[rows], gears[rows] = backed[3][better], -1.0
+    paths = steering_paths(
+        starts, None, words, parts, radii, sharpness, gears if reverse else None, turn_sharpness
+    )
     return paths, np.flatnonzero(~np.isfinite(lengths))
 
 
@@ -56,18 +59,21 @@ def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
     With ``seed_only``, turn then straight only (infinite where that cannot reach the point).
 
     Returns:
-        (words (n,) str, parts (n, 3): a turn's deflection or a line's length per letter,
-        lengths (n,)).
+        (words (n,) str, parts (n, 3): a turn's deflection or a line's length per letter, each
+        turn's sharpness (n, 3) (``cc_dubins_parts``), lengths (n,)).
     """
     unit = SteeringUnit(curvature, sharpness)
     n = points.size
     words = np.full(n, "S", dtype="<U3")
     parts, totals = np.zeros((n, 3)), np.full(n, np.inf)
+    turn_sharpness = np.full((n, 3), float(sharpness))
 
-    def keep(word, rows, these, lengths):
-        better = lengths < totals[rows]
+    def keep(word, rows, these, lengths, sharpnesses=None):
+        better = shortest_of_each(rows, lengths)
+        better = better[lengths[better] < totals[rows[better]]]
         rows = rows[better]
         words[rows], parts[rows, : these.shape[1]], totals[rows] = word, these[better], lengths[better]
+        turn_sharpness[rows] = sharpness if sharpnesses is None else sharpnesses[better]
 
     for sign, letter in ((1.0, "L"), (-1.0, "R")):
         for found in (_turn_then_straight(points, sign, unit), _small_turn_then_straight(points, sign, unit)):
@@ -75,29 +81,19 @@ def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
         if not seed_only:
             keep(letter + "LR"[letter == "L"], *_turn_then_turn(points, sign, unit))
     if seed_only:
-        return words, parts, totals
+        return words, parts, turn_sharpness, totals
     # Near the unit, turning round to it can be longer than arriving facing some other way.
     missing = np.flatnonzero(~(totals <= np.abs(points) + np.pi / curvature))
     if missing.size:  # every point with every heading, at once
         rows = np.repeat(missing, _HEADINGS)
         headings = np.tile(np.linspace(-np.pi, np.pi, _HEADINGS, endpoint=False), missing.size)
-        reference = _dubins_words(points[rows], headings, curvature)
-        found_words, found_parts, lengths = cc_dubins_parts(
-            points[rows], headings, curvature, sharpness, reference
+        found_words, found_parts, found_sharpness, lengths = cc_dubins_parts(
+            points[rows], headings, curvature, sharpness
         )
         for index, word in enumerate(WORDS):
             these = found_words == index
-            keep(word, rows[these], found_parts[these], lengths[these])
-    return words, parts, totals
-
-
-def _dubins_words(points, headings, curvature):
-    """The Dubins words (indices into ``WORDS``) and parts (radius 1) from the origin facing +x to
-    ``points`` arriving facing ``headings``: what ``cc_dubins_parts`` weighs its paths against."""
-    goals = np.column_stack([points.real, points.imag])
-    paths = dubins_paths(np.zeros((points.size, 3)), goals, 1.0 / curvature, headings=headings)
-    indices = np.array([WORDS.index(word) for word in paths.words.tolist()], dtype=int)
-    return indices, paths.segment_lengths * curvature
+            keep(word, rows[these], found_parts[these], lengths[these], found_sharpness[these])
+    return words, parts, turn_sharpness, totals
 
 
 def _turn_then_straight(points, sign, unit):

@@ -57,9 +57,7 @@ def dubins_path(start, goal, radius, *, heading, sharpness=None):
     sharpness = steering_sharpness(sharpness, radius)
     if sharpness is not None:
         poses = np.array([[x0, y0, heading0]]), np.array([[x1, y1, heading1]])
-        word, _, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
-        dubins = np.array([WORDS.index(word)]), np.array([parts]) / radius
-        return cc_dubins_paths(*poses, np.array([radius]), sharpness, dubins).path(0)
+        return cc_dubins_paths(*poses, np.array([radius]), sharpness).path(0)
     word, turns, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
     return path_from_turns((x0, y0, heading0), radius, turns, parts, word, end=(x1, y1, heading1))
 
@@ -223,6 +221,8 @@ def dubins_paths(starts, goals, radius, *, headings, sharpness=None):
     """
     starts, goals, radii = pose_pairs(starts, goals, headings, radius)
     sharpness = steering_sharpness(sharpness, radii)
+    if sharpness is not None:
+        return cc_dubins_paths(starts, goals, radii, sharpness)
     dx, dy = goals[:, 0] - starts[:, 0], goals[:, 1] - starts[:, 1]
     d = np.hypot(dx, dy) / radii
     alpha, beta, sines_and_cosines = _relative_headings(starts[:, 2], goals[:, 2], dx, dy, np)
@@ -237,8 +237,6 @@ def dubins_paths(starts, goals, radius, *, headings, sharpness=None):
             totals[index, near[missed]] = np.inf
     words = np.argmin(totals, axis=0)
     parts = candidates[words, np.arange(words.size)] * radii[:, None]
-    if sharpness is not None:
-        return cc_dubins_paths(starts, goals, radii, sharpness, (words, parts / radii[:, None]))
     return TurnPaths(starts, radii, _WORD_TURNS[words], parts, np.array(WORDS)[words], ends=goals)
 
 

@@ -77,6 +77,41 @@ class SteeringUnit:
         for the turn's side, modulo 2 pi): in [least, least + 2 pi)."""
         return self.least + (turned - self.least) % TWO_PI
 
+    def on_circle(self, turned):
+        """The shortest turn from a pose on its full-lock circle to where a turn at full lock
+        would end, the heading turned by ``turned`` (array, in [0, 2 pi)): Fraichard and
+        Scheuer's CC turn. At full lock (round once more where ``turned`` is below ``least``),
+        or their elementary turn: two clothoids of a gentler sharpness that end at that same
+        place (its chord along turned / 2 as the full-lock turn's, a pair's chord scaling as
+        1 / sqrt(sharpness)), where one is gentler than the unit's and shorter; where the heading
+        does not turn (to ``_CLOSED`` of 2 pi), the line straight there, 2 x long.
+
+        Returns:
+            (deflections, sharpnesses, lengths), each shaped as ``turned``: a deflection 0 is
+            the line (its length the line's; a path puts it into its own line).
+        """
+        deflections = self.full_lock(turned)
+        lengths = self.length(deflections)
+        sharpnesses = np.full(np.shape(turned), self.sharpness)
+        straight = (turned == 0.0) | (turned >= TWO_PI * (1.0 - _CLOSED))
+        deflections[straight], lengths[straight] = 0.0, 2.0 * self.x
+        small = np.flatnonzero((turned > 0.0) & (turned < self.least))
+        if small.size:
+            t = turned.flat[small]
+            chord = np.abs(self.full_lock_end(t, 1.0))
+            own = (self.small_end(t) * np.exp(-0.5j * t)).real  # the unit's own pair's chord
+            with np.errstate(divide="ignore", invalid="ignore"):
+                gentler = self.sharpness * (own / chord) ** 2
+                elementary = 2.0 * np.sqrt(t / gentler)
+            better = (own > 0.0) & (gentler <= self.sharpness) & (elementary < lengths.flat[small])
+            at = small[better]
+            deflections.flat[at], sharpnesses.flat[at], lengths.flat[at] = (
+                t[better],
+                gentler[better],
+                elementary[better],
+            )
+        return deflections, sharpnesses, lengths
+
     def length(self, deflection):
         """A turn's length."""
         return turn_length(deflection, self.curvature, self.sharpness)
@@ -176,6 +211,14 @@ def illinois(f, low, high, f_low, f_high):
     return high
 
 
+def shortest_of_each(rows, lengths):
+    """Which candidates (indices into ``rows`` (k,) and ``lengths`` (k,)) are the shortest of
+    their row's: one each, for an assignment that a row's later duplicates would overwrite."""
+    order = np.lexsort((lengths, rows))
+    first = np.concatenate([[True], rows[order][1:] != rows[order][:-1]]) if rows.size else order > 0
+    return order[first]
+
+
 def signed(offset, sign):
     """A left turn's end as a turn of ``sign`` ends: itself, or mirrored for a right turn."""
     return offset if sign > 0.0 else np.conj(offset)
@@ -186,11 +229,13 @@ def path_scale(points, unit):
     return np.abs(points) + 1.0 / unit.curvature
 
 
-def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None):
+def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None, turn_sharpness=None):
     """``TurnPaths`` of words (n,) of turns and lines with their ``parts`` (n, letters; a
     shorter word's extra parts 0): a turn's deflection, a line's length. Per turn a clothoid
     up, an arc at its peak, a clothoid down (the arc of no length where the turn does not reach
-    full lock); per line one row.
+    full lock); per line one row. ``turn_sharpness`` (n, letters): each turn's clothoids'
+    sharpness where it is gentler than the unit's ``sharpness`` (an elementary turn, see
+    ``SteeringUnit.on_circle``); None: all the unit's.
     ``gears`` (n,): 1 forwards (None: all), -1 backing (the turns then steer the other way:
     the path is one planned for the unit turned round)."""
     n, letters = parts.shape
@@ -207,14 +252,15 @@ def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None):
         rows = np.flatnonzero(line)
         lengths[rows, column[line]] = parts[line, k]
         rows, at, s = np.flatnonzero(~line), column[~line], sign[~line]
-        clothoid, arc, peak = turn_parts(parts[rows, k], 1.0 / radii[rows], sharpness)
+        own = sharpness if turn_sharpness is None else turn_sharpness[rows, k]
+        clothoid, arc, peak = turn_parts(parts[rows, k], 1.0 / radii[rows], own)
         peaked = peak > 0.0
-        lengths[rows, at], rates[rows, at] = clothoid, s * sharpness
+        lengths[rows, at], rates[rows, at] = clothoid, s * own
         for step, length in ((1, arc), (2, clothoid)):
             turns[rows, at + step] = np.where(peaked, s, 0.0)
             segment_radii[rows, at + step] = np.where(peaked, 1.0 / np.where(peaked, peak, 1.0), radii[rows])
             lengths[rows, at + step] = length
-        rates[rows, at + 2] = -s * sharpness
+        rates[rows, at + 2] = -s * own
         column = column + np.where(line, 1, 3)
     segment_gears = None
     if gears is not None:
