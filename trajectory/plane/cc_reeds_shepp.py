@@ -11,6 +11,7 @@ with its wheels straight: the shortest of
 
 import numpy as np
 
+from trajectory.plane.cc_cusps import cusp_paths
 from trajectory.plane.dubins import dubins_paths
 from trajectory.plane.fitted_words import fitted_reeds_shepp
 from trajectory.plane.turn_paths import TurnPaths, steering_rows
@@ -50,6 +51,7 @@ def cc_reeds_shepp_paths(reeds_shepp, sharpness):
     ]
     for gear in (1.0, -1.0):  # the whole way forwards, or back
         candidates.append(_one_gear(starts, goals, radii, sharpness, gear))
+    candidates.append(cusp_paths(starts, goals, radii, sharpness))
     totals = np.stack([c.lengths for c in candidates])
     best = np.argmin(totals, axis=0)
     return _pick(candidates, best)
