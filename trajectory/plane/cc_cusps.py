@@ -1,10 +1,15 @@
-"""Fraichard and Scheuer's continuous-curvature paths that change gear, for ``cc_reeds_shepp``:
-every turn on its full-lock circle (``SteeringUnit.on_circle``), each part (turn or line) in a
-gear of its own, the unit stopping to change gear where two parts' gears differ. Two shapes:
+"""Fraichard and Scheuer's continuous-curvature paths that change gear, for ``cc_reeds_shepp``: a
+chain of turns, every one on its full-lock circle (``SteeringUnit.on_circle``), each in a gear
+of its own, consecutive turns meeting or joined by a line (in a gear of its own), the unit
+stopping to change gear wherever two parts' gears differ. The chains (c: a change of gear):
 
-- turn, line, turn (TST in any gears: TcST, TScT, TcScT, and TST forwards or back);
-- three turns, the middle one's circle placed where it meets both others (TcTcT, TcTT, TTcT and
-  TTT in any gears).
+- turn, line, turn in any gears (TcST, TScT, TcScT, TST backing);
+- three turns in any gears, the middle circle where it meets both others (TcTcT, TcTT, TTcT, TTT);
+- TcTST and TSTcT: the middle circle 2 y from the end circle it meets (y as below), round it at
+  their choice and on a grid of angles;
+- TTcTT and TcTTcT: two middle circles, the first round the start's circle at their symmetric
+  choices and on a grid, the second where it meets the first and the goal's;
+- TcTSTcT: two middle circles 2 y from the end circles, at their symmetric choices.
 
 A turn driven in gear g (1 forwards, -1 backing) whose full-lock centre lies on side p (1 left of
 the unit's heading, -1 right) leaves a pose q facing theta from the centre q + e^(i theta)
@@ -27,12 +32,14 @@ from trajectory.plane.steering_turns import SteeringUnit, steering_paths
 from trajectory.plane.turn_paths import TurnPaths, steering_rows
 
 _SIGNS = (1.0, -1.0)
-_WIDTH = 9
-"""Segments a path of three parts has at most: three per turn."""
+_WIDTH = 13
+"""Segments a chain has at most: four turns of three and a line."""
+_ROUND = 48
+"""Angles tried round a circle where a middle circle may lie anywhere on it."""
 
 
 def cusp_paths(starts, goals, radii, sharpness):
-    """The shortest of the paths above from each start pose to each goal pose (n, 3), turning
+    """The shortest of the chains above from each start pose to each goal pose (n, 3), turning
     no tighter than ``radii`` (n,), one ``sharpness``: ``TurnPaths`` with ``gears``, words such
     as "L|SR" ("|" where the unit changes gear), lengths inf where none exists."""
     n = len(starts)
@@ -42,73 +49,215 @@ def cusp_paths(starts, goals, radii, sharpness):
     chosen = [None] * n
     for radius in np.unique(radii).tolist():
         rows = np.flatnonzero(radii == radius)
-        unit = SteeringUnit(1.0 / radius, sharpness)
-        for kinds, gears, sides, values, sharpnesses, lengths in _candidates(
-            seen[rows], headings[rows], unit
-        ):
+        chains = _Chains(seen[rows], headings[rows], SteeringUnit(1.0 / radius, sharpness))
+        for kinds, gears, sides, values, sharpnesses, lengths in chains.all():
             for k in np.flatnonzero(lengths < best[rows]).tolist():
                 best[rows[k]] = lengths[k]
                 chosen[rows[k]] = (kinds, gears, sides, values[k], sharpnesses[k])
     return _assembled(starts, goals, radii, sharpness, chosen)
 
 
-def _candidates(points, headings, unit):
-    """Every shape in every gear and side: (kinds "TST" or "TTT", gears (3,), sides (3,; a
-    line's 0), values (k, 3): a turn's deflection or a line's length, sharpnesses (k, 3),
-    lengths (k,) inf where none), k = len(points)."""
-    x, y = unit.x, unit.y
+class _Chains:
+    """The chains to ``points`` (k,) arriving facing ``headings`` (k,) for one ``unit``."""
 
-    def start_centre(g, p):
-        return g * x + 1j * p * y
+    def __init__(self, points, headings, unit):
+        self.points, self.headings, self.unit = points, headings, unit
 
-    def end_centre(g, p):
-        return points + np.exp(1j * headings) * (-g * x + 1j * p * y)
+    def start_centre(self, gear, side):
+        return gear * self.unit.x + 1j * side * self.unit.y
 
-    for g1, gl, g2 in itertools.product(_SIGNS, repeat=3):
-        for p1, p2 in itertools.product(_SIGNS, repeat=2):
-            gap = end_centre(g2, p2) - start_centre(g1, p1)
-            across = (p2 - p1) * y
-            with np.errstate(invalid="ignore"):
-                reach = np.sqrt(np.abs(gap) ** 2 - across * across)
-            for root in _SIGNS:
-                along = root * reach
-                line = (along - (g1 + g2) * x) / gl
-                facing = np.angle(gap) - np.arctan2(across, along)
-                turned = np.stack([p1 * g1 * facing, p2 * g2 * (headings - facing)], axis=1) % TWO_PI
-                deflections, sharpnesses, lengths = _turns(turned, unit)
-                total = np.where(line >= 0.0, lengths.sum(axis=1) + line, np.inf)
-                values = np.column_stack([deflections[:, 0], line, deflections[:, 1]])
-                turn_sharpness = np.column_stack([sharpnesses[:, 0], sharpnesses[:, 0], sharpnesses[:, 1]])
-                yield "TST", (g1, gl, g2), (p1, 0.0, p2), values, turn_sharpness, total
-    for g1, gm, g2 in itertools.product(_SIGNS, repeat=3):
-        for p1, pm, p2 in itertools.product(_SIGNS, repeat=3):
-            first = start_centre(g1, p1)
-            gap = end_centre(g2, p2) - first
-            meet_a = (g1 + gm) * x + 1j * (pm - p1) * y  # from the first centre to the middle's
-            meet_b = (gm + g2) * x + 1j * (p2 - pm) * y  # from the middle centre to the last's
-            if abs(meet_a) == 0.0 or abs(meet_b) == 0.0:
-                continue  # one circle: the turns would meet anywhere on it
-            for middle in _meeting_points(first, gap, abs(meet_a), abs(meet_b)):
-                facing_a = np.angle(middle - first) - np.angle(meet_a)
-                facing_b = np.angle(first + gap - middle) - np.angle(meet_b)
-                turned = (
-                    np.stack(
-                        [
-                            p1 * g1 * facing_a,
-                            pm * gm * (facing_b - facing_a),
-                            p2 * g2 * (headings - facing_b),
-                        ],
-                        axis=1,
-                    )
-                    % TWO_PI
+    def end_centre(self, gear, side):
+        return self.points + np.exp(1j * self.headings) * (-gear * self.unit.x + 1j * side * self.unit.y)
+
+    def meeting(self, gear_a, side_a, gear_b, side_b):
+        """From one turn's centre to the next's where they meet, facing 0 (``v``, as above)."""
+        return (gear_a + gear_b) * self.unit.x + 1j * (side_b - side_a) * self.unit.y
+
+    def all(self):
+        """Every chain: (kinds, each part's gear, each part's side (a line's 0), values (k,
+        parts): a turn's deflection or a line's length, sharpnesses (k, parts), lengths (k,))."""
+        yield from self.turn_line_turn()
+        yield from self.three_turns()
+        yield from self.one_middle_and_a_line()
+        yield from self.four_turns()
+        yield from self.two_middles_and_a_line()
+
+    def turn_line_turn(self):
+        for g1, gl, g2 in itertools.product(_SIGNS, repeat=3):
+            for p1, p2 in itertools.product(_SIGNS, repeat=2):
+                yield from self.evaluated((g1, g2), (p1, p2), [gl], [], self.points.size)
+
+    def three_turns(self):
+        for gears in itertools.product(_SIGNS, repeat=3):
+            for sides in itertools.product(_SIGNS, repeat=3):
+                first, last = self.start_centre(gears[0], sides[0]), self.end_centre(gears[2], sides[2])
+                a = abs(self.meeting(gears[0], sides[0], gears[1], sides[1]))
+                b = abs(self.meeting(gears[1], sides[1], gears[2], sides[2]))
+                if a == 0.0 or b == 0.0:
+                    continue  # one circle: the turns would meet anywhere on it
+                for middle in _meeting_points(first, last, a, b):
+                    yield from self.evaluated(gears, sides, [None, None], [middle], self.points.size)
+
+    def one_middle_and_a_line(self):
+        """TcTST (the middle circle round the start's) and TSTcT (round the goal's)."""
+        two_y, count = 2.0 * self.unit.y, self.points.size
+        for g, p1, p2 in itertools.product(_SIGNS, repeat=3):
+            for before in (True, False):  # the change of gear before the line, or after it
+                if before:
+                    gears, sides, links = (g, -g, -g), (p1, -p1, p2), [None, -g]
+                    centre, other = self.start_centre(g, p1), self.end_centre(-g, p2)
+                else:
+                    gears, sides, links = (g, g, -g), (p1, -p2, p2), [g, None]
+                    centre, other = self.end_centre(-g, p2), self.start_centre(g, p1)
+                centre, other = np.broadcast_to(centre, (count,)), np.broadcast_to(other, (count,))
+                angles = _ring_angles(centre, other, two_y)
+                rows = np.repeat(np.arange(self.points.size), angles.shape[1])
+                middle = np.repeat(centre, angles.shape[1]) + two_y * np.exp(1j * angles.ravel())
+                yield from self.evaluated(gears, sides, links, [middle], self.points.size, rows)
+
+    def four_turns(self):
+        """TTcTT and TcTTcT: gears (g, g, -g, -g) or (g, -g, -g, g), the sides alternating."""
+        for g, p in itertools.product(_SIGNS, repeat=2):
+            for gears in ((g, g, -g, -g), (g, -g, -g, g)):
+                sides = (p, -p, p, -p)
+                first, last = self.start_centre(gears[0], sides[0]), self.end_centre(gears[3], sides[3])
+                a, b, c = (
+                    abs(self.meeting(gears[k], sides[k], gears[k + 1], sides[k + 1])) for k in range(3)
                 )
-                deflections, sharpnesses, lengths = _turns(turned, unit)
-                yield "TTT", (g1, gm, g2), (p1, pm, p2), deflections, sharpnesses, lengths.sum(axis=1)
+                angles = _symmetric_angles(first, last, a, b)
+                rows = np.repeat(np.arange(self.points.size), angles.shape[1])
+                second = np.repeat(first, angles.shape[1]) if np.ndim(first) else np.full(rows.size, first)
+                second = second + a * np.exp(1j * angles.ravel())
+                for third in _meeting_points(second, last[rows], b, c):
+                    yield from self.evaluated(
+                        gears, sides, [None] * 3, [second, third], self.points.size, rows
+                    )
+
+    def two_middles_and_a_line(self):
+        """TcTSTcT: gears (g, -g, -g, g), each middle circle 2 y from its end circle, at their
+        symmetric choices."""
+        two_y = 2.0 * self.unit.y
+        for g, p1, p2 in itertools.product(_SIGNS, repeat=3):
+            gears, sides = (g, -g, -g, g), (p1, -p1, -p2, p2)
+            first, last = self.start_centre(g, p1), self.end_centre(g, p2)
+            gap = last - first
+            distance = np.abs(gap)
+            toward = gap / np.where(distance > 0.0, distance, 1.0)
+            with np.errstate(invalid="ignore", divide="ignore"):
+                drop = two_y * two_y / distance
+                ahead = np.sqrt(two_y * two_y - drop * drop)
+            for shift in (two_y + 0.0j, ahead + 1j * drop, ahead - 1j * drop):
+                second, third = first + toward * shift, last - toward * shift
+                yield from self.evaluated(gears, sides, [None, -g, None], [second, third], self.points.size)
+
+    def evaluated(self, gears, sides, links, middles, count, rows=None):
+        """The chain of turns (``gears``, ``sides``) joined by ``links`` (None: they meet; a
+        gear: a line driven in it) through the ``middles``' centres (each (m,), for the points
+        ``rows`` (m,), all of them by default): the shortest per point, once per root of its
+        line."""
+        rows = np.arange(count) if rows is None else rows
+        centres = [self.start_centre(gears[0], sides[0]), *middles, self.end_centre(gears[-1], sides[-1])]
+        centres = [
+            np.broadcast_to(c, (count,))[rows] if k in (0, len(centres) - 1) else c
+            for k, c in enumerate(centres)
+        ]
+        lines = [k for k, link in enumerate(links) if link is not None]
+        for roots in itertools.product(_SIGNS, repeat=len(lines)):
+            facing, lengths_of_lines = [], []
+            for k, link in enumerate(links):
+                gap = centres[k + 1] - centres[k]
+                if link is None:
+                    v = self.meeting(gears[k], sides[k], gears[k + 1], sides[k + 1])
+                    scale = np.abs(gap) + abs(v)
+                    fits = np.abs(np.abs(gap) - abs(v)) <= 1e-9 * scale
+                    facing.append(np.where(fits, np.angle(gap) - np.angle(v), np.nan))
+                    continue
+                across = (sides[k + 1] - sides[k]) * self.unit.y
+                with np.errstate(invalid="ignore"):
+                    along = roots[lines.index(k)] * np.sqrt(np.abs(gap) ** 2 - across * across)
+                line = (along - (gears[k] + gears[k + 1]) * self.unit.x) / link
+                facing.append(np.where(line >= 0.0, np.angle(gap) - np.arctan2(across, along), np.nan))
+                lengths_of_lines.append(np.maximum(line, 0.0))
+            headings = [np.zeros(rows.size), *facing, self.headings[rows]]
+            turned = (
+                np.stack(
+                    [sides[k] * gears[k] * (headings[k + 1] - headings[k]) for k in range(len(gears))], axis=1
+                )
+                % TWO_PI
+            )
+            deflections, sharpnesses, lengths = _turns(turned, self.unit)
+            total = lengths.sum(axis=1) + sum(lengths_of_lines, np.zeros(rows.size))
+            kinds, part_gears, part_sides, values, part_sharpness = "", [], [], [], []
+            lines_left = iter(lengths_of_lines)
+            for k in range(len(gears)):
+                kinds += "T"
+                part_gears.append(gears[k])
+                part_sides.append(sides[k])
+                values.append(deflections[:, k])
+                part_sharpness.append(sharpnesses[:, k])
+                if k < len(links) and links[k] is not None:
+                    kinds += "S"
+                    part_gears.append(links[k])
+                    part_sides.append(0.0)
+                    values.append(next(lines_left))
+                    part_sharpness.append(sharpnesses[:, k])
+            values, part_sharpness = np.stack(values, axis=1), np.stack(part_sharpness, axis=1)
+            yield (
+                kinds,
+                tuple(part_gears),
+                tuple(part_sides),
+                *_shortest_per_point(rows, count, values, part_sharpness, total),
+            )
 
 
-def _meeting_points(first, gap, a, b):
-    """The two places (k,) each a from ``first`` and b from ``first`` + ``gap`` (k,): NaN where
-    the circles do not meet."""
+def _shortest_per_point(rows, count, values, sharpnesses, lengths):
+    """Of candidates for the points ``rows``, each point's shortest: values, sharpnesses and
+    lengths (``count``,), lengths inf where a point has none."""
+    best = np.full(count, np.inf)
+    np.minimum.at(best, rows, np.where(np.isfinite(lengths), lengths, np.inf))
+    chosen_values = np.zeros((count, values.shape[1]))
+    chosen_sharpness = np.ones((count, values.shape[1]))
+    winners = np.flatnonzero(np.isfinite(lengths) & (lengths == best[rows]))
+    chosen_values[rows[winners]], chosen_sharpness[rows[winners]] = values[winners], sharpnesses[winners]
+    return chosen_values, chosen_sharpness, best
+
+
+def _ring_angles(centre, other, radius):
+    """Where round ``centre`` (k,) a middle circle ``radius`` from it is tried, towards the
+    circle ``other`` (k,) it joins by a line (k, q): Fraichard and Scheuer's choices (straight
+    at it, and where the line to it leaves as their internal tangent), and ``_ROUND`` more."""
+    gap = other - centre
+    distance = np.abs(gap)
+    toward = np.angle(gap)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        drop = radius * radius / distance
+        tilt = np.arctan2(drop, np.sqrt(radius * radius - drop * drop))
+    grid = np.linspace(0.0, TWO_PI, _ROUND, endpoint=False)
+    return np.column_stack([toward, toward + tilt, toward - tilt, toward[:, None] + grid[None, :]])
+
+
+def _symmetric_angles(first, last, a, b):
+    """Where round ``first`` (one, or (k,)) a middle circle ``a`` from it is tried for a chain of
+    four turns to ``last`` (k,): the symmetric places (the second middle as far from ``last``,
+    ``b`` from the first middle), and ``_ROUND`` more (k, q)."""
+    gap = last - first
+    distance = np.abs(gap)
+    toward = np.angle(gap)
+    columns = [toward[:, None] + np.linspace(0.0, TWO_PI, _ROUND, endpoint=False)[None, :]]
+    # Mirrored about the line between the middles' (b apart along it), or turned half round
+    # about the middle of first and last (the first middle b / 2 from it).
+    halfway = (a * a + distance * distance / 4.0 - b * b / 4.0) / np.maximum(distance, 1e-300)
+    for ahead in ((distance + b) / 2.0, (distance - b) / 2.0, halfway):
+        with np.errstate(invalid="ignore"):
+            tilt = np.arctan2(np.sqrt(a * a - ahead * ahead), ahead)
+        columns += [(toward + tilt)[:, None], (toward - tilt)[:, None]]
+    return np.concatenate(columns, axis=1)
+
+
+def _meeting_points(first, last, a, b):
+    """The two places (k,) each ``a`` from ``first`` and ``b`` from ``last`` (k,): NaN where the
+    circles do not meet."""
+    gap = last - first
     distance = np.abs(gap)
     with np.errstate(invalid="ignore", divide="ignore"):
         along = (a * a - b * b + distance * distance) / (2.0 * distance)
@@ -148,7 +297,7 @@ def _assembled(starts, goals, radii, sharpness, chosen):
             "S" if kind == "S" else "LR"[side * gear < 0.0] for kind, side, gear in zip(kinds, sides, gears)
         ]
         pose, at, pieces = starts[row], 0, []
-        for gear, parts in itertools.groupby(range(3), key=lambda k: gears[k]):
+        for gear, parts in itertools.groupby(range(len(kinds)), key=lambda k: gears[k]):
             parts = list(parts)
             word = "".join(letters[k] for k in parts)
             leg = steering_paths(

@@ -48,10 +48,10 @@ class CCCircles:
         """The centre of the circle of ``side`` a turn that ends at ``pose`` runs on."""
         return _placed(pose, -self.radius * math.sin(self.mu), side * self.radius * math.cos(self.mu))
 
-    def turn(self, begin, end, side):
-        """The shortest valid CC turn of ``side`` from pose ``begin`` to pose ``end`` (both on
-        the same circle): its length."""
-        deflection = (side * (end[2] - begin[2])) % (2.0 * math.pi)
+    def turn(self, begin, end, side, gear=1.0):
+        """The shortest valid CC turn of ``side`` driven in ``gear`` from pose ``begin`` to pose
+        ``end`` (both on the same circle): its length."""
+        deflection = (side * gear * (end[2] - begin[2])) % (2.0 * math.pi)
         chord = math.hypot(end[0] - begin[0], end[1] - begin[1])
         if deflection < 1e-12:
             return chord  # straight ahead, 2 R sin mu
@@ -144,3 +144,188 @@ def _turned(vector, angle):
     """``vector`` (x, y) turned by ``angle``."""
     x, y = vector
     return x * math.cos(angle) - y * math.sin(angle), x * math.sin(angle) + y * math.cos(angle)
+
+
+def cc_steer_reeds_shepp_length(start, goal, curvature, sharpness):
+    """The length of the shortest of Fraichard and Scheuer's CC-Reeds-Shepp paths from pose
+    ``start`` to pose ``goal``: chains of CC turns, each driven in a gear of its own (a change
+    of gear between two parts, the curvature 0 there), meeting or joined by a line. A turn of
+    gear g whose centre is on side p of the unit (1 left) leaves a pose facing theta from the
+    centre e^(i theta) (g x + i p y) ahead of it and ends at one from -g x + i p y (x + iy =
+    R (sin mu + i cos mu)). Their families: TST in any gears (TcST, TScT, TcScT), TTT in any
+    gears (TcTcT, TcTT, TTcT), TcTST and TSTcT (the middle circle 2 R cos mu from the end circle
+    it meets, straight towards the other, or where the line to it is their internal tangent),
+    TTcTT and TcTTcT (their two middle circles placed symmetrically), TcTSTcT (likewise)."""
+    circles = CCCircles(curvature, sharpness)
+    x, y = circles.radius * math.sin(circles.mu), circles.radius * math.cos(circles.mu)
+    signs = (1.0, -1.0)
+    best = math.inf
+
+    def leaving(pose, gear, side):
+        return complex(*_placed(pose, gear * x, side * y))
+
+    def arriving(pose, gear, side):
+        return complex(*_placed(pose, -gear * x, side * y))
+
+    def chain(turns, links, middles):
+        nonlocal best
+        centres = [leaving(start, *turns[0]), *middles, arriving(goal, *turns[-1])]
+        for roots in _roots(links):
+            length = _chain_length(circles, start, goal, turns, links, centres, roots, x, y)
+            best = min(best, length)
+
+    for (g1, p1), (g2, p2) in _pairs(signs):
+        c1, c2 = leaving(start, g1, p1), arriving(goal, g2, p2)
+        for gl in signs:
+            chain([(g1, p1), (g2, p2)], [gl], [])
+        for gm, pm in ((g, p) for g in signs for p in signs):
+            a, b = abs(_meeting(g1, p1, gm, pm, x, y)), abs(_meeting(gm, pm, g2, p2, x, y))
+            for middle in _circle_meets(c1, c2, a, b):
+                chain([(g1, p1), (gm, pm), (g2, p2)], [None, None], [middle])
+        two_y = 2.0 * y
+        if g2 == -g1:
+            for middle in _their_rings(c1, c2, two_y):  # TcTST: cusp, then a line in -g1
+                chain([(g1, p1), (-g1, -p1), (g2, p2)], [None, -g1], [middle])
+            for middle in _their_rings(c2, c1, two_y):  # TSTcT: a line in g1, then the cusp
+                chain([(g1, p1), (g1, -p2), (g2, p2)], [g1, None], [middle])
+        if p2 == -p1:
+            for gears in ((g1, g1, -g1, -g1), (g1, -g1, -g1, g1)):
+                if gears[3] != g2:
+                    continue
+                sides = (p1, -p1, p1, -p1)
+                a = abs(_meeting(gears[0], sides[0], gears[1], sides[1], x, y))
+                b = abs(_meeting(gears[1], sides[1], gears[2], sides[2], x, y))
+                for second, third in _symmetric(c1, c2, a, b):
+                    chain(list(zip(gears, sides)), [None, None, None], [second, third])
+        if g2 == g1:
+            for second, third in _symmetric_lines(c1, c2, two_y):  # TcTSTcT
+                chain([(g1, p1), (-g1, -p1), (-g1, -p2), (g2, p2)], [None, -g1, None], [second, third])
+    return best
+
+
+def _pairs(signs):
+    """Every (gear, side) of the start's circle with every one of the goal's."""
+    ends = [(g, p) for g in signs for p in signs]
+    return [(a, b) for a in ends for b in ends]
+
+
+def _roots(links):
+    """Each choice of root (+ or -) for each line among ``links``."""
+    count = sum(link is not None for link in links)
+    return [[(1.0 if (k >> j) & 1 == 0 else -1.0) for j in range(count)] for k in range(2**count)]
+
+
+def _meeting(ga, pa, gb, pb, x, y):
+    """From one turn's centre to the next's where they meet, facing 0."""
+    return complex((ga + gb) * x, (pb - pa) * y)
+
+
+def _chain_length(circles, start, goal, turns, links, centres, roots, x, y):
+    """The length of the chain through ``centres``, or inf where a link does not fit."""
+    headings = [start[2]]
+    points = []  # where each link leaves and reaches (poses), for the turns' chords
+    lines = 0.0
+    root = iter(roots)
+    for k, link in enumerate(links):
+        (ga, pa), (gb, pb) = turns[k], turns[k + 1]
+        gap = centres[k + 1] - centres[k]
+        if link is None:
+            v = _meeting(ga, pa, gb, pb, x, y)
+            if abs(abs(gap) - abs(v)) > 1e-9 * (abs(gap) + abs(v)):
+                return math.inf
+            facing = cmath_angle(gap) - cmath_angle(v)
+            line = 0.0
+        else:
+            across = (pb - pa) * y
+            square = abs(gap) ** 2 - across * across
+            if square < 0.0:
+                return math.inf
+            along = next(root) * math.sqrt(square)
+            line = (along - (ga + gb) * x) / link
+            if line < 0.0:
+                return math.inf
+            facing = cmath_angle(gap) - math.atan2(across, along)
+        turn = complex(-ga * x, pa * y) * complex(math.cos(facing), math.sin(facing))
+        leave = centres[k] - turn  # where turn k ends
+        arrive = leave + link * line * complex(math.cos(facing), math.sin(facing)) if link else leave
+        points.append(((leave.real, leave.imag, facing), (arrive.real, arrive.imag, facing)))
+        headings.append(facing)
+        lines += line
+    poses = [start, *[p for pair in points for p in pair], goal]
+    total = lines
+    for k, (gear, side) in enumerate(turns):
+        total += circles.turn(poses[2 * k], poses[2 * k + 1], side, gear)
+    return total
+
+
+def cmath_angle(z):
+    return math.atan2(z.imag, z.real)
+
+
+def _circle_meets(first, last, a, b):
+    """The places ``a`` from ``first`` and ``b`` from ``last``."""
+    gap = last - first
+    distance = abs(gap)
+    if distance == 0.0 or a == 0.0 or b == 0.0:
+        return []
+    along = (a * a - b * b + distance * distance) / (2.0 * distance)
+    if a * a < along * along:
+        return []
+    height = math.sqrt(a * a - along * along)
+    toward = gap / distance
+    return [first + toward * complex(along, side * height) for side in (1.0, -1.0)]
+
+
+def _their_rings(centre, other, radius):
+    """Their places for a middle circle ``radius`` from ``centre``, towards ``other``."""
+    gap = other - centre
+    distance = abs(gap)
+    if distance == 0.0:
+        return []
+    toward = gap / distance
+    places = [centre + toward * radius]
+    drop = radius * radius / distance
+    if drop <= radius:
+        ahead = math.sqrt(radius * radius - drop * drop)
+        places += [centre + toward * complex(ahead, side * drop) for side in (1.0, -1.0)]
+    return places
+
+
+def _symmetric(first, last, a, b):
+    """Two middle circles ``a`` from ``first`` and from ``last``, ``b`` apart, symmetric: mirrored
+    about the line between them, or turned half round about the middle of first and last."""
+    gap = last - first
+    distance = abs(gap)
+    if distance == 0.0:
+        return []
+    toward = gap / distance
+    pairs = []
+    for ahead in ((distance + b) / 2.0, (distance - b) / 2.0):  # mirrored (their TTcTT)
+        if a * a < ahead * ahead:
+            continue
+        height = math.sqrt(a * a - ahead * ahead)
+        for side in (1.0, -1.0):
+            shift = complex(ahead, side * height)
+            pairs.append((first + toward * shift, last + toward * complex(-ahead, side * height)))
+    ahead = (a * a + distance * distance / 4.0 - b * b / 4.0) / distance  # turned half round (TcTTcT)
+    if a * a >= ahead * ahead:
+        height = math.sqrt(a * a - ahead * ahead)
+        for side in (1.0, -1.0):
+            shift = complex(ahead, side * height)
+            pairs.append((first + toward * shift, last - toward * shift))
+    return pairs
+
+
+def _symmetric_lines(first, last, radius):
+    """TcTSTcT's middle circles, ``radius`` from the end circles, symmetric about the middle."""
+    gap = last - first
+    distance = abs(gap)
+    if distance == 0.0:
+        return []
+    toward = gap / distance
+    shifts = [complex(radius, 0.0)]
+    drop = radius * radius / distance
+    if drop <= radius:
+        ahead = math.sqrt(radius * radius - drop * drop)
+        shifts += [complex(ahead, side * drop) for side in (1.0, -1.0)]
+    return [(first + toward * shift, last - toward * shift) for shift in shifts]
