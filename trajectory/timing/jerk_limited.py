@@ -126,6 +126,7 @@ class _Drive:
             if len(phases) > _MAX_PHASES:
                 raise ValueError("the drive needs too many jerk phases: is the jerk tiny beside the curve?")
             state, jerk, seconds, binding = self._free(state)
+            start, made = state, len(phases)
             touched, element = self._touch(state, jerk, seconds)
             if element is not None and element[0] == EASE:
                 there = _advanced(state, touched, jerk)
@@ -140,11 +141,22 @@ class _Drive:
                 before = state
                 state = self._follow(state, element, phases)
                 if state == before:  # touching where it stands: no way on but its whole stop
-                    state = _braked(state, self.margins.stop(state).phases, phases)
+                    stop = self.margins.stop(state)
+                    state = _braked(
+                        state, _last_ramp(state, self.jerk) if stop is None else stop.phases, phases
+                    )
                 if element[0] != PIECE and element[1] == self.cap.s.size - 1:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
                 break
+            if state == start:
+                # A step below the margins' resolution (a huge jerk's ramp from rest covers
+                # 1e-13 of the length): the free drive's step, as nothing resolves a finer one.
+                del phases[made:]
+                if not math.isfinite(seconds) or seconds == 0.0:
+                    break
+                phases.append((seconds, jerk, binding))
+                state = _advanced(state, seconds, jerk)
         if state[1] < v_end * (1.0 - 1e-9):
             raise ValueError(
                 f"v_end = {v_end:g} cannot be reached with jerk = {self.jerk:g} (at most {state[1]:.6g})"
@@ -185,7 +197,7 @@ class _Drive:
                 there = _advanced(state, found, jerk)
                 m, other = self.margins.least(there)
                 if m < -SAFE:
-                    hi, element = found, other
+                    hi, element = found, other or element  # no stop there at all: the same one
                     continue
                 end = self.margins.beyond(there, element)
                 if end is None:
@@ -200,12 +212,14 @@ class _Drive:
             if m >= -SAFE:
                 lo = middle
             else:
-                hi, element = middle, other
+                hi, element = middle, other or element
         return lo, element
 
     def _before_crossing(self, state, jerk, seconds):
         """``seconds``, or the time the drive reaches the first node it would pass over (a stop
         checked beyond a node no longer sees it: there, the stop's margin is the drive's own)."""
+        if not math.isfinite(seconds):  # riding a piece that falls to rest: its stop sees it
+            return seconds
         s_end = _advanced(state, seconds, jerk)[0]
         cap_s = self.cap.s
         passed = np.arange(np.searchsorted(cap_s, state[0], side="right"), np.searchsorted(cap_s, s_end))
@@ -218,7 +232,10 @@ class _Drive:
 
     def _illinois(self, state, jerk, element, lo, hi):
         """Where ``element``'s own margin crosses 0 between lo and hi (it is >= 0 at lo, < 0 at
-        hi), at its safe side; None if it does not change sign there."""
+        hi), at its safe side; None if it does not change sign there (or no element is known:
+        at hi the drive has no stop at all)."""
+        if element is None:
+            return None
         f_lo = self.margins.of(_advanced(state, lo, jerk), element)
         f_hi = self.margins.of(_advanced(state, hi, jerk), element)
         if not (f_lo >= 0.0 > f_hi):
@@ -248,6 +265,8 @@ class _Drive:
     def _follow(self, state, element, phases):
         """Follow the stop from ``state`` up to where it touches ``element``, adding its phases."""
         stop = self.margins.stop(state)
+        if stop is None:
+            return _braked(state, _last_ramp(state, self.jerk), phases)
         kind, index = element
         if kind == EASE:
             stop, seconds = self.margins.ease(state, index), math.inf
@@ -276,6 +295,13 @@ class _Drive:
                 return False
             state = _advanced(state, seconds, jerk)
         return True
+
+
+def _last_ramp(state, jerk):
+    """Where a state has no stop (braking so hard, so slowly, that easing off at the jerk ends
+    below rest: a² > 2 J v, met at rounding's scale when J is huge): the braking eased off, the
+    speed held at rest where it gets there (``_advanced``)."""
+    return [(-state[2] / jerk, jerk)] if state[2] < 0.0 else []
 
 
 def _times_to(distances, state, jerk, seconds):

@@ -140,6 +140,22 @@ def test_on_the_scenes_curves_no_limit_is_broken_and_it_is_never_faster(name, je
     assert float(motion.speed(motion.duration)) == pytest.approx(0.0, abs=1e-9)
 
 
+@pytest.mark.parametrize("name", list(CURVES))
+@pytest.mark.parametrize("jerk", [1e5, 1e6, 1e7, 1e8])
+def test_a_huge_jerk_on_the_scenes_curves_ends_keeping_every_limit(name, jerk):
+    """Jerks whose ramps are resolved but whose steps from rest are below the margins (1e-13 of
+    the length): jerk 1e6 raised TypeError on the spline and AttributeError on the near-cusp
+    (states with no stop left), and never ended on the helix (a step of no length, again and
+    again). Never faster than the jerk-free drive to 1e-6 (what the ramps below the margins'
+    resolution may gain: 9e-8 measured)."""
+    curve = CURVES[name]()
+    motion = Motion.fastest(curve, **CAR, jerk=jerk)
+    _limits_hold(curve, motion, CAR, jerk)
+    assert motion.duration >= Motion.fastest(curve, **CAR).duration * (1.0 - 1e-6)
+    assert np.linalg.norm(motion.position(motion.duration) - curve.evaluate(1.0)) <= 1e-9
+    assert float(motion.speed(motion.duration)) == pytest.approx(0.0, abs=1e-9)
+
+
 def test_on_the_readme_road_it_tends_to_the_jerk_free_drive():
     """The extra time falls with every tenfold jerk, to within 2e-4 at 1e4 (what is left is the
     cap's chords, about CHORD_SAG / 2)."""
