@@ -140,11 +140,8 @@ class _Drive:
             if element is not None:
                 before = state
                 state = self._follow(state, element, phases)
-                if state == before:  # touching where it stands: no way on but its whole stop
-                    stop = self.margins.stop(state)
-                    state = _braked(
-                        state, _last_ramp(state, self.jerk) if stop is None else stop.phases, phases
-                    )
+                if state == before:  # touching where it stands
+                    state = _braked(state, self._onto(state, element), phases)
                 if element[0] != PIECE and element[1] == self.cap.s.size - 1:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
@@ -282,6 +279,26 @@ class _Drive:
             else:  # to rest: the whole stop (its last moment is ill-conditioned in the speed)
                 seconds = math.inf
         return _braked(state, stop.cut(seconds), phases)
+
+    def _onto(self, state, element):
+        """The phases from ``state`` where it touches ``element`` where it stands (to rounding):
+        along a piece it is on, at an acceleration no more than the piece's (a hair under it in
+        speed, or a touch too late to jerk up to its slope: any more would cross it by rounding),
+        to the piece's end; its acceleration eased
+        onto the slope of the cap's piece there, where it is above it (what that overshoots is
+        (a - slope)² / J, below rounding where the touch comes this late); else no way on but its
+        whole stop."""
+        kind, index = element
+        slope = float(self.slopes[min(index, self.slopes.size - 1)])
+        if kind == PIECE and state[2] <= slope + self.slack:
+            # On it, its acceleration no more than the piece's (it stays under): ride it.
+            seconds = _time_to(float(self.cap.s[index + 1]) - state[0], state[1], state[2], 0.0)
+            if 0.0 < seconds < math.inf:
+                return [(seconds, 0.0)]
+        if kind != EASE and state[2] > slope:
+            return [((state[2] - slope) / self.jerk, -self.jerk)]
+        stop = self.margins.stop(state)
+        return _last_ramp(state, self.jerk) if stop is None else stop.phases
 
     def _under_cap(self, state, phases):
         """Whether the drive from ``state`` through ``phases`` stays under the cap, on

@@ -40,7 +40,7 @@ class Margins:
             return -math.inf, None
         s = state[0]
         cap_s = self.cap.s
-        first = min(int(np.searchsorted(cap_s, s - SAFE * self.length)), cap_s.size - 1)
+        first = min(int(np.searchsorted(cap_s, s)), cap_s.size - 1)
         last = min(int(np.searchsorted(cap_s, s + stop.length, side="right")), cap_s.size - 1)
         best, element = math.inf, None
         node_margins = self._node_margins(stop, s, first, last + 1)
