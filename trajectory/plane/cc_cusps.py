@@ -34,6 +34,8 @@ from trajectory.plane.turn_paths import TurnPaths, steering_rows
 _SIGNS = (1.0, -1.0)
 _WIDTH = 13
 """Segments a chain has at most: four turns of three and a line."""
+_PARTS = 5
+"""Parts (turns and lines) a chain has at most: four turns and a line."""
 _ROUND = 48
 """Angles tried round a circle where a middle circle may lie anywhere on it."""
 
@@ -45,16 +47,21 @@ def cusp_paths(starts, goals, radii, sharpness):
     n = len(starts)
     seen = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * np.exp(-1j * starts[:, 2])
     headings = wrapped(goals[:, 2] - starts[:, 2])
-    best = np.full(n, np.inf)
-    chosen = [None] * n
+    best, shapes = np.full(n, np.inf), []
+    shape = np.full(n, -1)  # each path's chain, an index into shapes (-1: none)
+    values, sharpnesses = np.zeros((n, _PARTS)), np.ones((n, _PARTS))
     for radius in np.unique(radii).tolist():
         rows = np.flatnonzero(radii == radius)
         chains = _Chains(seen[rows], headings[rows], SteeringUnit(1.0 / radius, sharpness))
-        for kinds, gears, sides, values, sharpnesses, lengths in chains.all():
-            for k in np.flatnonzero(lengths < best[rows]).tolist():
-                best[rows[k]] = lengths[k]
-                chosen[rows[k]] = (kinds, gears, sides, values[k], sharpnesses[k])
-    return _assembled(starts, goals, radii, sharpness, chosen)
+        for kinds, gears, sides, these, their_sharpness, lengths in chains.all():
+            better = np.flatnonzero(lengths < best[rows])
+            if better.size:
+                at = rows[better]
+                best[at], shape[at] = lengths[better], len(shapes)
+                values[at, : len(kinds)] = these[better]
+                sharpnesses[at, : len(kinds)] = their_sharpness[better]
+                shapes.append((kinds, gears, sides))
+    return _assembled(starts, goals, radii, sharpness, shapes, shape, values, sharpnesses)
 
 
 class _Chains:
@@ -278,46 +285,45 @@ def _turns(turned, unit):
     return deflections, sharpnesses, np.where(missing, np.inf, lengths)
 
 
-def _assembled(starts, goals, radii, sharpness, chosen):
-    """``TurnPaths`` of the ``chosen`` paths (None: no path, length inf), each stretch in one
-    gear a path of its own (backing: planned for the unit turned round), end to end."""
+def _assembled(starts, goals, radii, sharpness, shapes, shape, values, sharpnesses):
+    """``TurnPaths`` of each path's chain (``shapes[shape]``, -1: no path, length inf) with its
+    ``values`` and ``sharpnesses`` (n, parts), each stretch in one gear a path of its own
+    (backing: planned for the unit turned round), end to end; the paths of one chain at once."""
     n = len(starts)
     names = ("turns", "lengths", "radii", "rates", "gears")
     columns = {name: np.zeros((n, _WIDTH)) for name in names}
     columns["radii"][:] = radii[:, None]
     columns["gears"][:] = 1.0
-    columns["lengths"][:, 0] = np.inf
+    columns["lengths"][shape < 0, 0] = np.inf
     words = np.full(n, "", dtype=object)
-    for row, path in enumerate(chosen):
-        if path is None:
-            continue
-        kinds, gears, sides, values, sharpnesses = path
-        columns["lengths"][row, 0] = 0.0
+    for index in np.unique(shape[shape >= 0]).tolist():
+        kinds, gears, sides = shapes[index]
+        rows = np.flatnonzero(shape == index)
         letters = [
             "S" if kind == "S" else "LR"[side * gear < 0.0] for kind, side, gear in zip(kinds, sides, gears)
         ]
-        pose, at, pieces = starts[row], 0, []
+        poses, at, pieces = starts[rows], 0, []
         for gear, parts in itertools.groupby(range(len(kinds)), key=lambda k: gears[k]):
             parts = list(parts)
             word = "".join(letters[k] for k in parts)
             leg = steering_paths(
-                pose[None],
+                poses,
                 None,
-                np.array([word]),
-                values[None, parts],
-                radii[row : row + 1],
+                np.full(rows.size, word),
+                values[np.ix_(rows, parts)],
+                radii[rows],
                 sharpness,
-                np.array([gear]),
-                sharpnesses[None, parts],
+                np.full(rows.size, gear),
+                sharpnesses[np.ix_(rows, parts)],
             )
             count = steering_rows(word)  # its rows first, then padding
             leg_rows = (leg.turns, leg.segment_lengths, leg.segment_radii, leg.curvature_rates, leg.gears)
             for name, value in zip(names, leg_rows):
-                columns[name][row, at : at + count] = value[0, :count]
+                columns[name][rows, at : at + count] = value[:, :count]
             at += count
             pieces.append(word)
-            pose = leg.path(0).table.ends()[-1]
-        words[row] = "|".join(pieces)
+            poses = leg.pose(leg.lengths)
+        words[rows] = "|".join(pieces)
     return TurnPaths(
         starts,
         radii,
