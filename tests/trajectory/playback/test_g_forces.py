@@ -111,6 +111,13 @@ def test_the_force_is_the_position_differenced_twice_less_gravity(points, veloci
     assume(np.ptp(points, axis=0).max() > 1.0)
     curve = CubicBezier(points)
     assume(curve.curvature(np.linspace(0, 1, 201)).max() * curve.length < 100)  # a difference resolves it
+    with np.errstate(invalid="ignore", divide="ignore"):
+        tangents = curve.derivative(np.linspace(0, 1, 201))
+        tangents = tangents / np.linalg.norm(tangents, axis=1)[:, None]
+    # No cusp: where the curve turns back on itself (out along a line and back, its curvature 0
+    # wherever sampled) the acceleration is a kink's, which no difference resolves (CI drew one:
+    # 57 g across by the difference at the turn, 0 by the curve's derivatives).
+    assume(np.all((tangents[1:] * tangents[:-1]).sum(axis=1) > 0.0))
     motion = Motion(curve, velocity, 5.0)
     t, h = fraction * 5.0, 2e-3
     p = motion.position(t + h * np.array([-2.0, -1.0, 0.0, 1.0, 2.0]))
