@@ -131,7 +131,11 @@ class _Drive:
             if element is not None and element[0] == EASE:
                 there = _advanced(state, touched, jerk)
                 ease = self.margins.ease(there, element[1])
-                if ease is None or not self._under_cap(there, ease.phases):
+                if (
+                    ease is None
+                    or not self._under_cap(there, ease.phases)
+                    or not self._stoppable(there, ease.phases)
+                ):
                     self.margins.refused.add(element[1])  # easing in would cross the cap: brake through
                     continue
             if touched > 0.0:
@@ -299,6 +303,15 @@ class _Drive:
             return [((state[2] - slope) / self.jerk, -self.jerk)]
         stop = self.margins.stop(state)
         return _last_ramp(state, self.jerk) if stop is None else stop.phases
+
+    def _stoppable(self, state, phases):
+        """Whether, eased into a valley along ``phases`` from ``state``, the drive can still stop
+        under the cap ahead (a valley followed at once by a fall at the brake limit is one to
+        brake through: eased in at its speed, the stop beyond crossed the cap, and the drive crept
+        on above it for ever)."""
+        for seconds, jerk in phases:
+            state = _advanced(state, seconds, jerk)
+        return self.margins.least(state)[0] >= -SAFE * 1e3
 
     def _under_cap(self, state, phases):
         """Whether the drive from ``state`` through ``phases`` stays under the cap, on

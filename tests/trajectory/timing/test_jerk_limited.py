@@ -12,7 +12,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES
-from trajectory import CubicBezier, Motion
+from trajectory import CubicBezier, Motion, Spline
 from trajectory.timing.jerk_stops import Stop
 from trajectory.timing.speed_limits import Binding
 
@@ -169,6 +169,32 @@ def test_on_the_scenes_curves_a_looser_jerk_is_never_slower(name):
         for jerk in (1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1e3, 1e4, 1e5, 1e6)
     ]
     assert all(later <= earlier * (1.0 + 1e-9) for earlier, later in itertools.pairwise(durations))
+
+
+def test_a_valley_followed_at_once_by_a_fall_at_the_brake_limit_is_braked_through():
+    """A random spline whose cap has a valley, a rise 0.017 long, then a fall at the brake
+    limit: eased into the valley at its speed, the drive could no longer stop under the cap
+    beyond (jerk 30 needs 0.17 s to brake fully) and crept on above it for ever. It ends, keeps
+    every limit, and a looser jerk is no slower."""
+    curve = Spline(
+        [
+            [6.84981473623318, 6.235652616152759, 2.4037894776011877],
+            [-0.7238429026786992, 2.671888701662091, 3.5443006457214126],
+            [-2.603239908020816, 4.698472444138497, 1.3980152306913247],
+            [1.5048621182033184, 3.799471724643631, 1.465619195625529],
+            [3.0524123393071907, 3.1570157177408174, 1.6669669325790761],
+            [-7.374951467906969, -5.615387026951208, 2.7213671321845228],
+            [-4.74856628648749, -7.216550691952806, 3.141095808835247],
+        ]
+    )
+    limits = {"v_max": 5.0, "a_lat": 6.0, "accel": 3.0, "brake": 5.0}
+    durations = []
+    for jerk in (3.0, 30.0, 300.0):
+        motion = Motion.fastest(curve, **limits, jerk=jerk)
+        _limits_hold(curve, motion, limits, jerk)
+        durations.append(motion.duration)
+    assert durations == sorted(durations, reverse=True)
+    assert durations[-1] >= Motion.fastest(curve, **limits).duration
 
 
 def test_on_the_readme_road_it_tends_to_the_jerk_free_drive():
