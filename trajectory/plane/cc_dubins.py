@@ -38,6 +38,8 @@ from trajectory.plane.steering_turns import (
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 """In the order of ``dubins.WORDS``."""
+_ROTATED = 4.0 * np.finfo(float).eps
+"""How far to the side (relative) a goal ahead may land by rounding when turned into the start's frame."""
 _WORD_SIGNS = np.array([[SIGNS[letter] for letter in word] for word in WORDS])  # (6, 3)
 
 
@@ -227,6 +229,9 @@ def cc_dubins_paths(starts, goals, radii, sharpness):
     ``sharpness`` for all (checked by the caller)."""
     facing = np.exp(-1j * starts[:, 2])
     points = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * facing
+    # A goal straight ahead seen from a start facing -x is 6e-17 to its side, no more: the
+    # rotation's rounding, which would hide the straight line from the search (a loop 13.3 long).
+    points = np.where(np.abs(points.imag) <= _ROTATED * np.abs(points), points.real + 0j, points)
     headings = wrapped(goals[:, 2] - starts[:, 2])
     words = np.empty(len(starts), dtype=int)
     parts, turn_sharpness = np.empty((len(starts), 3)), np.empty((len(starts), 3))

@@ -44,6 +44,7 @@ angles = st.floats(-math.pi, math.pi)
     0.0,
     -1.0,
 )  # TScT: was 1.63 times theirs
+@example((0.5, 0.0, 0.0), (0.0, 0.0, 0.0), 0.0, 0.0)  # straight back: a loop 8.8 long (rounding hid the line)
 def test_never_longer_than_fraichard_and_scheuers_nor_one_gear(start, goal, log_radius, log_sharpness):
     """At any radius (0.1 to 10) and sharpness (0.01 to 100). Before their chains were taken
     in (``cc_cusps``), a path was longer than the C++ library's valid one in 87 of 300 random
