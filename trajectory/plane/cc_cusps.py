@@ -274,14 +274,11 @@ def _meeting_points(first, last, a, b):
 
 
 def _turns(turned, unit):
-    """``SteeringUnit.on_circle`` of ``turned`` (k, m; NaN where no path), except that a turn
-    that does not turn goes round at full lock (its line could be in another gear than a line
-    beside it): (deflections, sharpnesses, lengths), lengths inf where NaN."""
+    """``SteeringUnit.on_circle`` of ``turned`` (k, m; NaN where no path) with no turn a line
+    (its line could be in another gear than a line beside it): (deflections, sharpnesses,
+    lengths), lengths inf where NaN."""
     missing = ~np.isfinite(turned)
-    deflections, sharpnesses, lengths = unit.on_circle(np.where(missing, 1.0, turned))
-    straight = deflections == 0.0
-    deflections[straight] = unit.full_lock(turned[straight])
-    lengths[straight] = unit.length(deflections[straight])
+    deflections, sharpnesses, lengths = unit.on_circle(np.where(missing, 1.0, turned), lines=False)
     return deflections, sharpnesses, np.where(missing, np.inf, lengths)
 
 

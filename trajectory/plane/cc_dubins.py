@@ -159,10 +159,7 @@ def _ccc_full_lock(points, headings, first, unit):
             np.stack([first * meet1, -first * (meet2 - meet1), first * (headings[rows] - meet2)], axis=1)
             % TWO_PI
         )
-        parts, sharpnesses, lengths = unit.on_circle(turned)
-        straight = parts == 0.0  # no line to put it in: round at full lock
-        parts[straight] = unit.full_lock(turned[straight])
-        lengths[straight] = unit.length(parts[straight])
+        parts, sharpnesses, lengths = unit.on_circle(turned, lines=False)  # no line to put one in
         found.append((rows, parts, lengths.sum(axis=1), sharpnesses))
     return tuple(np.concatenate(column) for column in zip(*found))
 

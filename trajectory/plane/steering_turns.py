@@ -77,14 +77,16 @@ class SteeringUnit:
         for the turn's side, modulo 2 pi): in [least, least + 2 pi)."""
         return self.least + (turned - self.least) % TWO_PI
 
-    def on_circle(self, turned):
+    def on_circle(self, turned, lines=True):
         """The shortest turn from a pose on its full-lock circle to where a turn at full lock
         would end, the heading turned by ``turned`` (array, in [0, 2 pi)): Fraichard and
         Scheuer's CC turn. At full lock (round once more where ``turned`` is below ``least``),
         or their elementary turn: two clothoids of a gentler sharpness that end at that same
         place (its chord along turned / 2 as the full-lock turn's, a pair's chord scaling as
-        1 / sqrt(sharpness)), where one is gentler than the unit's and shorter; where the heading
-        does not turn (to ``_CLOSED`` of 2 pi), the line straight there, 2 x long.
+        1 / sqrt(sharpness)), where one is gentler than the unit's and shorter; with ``lines``,
+        where the heading does not turn (to ``_CLOSED`` of 2 pi), the line straight there, 2 x
+        long (without: round at full lock, for a path with no line of the turn's own gear to put
+        it in).
 
         Returns:
             (deflections, sharpnesses, lengths), each shaped as ``turned``: a deflection 0 is
@@ -93,8 +95,9 @@ class SteeringUnit:
         deflections = self.full_lock(turned)
         lengths = self.length(deflections)
         sharpnesses = np.full(np.shape(turned), self.sharpness)
-        straight = (turned == 0.0) | (turned >= TWO_PI * (1.0 - _CLOSED))
-        deflections[straight], lengths[straight] = 0.0, 2.0 * self.x
+        if lines:
+            straight = (turned == 0.0) | (turned >= TWO_PI * (1.0 - _CLOSED))
+            deflections[straight], lengths[straight] = 0.0, 2.0 * self.x
         small = np.flatnonzero((turned > 0.0) & (turned < self.least))
         if small.size:
             t = turned.flat[small]

@@ -317,15 +317,6 @@ def _symmetric(first, last, a, b):
 
 
 def _symmetric_lines(first, last, radius):
-    """TcTSTcT's middle circles, ``radius`` from the end circles, symmetric about the middle."""
-    gap = last - first
-    distance = abs(gap)
-    if distance == 0.0:
-        return []
-    toward = gap / distance
-    shifts = [complex(radius, 0.0)]
-    drop = radius * radius / distance
-    if drop <= radius:
-        ahead = math.sqrt(radius * radius - drop * drop)
-        shifts += [complex(ahead, side * drop) for side in (1.0, -1.0)]
-    return [(first + toward * shift, last - toward * shift) for shift in shifts]
+    """TcTSTcT's middle circles, ``radius`` from the end circles, symmetric about the middle:
+    ``_their_rings`` round the first, each mirrored through the middle for the second."""
+    return [(place, first + last - place) for place in _their_rings(first, last, radius)]
