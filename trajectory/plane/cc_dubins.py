@@ -113,12 +113,14 @@ def _csc_small(points, headings, first, last, unit, small_first):
     """The CSC word with its first (``small_first``) or last turn too small for full lock (its
     deflection t on the grid), the other turning its share of the heading at full lock, or small
     too (once round or more where small turns go that far). The root: the line's miss of the
-    goal, sideways. (rows, parts, lengths) per case."""
+    goal, sideways; searched only where ``_csc_may_meet``. (rows, parts, lengths) per case."""
     found = []
     for rounds in [None, *range(int(min(unit.least, SMALL_REACH) // TWO_PI) + 1)]:
+        sub = np.flatnonzero(_csc_may_meet(points, headings, first, last, unit, small_first, rounds))
+        goals, heading_of = points[sub], headings[sub]
 
-        def parts_at(t, rows, ends=None, small_first=small_first, rounds=rounds):
-            heading = headings[rows]
+        def parts_at(t, rows, ends=None, rounds=rounds, goals=goals, heading_of=heading_of):
+            heading = heading_of[rows]
             direction = first * t if small_first else heading - last * t
             other = (last * (heading - direction) if small_first else first * direction) % TWO_PI
             if rounds is None:
@@ -132,12 +134,38 @@ def _csc_small(points, headings, first, last, unit, small_first):
             d1, d2 = (t, other) if small_first else (other, t)
             end1 = signed(ends, first) if small_first else other_end
             end2 = other_end if small_first else signed(ends, last)
-            seen = (points[rows] - end1) * np.exp(-1j * direction) - end2
+            seen = (goals[rows] - end1) * np.exp(-1j * direction) - end2
             return seen.imag, np.stack([d1, seen.real, d2], axis=-1)
 
-        rows, parts = turn_then_line_roots(parts_at, points, unit)
-        found.append((rows, parts, _csc_length(parts, unit)))
+        rows, parts = turn_then_line_roots(parts_at, goals, unit)
+        found.append((sub[rows], parts, _csc_length(parts, unit)))
     return found
+
+
+def _csc_may_meet(points, headings, first, last, unit, small_first, rounds):
+    """Whether the line of ``_csc_small``'s case can reach the goal for any small deflection t,
+    a necessary condition a few operations a goal (the grid takes a hundred): its miss sideways
+    is Im(w e^(i k t)), with w set by the goal and k = +-1, less a part the unit's small turns
+    alone set, and the first's range over t must meet that part's (its bounds from the unit's
+    fine table; where the other turn is small too, |its end| <= its length)."""
+    reach = unit.small[-1]
+    away = (unit.fine_ends * np.exp(-1j * unit.fine)).imag  # a left small turn's end, seen along its exit
+    aside = unit.fine_ends.imag
+    other = 0.0 if rounds is None else 2.0 * np.sqrt(min(unit.least, TWO_PI * (rounds + 1)) / unit.sharpness)
+    if small_first:
+        towards = points if rounds is not None else points + np.exp(1j * headings) * unit.exit_centre(last)
+        low, high = _spread(first * away)
+        shift, sweep = (0.0 if rounds is not None else last * unit.y), -first
+    else:
+        towards = (points - (0.0 if rounds is not None else unit.entry_centre(first))) * np.exp(
+            -1j * headings
+        )
+        low, high = _spread(last * aside)
+        shift, sweep = (0.0 if rounds is not None else -first * unit.y), last
+    low, high = low + shift - other, high + shift + other
+    least, most = _swept_range(towards, min(sweep, 0.0) * reach, reach)
+    slack = MISS * path_scale(points, unit)
+    return (least <= high + slack) & (most >= low - slack)
 
 
 def _ccc_full_lock(points, headings, first, unit):
@@ -168,8 +196,10 @@ def _ccc_small(points, headings, first, unit, small):
     """The CCC word with its turn ``small`` (0, 1, 2) too small for full lock (deflection t on
     the grid), the other two at full lock. The root: the distance between the two full-lock
     turns' centres (the middle one and an end one; the two end ones for a small middle turn)
-    against where they would have to be. (rows, parts, lengths)."""
-    found = []
+    against where they would have to be; searched only where ``_ccc_may_meet``. (rows, parts,
+    lengths)."""
+    sub = np.flatnonzero(_ccc_may_meet(points, headings, first, unit, small))
+    points, headings = points[sub], headings[sub]
 
     def parts_at(t, rows, ends=None, small=small):
         heading, point = headings[rows], points[rows]
@@ -208,8 +238,60 @@ def _ccc_small(points, headings, first, unit, small):
     rows, t = small_turn_roots(parts_at, points.size, unit)
     miss, parts = parts_at(t, rows)
     keep = np.abs(miss) <= MISS * path_scale(points[rows], unit)
-    found.append((rows[keep], parts[keep], _ccc_length(parts[keep], unit)))
-    return found
+    return [(sub[rows[keep]], parts[keep], _ccc_length(parts[keep], unit))]
+
+
+def _ccc_may_meet(points, headings, first, unit, small):
+    """Whether ``_ccc_small``'s case can meet for any small deflection t, a necessary condition
+    a few operations a goal: a small end turn puts the middle turn's centre on a curve the unit
+    alone sets (seen from the start for the first, from the goal for the last), which must come
+    within ``spacing`` of the other end turn's centre; a small middle turn sets how far apart
+    the end centres lie, |shape(t)|, which must span their distance. The curves' bounds from the
+    unit's fine table, for a left first turn (a right one's are their mirror images)."""
+    t, ends = unit.fine, unit.fine_ends
+    slack = MISS * path_scale(points, unit)
+    if small == 1:
+        low, high = _spread(np.abs(ends + unit.centre + np.exp(1j * t) * np.conj(unit.centre)))
+        gap = np.abs(points + np.exp(1j * headings) * unit.exit_centre(first) - unit.entry_centre(first))
+        return (gap >= low - slack) & (gap <= high + slack)
+    if small == 0:
+        curve = ends + np.exp(1j * t) * unit.entry_centre(-1.0)
+        towards = points + np.exp(1j * headings) * unit.exit_centre(first)
+    else:
+        curve = np.exp(-1j * t) * (ends - unit.exit_centre(-1.0))
+        towards = (points - unit.entry_centre(first)) * np.exp(-1j * headings)
+    if first < 0.0:
+        towards = np.conj(towards)
+    centre, radius = _disc(curve)
+    return np.abs(np.abs(towards - centre) - unit.spacing) <= radius + slack
+
+
+def _spread(values):
+    """The least and greatest of a smooth function sampled on a fine table (n,), widened by
+    twice its largest step (what it may reach between samples)."""
+    margin = 2.0 * np.abs(np.diff(values)).max(initial=0.0)
+    return values.min() - margin, values.max() + margin
+
+
+def _disc(curve):
+    """A disc (centre, radius) holding a smooth curve sampled on a fine table (n,) complex,
+    widened by twice its largest step."""
+    centre = complex(curve.real.min() + curve.real.max(), curve.imag.min() + curve.imag.max()) / 2.0
+    return centre, np.abs(curve - centre).max() + 2.0 * np.abs(np.diff(curve)).max(initial=0.0)
+
+
+def _swept_range(towards, start, width):
+    """The least and greatest of Im(towards e^(i theta)) over the angles theta in [start, start +
+    width] (``towards`` (n,) complex, ``start`` and ``width`` numbers): at the ends, or at
+    -+|towards| where the sweep passes straight down or up (any sweep of half a turn or more is
+    taken to, which only widens the range)."""
+    first, last = towards * np.exp(1j * start), towards * np.exp(1j * (start + width))
+    size = np.abs(towards)
+    least, most = np.minimum(first.imag, last.imag), np.maximum(first.imag, last.imag)
+    half_turn = width >= np.pi
+    most = np.where(half_turn | ((first.real >= 0.0) & (last.real <= 0.0)), size, most)
+    least = np.where(half_turn | ((first.real <= 0.0) & (last.real >= 0.0)), -size, least)
+    return least, most
 
 
 def _csc_length(parts, unit):

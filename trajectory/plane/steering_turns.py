@@ -33,6 +33,9 @@ _GRID = 8
 _GRID_STEP = 0.25
 """A small turn's deflections are sampled at _GRID + 1 points, or this far apart (radians) where
 small turns go further (a unit whose steering takes long to reach full lock)."""
+_FINE = 8
+"""The unit's fine table of small deflections (for bounds, not roots) is this many times finer
+than its grid."""
 _ROUNDS = 40
 _CLOSED = 1e-15
 SLACK = 1e-12
@@ -45,8 +48,9 @@ MISS = 1e-9
 class SteeringUnit:
     """What every path needs of a unit's steering: ``curvature`` (1 / radius), ``sharpness``,
     ``least`` (the smallest deflection that reaches full lock), the full-lock centre x + iy,
-    ``spacing`` (2 |x + iy|: how far apart the centres of two turns that meet lie), and the grid
-    ``small`` of small deflections with the ends of those turns, ``small_ends``."""
+    ``spacing`` (2 |x + iy|: how far apart the centres of two turns that meet lie), the grid
+    ``small`` of small deflections with the ends of those left turns, ``small_ends``, and the
+    same ``fine`` and ``fine_ends`` on a finer table."""
 
     def __init__(self, curvature, sharpness):
         self.curvature, self.sharpness = curvature, sharpness
@@ -56,6 +60,8 @@ class SteeringUnit:
         reach = min(self.least, SMALL_REACH)
         self.small = np.linspace(0.0, reach, max(_GRID, int(np.ceil(reach / _GRID_STEP))) + 1)
         self.small_ends = self.end(self.small, 1.0)
+        self.fine = np.linspace(0.0, reach, _FINE * (self.small.size - 1) + 1)
+        self.fine_ends = self.end(self.fine, 1.0)
 
     def end(self, deflection, sign):
         """Where a turn of ``sign`` through ``deflection`` ends, seen from its start."""
@@ -187,7 +193,7 @@ def small_turn_roots(parts_at, n, unit):
     if not rows.size:
         return rows, np.empty(0)
     t = illinois(
-        lambda t: parts_at(t, rows)[0],
+        lambda t, which: parts_at(t, rows[which])[0],
         unit.small[cells],
         unit.small[cells + 1],
         values[rows, cells],
@@ -197,26 +203,38 @@ def small_turn_roots(parts_at, n, unit):
 
 
 def illinois(f, low, high, f_low, f_high):
-    """Roots of ``f`` (arrays in, arrays out) bracketed by [low, high] (f of opposite signs, or 0,
-    at the ends): the Illinois variant of the false position, until every bracket has closed to
-    the rounding of its ends (or ``_ROUNDS``)."""
+    """Roots of ``f`` bracketed by [low, high] (k,) (f of opposite signs, or 0, at the ends): the
+    Illinois variant of the false position, each bracket until it has closed to the rounding of
+    its ends (or ``_ROUNDS``). ``f(t, which)``: f at t (m,) for the brackets ``which`` (m,) still
+    open."""
+    roots = high.copy()
+    which = np.arange(high.size)
     for _ in range(_ROUNDS):
         with np.errstate(invalid="ignore", divide="ignore"):
             step = f_high * (high - low) / (f_high - f_low)
         guess = np.where(np.isfinite(step) & (f_high != 0.0), high - step, high)
         guess = np.clip(guess, np.minimum(low, high), np.maximum(low, high))
-        if np.all(np.abs(guess - high) <= _CLOSED * (np.abs(high) + 1.0)):
-            return guess
-        f_guess = f(guess)
+        roots[which] = guess
+        open_ = np.abs(guess - high) > _CLOSED * (np.abs(high) + 1.0)
+        if not open_.all():
+            which, low, high, f_low, f_high, guess = (
+                array[open_] for array in (which, low, high, f_low, f_high, guess)
+            )
+            if not which.size:
+                return roots
+        f_guess = f(guess, which)
         crossed = np.sign(f_guess) * np.sign(f_high) < 0.0
         low, f_low = np.where(crossed, high, low), np.where(crossed, f_high, 0.5 * f_low)
         high, f_high = guess, f_guess
-    return high
+    roots[which] = high
+    return roots
 
 
 def shortest_of_each(rows, lengths):
     """Which candidates (indices into ``rows`` (k,) and ``lengths`` (k,)) are the shortest of
     their row's: one each, for an assignment that a row's later duplicates would overwrite."""
+    if rows.size < 2 or (rows[1:] > rows[:-1]).all():  # one each already (the common case)
+        return np.arange(rows.size)
     order = np.lexsort((lengths, rows))
     first = np.concatenate([[True], rows[order][1:] != rows[order][:-1]]) if rows.size else order > 0
     return order[first]

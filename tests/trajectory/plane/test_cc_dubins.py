@@ -3,6 +3,7 @@ within both limits everywhere, they are never shorter than Dubins' and tend to i
 sharpness grows, and where they keep Dubins' word at full lock they add at most the bound."""
 
 import math
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from tests.budget import scaled
 from tests.trajectory.plane.cc_steer_reference import cc_steer_length
 from tests.trajectory.plane.steering_checks import check_reaches, check_steering, sharpness_for
-from trajectory.plane import dubins_path, dubins_paths
+from trajectory.plane import cc_dubins, dubins_path, dubins_paths
 from trajectory.plane.clothoids import full_lock_centre
 
 coordinates = st.floats(-20.0, 20.0)
@@ -145,3 +146,37 @@ def test_a_goal_at_the_start_is_no_path_at_all():
     path = dubins_path((1.0, 2.0, 0.5), (1.0, 2.0), 1.0, heading=0.5, sharpness=0.5)
     assert path.length == 0.0
     assert path.pose(0.0).tolist() == [1.0, 2.0, 0.5]
+
+
+@settings(max_examples=scaled(60, 15), deadline=None)
+@given(
+    st.floats(-1.0, 1.0),
+    st.floats(-2.0, 2.0),
+    st.floats(-3.0, 1.5),
+    st.integers(0, 2**32 - 1),
+)
+def test_the_screens_never_drop_a_path_the_full_search_finds(log_radius, log_sharpness, log_reach, seed):
+    """The cheap necessary conditions before each small-turn search: with them switched off (every
+    goal searched), the same words and lengths, on goals near and far, on grid points, dead
+    ahead and exactly behind."""
+    radius, sharpness = 10.0**log_radius, 10.0**log_sharpness
+    if (1.0 / radius) ** 2 / sharpness > 1e3:
+        sharpness = 1e-3 / radius**2  # the gentlest searched in bounded time here
+    rng = np.random.default_rng(seed)
+    count = 400
+    scale = radius * 10.0**log_reach
+    points = (rng.uniform(-1, 1, count) + 1j * rng.uniform(-1, 1, count)) * scale
+    points[:80] = points[:80].real  # dead ahead or behind
+    points[80:160] = np.round(points[80:160] / radius * 4) * radius / 4  # on a grid of quarter radii
+    headings = rng.uniform(-np.pi, np.pi, count)
+    headings[:40], headings[40:70] = 0.0, np.pi
+    headings[200:260] = np.round(headings[200:260] * 4) / 4
+    screened = cc_dubins.cc_dubins_parts(points, headings, 1.0 / radius, sharpness)
+    everyone = lambda points, *rest: np.ones(points.size, dtype=bool)
+    with (
+        mock.patch.object(cc_dubins, "_csc_may_meet", everyone),
+        mock.patch.object(cc_dubins, "_ccc_may_meet", everyone),
+    ):
+        searched = cc_dubins.cc_dubins_parts(points, headings, 1.0 / radius, sharpness)
+    assert (screened[0] == searched[0]).all()
+    assert np.abs(screened[3] - searched[3]).max() <= 1e-12 * (scale + radius)
