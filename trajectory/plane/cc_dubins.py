@@ -113,54 +113,68 @@ def _csc_small(points, headings, first, last, unit, small_first):
     """The CSC word with its first (``small_first``) or last turn too small for full lock (its
     deflection t on the grid), the other turning its share of the heading at full lock, or small
     too (once round or more where small turns go that far). The root: the line's miss of the
-    goal, sideways; searched only where ``_csc_may_meet``. (rows, parts, lengths) per case."""
+    goal, sideways, Im(w e^(i k t)) less the turns' own parts (``_csc_towards``); searched only
+    where ``_csc_may_meet``. (rows, parts, lengths) per case."""
     found = []
     for rounds in [None, *range(int(min(unit.least, SMALL_REACH) // TWO_PI) + 1)]:
-        sub = np.flatnonzero(_csc_may_meet(points, headings, first, last, unit, small_first, rounds))
-        goals, heading_of = points[sub], headings[sub]
+        towards = _csc_towards(points, headings, first, last, unit, small_first, rounds)
+        sub = np.flatnonzero(_csc_may_meet(towards, points, first, last, unit, small_first, rounds))
+        towards, heading_of = towards[sub], headings[sub]
 
-        def parts_at(t, rows, ends=None, rounds=rounds, goals=goals, heading_of=heading_of):
-            heading = heading_of[rows]
-            direction = first * t if small_first else heading - last * t
-            other = (last * (heading - direction) if small_first else first * direction) % TWO_PI
-            if rounds is None:
-                other = unit.full_lock(other)
-                other_end = unit.full_lock_end(other, last if small_first else first)
-            else:
-                other = np.where(other + TWO_PI * rounds <= unit.least, other + TWO_PI * rounds, np.nan)
-                other_end = signed(unit.small_end(other), last if small_first else first)
+        def parts_at(t, rows, ends=None, parts=True, rounds=rounds, towards=towards, heading_of=heading_of):
             if ends is None:
                 ends = unit.small_end(t)
+            if small_first:
+                own, sweep, turned = (
+                    signed(ends * np.exp(-1j * t), first),
+                    -first,
+                    last * (heading_of[rows] - first * t),
+                )
+            else:
+                own, sweep, turned = signed(ends, last), last, first * (heading_of[rows] - last * t)
+            if rounds is None:  # the other turn at full lock: the line passes y from its centre
+                other = None
+                other_end = unit.entry_centre(last) if small_first else np.conj(unit.entry_centre(first))
+            else:
+                other = turned % TWO_PI + TWO_PI * rounds
+                other = np.where(other <= unit.least, other, np.nan)
+                far = unit.small_end(other)
+                other_end = signed(far, last) if small_first else signed(far * np.exp(-1j * other), first)
+            seen = towards[rows] * np.exp(1j * sweep * t) - own - other_end  # the goal seen along the line
+            if not parts:
+                return seen.imag, None
+            if other is None:
+                other = unit.full_lock(turned)
             d1, d2 = (t, other) if small_first else (other, t)
-            end1 = signed(ends, first) if small_first else other_end
-            end2 = other_end if small_first else signed(ends, last)
-            seen = (goals[rows] - end1) * np.exp(-1j * direction) - end2
             return seen.imag, np.stack([d1, seen.real, d2], axis=-1)
 
-        rows, parts = turn_then_line_roots(parts_at, goals, unit)
+        rows, parts = turn_then_line_roots(parts_at, points[sub], unit)
         found.append((sub[rows], parts, _csc_length(parts, unit)))
     return found
 
 
-def _csc_may_meet(points, headings, first, last, unit, small_first, rounds):
+def _csc_towards(points, headings, first, last, unit, small_first, rounds):
+    """w of ``_csc_small``'s case: the goal seen along the line, w e^(i k t), less the turns'
+    own parts: their ends seen along the line (a full-lock other turn's is fixed by its
+    centre, which the goal sets: w is that centre)."""
+    if small_first:  # seen from the start, turned by -first t
+        return points if rounds is not None else points + np.exp(1j * headings) * unit.exit_centre(last)
+    # seen from the goal, turned by last t
+    return (points - (0.0 if rounds is not None else unit.entry_centre(first))) * np.exp(-1j * headings)
+
+
+def _csc_may_meet(towards, points, first, last, unit, small_first, rounds):
     """Whether the line of ``_csc_small``'s case can reach the goal for any small deflection t,
-    a necessary condition a few operations a goal (the grid takes a hundred): its miss sideways
-    is Im(w e^(i k t)), with w set by the goal and k = +-1, less a part the unit's small turns
-    alone set, and the first's range over t must meet that part's (its bounds from the unit's
-    fine table; where the other turn is small too, |its end| <= its length)."""
+    a necessary condition a few operations a goal (the grid takes a hundred): the range of
+    Im(w e^(i k t)) over t (``towards`` w) must meet that of the turns' own parts (from the
+    unit's fine table; where the other turn is small too, |its end| <= its length)."""
     reach = unit.small[-1]
-    away = (unit.fine_ends * np.exp(-1j * unit.fine)).imag  # a left small turn's end, seen along its exit
-    aside = unit.fine_ends.imag
     other = 0.0 if rounds is None else 2.0 * np.sqrt(min(unit.least, TWO_PI * (rounds + 1)) / unit.sharpness)
     if small_first:
-        towards = points if rounds is not None else points + np.exp(1j * headings) * unit.exit_centre(last)
-        low, high = _spread(first * away)
+        low, high = _spread(first * (unit.fine_ends * np.exp(-1j * unit.fine)).imag)
         shift, sweep = (0.0 if rounds is not None else last * unit.y), -first
     else:
-        towards = (points - (0.0 if rounds is not None else unit.entry_centre(first))) * np.exp(
-            -1j * headings
-        )
-        low, high = _spread(last * aside)
+        low, high = _spread(last * unit.fine_ends.imag)
         shift, sweep = (0.0 if rounds is not None else -first * unit.y), last
     low, high = low + shift - other, high + shift + other
     least, most = _swept_range(towards, min(sweep, 0.0) * reach, reach)
@@ -196,74 +210,85 @@ def _ccc_small(points, headings, first, unit, small):
     """The CCC word with its turn ``small`` (0, 1, 2) too small for full lock (deflection t on
     the grid), the other two at full lock. The root: the distance between the two full-lock
     turns' centres (the middle one and an end one; the two end ones for a small middle turn)
-    against where they would have to be; searched only where ``_ccc_may_meet``. (rows, parts,
-    lengths)."""
-    sub = np.flatnonzero(_ccc_may_meet(points, headings, first, unit, small))
-    points, headings = points[sub], headings[sub]
+    against where they would have to be (``_ccc_towards``); searched only where
+    ``_ccc_may_meet``. (rows, parts, lengths)."""
+    towards = _ccc_towards(points, headings, first, unit, small)
+    sub = np.flatnonzero(_ccc_may_meet(towards, points, first, unit, small))
+    towards, headings = towards[sub], headings[sub]
 
-    def parts_at(t, rows, ends=None, small=small):
-        heading, point = headings[rows], points[rows]
+    def parts_at(t, rows, ends=None, parts=True):
         if ends is None:
             ends = unit.small_end(t)
-        if small == 0:  # from the first turn's end, the middle's centre; the last's from the goal
-            middle_centre = signed(ends, first) + np.exp(1j * first * t) * unit.entry_centre(-first)
-            gap = point + np.exp(1j * heading) * unit.exit_centre(first) - middle_centre
-            meet2 = np.angle(gap) - np.angle(unit.meeting(-first, first))
-            meet1 = first * t
-            parts = [
-                t,
-                unit.full_lock(-first * (meet2 - meet1)),
-                unit.full_lock(first * (heading - meet2)),
-            ]
-            return np.abs(gap) - unit.spacing, np.stack(parts, axis=-1)
-        if small == 2:  # back from the goal, the middle's centre; the first's from the start
-            meet2 = heading - first * t
-            start = point - np.exp(1j * meet2) * signed(ends, first)
-            gap = start + np.exp(1j * meet2) * unit.exit_centre(-first) - unit.entry_centre(first)
-            meet1 = np.angle(gap) - np.angle(unit.meeting(first, -first))
-            parts = [unit.full_lock(first * meet1), unit.full_lock(-first * (meet2 - meet1)), t]
-            return np.abs(gap) - unit.spacing, np.stack(parts, axis=-1)
-        # The middle turn small: the end centres apart as the middle turn puts them.
-        shape = (
-            signed(ends, -first)
-            - unit.exit_centre(first)
-            + np.exp(-1j * first * t) * unit.entry_centre(first)
-        )
-        gap = point + np.exp(1j * heading) * unit.exit_centre(first) - unit.entry_centre(first)
-        meet1 = np.angle(gap) - np.angle(shape)
-        meet2 = meet1 - first * t
-        parts = [unit.full_lock(first * meet1), t, unit.full_lock(first * (heading - meet2))]
-        return np.abs(gap) - np.abs(shape), np.stack(parts, axis=-1)
+        gap, heading = towards[rows], headings[rows]
+        if small == 0:  # the middle turn's centre from the first turn's end; the last's from the goal
+            gap = gap - signed(ends, first) - np.exp(1j * first * t) * unit.entry_centre(-first)
+            miss = np.abs(gap) - unit.spacing
+            if parts:
+                meet2 = np.angle(gap) - np.angle(unit.meeting(-first, first))
+                turns = [
+                    t,
+                    unit.full_lock(-first * (meet2 - first * t)),
+                    unit.full_lock(first * (heading - meet2)),
+                ]
+        elif small == 2:  # back from the goal, the middle's centre (seen turned by -heading)
+            gap = gap - np.exp(-1j * first * t) * (signed(ends, first) - unit.exit_centre(-first))
+            miss = np.abs(gap) - unit.spacing
+            if parts:
+                meet2 = heading - first * t
+                meet1 = heading + np.angle(gap) - np.angle(unit.meeting(first, -first))
+                turns = [unit.full_lock(first * meet1), unit.full_lock(-first * (meet2 - meet1)), t]
+        else:  # the middle turn small: the end centres apart as it puts them
+            shape = (
+                signed(ends, -first)
+                - unit.exit_centre(first)
+                + np.exp(-1j * first * t) * unit.entry_centre(first)
+            )
+            miss = np.abs(gap) - np.abs(shape)
+            if parts:
+                meet1 = np.angle(gap) - np.angle(shape)
+                turns = [
+                    unit.full_lock(first * meet1),
+                    t,
+                    unit.full_lock(first * (heading - meet1 + first * t)),
+                ]
+        return miss, (np.stack(turns, axis=-1) if parts else None)
 
-    rows, t = small_turn_roots(parts_at, points.size, unit)
+    rows, t = small_turn_roots(parts_at, sub.size, unit)
     miss, parts = parts_at(t, rows)
-    keep = np.abs(miss) <= MISS * path_scale(points[rows], unit)
+    keep = np.abs(miss) <= MISS * path_scale(points[sub[rows]], unit)
     return [(sub[rows[keep]], parts[keep], _ccc_length(parts[keep], unit))]
 
 
-def _ccc_may_meet(points, headings, first, unit, small):
+def _ccc_towards(points, headings, first, unit, small):
+    """The goal's part of ``_ccc_small``'s case: the last turn's full-lock centre (small 0),
+    the first's seen from the goal turned by -heading (small 2), or the gap between the end
+    turns' centres (small 1)."""
+    if small == 0:
+        return points + np.exp(1j * headings) * unit.exit_centre(first)
+    if small == 2:
+        return (points - unit.entry_centre(first)) * np.exp(-1j * headings)
+    return points + np.exp(1j * headings) * unit.exit_centre(first) - unit.entry_centre(first)
+
+
+def _ccc_may_meet(towards, points, first, unit, small):
     """Whether ``_ccc_small``'s case can meet for any small deflection t, a necessary condition
     a few operations a goal: a small end turn puts the middle turn's centre on a curve the unit
-    alone sets (seen from the start for the first, from the goal for the last), which must come
-    within ``spacing`` of the other end turn's centre; a small middle turn sets how far apart
-    the end centres lie, |shape(t)|, which must span their distance. The curves' bounds from the
-    unit's fine table, for a left first turn (a right one's are their mirror images)."""
+    alone sets, which must come within ``spacing`` of w (``towards``); a small middle turn sets
+    how far apart the end centres lie, |shape(t)|, which must span |w|. The curves' bounds from
+    the unit's fine table, for a left first turn (a right one's are their mirror images)."""
     t, ends = unit.fine, unit.fine_ends
     slack = MISS * path_scale(points, unit)
     if small == 1:
         low, high = _spread(np.abs(ends + unit.centre + np.exp(1j * t) * np.conj(unit.centre)))
-        gap = np.abs(points + np.exp(1j * headings) * unit.exit_centre(first) - unit.entry_centre(first))
+        gap = np.abs(towards)
         return (gap >= low - slack) & (gap <= high + slack)
     if small == 0:
         curve = ends + np.exp(1j * t) * unit.entry_centre(-1.0)
-        towards = points + np.exp(1j * headings) * unit.exit_centre(first)
     else:
         curve = np.exp(-1j * t) * (ends - unit.exit_centre(-1.0))
-        towards = (points - unit.entry_centre(first)) * np.exp(-1j * headings)
-    if first < 0.0:
-        towards = np.conj(towards)
     centre, radius = _disc(curve)
-    return np.abs(np.abs(towards - centre) - unit.spacing) <= radius + slack
+    seen = towards if first > 0.0 else np.conj(towards)
+    return np.abs(np.abs(seen - centre) - unit.spacing) <= radius + slack
 
 
 def _spread(values):

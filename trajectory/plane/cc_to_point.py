@@ -113,11 +113,11 @@ def _small_turn_then_straight(points, sign, unit):
     """Turn ``sign`` too little for full lock (deflection t), then straight: the root of how far
     the line misses the point, sideways. (rows, parts (k, 2), lengths)."""
 
-    def parts_at(t, rows, ends=None):
+    def parts_at(t, rows, ends=None, parts=True):
         if ends is None:
             ends = unit.small_end(t)
         seen = (points[rows] - signed(ends, sign)) * np.exp(-1j * sign * t)
-        return seen.imag, np.stack([t, seen.real], axis=-1)
+        return seen.imag, (np.stack([t, seen.real], axis=-1) if parts else None)
 
     rows, parts = turn_then_line_roots(parts_at, points, unit)
     return rows, parts, unit.length(parts[:, 0]) + parts[:, 1]

@@ -181,19 +181,22 @@ def turn_then_line_roots(parts_at, points, unit):
 
 
 def small_turn_roots(parts_at, n, unit):
-    """Every root of the first output of ``parts_at(t, rows, ends)`` in the small deflections t
-    of each of ``n`` paths: sampled on the unit's grid, each bracket closed in on. (rows, t)."""
+    """Every root of the miss ``parts_at(t, rows, ends, parts=False)`` answers (miss, None; with
+    ``parts``, (miss, the path's parts (k, letters))) in the small deflections t of each of
+    ``n`` paths: sampled on the unit's grid, each bracket closed in on. (rows, t)."""
     if n == 0:
         return np.empty(0, dtype=int), np.empty(0)
     rows = np.repeat(np.arange(n), unit.small.size)
-    values = parts_at(np.tile(unit.small, n), rows, np.tile(unit.small_ends, n))[0].reshape(n, -1)
+    values = parts_at(np.tile(unit.small, n), rows, np.tile(unit.small_ends, n), parts=False)[0].reshape(
+        n, -1
+    )
     with np.errstate(invalid="ignore"):
         brackets = np.sign(values[:, :-1]) * np.sign(values[:, 1:]) <= 0.0
     rows, cells = np.nonzero(brackets)
     if not rows.size:
         return rows, np.empty(0)
     t = illinois(
-        lambda t, which: parts_at(t, rows[which])[0],
+        lambda t, which: parts_at(t, rows[which], parts=False)[0],
         unit.small[cells],
         unit.small[cells + 1],
         values[rows, cells],
