@@ -27,6 +27,8 @@ _CONVERGED = 1e-17
 HALF_REACH = 2.0**55
 """From here every float is a multiple of 8, so the phase is a whole number of turns, and the
 wave's 1 / (pi x) is under half a rounding of 1/2: C = S = 1/2 to the last place."""
+_FEW = 4
+"""Up to this many values near 0 are summed in plain floats."""
 _SPLIT = 134217729.0
 """2^27 + 1: Dekker's split of a float into two halves whose products are exact."""
 
@@ -57,7 +59,9 @@ def fresnel(x):
     a = np.abs(values).ravel()
     c, s = np.empty_like(a), np.empty_like(a)
     near = a <= SERIES_REACH
-    if near.all():  # a clothoid's turns: the series alone
+    if near.all() and a.size <= _FEW:  # a planner's one path: numpy's per-call cost would dominate
+        c, s = (np.array(column) for column in zip(*map(_scalar_series, a.tolist()))) if a.size else (a, a)
+    elif near.all():  # a clothoid's turns: the series alone
         c, s = _series(a)
     else:
         c[near], s[near] = _series(a[near])

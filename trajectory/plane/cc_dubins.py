@@ -40,6 +40,8 @@ WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 """In the order of ``dubins.WORDS``."""
 _ROTATED = 4.0 * np.finfo(float).eps
 """How far to the side (relative) a goal ahead may land by rounding when turned into the start's frame."""
+_ANGLE_SLACK = 1e-9
+"""How far (radians) a screen widens a range of angles against rounding."""
 _WORD_SIGNS = np.array([[SIGNS[letter] for letter in word] for word in WORDS])  # (6, 3)
 
 
@@ -118,7 +120,9 @@ def _csc_small(points, headings, first, last, unit, small_first):
     found = []
     for rounds in [None, *range(int(min(unit.least, SMALL_REACH) // TWO_PI) + 1)]:
         towards = _csc_towards(points, headings, first, last, unit, small_first, rounds)
-        sub = np.flatnonzero(_csc_may_meet(towards, points, first, last, unit, small_first, rounds))
+        sub = np.flatnonzero(_csc_may_meet(towards, points, headings, first, last, unit, small_first, rounds))
+        if not sub.size:
+            continue
         towards, heading_of = towards[sub], headings[sub]
 
         def parts_at(t, rows, ends=None, parts=True, rounds=rounds, towards=towards, heading_of=heading_of):
@@ -163,23 +167,43 @@ def _csc_towards(points, headings, first, last, unit, small_first, rounds):
     return (points - (0.0 if rounds is not None else unit.entry_centre(first))) * np.exp(-1j * headings)
 
 
-def _csc_may_meet(towards, points, first, last, unit, small_first, rounds):
+def _csc_may_meet(towards, points, headings, first, last, unit, small_first, rounds):
     """Whether the line of ``_csc_small``'s case can reach the goal for any small deflection t,
     a necessary condition a few operations a goal (the grid takes a hundred): the range of
     Im(w e^(i k t)) over t (``towards`` w) must meet that of the turns' own parts (from the
-    unit's fine table; where the other turn is small too, |its end| <= its length)."""
+    unit's fine table). Where the other turn is small too, the heading must also leave it a
+    deflection in its ``rounds``' range for some t."""
     reach = unit.small[-1]
-    other = 0.0 if rounds is None else 2.0 * np.sqrt(min(unit.least, TWO_PI * (rounds + 1)) / unit.sharpness)
+    away = (unit.fine_ends * np.exp(-1j * unit.fine)).imag  # a left small turn's end, along its exit
+    aside = unit.fine_ends.imag
     if small_first:
-        low, high = _spread(first * (unit.fine_ends * np.exp(-1j * unit.fine)).imag)
-        shift, sweep = (0.0 if rounds is not None else last * unit.y), -first
+        own, sweep = first * away, -first
+        other = (last * unit.y,) * 2 if rounds is None else _other_small(last * aside, unit, rounds)
     else:
-        low, high = _spread(last * unit.fine_ends.imag)
-        shift, sweep = (0.0 if rounds is not None else -first * unit.y), last
-    low, high = low + shift - other, high + shift + other
+        own, sweep = last * aside, last
+        other = (-first * unit.y,) * 2 if rounds is None else _other_small(first * away, unit, rounds)
+    low, high = _spread(own)
+    low, high = low + other[0], high + other[1]
     least, most = _swept_range(towards, min(sweep, 0.0) * reach, reach)
     slack = MISS * path_scale(points, unit)
-    return (least <= high + slack) & (most >= low - slack)
+    meets = (least <= high + slack) & (most >= low - slack)
+    if rounds is not None:  # the other turn turns (sign * heading - first * last * t) mod 2 pi, + rounds
+        turned = (last if small_first else first) * headings - (reach if first == last else 0.0)
+        span = min(unit.least, TWO_PI * (rounds + 1)) - TWO_PI * rounds
+        meets &= ((-turned) % TWO_PI <= reach + _ANGLE_SLACK) | (turned % TWO_PI <= span + _ANGLE_SLACK)
+    return meets
+
+
+def _other_small(values, unit, rounds):
+    """The least and greatest of ``values`` (the other turn's part, on the unit's fine table)
+    where the other turn of ``_csc_small``'s case is small too, ``rounds`` times round: from
+    the table where those deflections lie in it, else +-its longest length."""
+    step = unit.fine[1] - unit.fine[0]
+    most = min(unit.least, TWO_PI * (rounds + 1))
+    if most > unit.fine[-1] + step:
+        bound = 2.0 * np.sqrt(most / unit.sharpness)
+        return -bound, bound
+    return _spread(values[(unit.fine >= TWO_PI * rounds - step) & (unit.fine <= most + step)])
 
 
 def _ccc_full_lock(points, headings, first, unit):
@@ -214,6 +238,8 @@ def _ccc_small(points, headings, first, unit, small):
     ``_ccc_may_meet``. (rows, parts, lengths)."""
     towards = _ccc_towards(points, headings, first, unit, small)
     sub = np.flatnonzero(_ccc_may_meet(towards, points, first, unit, small))
+    if not sub.size:
+        return []
     towards, headings = towards[sub], headings[sub]
 
     def parts_at(t, rows, ends=None, parts=True):

@@ -63,6 +63,16 @@ def test_any_value_is_odd_and_within_a_few_units_in_the_last_place(x):
     assert fresnel(-x) == (-c, -s)
 
 
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.floats(-SERIES_REACH, SERIES_REACH), min_size=0, max_size=6))
+def test_a_few_values_at_once_are_as_exact_as_many(xs):
+    """A planner's one path asks for an array of one to four values (summed in plain floats)."""
+    c, s = fresnel(np.array(xs, dtype=float))
+    assert c.shape == s.shape == (len(xs),)
+    for x, cx, sx in zip(xs, c, s):
+        assert max(relative_errors(x, (cx, sx))) <= ULP_TOLERANCE
+
+
 def test_the_whole_float_range_far_out_and_through_the_switch_to_halves():
     """Where x² overflows (|x| past about 1e154) and about ``HALF_REACH``, where 1/2 is exact."""
     xs = np.concatenate(
