@@ -10,7 +10,6 @@ import numpy as np
 
 from trajectory._numerics.angles import wrapped
 from trajectory.plane.clothoids import turn_parts
-from trajectory.plane.segments import SegmentTable
 from trajectory.plane.steering_turns import SteeringUnit
 from trajectory.plane.turn_paths import TurnPaths
 
@@ -29,48 +28,49 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
     pose ``start``, each turn steering, refitted to end at pose ``goal``; None where the fit
     fails. ``groups``: lists of piece indices that change together (the others are kept);
     None: every piece on its own."""
-    values = [d / radius if t else d for t, _, d in pieces]  # deflections, line lengths
+    values = np.array([d / radius if t else d for t, _, d in pieces])  # deflections, line lengths
     groups = [[k] for k in range(len(pieces))] if groups is None else groups
     scale = math.hypot(goal[0] - start[0], goal[1] - start[1]) + radius
+    unit, shape = SteeringUnit(1.0 / radius, sharpness), [(t, g) for t, g, _ in pieces]
 
-    def rows_for(x):
-        parts = list(values)
-        for value, tied in zip(x, groups):
-            for k in tied:
-                parts[k] = value
-        return pieces_rows(pieces, parts, radius, sharpness)
+    def parts_for(xs):
+        """The parts of each of ``xs`` (m, free parts): (m, pieces)."""
+        parts = np.tile(values, (len(xs), 1))
+        for column, tied in enumerate(groups):
+            parts[:, tied] = xs[:, column : column + 1]
+        return parts
 
-    def miss(x):
-        turns, lengths, radii, rates, gears = rows_for(x)
-        end = SegmentTable.chain(start, turns, lengths, radii, gears, rates).ends()[-1]
-        return np.array(
-            [
-                (end[0] - goal[0]) / scale,
-                (end[1] - goal[1]) / scale,
-                math.remainder(end[2] - goal[2], 2.0 * math.pi),
-            ]
+    def misses(xs):
+        """The miss of each of ``xs`` (m, free parts): (m, 3), position over the scale and heading."""
+        point, heading = _word_ends(
+            np.tile(np.asarray(start, dtype=float), (len(xs), 1)), shape, parts_for(xs), unit
+        )
+        return np.column_stack(
+            [(point.real - goal[0]) / scale, (point.imag - goal[1]) / scale, wrapped(heading - goal[2])]
         )
 
-    x = np.array([values[tied[0]] for tied in groups])
-    error = miss(x)
+    x = values[[tied[0] for tied in groups]]
+    error = misses(x[None])[0]
     for _ in range(_ROUNDS):
         if np.abs(error).max() <= FIT:
-            return rows_for(x)
+            return pieces_rows(pieces, parts_for(x[None])[0].tolist(), radius, sharpness)
         step = 1e-7 * (1.0 + np.abs(x))
-        jacobian = np.column_stack(
-            [(miss(x + step[k] * np.eye(x.size)[k]) - error) / step[k] for k in range(x.size)]
-        )
+        jacobian = ((misses(x + np.diag(step)) - error) / step[:, None]).T  # each part nudged, at once
         move = np.linalg.lstsq(jacobian, -error, rcond=None)[0]  # the smallest that mends the miss
         for _ in range(_HALVINGS):
             trial = np.maximum(x + move, 0.0)
-            trial_error = miss(trial)
+            trial_error = misses(trial[None])[0]
             if np.abs(trial_error).max() < np.abs(error).max():
                 break
             move = move / 2.0
         else:
             return None
         x, error = trial, trial_error
-    return rows_for(x) if np.abs(error).max() <= FIT else None
+    return (
+        pieces_rows(pieces, parts_for(x[None])[0].tolist(), radius, sharpness)
+        if np.abs(error).max() <= FIT
+        else None
+    )
 
 
 def pieces_rows(pieces, parts, radius, sharpness):
@@ -91,12 +91,6 @@ def pieces_rows(pieces, parts, radius, sharpness):
         rates += [gear * turn * sharpness, 0.0, -gear * turn * sharpness]
         gears += [gear] * 3
     return turns, lengths, radii, rates, gears
-
-
-def _chain_columns(rows):
-    """``SegmentTable.chain``'s arguments after the start, from rows."""
-    turns, lengths, radii, rates, gears = rows
-    return turns, lengths, radii, gears, rates
 
 
 def fitted_reeds_shepp(reeds_shepp, sharpness):
