@@ -3,7 +3,9 @@
 Run: ``python tests/benchmarks/bench_planning.py [queries per map]``. Targets: one plan on a 64 x 64
 map with 20 % of its cells blocked (random blocks of 1 to 4 cells a side), radius 3 cells: median
 <= 20 ms, 95th percentile <= 100 ms; lengths at most a few percent longer than OMPL's RRT* given
-1 s with the Dubins (Reeds-Shepp when reversing) state space on the same map.
+1 s with the Dubins (Reeds-Shepp when reversing) state space on the same map. A unit that steers
+(continuous curvature) on the same forwards queries: median time at most 2x the arcs', finding
+every path they find.
 
 Queries: a random free start pose and goal pose at least 20 cells apart. Many such queries have
 no path at all for a unit that cannot turn tighter than 3 cells in that clutter (a start or a goal
@@ -26,6 +28,8 @@ from tests.benchmarks.timing import sized
 from trajectory import ObstacleMap, PlanStatus, plan_path
 
 SIZE, FILL, RADIUS, MAPS = 64, 0.2, 3.0, sized(10, 1)
+STEERING = 0.2
+"""A unit that takes 1 / (RADIUS * STEERING) = 1.7 cells to reach full lock."""
 
 
 def random_map(seed, size=SIZE, fill=FILL):
@@ -80,8 +84,9 @@ def ompl_rrt_star_length(obstacles, start, goal, reverse, seconds=1.0):
     return setup.getSolutionPath().length() if setup.haveExactSolutionPath() else None
 
 
-def plan_times(reverse, per_map):
-    """Each query's best-of-3 plan time (s), its plan, its map and query."""
+def plan_times(reverse, per_map, sharpness=None):
+    """Each query's best-of-3 plan time (s), its plan, its map and query (``sharpness``: a unit
+    that steers)."""
     rows = []
     for seed in range(MAPS):
         obstacles, rng = random_map(seed)
@@ -91,7 +96,13 @@ def plan_times(reverse, per_map):
             for _ in range(sized(3, 1)):
                 began = time.perf_counter()
                 plan = plan_path(
-                    start, goal[:2], RADIUS, obstacles=obstacles, reverse=reverse, heading=goal[2]
+                    start,
+                    goal[:2],
+                    RADIUS,
+                    obstacles=obstacles,
+                    reverse=reverse,
+                    heading=goal[2],
+                    sharpness=sharpness,
                 )
                 best = min(best, time.perf_counter() - began)
             rows.append((best, plan, obstacles, start, goal))
@@ -120,6 +131,21 @@ def main():
         ratios = np.array(ratios or [np.nan])
         print(f"  beside RRT* (1 s), {len(ratios)} of 20 solved by both: ours / theirs")
         print(f"    median {np.median(ratios):.3f}, best {ratios.min():.3f}, worst {ratios.max():.3f}")
+    steering_beside_arcs(per_map)
+
+
+def steering_beside_arcs(per_map):
+    """The same forwards queries for a unit that steers (sharpness ``STEERING``) beside the arcs:
+    the median time's ratio, and the paths the arcs find that the steering does not."""
+    arcs, steering = plan_times(False, per_map), plan_times(False, per_map, sharpness=STEERING)
+    ratio = np.median([row[0] for row in steering]) / np.median([row[0] for row in arcs])
+    lost = sum(a[1].found and not s[1].found for a, s in zip(arcs, steering))
+    found = sum(a[1].found for a in arcs)
+    print(
+        f"steering (sharpness {STEERING}) beside arcs, {len(arcs)} forwards queries: median time "
+        f"{ratio:.2f}x (target <= 2); of the {found} paths the arcs find, {lost} not found steering "
+        "(target 0)"
+    )
 
 
 if __name__ == "__main__":
