@@ -36,6 +36,8 @@ _WIDTH = 13
 """Segments a chain has at most: four turns of three and a line."""
 _PARTS = 5
 """Parts (turns and lines) a chain has at most: four turns and a line."""
+_BATCH = 2**16
+"""Candidates (chains at points) evaluated at once, at most (and one request more)."""
 _ROUND = 48
 """Angles tried round a circle where a middle circle may lie anywhere on it."""
 
@@ -81,18 +83,38 @@ class _Chains:
         return (gear_a + gear_b) * self.unit.x + 1j * (side_b - side_a) * self.unit.y
 
     def all(self):
-        """Every chain: (kinds, each part's gear, each part's side (a line's 0), values (k,
-        parts): a turn's deflection or a line's length, sharpnesses (k, parts), lengths (k,))."""
-        yield from self.turn_line_turn()
-        yield from self.three_turns()
-        yield from self.one_middle_and_a_line()
-        yield from self.four_turns()
-        yield from self.two_middles_and_a_line()
+        """Every chain, the best of each for some point: (kinds, each part's gear, each part's
+        side (a line's 0), values (k, parts): a turn's deflection or a line's length,
+        sharpnesses (k, parts), lengths (k,), inf for the points it is not the best for). The
+        chains of one pattern (turns, and where lines join them) are evaluated together, up to
+        ``_BATCH`` candidates at once (numpy's cost per call, not per chain)."""
+        requests = [
+            *self.turn_line_turn(),
+            *self.three_turns(),
+            *self.one_middle_and_a_line(),
+            *self.four_turns(),
+            *self.two_middles_and_a_line(),
+        ]
+        patterns = {}
+        for request in requests:
+            gears, _, links = request[:3]
+            pattern = (len(gears), tuple(link is None for link in links))
+            patterns.setdefault(pattern, []).append(request)
+        for group in patterns.values():
+            batch, size = [], 0
+            for request in group:
+                batch.append(request)
+                size += self.points.size if request[4] is None else request[4].size
+                if size >= _BATCH:
+                    yield from self.evaluated(batch)
+                    batch, size = [], 0
+            if batch:
+                yield from self.evaluated(batch)
 
     def turn_line_turn(self):
         for g1, gl, g2 in itertools.product(_SIGNS, repeat=3):
             for p1, p2 in itertools.product(_SIGNS, repeat=2):
-                yield from self.evaluated((g1, g2), (p1, p2), [gl], [], self.points.size)
+                yield (g1, g2), (p1, p2), [gl], [], None
 
     def three_turns(self):
         for gears in itertools.product(_SIGNS, repeat=3):
@@ -103,7 +125,7 @@ class _Chains:
                 if a == 0.0 or b == 0.0:
                     continue  # one circle: the turns would meet anywhere on it
                 for middle in _meeting_points(first, last, a, b):
-                    yield from self.evaluated(gears, sides, [None, None], [middle], self.points.size)
+                    yield gears, sides, [None, None], [middle], None
 
     def one_middle_and_a_line(self):
         """TcTST (the middle circle round the start's) and TSTcT (round the goal's)."""
@@ -120,7 +142,7 @@ class _Chains:
                 angles = _ring_angles(centre, other, two_y)
                 rows = np.repeat(np.arange(self.points.size), angles.shape[1])
                 middle = np.repeat(centre, angles.shape[1]) + two_y * np.exp(1j * angles.ravel())
-                yield from self.evaluated(gears, sides, links, [middle], self.points.size, rows)
+                yield gears, sides, links, [middle], rows
 
     def four_turns(self):
         """TTcTT and TcTTcT: gears (g, g, -g, -g) or (g, -g, -g, g), the sides alternating."""
@@ -136,9 +158,7 @@ class _Chains:
                 second = np.repeat(first, angles.shape[1]) if np.ndim(first) else np.full(rows.size, first)
                 second = second + a * np.exp(1j * angles.ravel())
                 for third in _meeting_points(second, last[rows], b, c):
-                    yield from self.evaluated(
-                        gears, sides, [None] * 3, [second, third], self.points.size, rows
-                    )
+                    yield gears, sides, [None] * 3, [second, third], rows
 
     def two_middles_and_a_line(self):
         """TcTSTcT: gears (g, -g, -g, g), each middle circle 2 y from its end circle, at their
@@ -155,19 +175,41 @@ class _Chains:
                 ahead = np.sqrt(two_y * two_y - drop * drop)
             for shift in (two_y + 0.0j, ahead + 1j * drop, ahead - 1j * drop):
                 second, third = first + toward * shift, last - toward * shift
-                yield from self.evaluated(gears, sides, [None, -g, None], [second, third], self.points.size)
+                yield gears, sides, [None, -g, None], [second, third], None
 
-    def evaluated(self, gears, sides, links, middles, count, rows=None):
-        """The chain of turns (``gears``, ``sides``) joined by ``links`` (None: they meet; a
-        gear: a line driven in it) through the ``middles``' centres (each (m,), for the points
-        ``rows`` (m,), all of them by default): the shortest per point, once per root of its
-        line."""
-        rows = np.arange(count) if rows is None else rows
-        centres = [self.start_centre(gears[0], sides[0]), *middles, self.end_centre(gears[-1], sides[-1])]
-        centres = [
-            np.broadcast_to(c, (count,))[rows] if k in (0, len(centres) - 1) else c
-            for k, c in enumerate(centres)
+    def evaluated(self, requests):
+        """The chains ``requests``, each (gears, sides, links, middles, rows): turns (``gears``,
+        ``sides``) joined by ``links`` (None: they meet; a gear: a line driven in it) through the
+        ``middles``' centres (each (m,), for the points ``rows`` (m,); None: all of them), all
+        with their lines in the same places; once per root of the lines, each that is the best
+        of these for some point, with its shortest there (``all``)."""
+        count = self.points.size
+        sizes = [count if request[4] is None else request[4].size for request in requests]
+        rows = np.concatenate(
+            [np.arange(count) if request[4] is None else request[4] for request in requests]
+        )
+        request_of = np.repeat(np.arange(len(requests)), sizes)
+
+        def each(values):  # one value per request, to each of its candidates
+            return np.asarray(values, dtype=float)[request_of]
+
+        first = requests[0]
+        gears = [each([request[0][k] for request in requests]) for k in range(len(first[0]))]
+        sides = [each([request[1][k] for request in requests]) for k in range(len(first[0]))]
+        links = [
+            None if link is None else each([request[2][k] for request in requests])
+            for k, link in enumerate(first[2])
         ]
+        middles = [
+            np.concatenate(
+                [np.broadcast_to(request[3][j], (size,)) for request, size in zip(requests, sizes)]
+            )
+            for j in range(len(first[3]))
+        ]
+        ends = self.points[rows] + np.exp(1j * self.headings[rows]) * (
+            -gears[-1] * self.unit.x + 1j * sides[-1] * self.unit.y
+        )
+        centres = [self.start_centre(gears[0], sides[0]), *middles, ends]
         lines = [k for k, link in enumerate(links) if link is not None]
         for roots in itertools.product(_SIGNS, repeat=len(lines)):
             facing, lengths_of_lines = [], []
@@ -175,8 +217,8 @@ class _Chains:
                 gap = centres[k + 1] - centres[k]
                 if link is None:
                     v = self.meeting(gears[k], sides[k], gears[k + 1], sides[k + 1])
-                    scale = np.abs(gap) + abs(v)
-                    fits = np.abs(np.abs(gap) - abs(v)) <= 1e-9 * scale
+                    scale = np.abs(gap) + np.abs(v)
+                    fits = np.abs(np.abs(gap) - np.abs(v)) <= 1e-9 * scale
                     facing.append(np.where(fits, np.angle(gap) - np.angle(v), np.nan))
                     continue
                 across = (sides[k + 1] - sides[k]) * self.unit.y
@@ -194,27 +236,41 @@ class _Chains:
             )
             deflections, sharpnesses, lengths = _turns(turned, self.unit)
             total = lengths.sum(axis=1) + sum(lengths_of_lines, np.zeros(rows.size))
-            kinds, part_gears, part_sides, values, part_sharpness = "", [], [], [], []
-            lines_left = iter(lengths_of_lines)
+            values, part_sharpness, lines_left = [], [], iter(lengths_of_lines)
             for k in range(len(gears)):
-                kinds += "T"
-                part_gears.append(gears[k])
-                part_sides.append(sides[k])
                 values.append(deflections[:, k])
                 part_sharpness.append(sharpnesses[:, k])
                 if k < len(links) and links[k] is not None:
-                    kinds += "S"
-                    part_gears.append(links[k])
-                    part_sides.append(0.0)
                     values.append(next(lines_left))
                     part_sharpness.append(sharpnesses[:, k])
             values, part_sharpness = np.stack(values, axis=1), np.stack(part_sharpness, axis=1)
-            yield (
-                kinds,
-                tuple(part_gears),
-                tuple(part_sides),
-                *_shortest_per_point(rows, count, values, part_sharpness, total),
-            )
+            # Each point's best request; each request that is best somewhere, there.
+            best = np.full((len(requests), count), np.inf)
+            np.minimum.at(best, (request_of, rows), np.where(np.isfinite(total), total, np.inf))
+            winner = np.argmin(best, axis=0)
+            total = np.where(winner[rows] == request_of, total, np.inf)
+            for index in np.unique(winner[np.isfinite(best.min(axis=0))]).tolist():
+                these = np.flatnonzero(request_of == index)
+                yield (
+                    *_shape(*requests[index][:3]),
+                    *_shortest_per_point(
+                        rows[these], count, values[these], part_sharpness[these], total[these]
+                    ),
+                )
+
+
+def _shape(gears, sides, links):
+    """A chain's kinds ("T" a turn, "S" a line), each part's gear and side (a line's 0)."""
+    kinds, part_gears, part_sides = "", [], []
+    for k, (gear, side) in enumerate(zip(gears, sides)):
+        kinds += "T"
+        part_gears.append(gear)
+        part_sides.append(side)
+        if k < len(links) and links[k] is not None:
+            kinds += "S"
+            part_gears.append(links[k])
+            part_sides.append(0.0)
+    return kinds, tuple(part_gears), tuple(part_sides)
 
 
 def _shortest_per_point(rows, count, values, sharpnesses, lengths):

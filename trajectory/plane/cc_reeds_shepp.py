@@ -9,6 +9,8 @@ with its wheels straight: the shortest of
 - one such path the whole way forwards, or the whole way back.
 """
 
+import dataclasses
+
 import numpy as np
 
 from trajectory.plane.cc_cusps import cusp_paths
@@ -44,27 +46,50 @@ def cc_reeds_shepp_paths(reeds_shepp, sharpness):
         leg_gears[at, count[at]] = gears[at, k + 1]
         count[at] += 1
     cuts[np.arange(n), count] = reeds_shepp.lengths
-    legs = [_legs(reeds_shepp, cuts, leg_gears, k, sharpness) for k in range(_LEGS)]
+    # Every stretch, and the whole way forwards and back, as one batch of Dubins paths.
+    stretches = [_stretch(reeds_shepp, cuts, leg_gears, k) for k in range(_LEGS)]
+    stretches += [(np.arange(n), starts, goals, np.full(n, gear)) for gear in (1.0, -1.0)]
+    rows = np.concatenate([rows for rows, *_ in stretches])
+    steered = steered_legs(
+        *(np.concatenate([stretch[k] for stretch in stretches]) for k in (1, 2)),
+        radii[rows],
+        sharpness,
+        np.concatenate([stretch[3] for stretch in stretches]),
+    )
+    at = np.cumsum([0] + [stretch[0].size for stretch in stretches])
+    paths = [_taken(steered, slice(at[k], at[k + 1])) for k in range(len(stretches))]
+    legs = [
+        (stretch[0], path if stretch[0].size else None) for stretch, path in zip(stretches[:_LEGS], paths)
+    ]
     candidates = [
         _joined(starts, goals, radii, sharpness, legs, count),
         fitted_reeds_shepp(reeds_shepp, sharpness),
+        *(_one_gear(starts, goals, radii, sharpness, path) for path in paths[_LEGS:]),  # forwards, back
+        cusp_paths(starts, goals, radii, sharpness),
     ]
-    for gear in (1.0, -1.0):  # the whole way forwards, or back
-        candidates.append(_one_gear(starts, goals, radii, sharpness, gear))
-    candidates.append(cusp_paths(starts, goals, radii, sharpness))
     totals = np.stack([c.lengths for c in candidates])
     best = np.argmin(totals, axis=0)
     return _pick(candidates, best)
 
 
-def _legs(reeds_shepp, cuts, leg_gears, k, sharpness):
-    """Stretch ``k`` of every path (where it has one): (rows, continuous-curvature paths)."""
+def _stretch(reeds_shepp, cuts, leg_gears, k):
+    """Stretch ``k`` of every path (where it has one): (rows, its start and end poses, gears)."""
     rows = np.flatnonzero(np.isfinite(cuts[:, k + 1]))
-    if not rows.size:
-        return rows, None
     poses = reeds_shepp.pose(np.where(np.isfinite(cuts[:, k]), cuts[:, k], 0.0))[rows]
     later = reeds_shepp.pose(np.where(np.isfinite(cuts[:, k + 1]), cuts[:, k + 1], 0.0))[rows]
-    return rows, steered_legs(poses, later, reeds_shepp.radii[rows], sharpness, leg_gears[rows, k])
+    return rows, poses, later, leg_gears[rows, k]
+
+
+def _taken(paths, rows):
+    """The ``TurnPaths`` of ``paths``' ``rows`` (a slice or indices)."""
+    return dataclasses.replace(
+        paths,
+        **{
+            field.name: getattr(paths, field.name)[rows]
+            for field in dataclasses.fields(paths)
+            if isinstance(getattr(paths, field.name), np.ndarray)
+        },
+    )
 
 
 def steered_legs(starts, goals, radii, sharpness, gears):
@@ -88,9 +113,9 @@ def steered_legs(starts, goals, radii, sharpness, gears):
     )
 
 
-def _one_gear(starts, goals, radii, sharpness, gear):
-    """A continuous-curvature Dubins path the whole way, in one gear, as ``_LEGS``-stretch rows."""
-    path = steered_legs(starts, goals, radii, sharpness, np.full(len(starts), gear))
+def _one_gear(starts, goals, radii, sharpness, path):
+    """A continuous-curvature Dubins ``path`` the whole way, in one gear, as ``_LEGS``-stretch
+    rows."""
     rows = _rows_of(path)
     return _packed(starts, goals, radii, sharpness, path.words, [rows], [np.ones(len(starts), dtype=bool)])
 
