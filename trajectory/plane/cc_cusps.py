@@ -28,7 +28,7 @@ import itertools
 import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, wrapped
-from trajectory.plane.steering_turns import SteeringUnit, steering_paths
+from trajectory.plane.steering_turns import steering_paths, steering_unit
 from trajectory.plane.turn_paths import TurnPaths, steering_rows
 
 _SIGNS = (1.0, -1.0)
@@ -54,7 +54,7 @@ def cusp_paths(starts, goals, radii, sharpness):
     values, sharpnesses = np.zeros((n, _PARTS)), np.ones((n, _PARTS))
     for radius in np.unique(radii).tolist():
         rows = np.flatnonzero(radii == radius)
-        chains = _Chains(seen[rows], headings[rows], SteeringUnit(1.0 / radius, sharpness))
+        chains = _Chains(seen[rows], headings[rows], steering_unit(1.0 / radius, sharpness))
         for kinds, gears, sides, these, their_sharpness, lengths in chains.all():
             better = np.flatnonzero(lengths < best[rows])
             if better.size:

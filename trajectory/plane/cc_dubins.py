@@ -19,6 +19,8 @@ All in the frame of the start: the start at 0 facing +x, points as complex numbe
 turn's sign is 1 for left, -1 for right.
 """
 
+import functools
+
 import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, wrapped
@@ -27,12 +29,12 @@ from trajectory.plane.steering_turns import (
     SIGNS,
     SLACK,
     SMALL_REACH,
-    SteeringUnit,
     path_scale,
     shortest_of_each,
     signed,
     small_turn_roots,
     steering_paths,
+    steering_unit,
     turn_then_line_roots,
 )
 
@@ -61,7 +63,7 @@ def cc_dubins_parts(points, headings, curvature, sharpness):
         word's line length in the middle; each turn's sharpness (n, 3): the unit's, or a
         gentler one for an elementary turn (``SteeringUnit.on_circle``); lengths (n,)).
     """
-    unit = SteeringUnit(curvature, sharpness)
+    unit = steering_unit(curvature, sharpness)
     n = points.size
     words = np.zeros(n, dtype=int)
     parts, totals = np.zeros((n, 3)), np.full(n, np.inf)
@@ -173,17 +175,8 @@ def _csc_may_meet(towards, points, headings, first, last, unit, small_first, rou
     Im(w e^(i k t)) over t (``towards`` w) must meet that of the turns' own parts (from the
     unit's fine table). Where the other turn is small too, the heading must also leave it a
     deflection in its ``rounds``' range for some t."""
-    reach = unit.small[-1]
-    away = (unit.fine_ends * np.exp(-1j * unit.fine)).imag  # a left small turn's end, along its exit
-    aside = unit.fine_ends.imag
-    if small_first:
-        own, sweep = first * away, -first
-        other = (last * unit.y,) * 2 if rounds is None else _other_small(last * aside, unit, rounds)
-    else:
-        own, sweep = last * aside, last
-        other = (-first * unit.y,) * 2 if rounds is None else _other_small(first * away, unit, rounds)
-    low, high = _spread(own)
-    low, high = low + other[0], high + other[1]
+    reach, sweep = unit.small[-1], -first if small_first else last
+    low, high = _csc_parts_range(unit, first, last, small_first, rounds)
     least, most = _swept_range(towards, min(sweep, 0.0) * reach, reach)
     slack = MISS * path_scale(points, unit)
     meets = (least <= high + slack) & (most >= low - slack)
@@ -192,6 +185,22 @@ def _csc_may_meet(towards, points, headings, first, last, unit, small_first, rou
         span = min(unit.least, TWO_PI * (rounds + 1)) - TWO_PI * rounds
         meets &= ((-turned) % TWO_PI <= reach + _ANGLE_SLACK) | (turned % TWO_PI <= span + _ANGLE_SLACK)
     return meets
+
+
+@functools.lru_cache(maxsize=256)
+def _csc_parts_range(unit, first, last, small_first, rounds):
+    """The least and greatest of the turns' own parts of ``_csc_small``'s case over the small
+    deflections, for ``_csc_may_meet`` (the unit's alone: made once a unit)."""
+    away = (unit.fine_ends * np.exp(-1j * unit.fine)).imag  # a left small turn's end, along its exit
+    aside = unit.fine_ends.imag
+    if small_first:
+        own = first * away
+        other = (last * unit.y,) * 2 if rounds is None else _other_small(last * aside, unit, rounds)
+    else:
+        own = last * aside
+        other = (-first * unit.y,) * 2 if rounds is None else _other_small(first * away, unit, rounds)
+    low, high = _spread(own)
+    return low + other[0], high + other[1]
 
 
 def _other_small(values, unit, rounds):
@@ -302,19 +311,27 @@ def _ccc_may_meet(towards, points, first, unit, small):
     alone sets, which must come within ``spacing`` of w (``towards``); a small middle turn sets
     how far apart the end centres lie, |shape(t)|, which must span |w|. The curves' bounds from
     the unit's fine table, for a left first turn (a right one's are their mirror images)."""
-    t, ends = unit.fine, unit.fine_ends
     slack = MISS * path_scale(points, unit)
     if small == 1:
-        low, high = _spread(np.abs(ends + unit.centre + np.exp(1j * t) * np.conj(unit.centre)))
+        low, high = _ccc_curve_bounds(unit, small)
         gap = np.abs(towards)
         return (gap >= low - slack) & (gap <= high + slack)
-    if small == 0:
-        curve = ends + np.exp(1j * t) * unit.entry_centre(-1.0)
-    else:
-        curve = np.exp(-1j * t) * (ends - unit.exit_centre(-1.0))
-    centre, radius = _disc(curve)
+    centre, radius = _ccc_curve_bounds(unit, small)
     seen = towards if first > 0.0 else np.conj(towards)
     return np.abs(np.abs(seen - centre) - unit.spacing) <= radius + slack
+
+
+@functools.lru_cache(maxsize=256)
+def _ccc_curve_bounds(unit, small):
+    """``_ccc_may_meet``'s bounds for a left first turn: the range of |shape(t)| (small 1), or
+    the disc (centre, radius) holding the middle centre's curve (the unit's alone: made once a
+    unit)."""
+    t, ends = unit.fine, unit.fine_ends
+    if small == 1:
+        return _spread(np.abs(ends + unit.centre + np.exp(1j * t) * np.conj(unit.centre)))
+    if small == 0:
+        return _disc(ends + np.exp(1j * t) * unit.entry_centre(-1.0))
+    return _disc(np.exp(-1j * t) * (ends - unit.exit_centre(-1.0)))
 
 
 def _spread(values):

@@ -13,11 +13,11 @@ import numpy as np
 from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
 from trajectory.plane.steering_turns import (
     SLACK,
-    SteeringUnit,
     path_scale,
     shortest_of_each,
     signed,
     steering_paths,
+    steering_unit,
     turn_then_line_roots,
 )
 
@@ -62,7 +62,7 @@ def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
         (words (n,) str, parts (n, 3): a turn's deflection or a line's length per letter, each
         turn's sharpness (n, 3) (``cc_dubins_parts``), lengths (n,)).
     """
-    unit = SteeringUnit(curvature, sharpness)
+    unit = steering_unit(curvature, sharpness)
     n = points.size
     words = np.full(n, "S", dtype="<U3")
     parts, totals = np.zeros((n, 3)), np.full(n, np.inf)

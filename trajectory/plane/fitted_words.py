@@ -10,7 +10,7 @@ import numpy as np
 
 from trajectory._numerics.angles import wrapped
 from trajectory.plane.clothoids import turn_parts
-from trajectory.plane.steering_turns import SteeringUnit
+from trajectory.plane.steering_turns import steering_unit
 from trajectory.plane.turn_paths import TurnPaths
 
 _ROUNDS = 30
@@ -31,7 +31,7 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
     values = np.array([d / radius if t else d for t, _, d in pieces])  # deflections, line lengths
     groups = [[k] for k in range(len(pieces))] if groups is None else groups
     scale = math.hypot(goal[0] - start[0], goal[1] - start[1]) + radius
-    unit, shape = SteeringUnit(1.0 / radius, sharpness), [(t, g) for t, g, _ in pieces]
+    unit, shape = steering_unit(1.0 / radius, sharpness), [(t, g) for t, g, _ in pieces]
 
     def parts_for(xs):
         """The parts of each of ``xs`` (m, free parts): (m, pieces)."""
@@ -145,7 +145,7 @@ def _newton(reeds_shepp, rows, pieces, groups, values, sharpness):
     lines = np.array([turn == 0.0 for turn, _ in pieces])
     for size in np.unique(radius).tolist():
         these = np.flatnonzero(radius == size)
-        unit = SteeringUnit(1.0 / size, sharpness)
+        unit = steering_unit(1.0 / size, sharpness)
         scale = np.hypot(*(goals[these, :2] - starts[these, :2]).T) + size
 
         def parts_of(x, rows, size=size):

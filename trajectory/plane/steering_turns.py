@@ -6,6 +6,7 @@ All in the frame of a path's start: the start at 0 facing +x, points as complex 
 a turn's sign is 1 for left, -1 for right.
 """
 
+import functools
 import math
 
 import numpy as np
@@ -137,6 +138,17 @@ class SteeringUnit:
     def exit_centre(self, sign):
         """A turn's full-lock centre seen from its end."""
         return complex(-self.x, sign * self.y)
+
+
+@functools.lru_cache(maxsize=64)
+def steering_unit(curvature, sharpness):
+    """The ``SteeringUnit`` of ``curvature`` and ``sharpness``, made once (its tables take a few
+    hundred Fresnel values, and a planner asks for the same unit path after path); its arrays
+    are read-only, as it is shared."""
+    unit = SteeringUnit(curvature, sharpness)
+    for table in (unit.small, unit.small_ends, unit.fine, unit.fine_ends):
+        table.flags.writeable = False
+    return unit
 
 
 def steering_sharpness(sharpness, radius):

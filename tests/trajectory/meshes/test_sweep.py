@@ -156,10 +156,13 @@ def fewest_rings_the_bound_allows(controls, reach, tolerance):
     exponent=st.floats(4.0, 9.0),
 )
 @example(controls=[[0, 0, 0], [4, 6, 0], [8, -6, 0], [12, 0, 0]], exponent=9.0)
+@example(controls=[[0, 0, 0], [-3, 6, 0], [0, 0, 0], [-9, 7, 0]], exponent=4.375)  # 216 for 207.4
 def test_at_fine_tolerances_the_rings_are_about_the_fewest_the_bound_allows(controls, exponent):
     """Spread for an equal error, the rings are within 4 % of the fewest any spacing could have
-    (measured 1.5 % over). Aimed at the margin itself, up to 40 % of the intervals came out a
-    hair past it and were halved: 1.22 to 1.42 times the fewest on this S-bend at 1e-5 to 1e-9."""
+    (measured 1.5 % over), and a few more: the ends, and each piece rounded up to whole rings
+    (at 207 rings, 4 % is 8; CI drew a curve with 216). Aimed at the margin itself, up to 40 %
+    of the intervals came out a hair past it and were halved: 1.22 to 1.42 times the fewest on
+    this S-bend at 1e-5 to 1e-9."""
     tolerance = 10.0**-exponent
     curve = CubicBezier(controls)
     u = np.linspace(0.0, 1.0, 1001)
@@ -170,7 +173,7 @@ def test_at_fine_tolerances_the_rings_are_about_the_fewest_the_bound_allows(cont
     fewest = fewest_rings_the_bound_allows(controls, 0.3, tolerance)
     assume(fewest > 200)  # where the fixed stations and rounding are a small share
     rings = len(sweep(curve, Profile.circle(0.3, 16), tolerance=tolerance).stations) - 1
-    assert 0.99 * fewest <= rings <= 1.04 * fewest, (rings, fewest)
+    assert 0.99 * fewest <= rings <= 1.04 * fewest + 3, (rings, fewest)
 
 
 @pytest.mark.parametrize(
