@@ -59,8 +59,8 @@ def fresnel(x):
     a = np.abs(values).ravel()
     c, s = np.empty_like(a), np.empty_like(a)
     near = a <= SERIES_REACH
-    if near.all() and a.size <= _FEW:  # a planner's one path: numpy's per-call cost would dominate
-        c, s = (np.array(column) for column in zip(*map(_scalar_series, a.tolist()))) if a.size else (a, a)
+    if near.all() and 0 < a.size <= _FEW:  # a planner's one path: numpy's per-call cost would dominate
+        c, s = (np.array(column) for column in zip(*map(_scalar_series, a.tolist())))
     elif near.all():  # a clothoid's turns: the series alone
         c, s = _series(a)
     else:

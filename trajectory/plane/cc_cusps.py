@@ -75,8 +75,11 @@ class _Chains:
     def start_centre(self, gear, side):
         return gear * self.unit.x + 1j * side * self.unit.y
 
-    def end_centre(self, gear, side):
-        return self.points + np.exp(1j * self.headings) * (-gear * self.unit.x + 1j * side * self.unit.y)
+    def end_centre(self, gear, side, rows=slice(None)):
+        """The last turn's full-lock centre for the points ``rows`` (all by default)."""
+        return self.points[rows] + np.exp(1j * self.headings[rows]) * (
+            -gear * self.unit.x + 1j * side * self.unit.y
+        )
 
     def meeting(self, gear_a, side_a, gear_b, side_b):
         """From one turn's centre to the next's where they meet, facing 0 (``v``, as above)."""
@@ -206,10 +209,11 @@ class _Chains:
             )
             for j in range(len(first[3]))
         ]
-        ends = self.points[rows] + np.exp(1j * self.headings[rows]) * (
-            -gears[-1] * self.unit.x + 1j * sides[-1] * self.unit.y
-        )
-        centres = [self.start_centre(gears[0], sides[0]), *middles, ends]
+        centres = [
+            self.start_centre(gears[0], sides[0]),
+            *middles,
+            self.end_centre(gears[-1], sides[-1], rows),
+        ]
         lines = [k for k, link in enumerate(links) if link is not None]
         for roots in itertools.product(_SIGNS, repeat=len(lines)):
             facing, lengths_of_lines = [], []

@@ -58,9 +58,7 @@ def cc_reeds_shepp_paths(reeds_shepp, sharpness):
     )
     at = np.cumsum([0] + [stretch[0].size for stretch in stretches])
     paths = [_taken(steered, slice(at[k], at[k + 1])) for k in range(len(stretches))]
-    legs = [
-        (stretch[0], path if stretch[0].size else None) for stretch, path in zip(stretches[:_LEGS], paths)
-    ]
+    legs = [(stretch[0], path) for stretch, path in zip(stretches[:_LEGS], paths)]
     candidates = [
         _joined(starts, goals, radii, sharpness, legs, count),
         fitted_reeds_shepp(reeds_shepp, sharpness),
@@ -130,10 +128,9 @@ def _joined(starts, goals, radii, sharpness, legs, count):
         here[rows] = True
         full = {name: np.zeros((n, 9)) for name in ("turns", "lengths", "radii", "rates", "gears")}
         full["radii"][:] = radii[:, None]
-        if path is not None:
-            for name, value in zip(full, _rows_of(path)):
-                full[name][rows] = value
-            words[rows] = words[rows] + ("|" if k > 0 else "") + path.words.astype(object)
+        for name, value in zip(full, _rows_of(path)):
+            full[name][rows] = value
+        words[rows] = words[rows] + ("|" if k > 0 else "") + path.words.astype(object)
         parts.append(tuple(full.values()))
         present.append(here)
     return _packed(starts, goals, radii, sharpness, words.astype(str), parts, present)

@@ -41,19 +41,15 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
         return parts
 
     def misses(xs):
-        """The miss of each of ``xs`` (m, free parts): (m, 3), position over the scale and heading."""
-        point, heading = _word_ends(
-            np.tile(np.asarray(start, dtype=float), (len(xs), 1)), shape, parts_for(xs), unit
-        )
-        return np.column_stack(
-            [(point.real - goal[0]) / scale, (point.imag - goal[1]) / scale, wrapped(heading - goal[2])]
-        )
+        """The miss of each of ``xs`` (m, free parts): (m, 3)."""
+        poses = np.tile(np.asarray([start, goal], dtype=float), (len(xs), 1, 1))
+        return _misses(poses[:, 0], poses[:, 1], scale, shape, parts_for(xs), unit)
 
     x = values[[tied[0] for tied in groups]]
     error = misses(x[None])[0]
     for _ in range(_ROUNDS):
         if np.abs(error).max() <= FIT:
-            return pieces_rows(pieces, parts_for(x[None])[0].tolist(), radius, sharpness)
+            break
         step = 1e-7 * (1.0 + np.abs(x))
         jacobian = ((misses(x + np.diag(step)) - error) / step[:, None]).T  # each part nudged, at once
         move = np.linalg.lstsq(jacobian, -error, rcond=None)[0]  # the smallest that mends the miss
@@ -66,11 +62,9 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
         else:
             return None
         x, error = trial, trial_error
-    return (
-        pieces_rows(pieces, parts_for(x[None])[0].tolist(), radius, sharpness)
-        if np.abs(error).max() <= FIT
-        else None
-    )
+    if np.abs(error).max() > FIT:
+        return None
+    return pieces_rows(pieces, parts_for(x[None])[0].tolist(), radius, sharpness)
 
 
 def pieces_rows(pieces, parts, radius, sharpness):
@@ -136,6 +130,20 @@ def _word_ends(starts, pieces, parts, unit):
     return point, heading
 
 
+def _misses(starts, goals, scales, pieces, parts, unit):
+    """How far words of ``pieces`` (steering, gear) with ``parts`` (m, k) driven from ``starts``
+    (m, 3) end from ``goals`` (m, 3): (m, 3), the position over ``scales`` (one, or (m,)) and
+    the heading (radians)."""
+    point, heading = _word_ends(starts, pieces, parts, unit)
+    return np.column_stack(
+        [
+            (point.real - goals[:, 0]) / scales,
+            (point.imag - goals[:, 1]) / scales,
+            wrapped(heading - goals[:, 2]),
+        ]
+    )
+
+
 def _newton(reeds_shepp, rows, pieces, groups, values, sharpness):
     """Parts (len(rows), k; lines in radii) of words of ``pieces`` refitted to end at the goal
     poses, ``groups`` of parts moving together from ``values``; NaN where the fit failed."""
@@ -157,15 +165,8 @@ def _newton(reeds_shepp, rows, pieces, groups, values, sharpness):
 
         def miss(x, rows, unit=unit, scale=scale, these=these):
             """The miss of the paths ``rows`` (of ``these``) with free parts ``x``."""
-            point, heading = _word_ends(starts[rows], pieces, parts_of(x, rows), unit)
-            goal, size = goals[rows], scale[np.searchsorted(these, rows)]
-            return np.column_stack(
-                [
-                    (point.real - goal[:, 0]) / size,
-                    (point.imag - goal[:, 1]) / size,
-                    wrapped(heading - goal[:, 2]),
-                ]
-            )
+            size = scale[np.searchsorted(these, rows)]
+            return _misses(starts[rows], goals[rows], size, pieces, parts_of(x, rows), unit)
 
         x = np.column_stack([values[these][:, tied[0]] for tied in groups])
         error = miss(x, these)

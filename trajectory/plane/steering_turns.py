@@ -251,7 +251,7 @@ def shortest_of_each(rows, lengths):
     if rows.size < 2 or (rows[1:] > rows[:-1]).all():  # one each already (the common case)
         return np.arange(rows.size)
     order = np.lexsort((lengths, rows))
-    first = np.concatenate([[True], rows[order][1:] != rows[order][:-1]]) if rows.size else order > 0
+    first = np.concatenate([[True], rows[order][1:] != rows[order][:-1]])
     return order[first]
 
 

@@ -4,6 +4,7 @@ where its segments meet (a change of gear included), changing no faster than the
 import math
 
 import numpy as np
+from hypothesis import strategies as st
 
 
 def check_steering(path, radius, sharpness, samples=4000):
@@ -39,3 +40,11 @@ def check_reaches(path, start, goal, radius, heading=None):
     assert math.hypot(end[0] - goal[0], end[1] - goal[1]) <= 1e-9 * scale
     if heading is not None:
         assert abs(math.remainder(end[2] - heading, 2 * math.pi)) <= 1e-9
+
+
+def steering_problems(coordinates, angles):
+    """Hypothesis strategies for a problem of a unit that steers: a start pose and a goal pose
+    from ``coordinates`` and ``angles``, log10 of the radius (0.1 to 10) and of the sharpness
+    (0.01 to 100)."""
+    pose = st.tuples(coordinates, coordinates, angles)
+    return pose, pose, st.floats(-1.0, 1.0), st.floats(-2.0, 2.0)

@@ -12,7 +12,12 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.trajectory.plane.cc_steer_reference import cc_steer_length
-from tests.trajectory.plane.steering_checks import check_reaches, check_steering, sharpness_for
+from tests.trajectory.plane.steering_checks import (
+    check_reaches,
+    check_steering,
+    sharpness_for,
+    steering_problems,
+)
 from trajectory.plane import cc_dubins, dubins_path, dubins_paths
 from trajectory.plane.clothoids import full_lock_centre
 
@@ -50,12 +55,7 @@ def test_a_steering_unit_reaches_the_goal_pose_along_continuous_curvature(
 
 
 @settings(max_examples=scaled(400, 60), deadline=None)
-@given(
-    st.tuples(coordinates, coordinates, angles),
-    st.tuples(coordinates, coordinates, angles),
-    st.floats(-1.0, 1.0),
-    st.floats(-2.0, 2.0),
-)
+@given(*steering_problems(coordinates, angles))
 @example(
     (-6.972, -9.430, 1.0416), (2.827, 0.8068, 7.3654 - 2 * math.pi), 0.0, -1.0
 )  # 1.64x theirs, elementary

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.trajectory.plane.cc_steer_reference import cc_steer_reeds_shepp_length
-from tests.trajectory.plane.steering_checks import check_reaches, check_steering
+from tests.trajectory.plane.steering_checks import check_reaches, check_steering, steering_problems
 from trajectory.plane import dubins_path, reeds_shepp_path
 
 coordinates = st.floats(-10.0, 10.0)
@@ -20,12 +20,7 @@ angles = st.floats(-math.pi, math.pi)
 
 
 @settings(max_examples=scaled(80, 16), deadline=None)
-@given(
-    st.tuples(coordinates, coordinates, angles),
-    st.tuples(coordinates, coordinates, angles),
-    st.floats(-1.0, 1.0),
-    st.floats(-2.0, 2.0),
-)
+@given(*steering_problems(coordinates, angles))
 @example(
     (-1.6752458052314356, -5.078426912965705, 0.7324348287585922),
     (-3.049703856646728, -5.995265238723231, -6.982066532213606 + 2 * math.pi),
