@@ -154,14 +154,20 @@ def test_a_goal_at_the_start_is_no_path_at_all():
     st.floats(-2.0, 2.0),
     st.floats(-3.0, 1.5),
     st.integers(0, 2**32 - 1),
+    st.floats(-150.0, 150.0),
 )
-def test_the_screens_never_drop_a_path_the_full_search_finds(log_radius, log_sharpness, log_reach, seed):
+@example(0.0, 0.0, 0.0, 0, 0.0)
+def test_the_screens_never_drop_a_path_the_full_search_finds(
+    log_radius, log_sharpness, log_reach, seed, log_size
+):
     """The cheap necessary conditions before each small-turn search: with them switched off (every
     goal searched), the same words and lengths, on goals near and far, on grid points, dead
-    ahead and exactly behind."""
+    ahead and exactly behind, the whole problem scaled by 1e-150 to 1e150."""
     radius, sharpness = 10.0**log_radius, 10.0**log_sharpness
     if (1.0 / radius) ** 2 / sharpness > 1e3:
         sharpness = 1e-3 / radius**2  # the gentlest searched in bounded time here
+    size = 10.0**log_size  # the same shapes at any scale: lengths by size, sharpness by 1 / size²
+    radius, sharpness = radius * size, sharpness / size**2
     rng = np.random.default_rng(seed)
     count = 400
     scale = radius * 10.0**log_reach
