@@ -53,7 +53,7 @@ class Cap:
         """The cap of a ``SpeedProfile`` that ends at ``v_end`` (also without a braking limit,
         where the jerk-free motion drops its speed at once)."""
         stretches = profile.stretches()
-        corners = [(a, b) for a, b, _, _, binding in stretches if binding == Binding.CORNERING]
+        corners = [stretch[:4] for stretch in stretches if stretch[4] == Binding.CORNERING]
         chords = iter(_chords(profile, corners))
         # Only without a limit does the jerk-free motion change its speed at once; elsewhere two
         # stretches' v² differ where they meet by a lowered chord's rounding: the lower is kept.
@@ -121,16 +121,19 @@ def _risen(nodes, values, pieces, lower, step):
 
 
 def _chords(profile, spans):
-    """For each of ``spans`` ((a, b) arc lengths), nodes (k,) from a to b and v² there: chords
-    of v² = a_lat / κ, split until each strays from it by at most CHORD_SAG, each lowered by
-    its stray. All spans' chords are measured together, a round at a time."""
+    """For each of ``spans`` ((a, b, v² at a, v² at b): arc lengths and the profile's v² there),
+    nodes (k,) from a to b and v² there: chords of v² = a_lat / κ, split until each strays from
+    it by at most CHORD_SAG, each lowered by its stray. All spans' chords are measured together,
+    a round at a time."""
     if not spans:
         return []
-    nodes = [np.linspace(a, b, _FIRST_CHORDS + 1) for a, b in spans]
+    nodes = [np.linspace(a, b, _FIRST_CHORDS + 1) for a, b, _, _ in spans]
+    ends = np.array([[w_a, w_b] for _, _, w_a, w_b in spans])
     for round_ in range(_MAX_ROUNDS + 1):
         flat = np.concatenate(nodes)
-        limit, stray = _measured(profile, flat)
-        stray[np.cumsum([n.size for n in nodes])[:-1] - 1] = 0.0  # from one span to the next: no chord
+        lasts = np.cumsum([n.size for n in nodes]) - 1
+        limit, stray = _measured(profile, flat, np.append(0, lasts[:-1] + 1), lasts, ends)
+        stray[lasts[:-1]] = 0.0  # from one span to the next: no chord
         allowed = CHORD_SAG * np.minimum(limit[:-1], limit[1:])
         parts = np.ceil(_SPLIT_MARGIN * np.sqrt(np.abs(stray) / allowed))
         parts = np.clip(np.nan_to_num(parts, nan=1.0, posinf=_MAX_SPLIT), 1, _MAX_SPLIT).astype(int)
@@ -140,18 +143,21 @@ def _chords(profile, spans):
         steps = np.repeat(np.diff(flat) / parts, parts)
         k = np.arange(parts.sum()) - np.repeat(np.cumsum(parts) - parts, parts)
         split = np.append(starts + steps * k, flat[-1])
-        nodes = np.split(split, np.searchsorted(split, [a for a, _ in spans[1:]]))
+        nodes = np.split(split, np.searchsorted(split, [span[0] for span in spans[1:]]))
     above = _LOWERED * np.maximum(stray, 0.0)
     lowering = np.maximum(np.append(above, 0.0), np.insert(above, 0, 0.0))
     values = np.split(limit - lowering, np.cumsum([n.size for n in nodes])[:-1])
     return list(zip(nodes, values))
 
 
-def _measured(profile, nodes):
-    """v² = a_lat / κ at ``nodes`` (k,), and how far each chord between them rises above it at
-    its samples, at most (negative where it stays under), (k - 1,): one call of the curve."""
+def _measured(profile, nodes, firsts, lasts, ends):
+    """v² = a_lat / κ at ``nodes`` (k,), the spans' ends (indices ``firsts`` and ``lasts``)
+    taken from ``ends`` (spans, 2), and how far each chord between them rises above it at its
+    samples, at most (negative where it stays under), (k - 1,): one call of the curve. A span
+    ends where κ may jump (a joint): the curve there is read from the span's own side."""
     inside = nodes[:-1, None] + np.diff(nodes)[:, None] * _SAMPLES
     values = profile.limit(np.concatenate((nodes, inside.ravel())))
     limit, curve = values[: nodes.size], values[nodes.size :].reshape(inside.shape)
+    limit[firsts], limit[lasts] = ends[:, 0], ends[:, 1]
     chord = limit[:-1, None] + np.diff(limit)[:, None] * _SAMPLES
     return limit, (chord - curve).max(axis=1)

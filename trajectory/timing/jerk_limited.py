@@ -29,6 +29,12 @@ _CREEP = 1e3
 _MAX_PHASES = 200_000
 _NEWTON_STEPS = 12
 _PATH_SAMPLES = 257
+_AT_END = 1e-6
+"""A stop followed to the curve's end that stands within this share of the length is there."""
+_SHORTEST = 1e-12
+"""Phases shorter than this share of the drive are left out: the timing table cannot place a
+time inside one (its ends a few roundings of the clock apart), and what they change is below
+rounding too."""
 UNRESOLVED_RAMPS = 1e-9
 """Where the drive's longest acceleration ramp (the cap's steepest acceleration over the jerk)
 lasts less than this share of the time the curve takes at the top speed, the ramps are below
@@ -51,7 +57,9 @@ def jerk_limited_phases(curve, limits, v_start, v_end):
     crossing = profile.length / math.sqrt(max(float(cap.w.max()), 1e-300))
     if ramp < UNRESOLVED_RAMPS * crossing:
         return None
-    return _Drive(cap, profile.length, limits).run(v_start, v_end)
+    phases = _Drive(cap, profile.length, limits).run(v_start, v_end)
+    total = sum(seconds for seconds, _, _ in phases)
+    return [phase for phase in phases if phase[0] > _SHORTEST * total]
 
 
 def phase_table(phases, v_start, length):
@@ -122,6 +130,9 @@ class _Drive:
             )
         phases = []
         end = self.length * (1.0 - SAFE)
+        # A stop aimed at the last node may end at rest long before it (a gentle jerk braking
+        # hard into a valley cannot ease off before it stands): the drive then sets off again.
+        near_end = self.length * (1.0 - _AT_END)
         while state[0] < end:
             if len(phases) > _MAX_PHASES:
                 raise ValueError("the drive needs too many jerk phases: is the jerk tiny beside the curve?")
@@ -146,7 +157,7 @@ class _Drive:
                 state = self._follow(state, element, phases)
                 if state == before:  # touching where it stands
                     state = _braked(state, self._onto(state, element), phases)
-                if element[0] != PIECE and element[1] == self.cap.s.size - 1:
+                if element[0] != PIECE and element[1] == self.cap.s.size - 1 and state[0] >= near_end:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
                 break
@@ -171,7 +182,7 @@ class _Drive:
         piece = min(max(int(np.searchsorted(self.cap.s, s, side="right")) - 1, 0), self.slopes.size - 1)
         slope = float(self.slopes[piece])
         on_cap = v * v >= float(self.cap.at(s)) - SAFE * self.w_scale and abs(a - slope) <= self.slack
-        if on_cap and slope <= self.accel and slope >= -self.brake:
+        if on_cap and -self.brake - self.slack <= slope <= self.accel + self.slack:
             # Snapped onto the cap in speed too: a rounding above it would make the ridden
             # piece itself look crossed.
             state = (s, min(v, math.sqrt(max(float(self.cap.at(s)), 0.0))), slope)
@@ -314,11 +325,15 @@ class _Drive:
         return self.margins.least(state)[0] >= -SAFE * 1e3
 
     def _under_cap(self, state, phases):
-        """Whether the drive from ``state`` through ``phases`` stays under the cap, on
+        """Whether the drive from ``state`` through ``phases`` stays under the cap, at each of
+        the cap's nodes it passes (a valley's node pokes up between samples) and on
         _PATH_SAMPLES times per phase."""
         fractions = np.linspace(0.0, 1.0, _PATH_SAMPLES)
+        cap_s = self.cap.s
         for seconds, jerk in phases:
-            t = seconds * fractions
+            end = _advanced(state, seconds, jerk)[0]
+            passed = cap_s[np.searchsorted(cap_s, state[0], side="right") : np.searchsorted(cap_s, end)]
+            t = np.concatenate((seconds * fractions, _times_to(passed - state[0], state, jerk, seconds)))
             s = state[0] + t * (state[1] + t * (state[2] / 2.0 + jerk * t / 6.0))
             v = state[1] + t * (state[2] + jerk * t / 2.0)
             if np.any(v * v - self.cap.at(s) > SAFE * 1e3 * self.w_scale):

@@ -125,6 +125,9 @@ class ProfileRefinement:
         lowest = np.minimum(forward, backward)
         on_limit = self.start_on & self.end_on
         bad = np.where(on_limit[:, None], top > lowest * (1.0 + TIE), lowest > top * (1.0 + TIE)).any(axis=1)
+        bad |= ~on_limit & _may_dip(
+            np.column_stack((self.right[:-1] - self.w[:-1], top - lowest, self.left[1:] - self.w[1:]))
+        )
         start, end = regimes(self.right[:-1], self.limits), regimes(self.left[1:], self.limits)
         inside = regimes(top, self.limits)
         cruise, bend = (inside == CRUISE).any(axis=1), (inside == BEND).any(axis=1)
@@ -141,6 +144,17 @@ class ProfileRefinement:
         if new.any():
             self._check_top[new] = self.limit(points[new].ravel()).reshape(-1, CHECKS.size)
         return self._check_top
+
+
+def _may_dip(gaps):
+    """Which rows of ``gaps`` (n, 5: w_lim less a line at an interval's ends and its checks,
+    evenly spaced) may dip below 0 between the samples: where the least inner gap is within what
+    the gap's curvature, read from its second differences, lets it fall between two samples
+    (h² |w''| / 8, asked for with a margin of 2). A narrow bend at a joint hid under a braking
+    line between the checks."""
+    with np.errstate(invalid="ignore"):
+        bend = np.abs(gaps[:, :-2] - 2.0 * gaps[:, 1:-1] + gaps[:, 2:]).max(axis=1)
+        return gaps[:, 1:-1].min(axis=1) < bend / 4.0
 
 
 def regimes(top, limits):
