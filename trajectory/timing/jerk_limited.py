@@ -10,7 +10,10 @@ where it is on it) for as long as its hardest stop (``jerk_stops``) stays under 
 moment that stop would touch the cap (a node of it, or a piece tangentially) is found to
 rounding, and the drive then follows that stop up to the touch. On a straight line this is
 the time-optimal profile (jerk up, hold, down; cruise; jerk down, hold, up), Ruckig's; on a
-curve it is not proven optimal: it may brake into a tight bend sooner than it must.
+curve it is not proven optimal: it may brake into a tight bend sooner than it must, and a
+looser jerk is not always faster (it is on the scene's curves; on random splines now and then).
+Into a valley of the cap it eases, arriving at its speed with no acceleration left; where that
+would cross the cap, at a lower speed.
 """
 
 import math
@@ -31,6 +34,8 @@ _NEWTON_STEPS = 12
 _PATH_SAMPLES = 257
 _AT_END = 1e-6
 """A stop followed to the curve's end that stands within this share of the length is there."""
+_FLOOR_STEPS = 6
+"""Halvings of a valley's floor where easing into the cap's crosses it (to 1.6 % of it)."""
 _SHORTEST = 1e-12
 """Phases shorter than this share of the drive are left out: the timing table cannot place a
 time inside one (its ends a few roundings of the clock apart), and what they change is below
@@ -57,8 +62,17 @@ def jerk_limited_phases(curve, limits, v_start, v_end):
     crossing = profile.length / math.sqrt(max(float(cap.w.max()), 1e-300))
     if ramp < UNRESOLVED_RAMPS * crossing:
         return None
-    phases = _Drive(cap, profile.length, limits).run(v_start, v_end)
+    drive = _Drive(cap, profile.length, limits, lower_before_falls=False)
+    phases = drive.run(v_start, v_end)
     total = sum(seconds for seconds, _, _ in phases)
+    if drive.branch is not None:  # the other way at the valleys before falls, where it is faster
+        state, before, refused, floors = drive.branch
+        other = _Drive(cap, profile.length, limits, lower_before_falls=True)
+        other.margins.refused, other.margins.floors = refused, floors
+        other_phases = other.drive_from(state, before, v_end)
+        other_total = sum(seconds for seconds, _, _ in other_phases)
+        if other_total < total:
+            phases, total = other_phases, other_total
     return [phase for phase in phases if phase[0] > _SHORTEST * total]
 
 
@@ -110,10 +124,17 @@ def _braked(state, stop_phases, phases):
 
 
 class _Drive:
-    """The greedy drive under ``cap`` over ``length`` with ``limits`` (a ``SpeedLimits`` with a jerk)."""
+    """The greedy drive under ``cap`` over ``length`` with ``limits`` (a ``SpeedLimits`` with a
+    jerk). Where easing into a valley's floor would leave no stop under the cap beyond (a valley
+    followed at once by a fall), it brakes through the valley, or with ``lower_before_falls``
+    eases into a lower floor; ``branch`` holds where it first met such a valley (the state, the
+    phases so far, and its margins' refused valleys and floors), or None. Where
+    easing in would cross the cap before the valley, it eases into a lower floor."""
 
-    def __init__(self, cap, length, limits):
+    def __init__(self, cap, length, limits, lower_before_falls):
         self.cap, self.length = cap, length
+        self.lower_before_falls = lower_before_falls
+        self.branch = None
         self.jerk = limits.jerk
         self.accel = math.inf if limits.accel is None else limits.accel
         self.brake = math.inf if limits.brake is None else limits.brake
@@ -122,13 +143,18 @@ class _Drive:
         self.slack = SAFE * max(self.accel if math.isfinite(self.accel) else 0.0, self.jerk * 1e-3, 1e-300)
 
     def run(self, v_start, v_end):
+        """The phases ((seconds, jerk, ``Binding``), ...) from ``v_start`` at no acceleration to
+        the end at ``v_end``."""
         state = (0.0, v_start, 0.0)
         if self.margins.least(state)[0] < -SAFE:
             raise ValueError(
                 f"v_start = {v_start:g} is too fast to brake in time for what lies ahead "
                 f"with jerk = {self.jerk:g}"
             )
-        phases = []
+        return self.drive_from(state, [], v_end)
+
+    def drive_from(self, state, phases, v_end):
+        """``phases`` (a list, added to) and the drive's from ``state`` on to the end."""
         end = self.length * (1.0 - SAFE)
         # A stop aimed at the last node may end at rest long before it (a gentle jerk braking
         # hard into a valley cannot ease off before it stands): the drive then sets off again.
@@ -140,14 +166,19 @@ class _Drive:
             start, made = state, len(phases)
             touched, element = self._touch(state, jerk, seconds)
             if element is not None and element[0] == EASE:
-                there = _advanced(state, touched, jerk)
-                ease = self.margins.ease(there, element[1])
-                if (
-                    ease is None
-                    or not self._under_cap(there, ease.phases)
-                    or not self._stoppable(there, ease.phases)
-                ):
-                    self.margins.refused.add(element[1])  # easing in would cross the cap: brake through
+                under, stoppable = self._easing(state, jerk, touched, element[1])
+                if not stoppable and not self.lower_before_falls:
+                    if self.branch is None:  # where the other way parts from this one
+                        self.branch = (
+                            state,
+                            list(phases),
+                            set(self.margins.refused),
+                            dict(self.margins.floors),
+                        )
+                    self.margins.refused.add(element[1])
+                    continue
+                if not (under and stoppable):
+                    self._lower_floor(state, jerk, seconds, element[1])
                     continue
             if touched > 0.0:
                 phases.append((touched, jerk, binding))
@@ -216,7 +247,11 @@ class _Drive:
                     return found, element
                 lo, element = found, (NODE, end)  # it touched the line beyond the piece: its end
                 continue
-            # The element's own margin does not change sign in the bracket: halve it once.
+            # The element's own margin does not change sign in the bracket: halve it once, unless
+            # it is a valley whose floor was lowered since the drive passed where it starts.
+            lowered = element is not None and element[0] == EASE and element[1] in self.margins.floors
+            if lowered and lo == 0.0 and hi == seconds and self.margins.of(state, element) < -SAFE:
+                return 0.0, element
             middle = (lo + hi) / 2.0
             if middle in (lo, hi):
                 break
@@ -314,6 +349,35 @@ class _Drive:
             return [((state[2] - slope) / self.jerk, -self.jerk)]
         stop = self.margins.stop(state)
         return _last_ramp(state, self.jerk) if stop is None else stop.phases
+
+    def _easing(self, state, jerk, touched, index):
+        """Whether the drive from ``state`` at ``jerk`` for ``touched`` seconds, then easing into
+        valley ``index``'s floor, keeps under the cap; and whether it can still stop under the
+        cap beyond (both False where it cannot ease in at all)."""
+        there = _advanced(state, touched, jerk)
+        ease = self.margins.ease(there, index)
+        if ease is None:
+            return False, True
+        return self._under_cap(there, ease.phases), self._stoppable(there, ease.phases)
+
+    def _lower_floor(self, state, jerk, seconds, index):
+        """Where easing into valley ``index`` at its floor would cross the cap (its nodes fall
+        faster than the easing path): the highest floor (to _FLOOR_STEPS halvings) that the drive
+        from ``state`` eases into under it and stops beyond; the valley braked through where
+        none is found."""
+        lo, hi = 0.0, self.margins.floor(index)
+        seconds = self._before_crossing(state, jerk, seconds)
+        for _ in range(_FLOOR_STEPS):
+            self.margins.floors[index] = (lo + hi) / 2.0
+            # Where easing into this floor starts (other elements are the run's to find).
+            touched = self._illinois(state, jerk, (EASE, index), 0.0, seconds)
+            if touched is None or all(self._easing(state, jerk, touched, index)):
+                lo = self.margins.floors[index]
+            else:
+                hi = self.margins.floors[index]
+        if lo == 0.0:
+            self.margins.refused.add(index)
+        self.margins.floors[index] = lo
 
     def _stoppable(self, state, phases):
         """Whether, eased into a valley along ``phases`` from ``state``, the drive can still stop

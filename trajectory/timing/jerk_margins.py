@@ -19,8 +19,8 @@ speed there reached with no acceleration left)."""
 
 class Margins:
     """The margins under ``cap`` over ``length`` of stops at ``jerk`` braking at most ``brake``.
-    ``refused``: the valleys not to ease into (easing in would cross the cap), added to by the
-    drive."""
+    ``refused``: the valleys not to ease into (easing in would cross the cap), and ``floors``:
+    valleys' speeds lowered so that easing in keeps under the cap; both set by the drive."""
 
     def __init__(self, cap, length, jerk, brake):
         self.cap, self.length, self.jerk, self.brake = cap, length, jerk, brake
@@ -30,6 +30,7 @@ class Margins:
         falling, rising = self.slopes[:-1] < 0.0, self.slopes[1:] >= 0.0
         self.valleys = np.append(np.flatnonzero(falling & rising) + 1, cap.s.size - 1)
         self.refused = set()
+        self.floors = {}
         self.w_scale = max(float(cap.w.max()), 1e-300)
 
     def least(self, state):
@@ -91,16 +92,20 @@ class Margins:
         """The hardest stop from ``state`` (``jerk_stops.Stop``), None if there is none."""
         return Stop.of(state[1], state[2], self.jerk, self.brake)
 
+    def floor(self, index):
+        """The speed a drive eases into at valley ``index``: the cap's there, or lower where
+        the drive set one (``floors``)."""
+        return self.floors.get(index, math.sqrt(max(float(self.cap.w[index]), 0.0)))
+
     def ease(self, state, index):
-        """The stop from ``state`` to the speed of node ``index`` (from above), with no
+        """The stop from ``state`` to the floor of valley ``index`` (from above), with no
         acceleration left there: the stop to rest in a frame moving at that speed."""
-        floor = math.sqrt(max(float(self.cap.w[index]), 0.0))
-        return Stop.of(state[1] - floor, state[2], self.jerk, self.brake)
+        return Stop.of(state[1] - self.floor(index), state[2], self.jerk, self.brake)
 
     def _ease_margin(self, state, index):
-        """How much sooner than node ``index`` (relative) the stop that eases into its speed gets
-        there; the drive's v² under the node's (relative) while it is slower."""
-        w = float(self.cap.w[index])
+        """How much sooner than node ``index`` (relative) the stop that eases into its floor gets
+        there; the drive's v² under the floor's (relative) while it is slower."""
+        w = self.floor(index) ** 2
         if state[1] * state[1] < w:
             return (w - state[1] * state[1]) / self.w_scale
         ease = self.ease(state, index)
