@@ -22,6 +22,7 @@ import numpy as np
 
 from trajectory._numerics import inverse_fit
 from trajectory.timing.jerk_cap import Cap
+from trajectory.timing.jerk_line import line_phases
 from trajectory.timing.jerk_margins import EASE, NODE, PIECE, SAFE, Margins
 from trajectory.timing.speed_limits import Binding
 from trajectory.timing.speed_profile import SpeedProfile
@@ -34,6 +35,7 @@ _NEWTON_STEPS = 12
 _PATH_SAMPLES = 257
 _AT_END = 1e-6
 """A stop followed to the curve's end that stands within this share of the length is there."""
+_LINE_ORDER = {int(Binding.ACCELERATING): 0, int(Binding.CRUISING): 1, int(Binding.BRAKING): 2}
 _FLOOR_STEPS = 6
 """Halvings of a valley's floor where easing into the cap's crosses it (to 1.6 % of it)."""
 _SHORTEST = 1e-12
@@ -62,6 +64,10 @@ def jerk_limited_phases(curve, limits, v_start, v_end):
     crossing = profile.length / math.sqrt(max(float(cap.w.max()), 1e-300))
     if ramp < UNRESOLVED_RAMPS * crossing:
         return None
+    if _is_line(cap):
+        phases = line_phases(profile.length, limits, v_start, v_end)
+        total = sum(seconds for seconds, _, _ in phases)
+        return [phase for phase in phases if phase[0] > _SHORTEST * total]
     drive = _Drive(cap, profile.length, limits, lower_before_falls=False)
     phases = drive.run(v_start, v_end)
     total = sum(seconds for seconds, _, _ in phases)
@@ -74,6 +80,13 @@ def jerk_limited_phases(curve, limits, v_start, v_end):
         if other_total < total:
             phases, total = other_phases, other_total
     return [phase for phase in phases if phase[0] > _SHORTEST * total]
+
+
+def _is_line(cap):
+    """Whether ``cap`` is a line's: speeding up, cruising, slowing down, each at most once and in
+    that order (no bend binds). The drive under it is then ``jerk_line``'s, in closed form."""
+    order = [_LINE_ORDER.get(binding, -1) for binding in cap.bindings.tolist()]
+    return min(order) >= 0 and order == sorted(order)
 
 
 def phase_table(phases, v_start, length):
