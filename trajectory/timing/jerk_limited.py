@@ -36,6 +36,7 @@ _PATH_SAMPLES = 257
 _AT_END = 1e-6
 """A stop followed to the curve's end that stands within this share of the length is there."""
 _LINE_ORDER = {int(Binding.ACCELERATING): 0, int(Binding.CRUISING): 1, int(Binding.BRAKING): 2}
+"""The order of a line's cap pieces (``_is_line``)."""
 _FLOOR_STEPS = 6
 """Halvings of a valley's floor where easing into the cap's crosses it (to 1.6 % of it)."""
 _SHORTEST = 1e-12
@@ -64,22 +65,21 @@ def jerk_limited_phases(curve, limits, v_start, v_end):
     crossing = profile.length / math.sqrt(max(float(cap.w.max()), 1e-300))
     if ramp < UNRESOLVED_RAMPS * crossing:
         return None
-    if _is_line(cap):
-        phases = line_phases(profile.length, limits, v_start, v_end)
-        total = sum(seconds for seconds, _, _ in phases)
-        return [phase for phase in phases if phase[0] > _SHORTEST * total]
-    drive = _Drive(cap, profile.length, limits, lower_before_falls=False)
-    phases = drive.run(v_start, v_end)
-    total = sum(seconds for seconds, _, _ in phases)
-    if drive.branch is not None:  # the other way at the valleys before falls, where it is faster
-        state, before, refused, floors = drive.branch
-        other = _Drive(cap, profile.length, limits, lower_before_falls=True)
-        other.margins.refused, other.margins.floors = refused, floors
-        other_phases = other.drive_from(state, before, v_end)
-        other_total = sum(seconds for seconds, _, _ in other_phases)
-        if other_total < total:
-            phases, total = other_phases, other_total
+    phases = line_phases(profile.length, limits, v_start, v_end) if _is_line(cap) else None
+    if phases is None:
+        drive = _Drive(cap, profile.length, limits, lower_before_falls=False)
+        phases = drive.run(v_start, v_end)
+        if drive.branch is not None:  # the other way at the valleys before falls, if faster
+            state, before, refused, floors = drive.branch
+            other = _Drive(cap, profile.length, limits, lower_before_falls=True)
+            other.margins.refused, other.margins.floors = refused, floors
+            phases = min(phases, other.drive_from(state, before, v_end), key=_duration)
+    total = _duration(phases)
     return [phase for phase in phases if phase[0] > _SHORTEST * total]
+
+
+def _duration(phases):
+    return sum(seconds for seconds, _, _ in phases)
 
 
 def _is_line(cap):
