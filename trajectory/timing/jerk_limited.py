@@ -333,12 +333,11 @@ class _Drive:
         elif kind == PIECE:
             seconds = (state[2] - float(self.slopes[index])) / self.jerk
         else:
-            ahead = np.array([float(self.cap.s[index]) - state[0]])
-            if ahead[0] < stop.peak_distance:
-                seconds = float(stop.rising_speeds(ahead)[1][0])
+            ahead = float(self.cap.s[index]) - state[0]
+            if ahead < stop.peak_distance:
+                seconds = stop.rising_speed(ahead)[1]
             elif self.cap.w[index] > 0.0:
-                speed = np.array([math.sqrt(float(self.cap.w[index]))])
-                seconds = float(stop.distances_to_speeds(np.minimum(speed, stop.peak_speed))[1][0])
+                seconds = stop.distance_to_speed(min(math.sqrt(float(self.cap.w[index])), stop.peak_speed))[1]
             else:  # to rest: the whole stop (its last moment is ill-conditioned in the speed)
                 seconds = math.inf
         return _braked(state, stop.cut(seconds), phases)
@@ -429,6 +428,8 @@ def _last_ramp(state, jerk):
 def _times_to(distances, state, jerk, seconds):
     """The times (n,) within ``seconds`` at which the drive from ``state`` at ``jerk`` has
     covered ``distances`` (n,), each reached by then: Newton's method kept in its bracket."""
+    if distances.size <= 1:  # the common case: none, or one node passed (plain floats)
+        return np.array([_time_to_cover(float(distance), state, jerk, seconds) for distance in distances])
     _, v, a = state
     lo, hi = np.zeros_like(distances), np.full_like(distances, seconds)
     t = seconds * distances / max(_advanced(state, seconds, jerk)[0] - state[0], 1e-300)
@@ -441,6 +442,25 @@ def _times_to(distances, state, jerk, seconds):
             newton = t - (covered - distances) / speed
         t = np.where((newton >= lo) & (newton <= hi), newton, (lo + hi) / 2.0)
         if np.all(np.abs(covered - distances) <= 1e-15 * distances):
+            break
+    return t
+
+
+def _time_to_cover(distance, state, jerk, seconds):
+    """``_times_to`` for one distance, in plain floats (the same steps)."""
+    _, v, a = state
+    lo, hi = 0.0, seconds
+    t = seconds * distance / max(_advanced(state, seconds, jerk)[0] - state[0], 1e-300)
+    for _ in range(_NEWTON_STEPS):
+        covered = t * (v + t * (a / 2.0 + jerk * t / 6.0))
+        speed = v + t * (a + jerk * t / 2.0)
+        if covered <= distance:
+            lo = t
+        elif covered > distance:
+            hi = t
+        newton = t - (covered - distance) / speed if speed != 0.0 else math.nan
+        t = newton if lo <= newton <= hi else (lo + hi) / 2.0
+        if abs(covered - distance) <= 1e-15 * distance:
             break
     return t
 

@@ -4,6 +4,7 @@ it would ease into, each relative (to the length, or to the cap's largest v²), 
 where it is least.
 """
 
+import bisect
 import math
 
 import numpy as np
@@ -12,6 +13,9 @@ from trajectory.timing.jerk_stops import Stop
 
 SAFE = 1e-12
 """Margin (relative to the length, or to the cap's largest v²) under the cap that counts as on it."""
+_FEW = 8
+"""Up to this many nodes within a stop's reach, its margins are worked out in plain floats (fewer
+than numpy's overhead pays for)."""
 NODE, PIECE, EASE = 0, 1, 2
 """What a stop may touch: a node of the cap, a piece of it, or a valley node eased into (the
 speed there reached with no acceleration left)."""
@@ -32,6 +36,9 @@ class Margins:
         self.refused = set()
         self.floors = {}
         self.w_scale = max(float(cap.w.max()), 1e-300)
+        # Plain floats for the one-element margins (the root searches' inner loop).
+        self._s, self._w, self._slopes = cap.s.tolist(), cap.w.tolist(), self.slopes.tolist()
+        self._valleys = self.valleys.tolist()
 
     def least(self, state):
         """The least margin of ``state``'s stop under the cap, and the element ((kind, index))
@@ -39,23 +46,25 @@ class Margins:
         stop = self.stop(state)
         if stop is None:
             return -math.inf, None
-        s = state[0]
-        cap_s = self.cap.s
-        first = min(int(np.searchsorted(cap_s, s)), cap_s.size - 1)
-        last = min(int(np.searchsorted(cap_s, s + stop.length, side="right")), cap_s.size - 1)
-        best, element = math.inf, None
-        node_margins = self._node_margins(stop, s, first, last + 1)
-        if node_margins.size:
-            i = int(np.argmin(node_margins))
-            best, element = float(node_margins[i]), (NODE, first + i)
-        start = max(first - 1, 0)
-        piece_margins = self._piece_margins(stop, s, start, min(last, self.slopes.size - 1) + 1, within=True)
-        if piece_margins.size:
-            i = int(np.argmin(piece_margins))
-            if piece_margins[i] < best:
-                best, element = float(piece_margins[i]), (PIECE, start + i)
-        lo, hi = np.searchsorted(self.valleys, [first, last + 1])
-        for index in self.valleys[lo:hi].tolist():
+        s, count = state[0], len(self._s)
+        first = min(bisect.bisect_left(self._s, s), count - 1)
+        last = min(bisect.bisect_right(self._s, s + stop.length), count - 1)
+        start, end = max(first - 1, 0), min(last, count - 2) + 1
+        if last - first < _FEW:
+            nodes = [self._node_margin(stop, s, i) for i in range(first, last + 1)]
+            pieces = [self._piece_margin(stop, s, i, within=True) for i in range(start, end)]
+        else:
+            nodes = self._node_margins(stop, s, first, last + 1).tolist()
+            pieces = self._piece_margins(stop, s, start, end, within=True).tolist()
+        i = min(range(len(nodes)), key=nodes.__getitem__)  # the first least, as argmin
+        best, element = nodes[i], (NODE, first + i)
+        if pieces:
+            i = min(range(len(pieces)), key=pieces.__getitem__)
+            if pieces[i] < best:
+                best, element = pieces[i], (PIECE, start + i)
+        for index in self._valleys[
+            bisect.bisect_left(self._valleys, first) : bisect.bisect_left(self._valleys, last + 1)
+        ]:
             if index in self.refused:
                 continue
             margin = self._ease_margin(state, index)
@@ -72,8 +81,8 @@ class Margins:
         if kind == EASE:
             return self._ease_margin(state, index)
         if kind == NODE:
-            return float(self._node_margins(stop, state[0], index, index + 1)[0])
-        return float(self._piece_margins(stop, state[0], index, index + 1, within=False)[0])
+            return self._node_margin(stop, state[0], index)
+        return self._piece_margin(stop, state[0], index)
 
     def beyond(self, state, element):
         """For a piece whose line ``state``'s stop touches beyond its ends, the node at that end;
@@ -82,8 +91,8 @@ class Margins:
         if kind != PIECE:
             return None
         stop = self.stop(state)
-        distance, _, _ = stop.at_accelerations(self.slopes[index : index + 1])
-        at = state[0] + float(distance[0])
+        distance, _, _ = stop.at_acceleration(self._slopes[index])
+        at = state[0] + distance
         if at < self.cap.s[index]:
             return index
         return index + 1 if at > self.cap.s[index + 1] else None
@@ -134,6 +143,27 @@ class Margins:
             distances, _ = stop.distances_to_speeds(np.sqrt(np.maximum(w[falling], 0.0)))
             margins[falling] = (ahead[falling] - distances) / self.length
         return margins
+
+    def _node_margin(self, stop, s, index):
+        """``_node_margins`` of node ``index`` alone, in plain floats."""
+        ahead, w = self._s[index] - s, self._w[index]
+        if ahead < stop.peak_distance:
+            speed, _ = stop.rising_speed(ahead)
+            return (w - speed * speed) / self.w_scale
+        peak = stop.peak_speed**2
+        if w < peak:
+            distance, _ = stop.distance_to_speed(math.sqrt(max(w, 0.0)))
+            return (ahead - distance) / self.length
+        return (w - peak) / self.w_scale
+
+    def _piece_margin(self, stop, s, index, within=False):
+        """``_piece_margins`` of piece ``index`` alone, in plain floats."""
+        slope, start = self._slopes[index], self._s[index]
+        distance, w, _ = stop.at_acceleration(min(max(slope, stop.low), stop.a))
+        at = s + distance
+        if within and (at < start or at > self._s[index + 1]):
+            return math.inf
+        return (self._w[index] + 2.0 * slope * (at - start) - w) / self.w_scale
 
     def _piece_margins(self, stop, s, first, end, within):
         """Margins of the cap's pieces first to end - 1 (relative, in v²) where the stop's

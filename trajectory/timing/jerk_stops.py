@@ -99,6 +99,24 @@ class Stop:
             distances, times = np.where(where, d, distances), np.where(where, t, times)
         return distances, times
 
+    def distance_to_speed(self, speed):
+        """``distances_to_speeds`` for one speed (a float): (distance, time), in plain floats."""
+        _, v1, v2, _ = self.speeds
+        if speed >= v1:
+            v, a, jerk = self.v, self.a, self.jerk
+            drop = v - speed
+            root = math.sqrt(max(a * a + 2.0 * jerk * drop, 0.0))
+            t = (a + root) / jerk if a >= 0.0 else 2.0 * drop / (root - a)
+            return self._rising_distance(t), t
+        if speed >= v2:
+            t = (v1 - speed) / -self.low
+            return self.starts[1] + t * (v1 + self.low * t / 2.0), self.phases[0][0] + t
+        low, jerk = self.low, self.jerk
+        left = v2 - speed
+        t = 2.0 * left / (math.sqrt(max(low * low - 2.0 * jerk * left, 0.0)) - low)
+        distance = self.starts[2] + t * (v2 + t * (low / 2.0 + jerk * t / 6.0))
+        return distance, self.phases[0][0] + self.phases[1][0] + t
+
     def _first_phase(self, speeds):
         """(distances, times) to ``speeds`` in the first phase, after the peak: the later root of
         v + a t - J t²/2 = u, without cancellation when a < 0."""
@@ -132,6 +150,23 @@ class Stop:
                 break
             t = np.clip(t - miss / np.maximum(speed, 1e-300), 0.0, self.peak_time)
         return self.v + t * (self.a - self.jerk * t / 2.0), t
+
+    def rising_speed(self, distance):
+        """``rising_speeds`` for one distance (a float): (speed, time), in plain floats."""
+        t = min(distance / max(self.v, 1e-300), self.peak_time)
+        for _ in range(_NEWTON_STEPS):
+            speed = self.v + t * (self.a - self.jerk * t / 2.0)
+            miss = self._rising_distance(t) - distance
+            if abs(miss) <= 1e-15 * abs(distance):
+                break
+            t = min(max(t - miss / max(speed, 1e-300), 0.0), self.peak_time)
+        return self.v + t * (self.a - self.jerk * t / 2.0), t
+
+    def at_acceleration(self, acceleration):
+        """``at_accelerations`` for one acceleration (a float), in plain floats."""
+        t = (self.a - acceleration) / self.jerk
+        speed = self.v + t * (self.a - self.jerk * t / 2.0)
+        return self._rising_distance(t), speed * speed, t
 
     def at_accelerations(self, accelerations):
         """Distances (n,), squared speeds (n,) and times (n,) where the first phase passes
