@@ -25,7 +25,8 @@ def line_phases(length, limits, v_start=0.0, v_end=0.0):
     no acceleration at either end; phases of no time left out.
 
     Raises:
-        ValueError: If v_start cannot be braked to v_end, or v_end not reached, within the length.
+        ValueError: If v_start cannot be braked to v_end, or v_end not reached, within the length
+            directly. (Slowing below both first can cover less of it; that way is not taken.)
     """
     jerk = limits.jerk
     accel = math.inf if limits.accel is None else limits.accel

@@ -16,6 +16,7 @@ SAFE = 1e-12
 _FEW = 8
 """Up to this many nodes within a stop's reach, its margins are worked out in plain floats (fewer
 than numpy's overhead pays for)."""
+_REMEMBERED = 256
 NODE, PIECE, EASE = 0, 1, 2
 """What a stop may touch: a node of the cap, a piece of it, or a valley node eased into (the
 speed there reached with no acceleration left)."""
@@ -39,6 +40,7 @@ class Margins:
         # Plain floats for the one-element margins (the root searches' inner loop).
         self._s, self._w, self._slopes = cap.s.tolist(), cap.w.tolist(), self.slopes.tolist()
         self._valleys = self.valleys.tolist()
+        self._stops = {}
 
     def least(self, state):
         """The least margin of ``state``'s stop under the cap, and the element ((kind, index))
@@ -98,8 +100,13 @@ class Margins:
         return index + 1 if at > self.cap.s[index + 1] else None
 
     def stop(self, state):
-        """The hardest stop from ``state`` (``jerk_stops.Stop``), None if there is none."""
-        return Stop.of(state[1], state[2], self.jerk, self.brake)
+        """The hardest stop from ``state`` (``jerk_stops.Stop``), None if there is none; the
+        last _REMEMBERED states' stops are kept (a search asks for a state's again and again)."""
+        if state not in self._stops:
+            if len(self._stops) >= _REMEMBERED:
+                self._stops.clear()
+            self._stops[state] = Stop.of(state[1], state[2], self.jerk, self.brake)
+        return self._stops[state]
 
     def floor(self, index):
         """The speed a drive eases into at valley ``index``: the cap's there, or lower where

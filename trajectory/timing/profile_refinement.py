@@ -135,7 +135,24 @@ class ProfileRefinement:
         mixed |= ((start == BEND) | (end == BEND)) & cruise
         bad |= on_limit & mixed & (np.abs(start - end) != 2)  # a kink: _crossings finds it
         rows = np.flatnonzero(bad & self._wide(width))
-        return [(points[rows].ravel(), top[rows].ravel())] if rows.size else []
+        found = [(points[rows].ravel(), top[rows].ravel())] if rows.size else []
+        return found + self._peaks(width, on_limit | bad)
+
+    def _peaks(self, width, skipped):
+        """Where the accelerating and braking lines of an interval not on the limit meet (their
+        highest point, which the checks may straddle) above w_lim: those meeting points, and
+        w_lim there. A narrow peak above v_max went between the checks."""
+        if not np.isfinite(self.rise + self.fall):
+            return []
+        rows = np.flatnonzero(~skipped & self._wide(width))
+        a, w_a, w_b, span = self.s[rows], self.w[rows], self.w[rows + 1], width[rows]
+        inside = np.clip((w_b + self.fall * span - w_a) / (self.rise + self.fall), 0.0, span)
+        meet, peak = a + inside, w_a + self.rise * inside
+        inner = (inside > 0.0) & (inside < span)
+        meet, peak = meet[inner], peak[inner]
+        top = self.limit(meet)
+        over = peak > top * (1.0 + TIE)
+        return [(meet[over], top[over])] if over.any() else []
 
     def _checked_limits(self, points):
         """w_lim at the check points ``points`` (n - 1, c) of every interval, evaluated only for

@@ -221,6 +221,11 @@ def _spline(knots):
 # Eased into a valley's speed a little after its node: the check of the easing path sampled
 # around the node's narrow peak.
 @example(knots=[(6.5625, 0.0, 1.0), (2.0, 3.0, 4.0), (5.0, 6.0, 7.0), (0.0, 9.0, 1.0)], jerk=0.3)
+# The jerk-free profile's lines met above v_max between their checks: the drive reached 8.0014.
+@example(
+    knots=[(6.0, 0.5, 7.75), (8.0, 3.125, -0.5), (1.0, -8.8125, -4.125), (-9.0, -1.0, 4.0)],
+    jerk=math.exp(8.0),
+)
 # A phase 1e-15 s long: the timing table read its acceleration from the rounded width.
 @example(knots=[(4.5, 0.0, 0.0), (3.0, 2.0, 0.0), (2.0, 8.0, 7.0), (8.0, 9.0, 8.0)], jerk=0.3046875)
 # Braked hard into a valley at jerk 1, the drive stood halfway (22.3 of 39.8) and ended there.
