@@ -13,9 +13,6 @@ from trajectory.timing.jerk_stops import Stop
 
 SAFE = 1e-12
 """Margin (relative to the length, or to the cap's largest v²) under the cap that counts as on it."""
-_FEW = 8
-"""Up to this many nodes within a stop's reach, its margins are worked out in plain floats (fewer
-than numpy's overhead pays for)."""
 _REMEMBERED = 256
 NODE, PIECE, EASE = 0, 1, 2
 """What a stop may touch: a node of the cap, a piece of it, or a valley node eased into (the
@@ -37,7 +34,7 @@ class Margins:
         self.refused = set()
         self.floors = {}
         self.w_scale = max(float(cap.w.max()), 1e-300)
-        # Plain floats for the one-element margins (the root searches' inner loop).
+        # Plain floats: a stop reaches a few nodes, fewer than numpy's overhead pays for.
         self._s, self._w, self._slopes = cap.s.tolist(), cap.w.tolist(), self.slopes.tolist()
         self._valleys = self.valleys.tolist()
         self._stops = {}
@@ -52,12 +49,8 @@ class Margins:
         first = min(bisect.bisect_left(self._s, s), count - 1)
         last = min(bisect.bisect_right(self._s, s + stop.length), count - 1)
         start, end = max(first - 1, 0), min(last, count - 2) + 1
-        if last - first < _FEW:
-            nodes = [self._node_margin(stop, s, i) for i in range(first, last + 1)]
-            pieces = [self._piece_margin(stop, s, i, within=True) for i in range(start, end)]
-        else:
-            nodes = self._node_margins(stop, s, first, last + 1).tolist()
-            pieces = self._piece_margins(stop, s, start, end, within=True).tolist()
+        nodes = [self._node_margin(stop, s, i) for i in range(first, last + 1)]
+        pieces = [self._piece_margin(stop, s, i, within=True) for i in range(start, end)]
         i = min(range(len(nodes)), key=nodes.__getitem__)  # the first least, as argmin
         best, element = nodes[i], (NODE, first + i)
         if pieces:
@@ -130,29 +123,10 @@ class Margins:
         distance = ease.length + math.sqrt(max(w, 0.0)) * ease.duration
         return (float(self.cap.s[index]) - state[0] - distance) / self.length
 
-    def _node_margins(self, stop, s, first, end):
-        """Margins at the cap's nodes first to end - 1: the stop's v² under the cap's (relative)
-        where it still rises, else how much sooner than the node (relative) it slows to the
-        node's speed; inf where the node is above the stop's peak."""
-        ahead = self.cap.s[first:end] - s
-        w = self.cap.w[first:end]
-        margins = np.full(ahead.size, math.inf)
-        if ahead.size == 0:
-            return margins
-        rising = ahead < stop.peak_distance
-        if ahead[0] < stop.peak_distance:
-            speeds, _ = stop.rising_speeds(ahead[rising])
-            margins[rising] = (w[rising] - speeds * speeds) / self.w_scale
-        peak = stop.peak_speed**2
-        falling = ~rising & (w < peak)
-        margins[~rising & ~falling] = (w[~rising & ~falling] - peak) / self.w_scale  # above the stop
-        if falling.any():
-            distances, _ = stop.distances_to_speeds(np.sqrt(np.maximum(w[falling], 0.0)))
-            margins[falling] = (ahead[falling] - distances) / self.length
-        return margins
-
     def _node_margin(self, stop, s, index):
-        """``_node_margins`` of node ``index`` alone, in plain floats."""
+        """The margin at node ``index`` of ``stop`` from ``s``: the stop's v² under the cap's
+        (relative) where it still rises, else how much sooner than the node (relative) it slows
+        to the node's speed; where the node is above the stop's peak, how far above."""
         ahead, w = self._s[index] - s, self._w[index]
         if ahead < stop.peak_distance:
             speed, _ = stop.rising_speed(ahead)
@@ -164,24 +138,13 @@ class Margins:
         return (w - peak) / self.w_scale
 
     def _piece_margin(self, stop, s, index, within=False):
-        """``_piece_margins`` of piece ``index`` alone, in plain floats."""
+        """The margin of piece ``index`` (relative, in v²) where ``stop`` from ``s`` has the
+        piece's slope as its acceleration while it still falls (where it could touch the line
+        from below), or the nearest end of that fall; inf if that point is off the piece and
+        ``within`` (else the line taken beyond it: continuous as the drive goes on)."""
         slope, start = self._slopes[index], self._s[index]
         distance, w, _ = stop.at_acceleration(min(max(slope, stop.low), stop.a))
         at = s + distance
         if within and (at < start or at > self._s[index + 1]):
             return math.inf
         return (self._w[index] + 2.0 * slope * (at - start) - w) / self.w_scale
-
-    def _piece_margins(self, stop, s, first, end, within):
-        """Margins of the cap's pieces first to end - 1 (relative, in v²) where the stop's
-        acceleration equals their slope while it still falls (where it could touch a line from
-        below), or the nearest end of that fall; only where that point lies on the piece if
-        ``within`` (else the line taken beyond it: continuous as the drive goes on)."""
-        slopes = self.slopes[first:end]
-        distances, w, _ = stop.at_accelerations(np.clip(slopes, stop.low, stop.a))
-        at = s + distances
-        start = self.cap.s[first:end]
-        margins = (self.cap.w[first:end] + 2.0 * slopes * (at - start) - w) / self.w_scale
-        if within:
-            margins[(at < start) | (at > self.cap.s[first + 1 : end + 1])] = math.inf
-        return margins

@@ -3,13 +3,11 @@
 speed and the acceleration reach 0 together. Every other way of slowing is above it in the
 (distance, speed) plane, so a state is safe (``jerk_limited``) when its stop stays under the cap.
 
-Distances are from where the stop starts; speeds in length units per second. Scalar (Python
-float) in, scalar out, except where arrays are named.
+Distances are from where the stop starts; speeds in length units per second. Plain floats
+throughout: a drive asks about a few points at a time, fewer than numpy's overhead pays for.
 """
 
 import math
-
-import numpy as np
 
 _NEWTON_STEPS = 6
 """Newton steps from the chord guess that invert the stop's rising part to rounding: it is
@@ -79,28 +77,10 @@ class Stop:
         """Distance at time t (array or scalar) within the first phase."""
         return t * (self.v + t * (self.a / 2.0 - self.jerk * t / 6.0))
 
-    def distances_to_speeds(self, speeds):
-        """The distances (n,) and times (n,) at which the falling stop passes ``speeds`` (n,), each
-        below the peak speed and >= 0. Each phase's formula is worked out only if some speed is
-        passed in it (this is the drive's inner loop)."""
-        _, v1, v2, _ = self.speeds
-        low, high = float(speeds.min()), float(speeds.max())
-        parts = []
-        if high >= v1:
-            parts.append((speeds >= v1, self._first_phase(speeds)))
-        if low < v1 and high >= v2:
-            parts.append(((speeds < v1) & (speeds >= v2), self._hold_phase(speeds)))
-        if low < v2:
-            parts.append((speeds < v2, self._release_phase(speeds)))
-        if len(parts) == 1:
-            return parts[0][1]
-        distances, times = parts[-1][1]
-        for where, (d, t) in parts[:-1]:
-            distances, times = np.where(where, d, distances), np.where(where, t, times)
-        return distances, times
-
     def distance_to_speed(self, speed):
-        """``distances_to_speeds`` for one speed (a float): (distance, time), in plain floats."""
+        """The distance and time at which the falling stop passes ``speed`` (below the peak
+        speed, >= 0): the later root of v + a t - J t²/2 in the first phase (no cancellation when
+        a < 0), the hold's line, or the earlier root in the release."""
         _, v1, v2, _ = self.speeds
         if speed >= v1:
             v, a, jerk = self.v, self.a, self.jerk
@@ -117,42 +97,9 @@ class Stop:
         distance = self.starts[2] + t * (v2 + t * (low / 2.0 + jerk * t / 6.0))
         return distance, self.phases[0][0] + self.phases[1][0] + t
 
-    def _first_phase(self, speeds):
-        """(distances, times) to ``speeds`` in the first phase, after the peak: the later root of
-        v + a t - J t²/2 = u, without cancellation when a < 0."""
-        v, a, jerk = self.v, self.a, self.jerk
-        drop = v - speeds
-        root = np.sqrt(np.maximum(a * a + 2.0 * jerk * drop, 0.0))
-        t = (a + root) / jerk if a >= 0.0 else 2.0 * drop / (root - a)
-        return self._rising_distance(t), t
-
-    def _hold_phase(self, speeds):
-        _, v1, _, _ = self.speeds
-        t = (v1 - speeds) / -self.low
-        return self.starts[1] + t * (v1 + self.low * t / 2.0), self.phases[0][0] + t
-
-    def _release_phase(self, speeds):
-        """The earlier root of v2 + low t + J t²/2 = u, without cancellation."""
-        _, _, v2, _ = self.speeds
-        low, jerk = self.low, self.jerk
-        left = v2 - speeds
-        t = 2.0 * left / (np.sqrt(np.maximum(low * low - 2.0 * jerk * left, 0.0)) - low)
-        distances = self.starts[2] + t * (v2 + t * (low / 2.0 + jerk * t / 6.0))
-        return distances, self.phases[0][0] + self.phases[1][0] + t
-
-    def rising_speeds(self, distances):
-        """The speeds (n,) at ``distances`` (n,) no farther than the peak, and the times."""
-        t = np.minimum(distances / max(self.v, 1e-300), self.peak_time)
-        for _ in range(_NEWTON_STEPS):
-            speed = self.v + t * (self.a - self.jerk * t / 2.0)
-            miss = self._rising_distance(t) - distances
-            if np.all(np.abs(miss) <= 1e-15 * np.abs(distances)):
-                break
-            t = np.clip(t - miss / np.maximum(speed, 1e-300), 0.0, self.peak_time)
-        return self.v + t * (self.a - self.jerk * t / 2.0), t
-
     def rising_speed(self, distance):
-        """``rising_speeds`` for one distance (a float): (speed, time), in plain floats."""
+        """The speed at ``distance`` (no farther than the peak), and the time: Newton's method
+        on the first phase's distance."""
         t = min(distance / max(self.v, 1e-300), self.peak_time)
         for _ in range(_NEWTON_STEPS):
             speed = self.v + t * (self.a - self.jerk * t / 2.0)
@@ -163,15 +110,9 @@ class Stop:
         return self.v + t * (self.a - self.jerk * t / 2.0), t
 
     def at_acceleration(self, acceleration):
-        """``at_accelerations`` for one acceleration (a float), in plain floats."""
+        """Distance, squared speed and time where the first phase passes ``acceleration``
+        (within [low, a])."""
         t = (self.a - acceleration) / self.jerk
-        speed = self.v + t * (self.a - self.jerk * t / 2.0)
-        return self._rising_distance(t), speed * speed, t
-
-    def at_accelerations(self, accelerations):
-        """Distances (n,), squared speeds (n,) and times (n,) where the first phase passes
-        ``accelerations`` (n,), each within [low, a]."""
-        t = (self.a - accelerations) / self.jerk
         speed = self.v + t * (self.a - self.jerk * t / 2.0)
         return self._rising_distance(t), speed * speed, t
 

@@ -418,5 +418,10 @@ def test_the_hardest_stop_ends_at_rest_and_its_distances_match_integration(speed
     falling = fine >= stop.peak_time
     targets = stop.peak_speed * np.array([0.9, 0.5, 0.1])
     expected = np.interp(targets, speeds[falling][::-1], distances[falling][::-1])
-    found, _ = stop.distances_to_speeds(targets)
+    found = [stop.distance_to_speed(target)[0] for target in targets.tolist()]
     assert found == pytest.approx(expected, rel=1e-5, abs=1e-6 * max(stop.length, 1e-9))
+    if stop.peak_distance > 0.0:  # while it still speeds up: the speed halfway to the peak
+        rising = fine <= stop.peak_time
+        halfway = stop.peak_distance / 2.0
+        expected_speed = np.interp(halfway, distances[rising], speeds[rising])
+        assert stop.rising_speed(halfway)[0] == pytest.approx(expected_speed, rel=1e-5, abs=1e-9 * scale)
