@@ -24,6 +24,7 @@ from trajectory._numerics import inverse_fit
 from trajectory.timing.jerk_cap import Cap
 from trajectory.timing.jerk_line import line_phases
 from trajectory.timing.jerk_margins import EASE, NODE, PIECE, SAFE, Margins
+from trajectory.timing.jerk_stops import Stop
 from trajectory.timing.speed_limits import Binding
 from trajectory.timing.speed_profile import SpeedProfile
 
@@ -197,10 +198,13 @@ class _Drive:
                 phases.append((touched, jerk, binding))
                 state = _advanced(state, touched, jerk)
             if element is not None:
-                before = state
+                before, made_before = state, len(phases)
                 state = self._follow(state, element, phases)
                 if state == before:  # touching where it stands
                     state = _braked(state, self._onto(state, element), phases)
+                standing = state[1] <= 0.0 and state[0] < near_end and self.cap.w[-1] == 0.0
+                if standing and self._gentler_to_end(before, phases, made_before):
+                    break
                 if element[0] != PIECE and element[1] == self.cap.s.size - 1 and state[0] >= near_end:
                     break  # at the end (to rounding: what is left is ill-conditioned)
             elif touched == 0.0 and seconds == 0.0:
@@ -361,6 +365,31 @@ class _Drive:
             return [((state[2] - slope) / self.jerk, -self.jerk)]
         stop = self.margins.stop(state)
         return _last_ramp(state, self.jerk) if stop is None else stop.phases
+
+    def _gentler_to_end(self, state, phases, made):
+        """Where the stop from ``state`` to the end stands short of it (it came in a little
+        under the last braking line, braking at full brake): the same stop braking less hard,
+        so that it stands at the end, in place of ``phases[made:]``, if it keeps under the cap.
+        Whether it did."""
+        remaining = self.length - state[0]
+        lo, hi = 0.0, self.brake  # lengths fall as the braking allowed grows
+        for _ in range(_BISECTIONS):
+            middle = (lo + hi) / 2.0 if math.isfinite(hi) else max(2.0 * lo, 1.0)
+            stop = Stop.of(state[1], state[2], self.jerk, middle)
+            if stop is not None and stop.length > remaining:
+                lo = middle
+            else:
+                hi = middle
+            if hi - lo <= 1e-15 * hi:
+                break
+        stop = Stop.of(state[1], state[2], self.jerk, hi)
+        if stop is None or abs(stop.length - remaining) > 1e-9 * self.length:
+            return False
+        if not self._under_cap(state, stop.phases):
+            return False
+        del phases[made:]
+        _braked(state, stop.phases, phases)
+        return True
 
     def _easing(self, state, jerk, touched, index):
         """Whether the drive from ``state`` at ``jerk`` for ``touched`` seconds, then easing into

@@ -264,13 +264,13 @@ def test_on_random_splines_the_drive_reaches_the_end_at_rest_keeping_every_limit
         (4.344818785909865, -0.3097073378025339, 9.990027045140536),
     ]
 )
-# Rounding the peak before the last braking line, the drive brakes at full brake a little under
-# it, stands 2.3e-4 short of the end and creeps the rest: 0.24 % over.
+# Rounding the peak before the last braking line, the drive braked at full brake a little under
+# it, stood 2.3e-4 short of the end and crept the rest: 0.24 % over (now it brakes a little less
+# hard, to stand at the end: 2e-5).
 @example(knots=[(0.0, 0.0, 0.0), (6.0, 7.0, 0.0), (0.0, -1.0, 0.0), (0.0, -2.0, 0.0)])
 def test_on_random_splines_a_huge_jerk_drives_as_without_one(knots):
-    """At jerk 1e6 within 1 % of the jerk-free duration (the issue's bound). Typically 5e-5
-    (measured on 60 splines; the cap's chords cost up to about CHORD_SAG / 2), 2.5 % before the
-    fix above, and 0.24 % in the creeping case below."""
+    """At jerk 1e6 within 1 % of the jerk-free duration (the issue's bound): 5e-5 measured on 60
+    splines (the cap's chords cost up to about CHORD_SAG / 2), 2.5 % before the fix above."""
     curve = _spline(knots)
     assume(curve is not None)
     free = Motion.fastest(curve, **CAR).duration
