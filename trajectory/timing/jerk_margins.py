@@ -26,17 +26,16 @@ class Margins:
 
     def __init__(self, cap, length, jerk, brake):
         self.cap, self.length, self.jerk, self.brake = cap, length, jerk, brake
-        self.slopes = cap.slopes
+        slopes = cap.slopes
         # Valleys: where the cap stops falling (and its end), to be eased into rather than
         # braked through at full brake.
-        falling, rising = self.slopes[:-1] < 0.0, self.slopes[1:] >= 0.0
-        self.valleys = np.append(np.flatnonzero(falling & rising) + 1, cap.s.size - 1)
+        falling, rising = slopes[:-1] < 0.0, slopes[1:] >= 0.0
+        self._valleys = (np.flatnonzero(falling & rising) + 1).tolist() + [cap.s.size - 1]
         self.refused = set()
         self.floors = {}
         self.w_scale = max(float(cap.w.max()), 1e-300)
         # Plain floats: a stop reaches a few nodes, fewer than numpy's overhead pays for.
-        self._s, self._w, self._slopes = cap.s.tolist(), cap.w.tolist(), self.slopes.tolist()
-        self._valleys = self.valleys.tolist()
+        self._s, self._w, self._slopes = cap.s.tolist(), cap.w.tolist(), slopes.tolist()
         self._stops = {}
 
     def least(self, state):

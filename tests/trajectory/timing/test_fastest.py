@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from scene.curves.presets import TRAJECTORIES
+from tests.trajectory.timing.hard_splines import MISSED_BETWEEN_CHECKS
 from trajectory import CubicBezier, Motion, NurbsCurve, Playhead, Spline
 from trajectory.timing.speed_limits import Binding, SpeedLimits
 from trajectory.timing.velocity import DISTANCE_TOLERANCE
@@ -253,28 +254,6 @@ def test_an_exact_cusp_is_found_exactly_and_stopped_at_whatever_the_limits():
 def test_a_near_cusp_is_no_stop():
     near = CubicBezier([[0, 0, 0], [2, 1, 0], [0, 1, 0], [2.01, 0, 0]])
     assert near.arc_length.stops.size == 0 and ROAD.arc_length.stops.size == 0
-
-
-MISSED_BETWEEN_CHECKS = {
-    # The accelerating and braking lines of one interval met 0.07 above v_max² (8.004 units/s)
-    # between its checks.
-    "lines meeting above v_max": [
-        (6.0, 0.5, 7.75),
-        (8.0, 3.125, -0.5),
-        (1.0, -8.8125, -4.125),
-        (-9.0, -1.0, 4.0),
-    ],
-    # A braking line crossed a narrow bend just before a knot (v² κ 0.15 % over a_lat).
-    "a braking line across a bend at a knot": [
-        (0.0, 0.0, 0.0),
-        (0.0, -7.285005172248752, -5.4231393443862976e-05),
-        (0.0, 0.0, 2.6388781621187167),
-        (0.0, 0.0, -4.660725558176217),
-        (0.0, -7.852268983229536, 0.0),
-        (9.0, 6.54915236878983, 7.1875),
-        (0.0, 0.0, -6.0),
-    ],
-}
 
 
 @pytest.mark.parametrize("knots", MISSED_BETWEEN_CHECKS.values(), ids=MISSED_BETWEEN_CHECKS.keys())

@@ -12,6 +12,7 @@ from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from scene.curves.presets import TRAJECTORIES
+from tests.trajectory.timing.hard_splines import DOUBLING_BACK, MISSED_BETWEEN_CHECKS
 from trajectory import CubicBezier, Motion, Spline
 from trajectory.timing.jerk_stops import Stop
 from trajectory.timing.speed_limits import Binding
@@ -194,38 +195,16 @@ def _spline(knots):
 # Riding a braking piece whose slope read 1e-15 steeper than the brake, it crept in steps of
 # 1e-11 s until it gave up (too many phases).
 @example(
-    knots=[
-        (0.0, 0.0, 0.0),
-        (0.0, -7.285005172248752, -5.4231393443862976e-05),
-        (0.0, 0.0, 2.6388781621187167),
-        (0.0, 0.0, -4.660725558176217),
-        (0.0, 7.84375, 0.0),
-        (8.0, 4.0, 8.1875),
-        (0.0, 0.0, -6.0),
-    ],
+    knots=[*DOUBLING_BACK, (0.0, 7.84375, 0.0), (8.0, 4.0, 8.1875), (0.0, 0.0, -6.0)],
     jerk=math.exp(12.98046875),
 )
 # The jerk-free profile's braking line crossed a narrow bend at a joint between its checks.
-@example(
-    knots=[
-        (0.0, 0.0, 0.0),
-        (0.0, -7.285005172248752, -5.4231393443862976e-05),
-        (0.0, 0.0, 2.6388781621187167),
-        (0.0, 0.0, -4.660725558176217),
-        (0.0, -7.852268983229536, 0.0),
-        (9.0, 6.54915236878983, 7.1875),
-        (0.0, 0.0, -6.0),
-    ],
-    jerk=math.exp(12.98046875),
-)
+@example(knots=MISSED_BETWEEN_CHECKS["a braking line across a bend at a knot"], jerk=math.exp(12.98046875))
 # Eased into a valley's speed a little after its node: the check of the easing path sampled
 # around the node's narrow peak.
 @example(knots=[(6.5625, 0.0, 1.0), (2.0, 3.0, 4.0), (5.0, 6.0, 7.0), (0.0, 9.0, 1.0)], jerk=0.3)
 # The jerk-free profile's lines met above v_max between their checks: the drive reached 8.0014.
-@example(
-    knots=[(6.0, 0.5, 7.75), (8.0, 3.125, -0.5), (1.0, -8.8125, -4.125), (-9.0, -1.0, 4.0)],
-    jerk=math.exp(8.0),
-)
+@example(knots=MISSED_BETWEEN_CHECKS["lines meeting above v_max"], jerk=math.exp(8.0))
 # A phase 1e-15 s long: the timing table read its acceleration from the rounded width.
 @example(knots=[(4.5, 0.0, 0.0), (3.0, 2.0, 0.0), (2.0, 8.0, 7.0), (8.0, 9.0, 8.0)], jerk=0.3046875)
 # Braked hard into a valley at jerk 1, the drive stood halfway (22.3 of 39.8) and ended there.
