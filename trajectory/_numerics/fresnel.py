@@ -10,6 +10,7 @@ phase pi x² / 2 is reduced exactly first (x² modulo 4, x split so that its squ
 exact), so that far out, where C and S wave by 1 / (pi x) about 1/2, the wave is in the right place.
 """
 
+import bisect
 import functools
 import math
 
@@ -41,6 +42,13 @@ def _series_coefficients():
 
 
 _COSINE, _SINE = _series_coefficients()
+_ENOUGH = [
+    min((1e-17 / abs(_COSINE[terms])) ** (1.0 / terms), (1e-17 / abs(_SINE[terms])) ** (1.0 / terms))
+    for terms in range(1, _TERMS)
+]
+"""Up to (below) _ENOUGH[k - 1], k terms of the series in w leave the rest under 1e-17 (ascending)."""
+_HORNER = [list(zip(_COSINE[terms - 2 :: -1], _SINE[terms - 2 :: -1])) for terms in range(_TERMS + 1)]
+"""The coefficients of the series of so many terms, but the highest, in Horner's order."""
 
 
 def fresnel(x):
@@ -50,8 +58,8 @@ def fresnel(x):
     Raises:
         TypeError: On something that is not a number or an array of numbers.
     """
-    if type(x) is float and abs(x) <= SERIES_REACH:
-        return _scalar_series(x)
+    if type(x) is float:
+        return _scalar(x)
     values = np.asarray(x)
     if values.dtype.kind not in "biuf":
         raise TypeError(f"fresnel takes numbers, got {type(x).__name__}")
@@ -77,12 +85,32 @@ def fresnel(x):
     return c, s
 
 
+def _scalar(x):
+    """``fresnel`` of one Python float in plain floats: a planner's path (numpy's per-call cost
+    would be most of the time)."""
+    a = abs(x)
+    if a <= SERIES_REACH:
+        return _scalar_series(x)
+    if not a < HALF_REACH:
+        c = s = math.nan if math.isnan(a) else 0.5
+    else:
+        if a <= FITTED_REACH:
+            h = _scalar_from_pieces(a)
+        else:  # a few rounds of the fraction, as an array of one (no clothoid of a turn reaches here)
+            h = complex(_continued_fraction(np.array([a]))[0])
+        phase = (math.pi / 2.0) * _square_modulo_4(a, math.fmod)
+        cs = (0.5 + 0.5j) * (1.0 - complex(math.cos(phase), math.sin(phase)) * h)
+        c, s = cs.real, cs.imag
+    return math.copysign(c, x), math.copysign(s, x)
+
+
 def _scalar_series(x):
     """``fresnel`` of one Python float within ``SERIES_REACH``, in plain floats: a planner's path."""
     z = math.pi * x * x / 2.0
     w = z * z
-    c, s = _COSINE[-1], _SINE[-1]
-    for cosine, sine in zip(_COSINE[-2::-1], _SINE[-2::-1]):
+    terms = _terms_for(w)
+    c, s = _COSINE[terms - 1], _SINE[terms - 1]
+    for cosine, sine in _HORNER[terms]:
         c = c * w + cosine
         s = s * w + sine
     return x * c, x * z * s
@@ -94,7 +122,7 @@ def _series(a):
     w = z * z
     terms = _terms_for(float(w.max(initial=0.0)))
     c, s = np.full(a.shape, _COSINE[terms - 1]), np.full(a.shape, _SINE[terms - 1])
-    for cosine, sine in zip(_COSINE[terms - 2 :: -1], _SINE[terms - 2 :: -1]):
+    for cosine, sine in _HORNER[terms]:
         c = c * w + cosine
         s = s * w + sine
     return a * c, a * z * s
@@ -102,10 +130,7 @@ def _series(a):
 
 def _terms_for(w):
     """How many terms of the series in w leave the rest below a rounding of the sum."""
-    for terms in range(1, _TERMS):
-        if w**terms * abs(_COSINE[terms]) < 1e-17 and w**terms * abs(_SINE[terms]) < 1e-17:
-            return terms
-    return _TERMS
+    return min(bisect.bisect_right(_ENOUGH, w) + 1, _TERMS)
 
 
 def _asymptotic(a):
@@ -152,6 +177,24 @@ def _from_pieces(a):
     return t * later - latest + gathered[:, 0]
 
 
+@functools.cache
+def _piece_coefficients():
+    """``_pieces`` as lists of complex numbers, highest degree first, for the plain-float path."""
+    return [row[::-1] for row in _pieces().tolist()]
+
+
+def _scalar_from_pieces(a):
+    """``_from_pieces`` of one float."""
+    width = (FITTED_REACH - SERIES_REACH) / _PIECES
+    piece = min(int((a - SERIES_REACH) / width), _PIECES - 1)
+    t = (a - SERIES_REACH - (piece + 0.5) * width) / (width / 2.0)
+    *highest, constant = _piece_coefficients()[piece]
+    later = latest = 0j
+    for coefficient in highest:
+        later, latest = 2.0 * t * later - latest + coefficient, later
+    return t * later - latest + constant
+
+
 def _continued_fraction(a, pi=np.pi, converged=_CONVERGED):
     """h for a > ``SERIES_REACH``: the continued fraction, Lentz's way, all at once, in the
     precision of ``a`` and ``pi`` (a long double one for the pieces)."""
@@ -181,11 +224,12 @@ def _continued_fraction(a, pi=np.pi, converged=_CONVERGED):
     return done * (a - 1j * a)
 
 
-def _square_modulo_4(a):
-    """a² modulo 4, for a >= 0 (n,), with no more than a rounding of the result's own size: a
-    split into halves whose products are exact, each reduced on its own (fmod is exact)."""
+def _square_modulo_4(a, fmod=np.fmod):
+    """a² modulo 4, for a >= 0 (n,; or one float with ``math.fmod``), with no more than a
+    rounding of the result's own size: a split into halves whose products are exact, each
+    reduced on its own (fmod is exact)."""
     big = a * _SPLIT
     high = big - (big - a)
     low = a - high
-    parts = np.fmod(high * high, 4.0) + np.fmod(2.0 * high * low, 4.0) + low * low
-    return np.fmod(parts, 4.0)
+    parts = fmod(high * high, 4.0) + fmod(2.0 * high * low, 4.0) + low * low
+    return fmod(parts, 4.0)

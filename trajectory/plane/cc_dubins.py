@@ -23,7 +23,7 @@ import functools
 
 import numpy as np
 
-from trajectory._numerics.angles import TWO_PI, wrapped
+from trajectory._numerics.angles import TWO_PI
 from trajectory.plane.steering_turns import (
     MISS,
     SIGNS,
@@ -33,18 +33,16 @@ from trajectory.plane.steering_turns import (
     shortest_of_each,
     signed,
     small_turn_roots,
-    steering_paths,
     steering_unit,
     turn_then_line_roots,
 )
 
 WORDS = ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
 """In the order of ``dubins.WORDS``."""
-_ROTATED = 4.0 * np.finfo(float).eps
-"""How far to the side (relative) a goal ahead may land by rounding when turned into the start's frame."""
-_ANGLE_SLACK = 1e-9
+ANGLE_SLACK = 1e-9
 """How far (radians) a screen widens a range of angles against rounding."""
-_WORD_SIGNS = np.array([[SIGNS[letter] for letter in word] for word in WORDS])  # (6, 3)
+WORD_SIGNS = tuple(tuple(SIGNS[letter] for letter in word) for word in WORDS)
+"""Each word's turns' signs (0 for its line)."""
 
 
 def cc_dubins_parts(points, headings, curvature, sharpness):
@@ -76,7 +74,7 @@ def cc_dubins_parts(points, headings, curvature, sharpness):
         words[rows], parts[rows], totals[rows] = word, these[better], lengths[better]
         turn_sharpness[rows] = sharpness if sharpnesses is None else sharpnesses[better]
 
-    for word, (first, middle, last) in enumerate(_WORD_SIGNS.tolist()):
+    for word, (first, middle, last) in enumerate(WORD_SIGNS):
         if middle == 0.0:
             keep(word, *_csc_full_lock(points, headings, first, last, unit))
             for small_first in (True, False):
@@ -176,19 +174,19 @@ def _csc_may_meet(towards, points, headings, first, last, unit, small_first, rou
     unit's fine table). Where the other turn is small too, the heading must also leave it a
     deflection in its ``rounds``' range for some t."""
     reach, sweep = unit.small[-1], -first if small_first else last
-    low, high = _csc_parts_range(unit, first, last, small_first, rounds)
+    low, high = csc_parts_range(unit, first, last, small_first, rounds)
     least, most = _swept_range(towards, min(sweep, 0.0) * reach, reach)
     slack = MISS * path_scale(points, unit)
     meets = (least <= high + slack) & (most >= low - slack)
     if rounds is not None:  # the other turn turns (sign * heading - first * last * t) mod 2 pi, + rounds
         turned = (last if small_first else first) * headings - (reach if first == last else 0.0)
         span = min(unit.least, TWO_PI * (rounds + 1)) - TWO_PI * rounds
-        meets &= ((-turned) % TWO_PI <= reach + _ANGLE_SLACK) | (turned % TWO_PI <= span + _ANGLE_SLACK)
+        meets &= ((-turned) % TWO_PI <= reach + ANGLE_SLACK) | (turned % TWO_PI <= span + ANGLE_SLACK)
     return meets
 
 
 @functools.lru_cache(maxsize=256)
-def _csc_parts_range(unit, first, last, small_first, rounds):
+def csc_parts_range(unit, first, last, small_first, rounds):
     """The least and greatest of the turns' own parts of ``_csc_small``'s case over the small
     deflections, for ``_csc_may_meet`` (the unit's alone: made once a unit)."""
     away = (unit.fine_ends * np.exp(-1j * unit.fine)).imag  # a left small turn's end, along its exit
@@ -313,16 +311,16 @@ def _ccc_may_meet(towards, points, first, unit, small):
     the unit's fine table, for a left first turn (a right one's are their mirror images)."""
     slack = MISS * path_scale(points, unit)
     if small == 1:
-        low, high = _ccc_curve_bounds(unit, small)
+        low, high = ccc_curve_bounds(unit, small)
         gap = np.abs(towards)
         return (gap >= low - slack) & (gap <= high + slack)
-    centre, radius = _ccc_curve_bounds(unit, small)
+    centre, radius = ccc_curve_bounds(unit, small)
     seen = towards if first > 0.0 else np.conj(towards)
     return np.abs(np.abs(seen - centre) - unit.spacing) <= radius + slack
 
 
 @functools.lru_cache(maxsize=256)
-def _ccc_curve_bounds(unit, small):
+def ccc_curve_bounds(unit, small):
     """``_ccc_may_meet``'s bounds for a left first turn: the range of |shape(t)| (small 1), or
     the disc (centre, radius) holding the middle centre's curve (the unit's alone: made once a
     unit)."""
@@ -368,25 +366,3 @@ def _csc_length(parts, unit):
 
 def _ccc_length(parts, unit):
     return unit.length(parts[:, 0]) + unit.length(parts[:, 1]) + unit.length(parts[:, 2])
-
-
-def cc_dubins_paths(starts, goals, radii, sharpness):
-    """``TurnPaths`` of continuous-curvature Dubins words (``cc_dubins_parts``) from poses
-    ``starts`` (n, 3) to poses ``goals`` (n, 3), turning no tighter than ``radii`` (n,), one
-    ``sharpness`` for all (checked by the caller)."""
-    facing = np.exp(-1j * starts[:, 2])
-    points = (goals[:, 0] - starts[:, 0] + 1j * (goals[:, 1] - starts[:, 1])) * facing
-    # A goal straight ahead seen from a start facing -x is 6e-17 to its side, no more: the
-    # rotation's rounding, which would hide the straight line from the search (a loop 13.3 long).
-    points = np.where(np.abs(points.imag) <= _ROTATED * np.abs(points), points.real + 0j, points)
-    headings = wrapped(goals[:, 2] - starts[:, 2])
-    words = np.empty(len(starts), dtype=int)
-    parts, turn_sharpness = np.empty((len(starts), 3)), np.empty((len(starts), 3))
-    for radius in np.unique(radii).tolist():  # the units of one radius together
-        these = radii == radius
-        words[these], parts[these], turn_sharpness[these], _ = cc_dubins_parts(
-            points[these], headings[these], 1.0 / radius, sharpness
-        )
-    return steering_paths(
-        starts, goals, np.array(WORDS)[words], parts, radii, sharpness, turn_sharpness=turn_sharpness
-    )

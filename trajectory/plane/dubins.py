@@ -11,7 +11,7 @@ import numpy as np
 
 from trajectory._numerics.angles import TWO_PI, same_headings, wrapped
 from trajectory._numerics.checks import positive_finite
-from trajectory.plane.cc_dubins import cc_dubins_paths
+from trajectory.plane.cc_dubins_one import cc_dubins_path, cc_dubins_paths
 from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import TurnPaths, angle, path_from_turns, point, pose, pose_pairs
 
@@ -56,8 +56,7 @@ def dubins_path(start, goal, radius, *, heading, sharpness=None):
         heading1 = heading0
     sharpness = steering_sharpness(sharpness, radius)
     if sharpness is not None:
-        poses = np.array([[x0, y0, heading0]]), np.array([[x1, y1, heading1]])
-        return cc_dubins_paths(*poses, np.array([radius]), sharpness).path(0)
+        return cc_dubins_path((x0, y0, heading0), (x1, y1, heading1), radius, sharpness)
     word, turns, parts = shortest((x0, y0, heading0), (x1, y1, heading1), radius)
     return path_from_turns((x0, y0, heading0), radius, turns, parts, word, end=(x1, y1, heading1))
 

@@ -6,6 +6,8 @@ All in the frame of a path's start: the start at 0 facing +x, points as complex 
 a turn's sign is 1 for left, -1 for right.
 """
 
+import cmath
+import dataclasses
 import functools
 import math
 
@@ -14,7 +16,7 @@ import numpy as np
 from trajectory._numerics.angles import TWO_PI
 from trajectory._numerics.checks import positive_finite
 from trajectory.plane.clothoids import clothoid_offset, full_lock_centre, turn_length, turn_offset, turn_parts
-from trajectory.plane.turn_paths import TurnPaths
+from trajectory.plane.turn_paths import TurnPaths, path_from_turns
 
 SIGNS = {"L": 1.0, "R": -1.0, "S": 0.0}
 ARC_LIKE = 1e-14
@@ -37,8 +39,8 @@ small turns go further (a unit whose steering takes long to reach full lock)."""
 _FINE = 8
 """The unit's fine table of small deflections (for bounds, not roots) is this many times finer
 than its grid."""
-_ROUNDS = 40
-_CLOSED = 1e-15
+ROUNDS = 40
+CLOSED = 1e-15
 SLACK = 1e-12
 """How far below 0 (relative to the path's scale) a line's length may come out and count as 0."""
 MISS = 1e-9
@@ -51,16 +53,20 @@ class SteeringUnit:
     ``least`` (the smallest deflection that reaches full lock), the full-lock centre x + iy,
     ``spacing`` (2 |x + iy|: how far apart the centres of two turns that meet lie), the grid
     ``small`` of small deflections with the ends of those left turns, ``small_ends``, and the
-    same ``fine`` and ``fine_ends`` on a finer table."""
+    same ``fine`` and ``fine_ends`` on a finer table; ``small_table``, the grid's (deflection, end)
+    pairs as plain numbers (for one path in plain floats).
+
+    Its methods take one float (and answer plain numbers) or an array."""
 
     def __init__(self, curvature, sharpness):
-        self.curvature, self.sharpness = curvature, sharpness
+        self.curvature, self.sharpness = float(curvature), float(sharpness)
         self.least = curvature * curvature / sharpness
         centre = full_lock_centre(curvature, sharpness)
         self.centre, self.x, self.y, self.spacing = centre, centre.real, centre.imag, 2.0 * abs(centre)
         reach = min(self.least, SMALL_REACH)
         self.small = np.linspace(0.0, reach, max(_GRID, int(np.ceil(reach / _GRID_STEP))) + 1)
         self.small_ends = self.end(self.small, 1.0)
+        self.small_table = tuple(zip(self.small.tolist(), self.small_ends.tolist()))
         self.fine = np.linspace(0.0, reach, _FINE * (self.small.size - 1) + 1)
         self.fine_ends = self.end(self.fine, 1.0)
 
@@ -71,13 +77,16 @@ class SteeringUnit:
 
     def small_end(self, deflection):
         """``end`` of a left turn too small for full lock (its two clothoids alone)."""
+        if type(deflection) is float:
+            reach = clothoid_offset(math.sqrt(deflection / self.sharpness), self.sharpness)
+            return reach + cmath.exp(1j * deflection) * reach.conjugate()
         reach = clothoid_offset(np.sqrt(deflection / self.sharpness), self.sharpness)
         return reach + np.exp(1j * deflection) * np.conj(reach)
 
     def full_lock_end(self, deflection, sign):
         """``end`` of a turn at full lock."""
-        offset = self.centre + np.exp(1j * deflection) * np.conj(self.centre)
-        return offset if sign > 0.0 else np.conj(offset)
+        turned = cmath.exp(1j * deflection) if type(deflection) is float else np.exp(1j * deflection)
+        return signed(self.centre + turned * self.centre.conjugate(), sign)
 
     def full_lock(self, turned):
         """The deflection of a turn at full lock that turns the heading by ``turned`` (signed
@@ -91,7 +100,7 @@ class SteeringUnit:
         or their elementary turn: two clothoids of a gentler sharpness that end at that same
         place (its chord along turned / 2 as the full-lock turn's, a pair's chord scaling as
         1 / sqrt(sharpness)), where one is gentler than the unit's and shorter; with ``lines``,
-        where the heading does not turn (to ``_CLOSED`` of 2 pi), the line straight there, 2 x
+        where the heading does not turn (to ``CLOSED`` of 2 pi), the line straight there, 2 x
         long (without: round at full lock, for a path with no line of the turn's own gear to put
         it in).
 
@@ -99,11 +108,13 @@ class SteeringUnit:
             (deflections, sharpnesses, lengths), each shaped as ``turned``: a deflection 0 is
             the line (its length the line's; a path puts it into its own line).
         """
+        if type(turned) is float:
+            return self._on_circle_one(turned, lines)
         deflections = self.full_lock(turned)
         lengths = self.length(deflections)
         sharpnesses = np.full(np.shape(turned), self.sharpness)
         if lines:
-            straight = (turned == 0.0) | (turned >= TWO_PI * (1.0 - _CLOSED))
+            straight = (turned == 0.0) | (turned >= TWO_PI * (1.0 - CLOSED))
             deflections[straight], lengths[straight] = 0.0, 2.0 * self.x
         small = np.flatnonzero((turned > 0.0) & (turned < self.least))
         if small.size:
@@ -121,6 +132,22 @@ class SteeringUnit:
                 elementary[better],
             )
         return deflections, sharpnesses, lengths
+
+    def _on_circle_one(self, turned, lines):
+        """``on_circle`` of one float: (deflection, sharpness, length)."""
+        deflection = self.full_lock(turned)
+        length, sharpness = self.length(deflection), self.sharpness
+        if lines and (turned == 0.0 or turned >= TWO_PI * (1.0 - CLOSED)):
+            deflection, length = 0.0, 2.0 * self.x
+        if 0.0 < turned < self.least:
+            chord = abs(self.full_lock_end(turned, 1.0))
+            own = (self.small_end(turned) * cmath.exp(-0.5j * turned)).real
+            gentler = sharpness * (own / chord) ** 2 if chord > 0.0 else math.inf
+            if own > 0.0 and 0.0 < gentler <= sharpness:
+                elementary = 2.0 * math.sqrt(turned / gentler)
+                if elementary < length:
+                    deflection, sharpness, length = turned, gentler, elementary
+        return deflection, sharpness, length
 
     def length(self, deflection):
         """A turn's length."""
@@ -220,17 +247,17 @@ def small_turn_roots(parts_at, n, unit):
 def illinois(f, low, high, f_low, f_high):
     """Roots of ``f`` bracketed by [low, high] (k,) (f of opposite signs, or 0, at the ends): the
     Illinois variant of the false position, each bracket until it has closed to the rounding of
-    its ends (or ``_ROUNDS``). ``f(t, which)``: f at t (m,) for the brackets ``which`` (m,) still
+    its ends (or ``ROUNDS``). ``f(t, which)``: f at t (m,) for the brackets ``which`` (m,) still
     open."""
     roots = high.copy()
     which = np.arange(high.size)
-    for _ in range(_ROUNDS):
+    for _ in range(ROUNDS):
         with np.errstate(invalid="ignore", divide="ignore"):
             step = f_high * (high - low) / (f_high - f_low)
         guess = np.where(np.isfinite(step) & (f_high != 0.0), high - step, high)
         guess = np.clip(guess, np.minimum(low, high), np.maximum(low, high))
         roots[which] = guess
-        open_ = np.abs(guess - high) > _CLOSED * (np.abs(high) + 1.0)
+        open_ = np.abs(guess - high) > CLOSED * (np.abs(high) + 1.0)
         if not open_.all():
             which, low, high, f_low, f_high, guess = (
                 array[open_] for array in (which, low, high, f_low, f_high, guess)
@@ -256,13 +283,38 @@ def shortest_of_each(rows, lengths):
 
 
 def signed(offset, sign):
-    """A left turn's end as a turn of ``sign`` ends: itself, or mirrored for a right turn."""
-    return offset if sign > 0.0 else np.conj(offset)
+    """A left turn's end as a turn of ``sign`` ends: itself, or mirrored for a right turn (a
+    complex number or an array)."""
+    return offset if sign > 0.0 else offset.conjugate()
 
 
 def path_scale(points, unit):
     """The size a path's roundings are measured against: the goal's distance plus a radius."""
     return np.abs(points) + 1.0 / unit.curvature
+
+
+def steering_path(start, end, word, parts, radius, sharpness, turn_sharpness):
+    """``steering_paths`` of one path, in plain floats: a ``TurnPath`` from pose ``start`` to
+    pose ``end`` (tuples) for ``word`` with its ``parts`` and each turn's sharpness
+    ``turn_sharpness`` (sequences, one per letter), forwards."""
+    turns, lengths, radii, rates = [], [], [], []
+    for letter, part, own in zip(word, parts, turn_sharpness):
+        if letter == "S":
+            turns.append(0.0), lengths.append(part), radii.append(radius), rates.append(0.0)
+            continue
+        sign = SIGNS[letter]
+        clothoid, arc, peak = turn_parts(part, 1.0 / radius, own)
+        turn, peak_radius = (sign, 1.0 / peak) if peak > 0.0 else (0.0, radius)
+        turns += [0.0, turn, turn]
+        lengths += [clothoid, arc, clothoid]
+        radii += [radius, peak_radius, peak_radius]
+        rates += [sign * own, 0.0, -sign * own]
+    return dataclasses.replace(
+        path_from_turns(start, radius, turns, lengths, word, end=end),
+        sharpness=float(sharpness),
+        segment_radii=tuple(radii),
+        curvature_rates=tuple(rates),
+    )
 
 
 def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None, turn_sharpness=None):

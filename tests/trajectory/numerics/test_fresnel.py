@@ -82,6 +82,21 @@ def test_the_whole_float_range_far_out_and_through_the_switch_to_halves():
     assert max(max(relative_errors(x, (cx, sx))) for x, cx, sx in zip(xs, c, s)) <= ULP_TOLERANCE
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.floats(allow_nan=True, allow_infinity=True))
+def test_one_float_in_plain_floats_is_the_array_value(x):
+    """A Python float takes the plain-float path (a planner's one path); an array, numpy's: the
+    same numbers, to a unit in the last place, on every float (both are checked against mpmath
+    above)."""
+    one, many = fresnel(x), fresnel(np.array([x, x]))
+    for value, column in zip(one, many):
+        assert type(value) is float
+        if math.isnan(column[0]):
+            assert math.isnan(value)
+        else:
+            assert abs(value - column[0]) <= 2.3e-16 * abs(column[0])
+
+
 def test_what_is_not_a_number_is_refused_by_type():
     for thing in (None, "1.0", [1.0, None], object()):
         with pytest.raises(TypeError, match="fresnel takes numbers"):

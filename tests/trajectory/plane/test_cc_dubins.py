@@ -18,8 +18,9 @@ from tests.trajectory.plane.steering_checks import (
     sharpness_for,
     steering_problems,
 )
-from trajectory.plane import cc_dubins, dubins_path, dubins_paths
+from trajectory.plane import cc_dubins, cc_dubins_one, dubins_path, dubins_paths
 from trajectory.plane.clothoids import full_lock_centre
+from trajectory.plane.steering_turns import steering_unit
 
 coordinates = st.floats(-20.0, 20.0)
 angles = st.floats(-math.pi, math.pi)
@@ -148,35 +149,47 @@ def test_a_goal_at_the_start_is_no_path_at_all():
     assert path.pose(0.0).tolist() == [1.0, 2.0, 0.5]
 
 
-@settings(max_examples=scaled(60, 15), deadline=None)
-@given(
+AWKWARD = st.tuples(
     st.floats(-1.0, 1.0),
     st.floats(-2.0, 2.0),
     st.floats(-3.0, 1.5),
     st.integers(0, 2**32 - 1),
     st.floats(-150.0, 150.0),
 )
-@example(0.0, 0.0, 0.0, 0, 0.0)
-def test_the_screens_never_drop_a_path_the_full_search_finds(
-    log_radius, log_sharpness, log_reach, seed, log_size
-):
-    """The cheap necessary conditions before each small-turn search: with them switched off (every
-    goal searched), the same words and lengths, on goals near and far, on grid points, dead
-    ahead and exactly behind, the whole problem scaled by 1e-150 to 1e150."""
+"""``awkward_goals``' problem: log10 of the radius, of the sharpness, of the goals' reach in
+radii and of the whole problem's size, and a seed."""
+
+
+def awkward_goals(log_radius, log_sharpness, log_reach, seed, log_size, count, gentlest):
+    """``count`` goals (points (count,) complex, headings (count,)) within the reach of the
+    start, a fifth dead ahead or behind, a fifth on a grid of quarter radii, some facing as the
+    start or back, some headings on a grid of quarter radians; and the radius and sharpness
+    (its clothoids turning the unit at most ``gentlest`` radians before full lock, so that the
+    search takes bounded time), the whole problem scaled by its size."""
     radius, sharpness = 10.0**log_radius, 10.0**log_sharpness
-    if (1.0 / radius) ** 2 / sharpness > 1e3:
-        sharpness = 1e-3 / radius**2  # the gentlest searched in bounded time here
+    sharpness = max(sharpness, 1.0 / (gentlest * radius**2))
     size = 10.0**log_size  # the same shapes at any scale: lengths by size, sharpness by 1 / size²
     radius, sharpness = radius * size, sharpness / size**2
     rng = np.random.default_rng(seed)
-    count = 400
-    scale = radius * 10.0**log_reach
-    points = (rng.uniform(-1, 1, count) + 1j * rng.uniform(-1, 1, count)) * scale
-    points[:80] = points[:80].real  # dead ahead or behind
-    points[80:160] = np.round(points[80:160] / radius * 4) * radius / 4  # on a grid of quarter radii
+    points = (rng.uniform(-1, 1, count) + 1j * rng.uniform(-1, 1, count)) * radius * 10.0**log_reach
+    fifth = count // 5
+    points[:fifth] = points[:fifth].real
+    points[fifth : 2 * fifth] = np.round(points[fifth : 2 * fifth] / radius * 4) * radius / 4
     headings = rng.uniform(-np.pi, np.pi, count)
-    headings[:40], headings[40:70] = 0.0, np.pi
-    headings[200:260] = np.round(headings[200:260] * 4) / 4
+    headings[: count // 10], headings[count // 10 : count // 6] = 0.0, np.pi
+    headings[count // 2 : count * 13 // 20] = np.round(headings[count // 2 : count * 13 // 20] * 4) / 4
+    return points, headings, radius, sharpness
+
+
+@settings(max_examples=scaled(60, 15), deadline=None)
+@given(AWKWARD)
+@example((0.0, 0.0, 0.0, 0, 0.0))
+def test_the_screens_never_drop_a_path_the_full_search_finds(problem):
+    """The cheap necessary conditions before each small-turn search: with them switched off (every
+    goal searched), the same words and lengths, on goals near and far, on grid points, dead
+    ahead and exactly behind, the whole problem scaled by 1e-150 to 1e150."""
+    points, headings, radius, sharpness = awkward_goals(*problem, count=400, gentlest=1e3)
+    scale = np.abs(points).max()
     screened = cc_dubins.cc_dubins_parts(points, headings, 1.0 / radius, sharpness)
     everyone = lambda points, *rest: np.ones(points.size, dtype=bool)
     with (
@@ -186,3 +199,44 @@ def test_the_screens_never_drop_a_path_the_full_search_finds(
         searched = cc_dubins.cc_dubins_parts(points, headings, 1.0 / radius, sharpness)
     assert (screened[0] == searched[0]).all()
     assert np.abs(screened[3] - searched[3]).max() <= 1e-12 * (scale + radius)
+
+
+@settings(max_examples=scaled(40, 10), deadline=None)
+@given(AWKWARD)
+@example((0.0, -1.0, 0.0, 0, 0.0))  # sharpness 0.1 at radius 1: a small turn goes round once more
+def test_one_path_in_plain_floats_is_the_batchs_with_or_without_its_screens(problem):
+    """``cc_dubins_one`` (a unit's order, a batch of a few) answers the length the numpy batch
+    does, to rounding, and mostly its word (two words of one length, as LRL and RLR to a goal
+    behind on the axis, may go either way), on the screens test's goals (near and far, on grid
+    points, dead ahead and behind, the whole problem scaled by 1e-150 to 1e150); and, with its
+    own screens switched off, the same again."""
+    points, headings, radius, sharpness = awkward_goals(*problem, count=60, gentlest=30.0)
+    batch = cc_dubins.cc_dubins_parts(points, headings, 1.0 / radius, sharpness)
+    unit = steering_unit(1.0 / radius, sharpness)
+    one = [cc_dubins_one.cc_dubins_one(p, h, unit) for p, h in zip(points.tolist(), headings.tolist())]
+    everyone = lambda *given: True
+    with (
+        mock.patch.object(cc_dubins_one, "_csc_may_meet", everyone),
+        mock.patch.object(cc_dubins_one, "_ccc_may_meet", everyone),
+    ):
+        searched = [
+            cc_dubins_one.cc_dubins_one(p, h, unit) for p, h in zip(points.tolist(), headings.tolist())
+        ]
+    tolerance = 1e-12 * (np.abs(points) + radius)
+    for answers in (one, searched):
+        words, _, _, lengths = (np.array(column) for column in zip(*answers))
+        assert (np.abs(lengths - batch[3]) <= tolerance).all()
+        assert (words == batch[0]).mean() >= 0.9
+
+
+def test_a_few_paths_at_once_are_solved_one_by_one_as_the_batch_would():
+    """Up to ``ONE_BY_ONE`` paths of a radius go one by one in plain floats (numpy's fixed cost
+    would be most of their time); they are the paths a larger batch gives them."""
+    starts, goals = random_poses(3 * cc_dubins_one.ONE_BY_ONE, 4)
+    radii = np.where(np.arange(starts.shape[0]) < cc_dubins_one.ONE_BY_ONE, 1.5, 2.5)
+    few = slice(0, cc_dubins_one.ONE_BY_ONE)
+    alone = dubins_paths(starts[few], goals[few, :2], radii[few], headings=goals[few, 2], sharpness=0.4)
+    together = dubins_paths(starts, goals[:, :2], 1.5, headings=goals[:, 2], sharpness=0.4)
+    assert (alone.words == together.words[few]).all()
+    for field in ("segment_lengths", "turns", "segment_radii", "curvature_rates"):
+        assert np.abs(getattr(alone, field) - getattr(together, field)[few]).max() <= 1e-12
