@@ -163,7 +163,7 @@ def _csc_small(point, heading, first, last, unit, small_first, scale):
                 other = unit.full_lock(turned)
             return seen.imag, ((t, seen.real, other) if small_first else (other, seen.real, t))
 
-        for t in _small_turn_roots(miss, unit):
+        for t in small_turn_roots_one(miss, unit):
             missed, parts = miss(t, parts=True)
             if abs(missed) <= MISS * scale and parts[1] >= -SLACK * scale:
                 parts = (parts[0], max(parts[1], 0.0), parts[2])
@@ -268,7 +268,7 @@ def _ccc_small(point, heading, first, unit, small, scale):
         return abs(towards) - abs(shape), turns
 
     found = []
-    for t in _small_turn_roots(miss, unit):
+    for t in small_turn_roots_one(miss, unit):
         missed, parts = miss(t, parts=True)
         if abs(missed) <= MISS * scale:
             found.append((parts, (unit.sharpness,) * 3, sum(unit.length(part) for part in parts)))
@@ -295,7 +295,7 @@ def _ccc_may_meet(towards, first, unit, small, scale):
     return abs(abs(seen - centre) - unit.spacing) <= radius + slack
 
 
-def _small_turn_roots(miss, unit):
+def small_turn_roots_one(miss, unit):
     """``steering_turns.small_turn_roots`` of one path: every root of ``miss(t, ends)`` on the
     unit's grid of small deflections, each bracket closed in on."""
     table = unit.small_table

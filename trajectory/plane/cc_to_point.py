@@ -8,14 +8,21 @@ one starts smoothly.
 All in the frame of the start: the start at 0 facing +x, points as complex numbers x + iy.
 """
 
+import cmath
+import math
+
 import numpy as np
 
+from trajectory.plane import dubins
 from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
+from trajectory.plane.cc_dubins_one import ONE_BY_ONE, cc_dubins_one, small_turn_roots_one
 from trajectory.plane.steering_turns import (
+    MISS,
     SLACK,
     path_scale,
     shortest_of_each,
     signed,
+    steering_path,
     steering_paths,
     steering_unit,
     turn_then_line_roots,
@@ -24,6 +31,9 @@ from trajectory.plane.steering_turns import (
 _HEADINGS = 16
 """Arrival headings tried, evenly round, where the turn-then-straight and turn-then-turn paths
 are longer than the distance and half a turn at full lock (or none reaches the point)."""
+_ROUNDING = 1e-9
+"""How much (relative to the path's scale) a path that steers may come out shorter than Dubins'
+arcs by rounding."""
 
 
 def steering_paths_to_points(starts, goals, radii, sharpness, reverse, tie, seed_only=False):
@@ -53,6 +63,24 @@ def steering_paths_to_points(starts, goals, radii, sharpness, reverse, tie, seed
     return paths, np.flatnonzero(~np.isfinite(lengths))
 
 
+def steering_path_to_point(start, goal, radius, sharpness, reverse, tie, seed_only=False):
+    """``steering_paths_to_points`` of one unit in plain floats: its ``TurnPath`` from pose
+    ``start`` (a tuple, heading in [-pi, pi)) to the point ``goal`` (x, y), or None where
+    ``seed_only`` and the turn cannot reach it."""
+    seen = complex(goal[0] - start[0], goal[1] - start[1]) * cmath.exp(-1j * start[2])
+    unit = steering_unit(1.0 / radius, sharpness)
+    word, parts, sharpnesses, length = cc_to_point_one(seen, unit, seed_only)
+    gear = None
+    if reverse:  # turned round, a unit sees the point at -seen
+        gear = 1.0
+        backed = cc_to_point_one(-seen, unit, seed_only)
+        if backed[3] < length * (1.0 - tie):
+            (word, parts, sharpnesses, length), gear = backed, -1.0
+    if not math.isfinite(length):
+        return None
+    return steering_path(start, None, word, parts, radius, sharpness, sharpnesses, gear)
+
+
 def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
     """The shortest continuous-curvature path from the origin facing +x to each of ``points``
     (n,) complex, arriving facing any way; one ``curvature`` (1 / radius) and ``sharpness``.
@@ -64,6 +92,15 @@ def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
     """
     unit = steering_unit(curvature, sharpness)
     n = points.size
+    if n <= ONE_BY_ONE:  # numpy's fixed cost would be most of the time
+        found = [cc_to_point_one(point, unit, seed_only) for point in points.tolist()]
+        words, parts, sharpnesses, lengths = zip(*found) if found else ((),) * 4
+        return (
+            np.array(words, dtype="<U3"),
+            np.array(parts).reshape(n, 3),
+            np.array(sharpnesses).reshape(n, 3),
+            np.array(lengths, dtype=float),
+        )
     words = np.full(n, "S", dtype="<U3")
     parts, totals = np.zeros((n, 3)), np.full(n, np.inf)
     turn_sharpness = np.full((n, 3), float(sharpness))
@@ -146,3 +183,93 @@ def _turn_then_turn(points, sign, unit):
         found.append((rows, parts, unit.length(parts[:, 0]) + unit.length(parts[:, 1])))
     rows, parts, lengths = (np.concatenate(column) for column in zip(*found))
     return rows, parts, lengths
+
+
+def cc_to_point_one(point, unit, seed_only=False):
+    """``cc_to_point_parts`` of one ``point`` (complex) in plain floats, for the ``SteeringUnit``
+    ``unit``: (word, parts (3,), each turn's sharpness (3,), length), the same cases in the same
+    order."""
+    scale = abs(point) + 1.0 / unit.curvature
+    best = ["S", (0.0, 0.0, 0.0), (unit.sharpness,) * 3, math.inf]
+
+    def keep(word, candidates, sharpnesses=None):
+        for parts, length in candidates:
+            if length < best[3]:
+                best[:] = [word, (*parts, 0.0, 0.0)[:3], sharpnesses or (unit.sharpness,) * 3, length]
+
+    for sign, letter in ((1.0, "L"), (-1.0, "R")):
+        keep(letter + "S", _turn_then_straight_one(point, sign, unit, scale))
+        keep(letter + "S", _small_turn_then_straight_one(point, sign, unit, scale))
+        if not seed_only:
+            keep(letter + "LR"[letter == "L"], _turn_then_turn_one(point, sign, unit))
+    if not seed_only and not best[3] <= abs(point) + math.pi / unit.curvature:
+        # No path that steers is shorter than Dubins' arcs to the same pose: headings whose arcs
+        # are already longer than the best so far are not searched (the arcs take microseconds).
+        goal, radius = (point.real, point.imag), 1.0 / unit.curvature
+        arcs = [
+            (sum(dubins.shortest((0.0, 0.0, 0.0), (*goal, heading), radius)[2]), heading)
+            for heading in np.linspace(-np.pi, np.pi, _HEADINGS, endpoint=False).tolist()
+        ]
+        for arc_length, heading in sorted(arcs):
+            if arc_length > best[3] + _ROUNDING * scale:
+                break
+            word, parts, sharpnesses, length = cc_dubins_one(point, heading, unit)
+            keep(WORDS[word], [(parts, length)], sharpnesses)
+    return tuple(best)
+
+
+def _turn_then_straight_one(point, sign, unit, scale):
+    """``_turn_then_straight`` of one point: [(parts, length)] or []."""
+    gap = point - unit.entry_centre(sign)
+    squared = abs(gap) ** 2 - unit.y * unit.y
+    if not squared >= 0.0:
+        return []
+    reach = math.sqrt(squared)
+    line = reach - unit.x
+    if not line >= -SLACK * scale:
+        return []
+    direction = cmath.phase(gap) + sign * math.atan2(unit.y, reach)
+    turn = unit.full_lock(sign * direction)
+    line = max(line, 0.0)
+    return [((turn, line), unit.length(turn) + line)]
+
+
+def _small_turn_then_straight_one(point, sign, unit, scale):
+    """``_small_turn_then_straight`` of one point: [(parts, length)]."""
+
+    def miss(t, ends=None, parts=False):
+        if ends is None:
+            ends = unit.small_end(t)
+        seen = (point - signed(ends, sign)) * cmath.exp(-1j * sign * t)
+        return (seen.imag, (t, seen.real)) if parts else seen.imag
+
+    found = []
+    for t in small_turn_roots_one(miss, unit):
+        missed, (t, line) = miss(t, parts=True)
+        if abs(missed) <= MISS * scale and line >= -SLACK * scale:
+            line = max(line, 0.0)
+            found.append(((t, line), unit.length(t) + line))
+    return found
+
+
+def _turn_then_turn_one(point, sign, unit):
+    """``_turn_then_turn`` of one point: [(parts, length)] for both places of the second centre."""
+    first_centre = unit.entry_centre(sign)
+    radius = unit.spacing / 2.0
+    gap = point - first_centre
+    distance = abs(gap)
+    if not distance > 0.0:
+        return []
+    along = (3.0 * radius * radius + distance * distance) / (2.0 * distance)
+    squared = 4.0 * radius * radius - along * along
+    if not squared >= 0.0:
+        return []
+    height, unit_gap = math.sqrt(squared), gap / distance
+    found = []
+    for side in (1.0, -1.0):
+        second_centre = first_centre + unit_gap * complex(along, side * height)
+        meet = cmath.phase(second_centre - first_centre) - cmath.phase(unit.meeting(sign, -sign))
+        arrive = cmath.phase(second_centre - point) - cmath.phase(unit.exit_centre(-sign))
+        turns = (unit.full_lock(sign * meet), unit.full_lock(-sign * (arrive - meet)))
+        found.append((turns, unit.length(turns[0]) + unit.length(turns[1])))
+    return found

@@ -293,10 +293,11 @@ def path_scale(points, unit):
     return np.abs(points) + 1.0 / unit.curvature
 
 
-def steering_path(start, end, word, parts, radius, sharpness, turn_sharpness):
+def steering_path(start, end, word, parts, radius, sharpness, turn_sharpness, gear=None):
     """``steering_paths`` of one path, in plain floats: a ``TurnPath`` from pose ``start`` to
-    pose ``end`` (tuples) for ``word`` with its ``parts`` and each turn's sharpness
-    ``turn_sharpness`` (sequences, one per letter), forwards."""
+    pose ``end`` (tuples; ``end`` None where not known) for ``word`` with its ``parts`` and each
+    turn's sharpness ``turn_sharpness`` (sequences, one per letter); ``gear`` 1 forwards, -1
+    backing (None: forwards, no gears)."""
     turns, lengths, radii, rates = [], [], [], []
     for letter, part, own in zip(word, parts, turn_sharpness):
         if letter == "S":
@@ -309,8 +310,11 @@ def steering_path(start, end, word, parts, radius, sharpness, turn_sharpness):
         lengths += [clothoid, arc, clothoid]
         radii += [radius, peak_radius, peak_radius]
         rates += [sign * own, 0.0, -sign * own]
+    gears = None if gear is None else [gear] * len(turns)
+    if gear is not None:
+        turns = [turn * gear for turn in turns]
     return dataclasses.replace(
-        path_from_turns(start, radius, turns, lengths, word, end=end),
+        path_from_turns(start, radius, turns, lengths, word, end=end, gears=gears),
         sharpness=float(sharpness),
         segment_radii=tuple(radii),
         curvature_rates=tuple(rates),

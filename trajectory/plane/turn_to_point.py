@@ -7,12 +7,10 @@ import dataclasses
 import math
 import typing
 
-import numpy as np
-
 from trajectory._numerics.angles import TWO_PI, wrapped
 from trajectory._numerics.checks import flag, positive_finite
 from trajectory._numerics.maths import FLOATS
-from trajectory.plane.cc_to_point import steering_paths_to_points
+from trajectory.plane.cc_to_point import steering_path_to_point
 from trajectory.plane.steering_turns import steering_sharpness
 from trajectory.plane.turn_paths import MIRRORED, GoalPlace, path_from_turns, point, pose
 
@@ -89,14 +87,11 @@ def _steering_to_point(start, goal, radius, reverse, sharpness, seed_only=False)
     x, y, heading = pose(start, "start")
     goal, radius, reverse = point(goal, "goal"), positive_finite(radius, "radius"), flag(reverse, "reverse")
     heading = wrapped(heading)
-    paths, missed = steering_paths_to_points(
-        np.array([[x, y, heading]]), np.array([goal]), np.array([radius]), sharpness, reverse, TIE, seed_only
-    )
-    if missed.size:
+    path = steering_path_to_point((x, y, heading), goal, radius, sharpness, reverse, TIE, seed_only)
+    if path is None:
         raise ValueError(
             f"a unit turning no tighter than {radius:g} cannot turn towards {goal} and go straight"
         )
-    path = paths.path(0)
     return path if -1.0 in (path.gears or ()) else dataclasses.replace(path, gears=None)  # forwards: no gears
 
 

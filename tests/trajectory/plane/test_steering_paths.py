@@ -118,3 +118,40 @@ def test_many_seed_turns_refuse_a_point_none_reaches():
     assert plan_turns(starts[:1], goals[:1], 2.0, sharpness=0.3).words.tolist() == ["LS"]
     with pytest.raises(ValueError, match="cannot turn"):
         plan_turns(starts, goals, 2.0, sharpness=0.3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.tuples(st.floats(-1.0, 1.0), st.floats(-1.0, 1.0), angles),
+    st.floats(-1.0, 1.0),
+    st.floats(-1.0, 1.0),
+    st.floats(-2.0, 1.5),
+    st.floats(-1.0, 1.0),
+    st.booleans(),
+    st.booleans(),
+)
+def test_one_unit_in_plain_floats_is_the_batchs_path(
+    start, log_radius, log_sharpness, log_reach, angle, reverse, seed
+):
+    """One unit a call goes in plain floats (and skips the arrival headings whose arcs alone are
+    longer than its best, as no path that steers is shorter than the arcs); many as a batch:
+    the same path, to rounding (a tie between mirror images may go either way), at radii 0.1 to
+    10, sharpnesses 0.01 to 100, goals from a hundredth of a radius to 30 radii away."""
+    radius = 10.0**log_radius
+    sharpness = max(10.0 ** (2.0 * log_sharpness), 1.0 / (30.0 * radius**2))
+    reach = radius * 10.0**log_reach
+    start = (start[0] * radius, start[1] * radius, start[2])
+    goal = (start[0] + reach * math.cos(angle * math.pi), start[1] + reach * math.sin(angle * math.pi))
+    one_call, batch = (plan_turn, plan_turns) if seed else (shortest_path_to_point, shortest_paths)
+    try:
+        one = one_call(start, goal, radius, reverse=reverse, sharpness=sharpness)
+    except ValueError:  # the seed's turn cannot reach the point: nor can the batch's
+        with pytest.raises(ValueError, match="cannot turn"):
+            batch([start] * 9, [goal] * 9, radius, reverse=reverse, sharpness=sharpness)
+        return
+    many = batch([start] * 9, [goal] * 9, radius, reverse=reverse, sharpness=sharpness).path(0)
+    assert one.length == pytest.approx(many.length, rel=1e-12, abs=1e-12 * radius)
+    if one.word == many.word:
+        for field in ("segment_lengths", "turns", "segment_radii", "curvature_rates"):
+            assert getattr(one, field) == pytest.approx(getattr(many, field), rel=1e-9, abs=1e-12 * radius)
+    check_reaches(one, start[:2], goal, radius)
