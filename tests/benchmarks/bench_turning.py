@@ -146,6 +146,17 @@ def steering(rng):
         f"a path ({seconds / rs_arcs:.0f}x; target <= 8x)"
     )
     calls = [(tuple(s), tuple(g[:2]), g[2]) for s, g in zip(starts[: sized(30, 2)].tolist(), goals.tolist())]
+    to_point = [
+        best_of(
+            lambda s=s, g=g: shortest_path_to_point(s, g, KINDS[0].radius, sharpness=KINDS[0].sharpness),
+            repeat=2,
+        )
+        for s, g, _ in calls
+    ]
+    print(
+        f"{'shortest_path_to_point, one a call, the tank':44}{np.median(to_point) * 1e3:7.2f} ms "
+        f"median, {max(to_point) * 1e3:.2f} ms at most (target <= 0.5 ms)"
+    )
     for kind, plan in ((KINDS[0], dubins_path), (KINDS[1], dubins_path), (KINDS[3], reeds_shepp_path)):
         seconds = [
             best_of(
