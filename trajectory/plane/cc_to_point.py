@@ -124,12 +124,22 @@ def cc_to_point_parts(points, curvature, sharpness, seed_only=False):
     if missing.size:  # every point with every heading, at once
         rows = np.repeat(missing, _HEADINGS)
         headings = np.tile(np.linspace(-np.pi, np.pi, _HEADINGS, endpoint=False), missing.size)
-        found_words, found_parts, found_sharpness, lengths = cc_dubins_parts(
-            points[rows], headings, curvature, sharpness
-        )
-        for index, word in enumerate(WORDS):
-            these = found_words == index
-            keep(word, rows[these], found_parts[these], lengths[these], found_sharpness[these])
+        goals = np.column_stack([points.real[rows], points.imag[rows]])
+        origins = np.zeros((rows.size, 3))
+        arcs = dubins.dubins_paths(origins, goals, 1.0 / curvature, headings=headings).lengths
+        # First each point's heading whose arcs are shortest; then only the headings whose arcs
+        # alone are no longer than the best found (no path that steers is shorter than the arcs).
+        first = np.zeros(rows.size, dtype=bool)
+        first[np.argmin(arcs.reshape(-1, _HEADINGS), axis=1) + _HEADINGS * np.arange(missing.size)] = True
+        for searched in (first, ~first):
+            if searched is not first:
+                searched &= arcs <= totals[rows] + _ROUNDING * path_scale(points[rows], unit)
+            found_words, found_parts, found_sharpness, lengths = cc_dubins_parts(
+                points[rows[searched]], headings[searched], curvature, sharpness
+            )
+            for index, word in enumerate(WORDS):
+                these = found_words == index
+                keep(word, rows[searched][these], found_parts[these], lengths[these], found_sharpness[these])
     return words, parts, turn_sharpness, totals
 
 

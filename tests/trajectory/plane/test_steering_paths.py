@@ -3,6 +3,7 @@
 tend to theirs as the sharpness grows."""
 
 import math
+from unittest import mock
 
 import numpy as np
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 from tests.trajectory.plane.steering_checks import check_reaches, check_steering, segments_end, sharpness_for
 from trajectory.plane import (
+    cc_to_point,
     plan_turn,
     plan_turns,
     reeds_shepp_path,
@@ -19,6 +21,7 @@ from trajectory.plane import (
     shortest_path_to_point,
     shortest_paths,
 )
+from trajectory.plane.steering_turns import steering_unit
 
 coordinates = st.floats(-15.0, 15.0)
 angles = st.floats(-math.pi, math.pi)
@@ -155,3 +158,31 @@ def test_one_unit_in_plain_floats_is_the_batchs_path(
         for field in ("segment_lengths", "turns", "segment_radii", "curvature_rates"):
             assert getattr(one, field) == pytest.approx(getattr(many, field), rel=1e-9, abs=1e-12 * radius)
     check_reaches(one, start[:2], goal, radius)
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_headings_left_unsearched_near_the_unit_hold_no_shorter_path(seed):
+    """Near the unit a path to a point tries 16 arrival headings, skipping those whose Dubins
+    arcs alone are longer than the best so far: with every heading searched (the arcs taken as
+    0 long), the same lengths, one unit a call and as a batch, over goals within two radii."""
+    rng = np.random.default_rng(seed)
+    radius, sharpness = float(rng.uniform(0.5, 3.0)), float(rng.uniform(0.1, 2.0))
+    points = (rng.uniform(-2, 2, 40) + 1j * rng.uniform(-2, 2, 40)) * radius
+    unit = steering_unit(1.0 / radius, sharpness)
+    every_heading = (
+        mock.patch.object(cc_to_point.dubins, "shortest", lambda *given: (None, None, [0.0])),
+        mock.patch.object(
+            cc_to_point.dubins,
+            "dubins_paths",
+            lambda starts, *given, **options: mock.Mock(lengths=np.zeros(len(starts))),
+        ),
+    )
+    skipping = cc_to_point.cc_to_point_parts(points, 1.0 / radius, sharpness)[3]
+    alone = [cc_to_point.cc_to_point_one(point, unit)[3] for point in points.tolist()]
+    with every_heading[0], every_heading[1]:
+        searched = cc_to_point.cc_to_point_parts(points, 1.0 / radius, sharpness)[3]
+        searched_alone = [cc_to_point.cc_to_point_one(point, unit)[3] for point in points.tolist()]
+    tolerance = 1e-12 * (np.abs(points) + radius)
+    assert (np.abs(skipping - searched) <= tolerance).all()
+    assert (np.abs(np.array(alone) - searched_alone) <= tolerance).all()
+    assert (np.abs(skipping - alone) <= tolerance).all()
