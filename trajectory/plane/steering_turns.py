@@ -43,6 +43,9 @@ ROUNDS = 40
 CLOSED = 1e-15
 SLACK = 1e-12
 """How far below 0 (relative to the path's scale) a line's length may come out and count as 0."""
+_FEW = 8
+"""Up to this many paths' segments are laid out row by row in plain floats (numpy's fixed cost
+would be most of their time)."""
 MISS = 1e-9
 """How far (relative to the path's scale) a root may miss: more is a jump (a turn wrapping from
 2 pi to 0), not a root."""
@@ -298,6 +301,21 @@ def steering_path(start, end, word, parts, radius, sharpness, turn_sharpness, ge
     pose ``end`` (tuples; ``end`` None where not known) for ``word`` with its ``parts`` and each
     turn's sharpness ``turn_sharpness`` (sequences, one per letter); ``gear`` 1 forwards, -1
     backing (None: forwards, no gears)."""
+    turns, lengths, radii, rates = _segments(word, parts, radius, turn_sharpness)
+    gears = None if gear is None else [gear] * len(turns)
+    if gear is not None:
+        turns = [turn * gear for turn in turns]
+    return dataclasses.replace(
+        path_from_turns(start, radius, turns, lengths, word, end=end, gears=gears),
+        sharpness=float(sharpness),
+        segment_radii=tuple(radii),
+        curvature_rates=tuple(rates),
+    )
+
+
+def _segments(word, parts, radius, turn_sharpness):
+    """One path's segments in plain floats, as ``steering_paths`` lays them out: lists of their
+    turns, lengths, radii and curvature rates."""
     turns, lengths, radii, rates = [], [], [], []
     for letter, part, own in zip(word, parts, turn_sharpness):
         if letter == "S":
@@ -310,15 +328,7 @@ def steering_path(start, end, word, parts, radius, sharpness, turn_sharpness, ge
         lengths += [clothoid, arc, clothoid]
         radii += [radius, peak_radius, peak_radius]
         rates += [sign * own, 0.0, -sign * own]
-    gears = None if gear is None else [gear] * len(turns)
-    if gear is not None:
-        turns = [turn * gear for turn in turns]
-    return dataclasses.replace(
-        path_from_turns(start, radius, turns, lengths, word, end=end, gears=gears),
-        sharpness=float(sharpness),
-        segment_radii=tuple(radii),
-        curvature_rates=tuple(rates),
-    )
+    return turns, lengths, radii, rates
 
 
 def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None, turn_sharpness=None):
@@ -330,6 +340,46 @@ def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None, tur
     ``SteeringUnit.on_circle``); None: all the unit's.
     ``gears`` (n,): 1 forwards (None: all), -1 backing (the turns then steer the other way:
     the path is one planned for the unit turned round)."""
+    n, letters = parts.shape
+    if n <= _FEW:
+        turns, lengths, segment_radii, rates = _few_segments(words, parts, radii, sharpness, turn_sharpness)
+    else:
+        turns, lengths, segment_radii, rates = _many_segments(words, parts, radii, sharpness, turn_sharpness)
+    segment_gears = None
+    if gears is not None:
+        turns = turns * gears[:, None]
+        segment_gears = np.repeat(gears[:, None], 3 * letters, axis=1)
+    return TurnPaths(
+        starts,
+        radii,
+        turns,
+        lengths,
+        words,
+        ends=ends,
+        gears=segment_gears,
+        segment_radii=segment_radii,
+        curvature_rates=rates,
+        sharpness=sharpness,
+    )
+
+
+def _few_segments(words, parts, radii, sharpness, turn_sharpness):
+    """``steering_paths``' segment arrays (turns, lengths, radii, rates; (n, 3 letters)) row by
+    row in plain floats (``_segments``), a row's unused segments lines of no length."""
+    n, letters = parts.shape
+    columns = [np.zeros((n, 3 * letters)) for _ in range(4)]
+    columns[2][:] = radii[:, None]
+    owns = np.full((n, letters), float(sharpness)) if turn_sharpness is None else turn_sharpness
+    rows = zip(words.tolist(), parts.tolist(), radii.tolist(), owns.tolist())
+    for row, (word, these, radius, own) in enumerate(rows):
+        for column, values in zip(columns, _segments(word.ljust(letters, "S"), these, radius, own)):
+            column[row, : len(values)] = values
+    return columns
+
+
+def _many_segments(words, parts, radii, sharpness, turn_sharpness):
+    """``steering_paths``' segment arrays (turns, lengths, radii, rates; (n, 3 letters)), all
+    rows at once."""
     n, letters = parts.shape
     kinds, index = np.unique(words, return_inverse=True)  # shorter words: lines of no length after
     signs = np.array([[SIGNS[letter] for letter in word.ljust(letters, "S")] for word in kinds.tolist()])
@@ -354,19 +404,4 @@ def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None, tur
             lengths[rows, at + step] = length
         rates[rows, at + 2] = -s * own
         column = column + np.where(line, 1, 3)
-    segment_gears = None
-    if gears is not None:
-        turns = turns * gears[:, None]
-        segment_gears = np.repeat(gears[:, None], count, axis=1)
-    return TurnPaths(
-        starts,
-        radii,
-        turns,
-        lengths,
-        words,
-        ends=ends,
-        gears=segment_gears,
-        segment_radii=segment_radii,
-        curvature_rates=rates,
-        sharpness=sharpness,
-    )
+    return turns, lengths, segment_radii, rates

@@ -38,6 +38,7 @@ angles = st.floats(-math.pi, math.pi)
     st.floats(0.05, 3.0),
 )
 @example(0.0, 1.6096271171234626e-223, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0)  # 1.5e-111 long; Dubins' a loop
+@example(-5e-324, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0)  # a line one subnormal long
 def test_a_steering_unit_reaches_the_goal_pose_along_continuous_curvature(
     x0, y0, h0, x1, y1, h1, radius, ease
 ):

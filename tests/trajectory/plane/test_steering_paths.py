@@ -21,7 +21,7 @@ from trajectory.plane import (
     shortest_path_to_point,
     shortest_paths,
 )
-from trajectory.plane.steering_turns import steering_unit
+from trajectory.plane.steering_turns import steering_paths, steering_unit
 
 coordinates = st.floats(-15.0, 15.0)
 angles = st.floats(-math.pi, math.pi)
@@ -186,3 +186,32 @@ def test_headings_left_unsearched_near_the_unit_hold_no_shorter_path(seed):
     assert (np.abs(skipping - searched) <= tolerance).all()
     assert (np.abs(np.array(alone) - searched_alone) <= tolerance).all()
     assert (np.abs(skipping - alone) <= tolerance).all()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text("LSR", min_size=1, max_size=5), min_size=1, max_size=8),
+    st.integers(0, 2**32 - 1),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_few_paths_are_laid_out_as_many_are(words, seed, gentler, backing):
+    """Up to eight paths' segments are laid out row by row in plain floats, more all at once:
+    the same segments (turns too small for full lock, elementary turns of their own sharpness,
+    lines, a shorter word's unused rows, backing)."""
+    rng = np.random.default_rng(seed)
+    n, letters = len(words), max(len(word) for word in words)
+    parts = rng.uniform(0.0, 4.0, (n, letters)) * rng.choice([0.0, 0.1, 1.0], (n, letters))
+    radii, starts = rng.uniform(0.5, 3.0, n), rng.uniform(-5.0, 5.0, (n, 3))
+    own = rng.uniform(0.05, 0.5, (n, letters)) if gentler else None
+    gears = rng.choice([-1.0, 1.0], n) if backing else None
+    words = np.array(words)
+    few = steering_paths(starts, None, words, parts, radii, 0.5, gears, own)
+    nine = lambda array: None if array is None else np.tile(array, (9,) + (1,) * (array.ndim - 1))
+    rows = (nine(starts), None, nine(words), nine(parts), nine(radii), 0.5, nine(gears), nine(own))
+    many = steering_paths(*rows)
+    for field in ("turns", "segment_lengths", "segment_radii", "curvature_rates", "gears"):
+        if getattr(few, field) is None:
+            assert getattr(many, field) is None
+        else:
+            np.testing.assert_array_equal(getattr(few, field), getattr(many, field)[:n])
