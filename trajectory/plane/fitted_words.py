@@ -4,6 +4,7 @@ the word's parts (turns' deflections, lines' lengths) solved for again so that i
 the same pose: (Gauss-)Newton steps from the arcs' own parts, so the path stays near the arcs'
 and tends to it as the sharpness grows."""
 
+import cmath
 import math
 
 import numpy as np
@@ -41,9 +42,9 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
         return parts
 
     def misses(xs):
-        """The miss of each of ``xs`` (m, free parts): (m, 3)."""
-        poses = np.tile(np.asarray([start, goal], dtype=float), (len(xs), 1, 1))
-        return _misses(poses[:, 0], poses[:, 1], scale, shape, parts_for(xs), unit)
+        """The miss of each of ``xs`` (m, free parts): (m, 3), each in plain floats (a word's
+        handful of pieces, fewer than numpy's overhead pays for)."""
+        return np.array([_miss(start, goal, scale, shape, parts, unit) for parts in parts_for(xs).tolist()])
 
     x = values[[tied[0] for tied in groups]]
     error = misses(x[None])[0]
@@ -111,6 +112,20 @@ def fitted_reeds_shepp(reeds_shepp, sharpness):
             reeds_shepp, rows, pieces, groups, parts[rows, : len(pieces)], sharpness
         )
     return _rows_of_words(reeds_shepp, word_parts, sharpness)
+
+
+def _miss(start, goal, scale, pieces, parts, unit):
+    """``_misses`` of one word in plain floats: [x, y, heading] off ``goal``."""
+    point, heading = complex(start[0], start[1]), start[2]
+    for (turn, gear), part in zip(pieces, parts):
+        facing = cmath.exp(1j * heading)
+        if turn == 0.0:
+            point += gear * part * facing
+            continue
+        side = turn * gear
+        point += gear * facing * unit.end(part, side)
+        heading += side * part
+    return [(point.real - goal[0]) / scale, (point.imag - goal[1]) / scale, wrapped(heading - goal[2])]
 
 
 def _word_ends(starts, pieces, parts, unit):

@@ -75,8 +75,7 @@ class SteeringUnit:
 
     def end(self, deflection, sign):
         """Where a turn of ``sign`` through ``deflection`` ends, seen from its start."""
-        offset = turn_offset(deflection, self.curvature, self.sharpness, self.centre)
-        return offset if sign > 0.0 else np.conj(offset)
+        return signed(turn_offset(deflection, self.curvature, self.sharpness, self.centre), sign)
 
     def small_end(self, deflection):
         """``end`` of a left turn too small for full lock (its two clothoids alone)."""
