@@ -20,6 +20,8 @@ _BATCH_ROUNDS, _BATCH_HALVINGS = 20, 12
 """Many words at once stop sooner: the few that have not mended by then are given up."""
 _FITTED_ROWS = 15
 """Rows of a Reeds-Shepp word of five pieces, each a turn."""
+_FEW = 8
+"""Words up to this many at once are driven one by one in plain floats."""
 FIT = 1e-12
 """How near (in the path's scale, and radians) a fitted word must end to its goal."""
 
@@ -42,9 +44,9 @@ def fitted_word(start, goal, pieces, radius, sharpness, groups=None):
         return parts
 
     def misses(xs):
-        """The miss of each of ``xs`` (m, free parts): (m, 3), each in plain floats (a word's
-        handful of pieces, fewer than numpy's overhead pays for)."""
-        return np.array([_miss(start, goal, scale, shape, parts, unit) for parts in parts_for(xs).tolist()])
+        """The miss of each of ``xs`` (m, free parts): (m, 3)."""
+        poses = np.tile(np.asarray([start, goal], dtype=float), (len(xs), 1, 1))
+        return _misses(poses[:, 0], poses[:, 1], scale, shape, parts_for(xs), unit)
 
     x = values[[tied[0] for tied in groups]]
     error = misses(x[None])[0]
@@ -148,7 +150,12 @@ def _word_ends(starts, pieces, parts, unit):
 def _misses(starts, goals, scales, pieces, parts, unit):
     """How far words of ``pieces`` (steering, gear) with ``parts`` (m, k) driven from ``starts``
     (m, 3) end from ``goals`` (m, 3): (m, 3), the position over ``scales`` (one, or (m,)) and
-    the heading (radians)."""
+    the heading (radians). Up to ``_FEW`` words one by one in plain floats (``_miss``): a
+    word's handful of pieces is fewer than numpy's overhead pays for."""
+    if len(parts) <= _FEW:
+        scales = np.broadcast_to(scales, len(parts))
+        rows = zip(starts.tolist(), goals.tolist(), scales.tolist(), parts.tolist())
+        return np.array([_miss(*row[:3], pieces, row[3], unit) for row in rows]).reshape(-1, 3)
     point, heading = _word_ends(starts, pieces, parts, unit)
     return np.column_stack(
         [

@@ -21,13 +21,18 @@ pieces = st.lists(
 @settings(max_examples=200, deadline=None)
 @given(pieces, st.floats(0.2, 5.0), st.floats(0.05, 5.0), st.tuples(*[st.floats(-10.0, 10.0)] * 3))
 def test_one_words_miss_in_plain_floats_is_the_batchs(word, radius, sharpness, goal):
+    """A few words are driven one by one in plain floats, many at once in numpy: the same misses."""
     unit = steering_unit(1.0 / radius, sharpness)
     shape = [(turn, gear) for turn, gear, _ in word]
     parts = [part for _, _, part in word]
     start = (0.3, -0.2, 0.7)
     one = fitted_words._miss(start, goal, 2.0, shape, parts, unit)
-    many = fitted_words._misses(np.array([start]), np.array([goal]), 2.0, shape, np.array([parts]), unit)[0]
-    np.testing.assert_allclose(one, many, rtol=1e-12, atol=1e-12)
+    rows = fitted_words._FEW + 1  # more than go one by one: numpy's
+    starts, goals = np.tile(start, (rows, 1)), np.tile(goal, (rows, 1))
+    many = fitted_words._misses(starts, goals, 2.0, shape, np.tile(parts, (rows, 1)), unit)
+    np.testing.assert_allclose(many, np.tile(one, (rows, 1)), rtol=1e-12, atol=1e-12)
+    few = fitted_words._misses(starts[:2], goals[:2], 2.0, shape, np.tile(parts, (2, 1)), unit)
+    assert few.tolist() == [one, one]
 
 
 @settings(max_examples=60, deadline=None)
