@@ -13,8 +13,12 @@ import numpy as np
 from trajectory._numerics.vectors import dot, length
 
 SHORT_CHORD = 1e-8
-"""A step's chord shorter than this fraction of its points' distance from the origin has lost
+"""A step's chord shorter than this fraction of its points' distance from the origin, or of 1
+(the size ``transport`` scales a curve to, whose points round as its coordinates do), has lost
 its direction to rounding: the sum of the tangents stands for it."""
+_TINY = 2.0 / np.finfo(float).max
+"""Below this, 2 / a square overflows: a vector that short (1e-154 for a unit one) is rounding,
+and reflects nothing."""
 
 
 def quaternions(matrices):
@@ -94,17 +98,17 @@ def reflected_scalar(point, tangent, up, next_point, next_tangent):
     (qx, qy, qz), (nx, ny, nz) = next_point, next_tangent
     cx, cy, cz = qx - px, qy - py, qz - pz
     c1 = cx * cx + cy * cy + cz * cz
-    if c1 <= SHORT_CHORD**2 * (px * px + py * py + pz * pz + qx * qx + qy * qy + qz * qz):
+    if c1 <= SHORT_CHORD**2 * (px * px + py * py + pz * pz + qx * qx + qy * qy + qz * qz + 1.0):
         cx, cy, cz = tx + nx, ty + ny, tz + nz
         c1 = cx * cx + cy * cy + cz * cz
-    if c1 > 0.0:
+    if c1 > _TINY:
         along_up = 2.0 * (cx * ux + cy * uy + cz * uz) / c1
         along_tangent = 2.0 * (cx * tx + cy * ty + cz * tz) / c1
         ux, uy, uz = ux - along_up * cx, uy - along_up * cy, uz - along_up * cz
         tx, ty, tz = tx - along_tangent * cx, ty - along_tangent * cy, tz - along_tangent * cz
     mx, my, mz = nx - tx, ny - ty, nz - tz
     c2 = mx * mx + my * my + mz * mz
-    if c2 > 0.0:
+    if c2 > _TINY:
         along = 2.0 * (mx * ux + my * uy + mz * uz) / c2
         ux, uy, uz = ux - along * mx, uy - along * my, uz - along * mz
     return [ux, uy, uz]
@@ -115,10 +119,11 @@ def reflected(points, tangents, ups, next_points, next_tangents):
     ``next_tangents`` (all (3, n)) by double reflection: in the plane halfway between the points,
     then in the one that takes the reflected tangent to the next. Exact on circular arcs, and
     4th order. A chord too short for its direction to survive rounding (under ``SHORT_CHORD``
-    of the points' size) is taken along the sum of the tangents, which it equals to 2nd order."""
+    of the points' size, or of 1: the points are a curve scaled to about 1 across) is taken
+    along the sum of the tangents, which it equals to 2nd order."""
     chord = next_points - points
     c1 = dot(chord, chord)
-    short = c1 <= SHORT_CHORD**2 * (dot(points, points) + dot(next_points, next_points))
+    short = c1 <= SHORT_CHORD**2 * (dot(points, points) + dot(next_points, next_points) + 1.0)
     if short.any():
         chord[:, short] = tangents[:, short] + next_tangents[:, short]
         c1[short] = dot(chord[:, short], chord[:, short])
@@ -132,5 +137,6 @@ def reflected(points, tangents, ups, next_points, next_tangents):
 
 
 def _twice_inverse(squares):
-    """2 / ``squares``, 0 where a square is 0 (a reflection in no plane leaves a vector alone)."""
-    return np.divide(2.0, squares, out=np.zeros_like(squares), where=squares > 0.0)
+    """2 / ``squares``, 0 where a square is 0 or under ``_TINY`` (a reflection in no plane
+    leaves a vector alone)."""
+    return np.divide(2.0, squares, out=np.zeros_like(squares), where=squares > _TINY)

@@ -200,6 +200,12 @@ def test_no_point_of_the_true_surface_is_further_than_the_tolerance_from_the_mes
     st.sampled_from(["minimal", "up"]),
 )
 @example(knots=[(0.0, 0.0, -1.0), (0.0, 0.0, 0.0), (0.0, 0.0, 1.0)], closed=True, radius=1.0, mode="minimal")
+@example(  # a knot 4.5e-154 from the origin: two samples a rounding apart, a subnormal square
+    knots=[(0.0, 2.0, 1.0), (0.0, 0.0, 4.529751954097726e-154), (0.0, 0.0, 5.0)],
+    closed=False,
+    radius=0.125,
+    mode="minimal",
+)
 def test_random_splines_swept_stay_within_the_tolerance(knots, closed, radius, mode):
     try:
         path = Spline(knots, closed=closed)
