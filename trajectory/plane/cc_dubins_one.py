@@ -26,6 +26,7 @@ from trajectory.plane.cc_dubins import (
 from trajectory.plane.steering_turns import (
     CLOSED,
     MISS,
+    ONE_BY_ONE,
     ROUNDS,
     SLACK,
     SMALL_REACH,
@@ -35,9 +36,6 @@ from trajectory.plane.steering_turns import (
     steering_unit,
 )
 
-ONE_BY_ONE = 8
-"""A batch of up to this many paths (of one radius) is solved one by one in plain floats: below
-about 15 paths numpy's fixed cost outweighs its speed."""
 _ROTATED = 4.0 * np.finfo(float).eps
 """How far to the side (relative) a goal ahead may land by rounding when turned into the start's frame."""
 

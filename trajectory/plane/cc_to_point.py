@@ -15,9 +15,10 @@ import numpy as np
 
 from trajectory.plane import dubins
 from trajectory.plane.cc_dubins import WORDS, cc_dubins_parts
-from trajectory.plane.cc_dubins_one import ONE_BY_ONE, cc_dubins_one, small_turn_roots_one
+from trajectory.plane.cc_dubins_one import cc_dubins_one, small_turn_roots_one
 from trajectory.plane.steering_turns import (
     MISS,
+    ONE_BY_ONE,
     SLACK,
     path_scale,
     shortest_of_each,

@@ -11,7 +11,7 @@ import numpy as np
 
 from trajectory._numerics.angles import wrapped
 from trajectory.plane.clothoids import turn_parts
-from trajectory.plane.steering_turns import steering_unit
+from trajectory.plane.steering_turns import ONE_BY_ONE, steering_unit
 from trajectory.plane.turn_paths import TurnPaths
 
 _ROUNDS = 30
@@ -20,8 +20,6 @@ _BATCH_ROUNDS, _BATCH_HALVINGS = 20, 12
 """Many words at once stop sooner: the few that have not mended by then are given up."""
 _FITTED_ROWS = 15
 """Rows of a Reeds-Shepp word of five pieces, each a turn."""
-_FEW = 8
-"""Words up to this many at once are driven one by one in plain floats."""
 FIT = 1e-12
 """How near (in the path's scale, and radians) a fitted word must end to its goal."""
 
@@ -150,9 +148,9 @@ def _word_ends(starts, pieces, parts, unit):
 def _misses(starts, goals, scales, pieces, parts, unit):
     """How far words of ``pieces`` (steering, gear) with ``parts`` (m, k) driven from ``starts``
     (m, 3) end from ``goals`` (m, 3): (m, 3), the position over ``scales`` (one, or (m,)) and
-    the heading (radians). Up to ``_FEW`` words one by one in plain floats (``_miss``): a
+    the heading (radians). Up to ``ONE_BY_ONE`` words one by one in plain floats (``_miss``): a
     word's handful of pieces is fewer than numpy's overhead pays for."""
-    if len(parts) <= _FEW:
+    if len(parts) <= ONE_BY_ONE:
         scales = np.broadcast_to(scales, len(parts))
         rows = zip(starts.tolist(), goals.tolist(), scales.tolist(), parts.tolist())
         return np.array([_miss(*row[:3], pieces, row[3], unit) for row in rows]).reshape(-1, 3)

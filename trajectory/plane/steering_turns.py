@@ -43,9 +43,10 @@ ROUNDS = 40
 CLOSED = 1e-15
 SLACK = 1e-12
 """How far below 0 (relative to the path's scale) a line's length may come out and count as 0."""
-_FEW = 8
-"""Up to this many paths' segments are laid out row by row in plain floats (numpy's fixed cost
-would be most of their time)."""
+ONE_BY_ONE = 8
+"""Up to this many paths (or words) at once are worked one by one in plain floats: solved
+(``cc_dubins_one``, ``cc_to_point``), laid out (``steering_paths``), driven (``fitted_words``);
+below about 15, numpy's fixed cost outweighs its speed."""
 MISS = 1e-9
 """How far (relative to the path's scale) a root may miss: more is a jump (a turn wrapping from
 2 pi to 0), not a root."""
@@ -340,7 +341,7 @@ def steering_paths(starts, ends, words, parts, radii, sharpness, gears=None, tur
     ``gears`` (n,): 1 forwards (None: all), -1 backing (the turns then steer the other way:
     the path is one planned for the unit turned round)."""
     n, letters = parts.shape
-    if n <= _FEW:
+    if n <= ONE_BY_ONE:
         turns, lengths, segment_radii, rates = _few_segments(words, parts, radii, sharpness, turn_sharpness)
     else:
         turns, lengths, segment_radii, rates = _many_segments(words, parts, radii, sharpness, turn_sharpness)

@@ -20,7 +20,7 @@ from tests.trajectory.plane.steering_checks import (
 )
 from trajectory.plane import cc_dubins, cc_dubins_one, dubins_path, dubins_paths
 from trajectory.plane.clothoids import full_lock_centre
-from trajectory.plane.steering_turns import steering_unit
+from trajectory.plane.steering_turns import ONE_BY_ONE, steering_unit
 
 coordinates = st.floats(-20.0, 20.0)
 angles = st.floats(-math.pi, math.pi)
@@ -233,9 +233,9 @@ def test_one_path_in_plain_floats_is_the_batchs_with_or_without_its_screens(prob
 def test_a_few_paths_at_once_are_solved_one_by_one_as_the_batch_would():
     """Up to ``ONE_BY_ONE`` paths of a radius go one by one in plain floats (numpy's fixed cost
     would be most of their time); they are the paths a larger batch gives them."""
-    starts, goals = random_poses(3 * cc_dubins_one.ONE_BY_ONE, 4)
-    radii = np.where(np.arange(starts.shape[0]) < cc_dubins_one.ONE_BY_ONE, 1.5, 2.5)
-    few = slice(0, cc_dubins_one.ONE_BY_ONE)
+    starts, goals = random_poses(3 * ONE_BY_ONE, 4)
+    radii = np.where(np.arange(starts.shape[0]) < ONE_BY_ONE, 1.5, 2.5)
+    few = slice(0, ONE_BY_ONE)
     alone = dubins_paths(starts[few], goals[few, :2], radii[few], headings=goals[few, 2], sharpness=0.4)
     together = dubins_paths(starts, goals[:, :2], 1.5, headings=goals[:, 2], sharpness=0.4)
     assert (alone.words == together.words[few]).all()

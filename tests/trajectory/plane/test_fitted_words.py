@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from trajectory.plane import fitted_words
 from trajectory.plane.segments import SegmentTable
-from trajectory.plane.steering_turns import steering_unit
+from trajectory.plane.steering_turns import ONE_BY_ONE, steering_unit
 
 pieces = st.lists(
     st.tuples(st.sampled_from([-1.0, 0.0, 1.0]), st.sampled_from([-1.0, 1.0]), st.floats(0.0, 6.0)),
@@ -27,7 +27,7 @@ def test_one_words_miss_in_plain_floats_is_the_batchs(word, radius, sharpness, g
     parts = [part for _, _, part in word]
     start = (0.3, -0.2, 0.7)
     one = fitted_words._miss(start, goal, 2.0, shape, parts, unit)
-    rows = fitted_words._FEW + 1  # more than go one by one: numpy's
+    rows = ONE_BY_ONE + 1  # more than go one by one: numpy's
     starts, goals = np.tile(start, (rows, 1)), np.tile(goal, (rows, 1))
     many = fitted_words._misses(starts, goals, 2.0, shape, np.tile(parts, (rows, 1)), unit)
     np.testing.assert_allclose(many, np.tile(one, (rows, 1)), rtol=1e-12, atol=1e-12)

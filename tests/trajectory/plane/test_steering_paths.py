@@ -21,7 +21,7 @@ from trajectory.plane import (
     shortest_path_to_point,
     shortest_paths,
 )
-from trajectory.plane.steering_turns import steering_paths, steering_unit
+from trajectory.plane.steering_turns import ONE_BY_ONE, steering_paths, steering_unit
 
 coordinates = st.floats(-15.0, 15.0)
 angles = st.floats(-math.pi, math.pi)
@@ -190,13 +190,13 @@ def test_headings_left_unsearched_near_the_unit_hold_no_shorter_path(seed):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    st.lists(st.text("LSR", min_size=1, max_size=5), min_size=1, max_size=8),
+    st.lists(st.text("LSR", min_size=1, max_size=5), min_size=1, max_size=ONE_BY_ONE),
     st.integers(0, 2**32 - 1),
     st.booleans(),
     st.booleans(),
 )
 def test_a_few_paths_are_laid_out_as_many_are(words, seed, gentler, backing):
-    """Up to eight paths' segments are laid out row by row in plain floats, more all at once:
+    """Up to ``ONE_BY_ONE`` paths' segments are laid out row by row in plain floats, more all at once:
     the same segments (turns too small for full lock, elementary turns of their own sharpness,
     lines, a shorter word's unused rows, backing)."""
     rng = np.random.default_rng(seed)
@@ -207,8 +207,9 @@ def test_a_few_paths_are_laid_out_as_many_are(words, seed, gentler, backing):
     gears = rng.choice([-1.0, 1.0], n) if backing else None
     words = np.array(words)
     few = steering_paths(starts, None, words, parts, radii, 0.5, gears, own)
-    nine = lambda array: None if array is None else np.tile(array, (9,) + (1,) * (array.ndim - 1))
-    rows = (nine(starts), None, nine(words), nine(parts), nine(radii), 0.5, nine(gears), nine(own))
+    more = ONE_BY_ONE + 1  # copies: at least that many rows, laid out at once
+    tiled = lambda array: None if array is None else np.tile(array, (more,) + (1,) * (array.ndim - 1))
+    rows = (tiled(starts), None, tiled(words), tiled(parts), tiled(radii), 0.5, tiled(gears), tiled(own))
     many = steering_paths(*rows)
     for field in ("turns", "segment_lengths", "segment_radii", "curvature_rates", "gears"):
         if getattr(few, field) is None:
