@@ -1,7 +1,8 @@
 """The maze map of the tower-defense mode, without any drawing: an open field where the player
 builds the maze. Enemies walk a flow field from the spawns on the left to the base on the right,
-re-routed the moment a tower goes up; a tower that would close the last way, stand on an enemy
-or on a spawn or the base is refused; towers fire shots of finite speed that lead their target.
+re-routed the moment a tower goes up (one built on an enemy sends it to the nearest free cell,
+``FieldWalkers``' rule); a tower that would close the last way, or stand on a spawn or the base,
+is refused; towers fire shots of finite speed that lead their target.
 
 Everything happens in fixed ticks (``TICK``) counted by a ``GameClock``, and the only randomness
 is a seeded generator: the same inputs (towers placed and removed, each at its tick) give the
@@ -37,7 +38,6 @@ class Refusal(enum.Enum):
     OFF_FIELD = "off field"
     TAKEN = "taken"
     ENDS = "spawn or base"
-    UNDER_ENEMY = "under an enemy"
     CLOSES_THE_WAY = "closes the way"
 
 
@@ -165,10 +165,6 @@ class MazeGame:
             return Refusal.TAKEN
         if (col, row) in self.map.spawns or (col, row) in self.map.base:
             return Refusal.ENDS
-        if len(self.enemies) and np.any(
-            np.all(self.field.cells(self.enemies.positions) == (col, row), axis=1)
-        ):
-            return Refusal.UNDER_ENEMY
         if self.field.would_block([(col, row)], self.map.spawns):
             return Refusal.CLOSES_THE_WAY
         return None

@@ -42,7 +42,6 @@ REFUSAL_WORDS = {
     Refusal.OFF_FIELD: "that is off the field",
     Refusal.TAKEN: "there is a tower there already",
     Refusal.ENDS: "the spawns and the base stay open",
-    Refusal.UNDER_ENEMY: "an enemy stands there",
     Refusal.CLOSES_THE_WAY: "it would close the last way through",
 }
 MOUSE_HELP = (

@@ -126,7 +126,9 @@ class FieldWalkers(Population):
     def step(self, dt):
         """Walk ``dt`` seconds of game time (any dt >= 0): the field's way at the speed, plus the
         neighbours' push, kept on free cells; in equal parts of at most a cell's walk for the
-        fastest (a longer step could pass a wall).
+        fastest (a longer step could pass a wall). First, a walker where no way leads (a cell
+        blocked under it since, or walled off from every goal) steps to the nearest cell that
+        leads to a goal, so no tower strands it.
 
         Raises:
             ValueError: If ``dt`` is not a finite number >= 0, or so long that the fastest
@@ -145,6 +147,7 @@ class FieldWalkers(Population):
                 f"step at most {MAX_SUBSTEPS * dt / cells:.3g} s at a time"
             )
         parts = max(1, math.ceil(cells))
+        self._step_off_dead_ends(start)
         before = self.positions
         for part in range(parts):
             arriving = self._walk(dt / parts, speeds)
@@ -152,6 +155,19 @@ class FieldWalkers(Population):
         self.velocities = (self.positions - before) / dt
         x, y = self.velocities[:, 0], self.velocities[:, 1]
         self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)  # still: kept
+
+    def _step_off_dead_ends(self, now):
+        """Walkers standing where no way leads (a cell blocked under them, or cut off from
+        every goal) step to the nearest point of the nearest cell that leads to a goal
+        (``FlowField.nearest_leading``); one that lands on a goal has reached it at ``now``."""
+        col, row = self._cells(self.positions).T
+        stranded = np.flatnonzero(~self.reached & ~np.isfinite(self.field.distances[row, col]))
+        if not len(stranded):
+            return
+        moved = self.field.nearest_leading(self.positions[stranded], SPAWN_MARGIN)
+        self.positions[stranded] = moved
+        home = stranded[self._on_goal(self._cells(moved))]
+        self.reached[home], self.arrival_times[home] = True, now
 
     def _walk(self, dt, speeds):
         """One step of at most a cell's walk, at ``speeds`` (n,); the walkers that reach a goal

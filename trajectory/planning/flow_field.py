@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import real_array
+from trajectory._numerics.checks import _shown, real_array
 from trajectory._numerics.grid_steps import free_with_border, step_open
 from trajectory.planning import flow_repair
 from trajectory.planning.cell_grid import CellGrid
@@ -206,6 +206,50 @@ class FlowField(CellGrid):
             col, row = self._steepest(col, row)
             path.append((np.array([col, row]) + 0.5) * self.cell_size)
         return np.array(path)
+
+    def nearest_leading(self, points, margin=0.2):
+        """For each world point (n, 2), the nearest point on a cell that leads to a goal (free,
+        its distance finite), ``margin`` (a fraction of a cell) inside the cell's sides; the
+        point itself where its own cell leads. A goal's cell always leads, so one is found.
+
+        Raises:
+            ValueError: On points that are not finite (n, 2) numbers, or a margin outside [1e-6, 0.5).
+        """
+        if not 1e-6 <= margin < 0.5:
+            raise ValueError(f"margin must be in [1e-6, 0.5) of a cell, got {margin!r}")
+        result = real_array(points, "points", "finite numbers shaped (n, 2)").astype(float)
+        if result.ndim != 2 or result.shape[1] != 2 or not np.all(np.isfinite(result)):
+            raise ValueError(f"points must be finite numbers shaped (n, 2), got {_shown(points)}")
+        rows, cols = self.shape
+        leads = np.isfinite(self.distances)
+        scaled = result / self.cell_size
+        on_grid = np.all((scaled >= 0.0) & (scaled < (cols, rows)), axis=1)
+        col, row = np.floor(np.where(on_grid[:, None], scaled, 0.0)).astype(np.int64).T
+        astray = np.flatnonzero(~on_grid | ~leads[row, col])
+        for k in astray.tolist():
+            result[k] = self._nearest_leading_one(scaled[k], leads, margin, on_grid[k]) * self.cell_size
+        return result
+
+    def _nearest_leading_one(self, point, leads, margin, on_grid):
+        """``nearest_leading`` of one point in cells (2,): from a point on the grid, in squares
+        of cells round its own, twice as wide each time, until the nearest leading cell in one
+        is nearer than any outside it; from one off the grid, among all leading cells."""
+        rows, cols = self.shape
+        col, row = np.floor(point).astype(np.int64).tolist() if on_grid else (0, 0)
+        reach = 1 if on_grid else max(rows, cols)
+        while True:
+            low_col, low_row = max(0, col - reach), max(0, row - reach)
+            high_col, high_row = min(cols, col + reach + 1), min(rows, row + reach + 1)
+            found_row, found_col = np.nonzero(leads[low_row:high_row, low_col:high_col])
+            whole = low_col == 0 and low_row == 0 and high_col == cols and high_row == rows
+            if found_row.size:
+                corner = np.column_stack([found_col + low_col, found_row + low_row])
+                gap = np.maximum(np.maximum(corner - point, point - (corner + 1)), 0.0)
+                nearest = int(np.argmin(np.hypot(gap[:, 0], gap[:, 1])))
+                # A cell outside the square lies at least ``reach`` cells from the point.
+                if whole or np.hypot(*gap[nearest]) <= reach:
+                    return np.clip(point, corner[nearest] + margin, corner[nearest] + 1 - margin)
+            reach *= 2
 
     # Inside.
 

@@ -1,5 +1,5 @@
 """The maze map's game without drawing: towers anywhere but where they would close the last way
-(or on an enemy, a spawn, the base), enemies re-routed at once and never inside a tower, shots
+(or on a spawn, the base), enemies re-routed at once and never inside a tower, shots
 that lead and mostly hit, and a game that repeats: the same checksum at 30, 60 and 144 Hz, on
 every run, and for a replay of a game as it was played."""
 
@@ -73,14 +73,28 @@ def test_a_tower_that_would_close_the_last_way_is_refused_and_nothing_changes():
     assert any(np.array_equal(np.floor(point).astype(int), (20, 3)) for point in route)  # through the gap
 
 
-def test_towers_go_only_on_free_cells_off_the_ends_and_not_on_enemies():
+def test_towers_go_only_on_free_cells_off_the_ends():
     game = MazeGame()
     assert game.place((-1, 5)) is Refusal.OFF_FIELD and game.place((COLS, 5)) is Refusal.OFF_FIELD
     assert game.place(SPAWNS[0]) is Refusal.ENDS and game.place(BASE[-1]) is Refusal.ENDS
     assert game.place((5, 5)) is None and game.place((5, 5)) is Refusal.TAKEN
+
+
+def test_a_tower_built_on_an_enemy_sends_it_to_the_nearest_free_cell_and_on_to_the_base():
+    game = MazeGame()
     run(game, 120, 60)
-    col, row = np.floor(game.enemies.positions[0]).astype(int)
-    assert game.place((col, row)) is Refusal.UNDER_ENEMY
+    first = game.enemies.ids[0]
+    before = game.enemies.positions[0].copy()
+    cell = tuple(np.floor(before).astype(int).tolist())
+    assert game.place(cell) is None
+    game.advance(TICK)
+    after = game.enemies.positions[0]
+    assert game.enemies.ids[0] == first and not game.field.is_blocked(game.field.cells(after))
+    # It left the tower's cell by its nearest side (a cell's width at most, and the way it went).
+    assert np.linalg.norm(after - before) <= 1.0
+    leaked = game.leaked
+    run(game, 1200, 60)
+    assert first not in game.enemies.ids.tolist() and game.leaked + game.killed > leaked
 
 
 def test_enemies_re_route_at_once_and_never_stand_in_a_tower():

@@ -74,12 +74,13 @@ def test_removed_walkers_take_their_velocities_with_them():
 
 
 class _Eastward(FlowField):
-    """A field that points every walker east, into a wall of blocked cells at column 5."""
+    """A field that points every walker east, into a wall of blocked cells at column 5 (the
+    goal on their side of it, so none is cut off)."""
 
     def __init__(self):
         blocked = np.zeros((6, 12), dtype=bool)
         blocked[:, 5] = True
-        super().__init__(blocked, [(11, 0)])
+        super().__init__(blocked, [(4, 0)])
 
     def directions(self, points):
         return np.tile([1.0, 0.0], (len(points), 1))
@@ -105,3 +106,23 @@ def test_a_step_too_long_to_walk_in_parts_is_refused():
     with pytest.raises(ValueError, match="step at most"):
         crowd.step(1e9)
     assert crowd.positions.tolist() == [[0.5, 0.5]]
+
+
+def test_a_walker_under_a_new_wall_steps_to_the_nearest_free_cell_and_walks_on():
+    """The issue's walker: blocked under it, it stood there for ever (``would_block`` said the way
+    round was open). Now, at its next step, it stands on the nearest cell that leads (the
+    left of two: its point is nearer that side) and reaches the goal; one walled into a pocket
+    is taken out of it the same way."""
+    blocked = np.zeros((10, 10), dtype=bool)
+    field = FlowField(blocked, [(9, 5)])
+    crowd = FieldWalkers(field)
+    crowd.spawn([[5.3, 5.5], [2.5, 8.5]], speed=2.0)
+    field.block([(5, 5)])
+    field.block([(1, 9), (2, 9), (3, 9), (1, 8), (3, 8), (1, 7), (2, 7), (3, 7)])  # a pocket round (2, 8)
+    assert not np.isfinite(crowd.remaining).any()
+    crowd.step(1 / 60)
+    cells = field.cells(crowd.positions)
+    assert cells.tolist() == [[4, 5], [2, 6]] and np.isfinite(crowd.remaining).all()  # (2, 6): 1.5 away
+    for _ in range(600):
+        crowd.step(1 / 60)
+    assert crowd.reached.all()

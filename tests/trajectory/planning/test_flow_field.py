@@ -171,6 +171,41 @@ def test_would_block_is_a_flood_fills_answer(seed, count):
     np.testing.assert_array_equal(field.distances, before)  # the field is left as it was
 
 
+@settings(max_examples=scaled(60), deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.floats(0.0, 0.6),
+    st.sampled_from([0.05, 1.0, 7.5e3]),
+    st.floats(1e-6, 0.45),
+)
+def test_the_nearest_leading_point_lies_on_the_nearest_cell_that_leads(seed, density, cell_size, margin):
+    """Against every cell tried: the point found lies on a cell that reaches a goal (the flood
+    fill's), margin inside it, and that cell is as near the point as any such cell (to 1e-9 of a
+    cell); points already on such a cell stay where they are. Points on, beside and far off
+    the grid, at three scales."""
+    blocked, goals = maze(seed, rows=15, cols=20, density=density)
+    field = FlowField(blocked, goals, cell_size=cell_size)
+    rng = np.random.default_rng(seed)
+    points = rng.uniform(-3.0, 23.0, (30, 2)) * cell_size
+    points[:3] = np.array([[-1e6, 5.0], [7.5, 1e9], [19.999, 14.999]]) * cell_size
+    found = field.nearest_leading(points, margin) / cell_size
+    leads = reached(blocked, goals)
+    scaled_points = points / cell_size
+    cells = np.floor(found).astype(int)
+    assert leads[cells[:, 1], cells[:, 0]].all()
+    moved = np.any(found != scaled_points, axis=1)
+    inside = found[moved] - cells[moved]
+    assert np.all((inside >= margin - 1e-9) & (inside <= 1.0 - margin + 1e-9))
+    corners = np.argwhere(leads)[:, ::-1]
+    for point, cell, moved in zip(scaled_points, cells, found):
+        gaps = np.maximum(np.maximum(corners - point, point - (corners + 1)), 0.0)
+        nearest = np.hypot(*gaps.T).min()
+        own = np.hypot(*np.maximum(np.maximum(cell - point, point - (cell + 1)), 0.0))
+        assert own <= nearest + 1e-9
+        if nearest == 0.0 and np.all(point >= 0) and np.all(point < (20, 15)):
+            np.testing.assert_array_equal(moved, point)
+
+
 @pytest.mark.parametrize(
     "make, message",
     [
@@ -181,6 +216,9 @@ def test_would_block_is_a_flood_fills_answer(seed, count):
         (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)], cell_size=0), "cell_size"),
         (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).block([(0, 0)]), "goal"),
         (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).directions([[np.nan, 0]]), "finite"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).nearest_leading([[np.inf, 0]]), "finite"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).nearest_leading([1.0, 0]), "(n, 2)"),
+        (lambda: FlowField(np.zeros((3, 3), dtype=bool), [(0, 0)]).nearest_leading([[1, 0]], 0.0), "margin"),
     ],
 )
 def test_bad_grids_goals_and_cells_are_refused_by_name(make, message):
