@@ -29,7 +29,7 @@ class Glide(ShowBase):
         # Turned along the curve, up nearest +Z, leaning into the turns as if the units were metres;
         # each mark passed is sent as a Panda3D event.
         self.glide = MotionInterval(
-            self.glider, self.motion, bank=9.81, events=[(0.25, "a quarter"), (0.5, "halfway")]
+            self.glider, self.motion, bank=True, events=[(0.25, "a quarter"), (0.5, "halfway")]
         )
         self.passed = []
         self.accept("a quarter", self.say, ["a quarter"])

@@ -34,7 +34,7 @@ class Pipeline(ShowBase):
         self.glider.reparent_to(self.render)
         self.glider.set_scale(0.15)
         motion = Motion(self.curve, VelocityCurve.constant(), duration=12.0)
-        self.ride = MotionInterval(self.glider, motion, "minimal", closed=True)
+        self.ride = MotionInterval(self.glider, motion, "minimal")  # a loop: its frame closes
         self.ride.loop()
         self.camera.set_pos(0, -30, 20)
         self.camera.look_at(0, 0, 2)

@@ -33,7 +33,7 @@ class Track(ShowBase):
         self.glider = self.loader.load_model(MODEL)
         self.glider.reparent_to(self.render)
         motion = Motion(self.curve, VelocityCurve.constant(), duration=10.0)
-        self.ride = MotionInterval(self.glider, motion, "minimal", closed=True)
+        self.ride = MotionInterval(self.glider, motion, "minimal")  # a loop: its frame closes
         self.ride.loop()
         self.camera.set_pos(0, -32, 18)
         self.camera.look_at(0, 0, 2)

@@ -238,7 +238,7 @@ class CurvesMode:
         """What the rider's frame shows: its axes at the keyframes and the forces it feels."""
         motion = self.motion
         self.riders.show_frames(motion, self.sampler.keyframe_times)
-        self.plot.forces.show(motion, self.riders.orientation(motion.trajectory))
+        self.plot.forces.show(motion, self.riders.orientation())
 
     def frame(self):
         """Aim the camera at the whole curve."""

@@ -10,7 +10,7 @@ from scene.ui.bindings import bind, pair
 from scene.ui.geometry import blob_shadow, segments
 from trajectory import Orientation
 from trajectory.orientation import MODES as ORIENTATION_MODES
-from trajectory.playback import GRAVITY, train_poses  # the glider banks as if units were metres
+from trajectory.playback import train_poses
 
 ORIENTATION_WORDS = {
     "minimal": "rotation-minimising",
@@ -68,14 +68,14 @@ class Riders:
         """The node of the rider at the front."""
         return self.models[self.rider]
 
-    def orientation(self, trajectory):
-        """The ``Orientation`` the riders turn by on ``trajectory``: closed on a closed loop,
-        banked for the glider, rolled by the ``tilt`` keys."""
+    def orientation(self):
+        """The ``Orientation`` the riders turn by: banked for the glider (against standard
+        gravity: units as metres), rolled by the ``tilt`` keys; closed on a loop, as every
+        minimal frame is."""
         glider = self.rider == GLIDER
         return Orientation(
             self.mode,
-            closed=trajectory.closes,
-            bank=GRAVITY if glider else None,
+            bank=glider,
             max_bank=MAX_BANK if glider else None,
             tilt=self.tilt,
         )
@@ -152,7 +152,7 @@ class Riders:
     def place(self, motion, t, position):
         """Put the rider at ``position`` (the keyframe sampler's, (3,)) turned as the motion is at
         time ``t``, the cars behind it, and the riding camera on it."""
-        orientation = self.orientation(motion.trajectory)
+        orientation = self.orientation()
         rotation = LQuaternion(*motion.quaternion(t, orientation))
         self.leader.set_pos_quat(tuple(position), rotation)  # its scale (the sphere's size) stays
         self.shadow.set_pos(position[0], position[1], SHADOW_LIFT)  # on the ground under it
@@ -172,7 +172,7 @@ class Riders:
             return
         self._frames = self.root.attach_new_node("frames")
         at = motion.position(times)
-        matrices = motion.frame(times, self.orientation(motion.trajectory))
+        matrices = motion.frame(times, self.orientation())
         for axis, colour in enumerate(AXIS_COLOURS):
             ends = at + FRAME_AXIS * matrices[:, :, axis]
             segments(self._frames, np.stack([at, ends], axis=1), colour, 2.0, "frame axis")

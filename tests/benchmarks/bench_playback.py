@@ -55,7 +55,7 @@ def interval():
     print("== One MotionInterval frame: playhead, pose on a node, events (target <= 50 us) ==")
     for label, options in (
         ("up", {}),
-        ("up, banked", {"bank": 9.81}),
+        ("up, banked", {"bank": True}),
         ("minimal", {"orientation": "minimal"}),
     ):
         played = MotionInterval(NodePath("glider"), motion, events=EVENTS, **options)

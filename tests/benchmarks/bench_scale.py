@@ -170,11 +170,11 @@ def one_pose():
     egg = ROOT / "models" / "coaster.egg"
     coaster = load_curves(egg)[0]
     motion = Motion(coaster, VelocityCurve.constant(), 20.0)
-    banked = Orientation("up", bank=9.81)
+    banked = Orientation("up", bank=True)
     inner = sized(2000, 20)
     ours = {
         "banked, an Orientation": lambda: motion.quaternion(7.3, banked),
-        "banked, by keywords": lambda: motion.quaternion(7.3, "up", bank=9.81),
+        "banked, by keywords": lambda: motion.quaternion(7.3, "up", bank=True),
         "unbanked up": lambda: motion.quaternion(7.3, "up"),
         "unbanked minimal": lambda: motion.quaternion(7.3),
         "unbanked up, a (1,) array": lambda: motion.quaternion(np.array([7.3]), "up"),

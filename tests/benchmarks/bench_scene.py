@@ -314,7 +314,7 @@ def forces_section(app):
     ):
         choose()
         motion = mode.motion
-        orientation = mode.riders.orientation(motion.trajectory)
+        orientation = mode.riders.orientation()
         strip = [_timed(mode.plot.forces.show, motion, orientation) for _ in range(sized(30, 2))]
         print(f"  force strip, {label:10s} {milliseconds(strip)}")
     coaster = presets.TRAJECTORIES[presets.COASTER_INDEX].curve()

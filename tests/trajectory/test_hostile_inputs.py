@@ -292,7 +292,7 @@ ROUND_TWO_BAD_CALLS = {
     "a quaternion's tilt that is one number": lambda: motion().quaternion(1.0, tilt=5),
     "an unknown frame option": lambda: motion().frame(1.0, foo=1),
     "an unknown curve frame option": lambda: frames_along(CubicBezier(POINTS), 0.5, foo=1),
-    "banking without a speed": lambda: frames_along(CubicBezier(POINTS), 0.5, bank=9.81),
+    "banking without a speed": lambda: frames_along(CubicBezier(POINTS), 0.5, bank=True),
     "closed as text": lambda: motion().frame(1.0, closed="no"),
     "key speeds as one number": lambda: VelocityCurve.from_keys([(0, 0), (0.5, 0.5), (1, 1)], speeds=1.0),
     "key speeds as text": lambda: VelocityCurve.from_keys([(0, 0), (1, 1)], speeds="ab"),
@@ -317,7 +317,7 @@ def _spline():
 
 def _banked(scale):
     curve = CubicBezier(np.array(POINTS) * scale)
-    return Motion(curve, VelocityCurve.ease_in_out(), 3.0).quaternion(1.2, "up", bank=9.81 * scale)
+    return Motion(curve, VelocityCurve.ease_in_out(), 3.0).quaternion(1.2, "up", bank=True, g=9.81 * scale)
 
 
 def _walkers():
@@ -383,9 +383,9 @@ def test_a_banked_quaternion_is_the_same_at_any_scale(scale):
     times = np.array([0.4, 1.2, 2.5])
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        bulk = moving.quaternion(times, "up", bank=9.81 * scale)
-        one = np.array([moving.quaternion(float(t), "up", bank=9.81 * scale) for t in times])
-    reference = motion().quaternion(times, "up", bank=9.81)
+        bulk = moving.quaternion(times, "up", bank=True, g=9.81 * scale)
+        one = np.array([moving.quaternion(float(t), "up", bank=True, g=9.81 * scale) for t in times])
+    reference = motion().quaternion(times, "up", bank=True)
     np.testing.assert_allclose(bulk, reference, atol=1e-12)
     np.testing.assert_allclose(one, reference, atol=1e-12)
 

@@ -1,8 +1,6 @@
 """Where things go along a path: its curve's points and frames at arc-length fractions, in an
 orientation (a closed loop's minimal frame closed, a motion's speeds for banking)."""
 
-import dataclasses
-
 from trajectory.curves.curve import Curve
 from trajectory.orientation import Orientation
 from trajectory.orientation.frames import frame_columns
@@ -11,8 +9,9 @@ from trajectory.playback import Motion
 
 class Placer:
     """Points and frames along ``path`` (a ``Curve`` or a ``Motion``) in ``mode`` with
-    ``options`` (as for ``Orientation``). A curve that closes gets the minimal frame closed (its
-    twist spread over the loop), so that the frame at the end is the one at the start.
+    ``options`` (as for ``Orientation``: a loop gets the minimal frame closed unless
+    ``closed=False``, its twist spread over the loop, so the frame at the end is the one at the
+    start).
 
     Raises:
         ValueError: On a path that is neither, an orientation that is not valid, or banking
@@ -26,13 +25,10 @@ class Placer:
             self.curve, self.motion = path, None
         else:
             raise ValueError(f"a path must be a Curve or a Motion, got {type(path).__name__}")
-        orientation = Orientation.of(mode, options)
-        if orientation.bank and self.motion is None:
+        self.orientation = Orientation.of(mode, options)
+        if self.orientation.bank and self.motion is None:
             raise ValueError("banking needs a speed, and a curve has none: give a Motion")
         self.closed = self.curve.loops
-        if self.closed and orientation.mode == "minimal" and not orientation.closed:
-            orientation = dataclasses.replace(orientation, closed=True)
-        self.orientation = orientation
 
     def frames(self, s):
         """Points, right, up and forward axes at arc-length fractions ``s`` (n,): each ``(n, 3)``."""

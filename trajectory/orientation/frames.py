@@ -14,7 +14,7 @@ Modes (``MODES``):
 
 Rolls about forward, all counter-clockwise seen from behind, add up: ``closed`` spreads the
 minimal frame's twist mismatch evenly over the arc length, ``tilt`` keys a roll by arc-length
-fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g).
+fraction, and ``bank`` (for a ``Motion``) leans into turns by atan(v² κ / g), ``g`` the gravity.
 
 >>> from trajectory import CubicBezier
 >>> from trajectory.orientation import frames_along
@@ -35,9 +35,13 @@ from trajectory.curves.curve import STOPPED, unit_tangents
 from trajectory.orientation.transport import VERTICAL, transport_of
 
 MODES = ("minimal", "yaw", "up")
-OPTIONS = frozenset({"closed", "bank", "max_bank", "tilt"})
+OPTIONS = frozenset({"closed", "bank", "g", "max_bank", "tilt"})
 """The keyword options of an ``Orientation`` besides its mode."""
 
+
+GRAVITY = 9.81
+"""Standard gravity, metres per second²: the g banking leans against, and ``Motion.g_forces``'
+(length units as metres)."""
 
 _MADE = {}
 """``Orientation.of``'s last orientations, by (mode, options)."""
@@ -50,9 +54,12 @@ class Orientation:
 
     Args:
         mode: ``"minimal"``, ``"yaw"`` or ``"up"``.
-        closed: The curve is a closed loop: the minimal frame's twist mismatch is spread over
-            the arc length, so that the frame at the end equals the frame at the start.
-        bank: A gravity (length units per second²) to lean into turns by atan(v² κ / g), or None.
+        closed: Spread the minimal frame's twist mismatch round a closed loop over its arc
+            length, so that the frame at the end equals the frame at the start. None (the
+            default): wherever the curve loops (``Curve.loops``), as ``sweep`` does; False
+            keeps a loop's seam.
+        bank: Lean into turns by atan(v² κ / g) (True or False).
+        g: The gravity banking leans against, length units per second² (``GRAVITY``: metres).
         max_bank: The largest bank angle (radians, in (0, pi/2]), or None.
         tilt: ``(s, angle)`` keys: a roll (radians) keyed by arc-length fraction s,
             increasing s in [0, 1], interpolated as an angle (smoothly, without overshoot).
@@ -62,22 +69,26 @@ class Orientation:
     """
 
     mode: str = "minimal"
-    closed: bool = False
-    bank: float | None = None
+    closed: bool | None = None
+    bank: bool = False
     max_bank: float | None = None
     tilt: tuple = ()
+    g: float = GRAVITY
 
     def __post_init__(self):
         if self.mode not in MODES:
             raise ValueError(f"orientation mode must be one of {MODES}, got {self.mode!r}")
-        if self.bank is not None:
-            object.__setattr__(self, "bank", positive_finite(self.bank, "bank (a gravity)"))
+        if not isinstance(self.bank, (bool, np.bool_)):  # once a gravity: a number is refused
+            raise ValueError(f"bank must be True or False (the gravity is g=), got {self.bank!r}")
+        object.__setattr__(self, "bank", bool(self.bank))
+        object.__setattr__(self, "g", positive_finite(self.g, "g (a gravity, length units per second²)"))
         if self.max_bank is not None:
             limit = finite_number(self.max_bank, "max_bank must be an angle in (0, pi/2]")
             if not 0.0 < limit <= math.pi / 2:
                 raise ValueError(f"max_bank must be an angle in (0, pi/2], got {limit!r}")
             object.__setattr__(self, "max_bank", limit)
-        object.__setattr__(self, "closed", flag(self.closed, "closed"))
+        if self.closed is not None:
+            object.__setattr__(self, "closed", flag(self.closed, "closed"))
         no_keys = isinstance(self.tilt, (tuple, list)) and not self.tilt
         keys = None if no_keys else AngleKeys(self.tilt, "tilt")
         object.__setattr__(self, "tilt", tuple(keys.keys) if keys else ())
@@ -110,8 +121,19 @@ class Orientation:
 
     @property
     def plain(self):
-        """Whether there is no roll to add."""
-        return not (self.closed or self.bank or self.tilt)
+        """Whether it is its bare mode: no option but the defaults."""
+        return self.closed is None and not (self.bank or self.tilt)
+
+    def closes_on(self, curve):
+        """Whether the frame is closed on ``curve``: as ``closed`` says, or (None) wherever the
+        minimal frame runs round a loop."""
+        if self.closed is None:
+            return self.mode == "minimal" and curve.loops
+        return self.closed
+
+    def rolls_on(self, curve):
+        """Whether there is a roll to add on ``curve``."""
+        return bool(self.bank or self.tilt) or self.closes_on(curve)
 
     def tilt_at(self, s):
         """The tilt roll at arc-length fractions ``s`` (radians), 0 without keys."""
@@ -217,14 +239,16 @@ def scalar_pose(curve, orientation, u, s, speed=None):
     ``Orientation``, ``speed`` (length units per second) is needed to bank. None where the bulk
     path must answer (a stop or a vertical tangent)."""
     if isinstance(orientation, str):
-        return scalar_frame(curve, orientation, u)
+        if orientation != "minimal" or not curve.loops:
+            return scalar_frame(curve, orientation, u)
+        orientation = Orientation.of(orientation, {})  # closed round the loop
     derivatives = None
     if orientation.bank:  # Q, Q' and Q'' by one lookup
         point, d, bending = curve.point_tangent_and_bending(u)
         found, derivatives = scalar_frame(curve, orientation.mode, u, point, d), (d, bending)
     else:
         found = scalar_frame(curve, orientation.mode, u)
-    if found is None or orientation.plain:
+    if found is None or not orientation.rolls_on(curve):
         return found
     return rolled(found, scalar_roll(curve, orientation, s, speed, found[1][0], derivatives))
 
@@ -234,7 +258,7 @@ def scalar_roll(curve, orientation, s, speed, right, derivatives):
     is ``right`` (3 floats) where the curve's Q' and Q'' are ``derivatives`` (two lists of 3
     floats; None unless ``orientation`` banks): the per-frame path."""
     roll = float(orientation.tilt_at(s)) if orientation.tilt else 0.0
-    if orientation.closed:
+    if orientation.closes_on(curve):
         roll += closing_twist(curve, orientation.mode) * s
     if orientation.bank:
         (dx, dy, dz), (bx, by, bz) = derivatives
@@ -244,22 +268,22 @@ def scalar_roll(curve, orientation, s, speed, right, derivatives):
         rate = speed / math.hypot(dx, dy, dz)
         pull = rate * rate * (bx * right[0] + by * right[1] + bz * right[2])
         limit = orientation.max_bank or math.pi / 2
-        roll += min(max(math.atan(pull / orientation.bank), -limit), limit)
+        roll += min(max(math.atan(pull / orientation.g), -limit), limit)
     return roll
 
 
 def _roll(curve, orientation, u, s, tangent, right, speeds):
     """The roll about forward each frame gets from ``closed``, ``tilt`` and ``bank``, or None."""
-    if orientation.plain:
+    if not orientation.rolls_on(curve):
         return None
     roll = orientation.tilt_at(s)
-    if orientation.closed:
+    if orientation.closes_on(curve):
         roll = roll + closing_twist(curve, orientation.mode) * s
     if orientation.bank:
         rate = speeds / length(curve.derivative(u).T)  # see scalar_roll
         with np.errstate(invalid="ignore"):  # at a stop: no lean
             pull = np.nan_to_num(rate * rate * dot(curve.second_derivative(u).T, right))
-        lean = np.arctan(pull / orientation.bank)
+        lean = np.arctan(pull / orientation.g)
         limit = orientation.max_bank or math.pi / 2
         roll = roll + np.clip(lean, -limit, limit)
     return roll

@@ -2,10 +2,10 @@
 chains of motions, keyframe samplers, playheads that loop and fire events, and the seed's chord
 tables."""
 
+from trajectory.orientation.frames import GRAVITY
 from trajectory.playback.chain import MotionChain
 from trajectory.playback.chord_tables import ChordTables
 from trajectory.playback.crossings import Crossing, Marker
-from trajectory.playback.forces import GRAVITY
 from trajectory.playback.keyframes import KeyframeSampler
 from trajectory.playback.motion import Motion
 from trajectory.playback.playhead import Playhead

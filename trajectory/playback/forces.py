@@ -12,9 +12,6 @@ import numpy as np
 from trajectory._numerics.checks import positive_finite, real_values
 from trajectory.curves.curve import curvature_vectors, unit_tangents
 
-GRAVITY = 9.81
-"""Standard gravity, metres per second²: the g of ``Motion.g_forces`` (length units as metres)."""
-
 
 def g_forces(motion, t, orientation, g, options):
     """``Motion.g_forces``: (3,) for a scalar t, (n, 3) for (n,)."""
@@ -27,6 +24,8 @@ def g_forces(motion, t, orientation, g, options):
     bending = curvature_vectors(curve, u)
     force = motion.acceleration(times)[:, None] * tangents + motion.speed(times)[:, None] ** 2 * bending
     force[:, 2] += g
+    if options.get("bank"):  # the car leans against the gravity the rider feels
+        options = {"g": g, **options}
     frames = motion.frame(times, orientation, **options)  # columns right, forward, up
     felt = np.einsum("nij,ni->nj", frames, force) / g
     return felt[0] if np.ndim(t) == 0 else felt

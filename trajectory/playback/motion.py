@@ -12,9 +12,9 @@ from trajectory._numerics import bracket_search
 from trajectory._numerics.checks import at_least_zero, one_number, positive_finite, real_values
 from trajectory.curves.curve import Curve
 from trajectory.orientation import frames, rotations
+from trajectory.orientation.frames import GRAVITY
 from trajectory.playback import forces
 from trajectory.playback.chord_tables import DEFAULT_TABLE_SIZE, ChordTables
-from trajectory.playback.forces import GRAVITY
 from trajectory.timing.fastest import fastest_velocity
 from trajectory.timing.rolling import rolling_velocity
 from trajectory.timing.speed_limits import SpeedLimits
@@ -313,7 +313,7 @@ class Motion:
             if mode not in frames.MODES:
                 return None
             s = self._distance_scalar(fraction)
-            return frames.scalar_frame(self.trajectory, mode, self._parameter_scalar(s))
+            return frames.scalar_pose(self.trajectory, mode, self._parameter_scalar(s), s)
         if not isinstance(mode, frames.Orientation):
             return None
         s = self._distance_scalar(fraction)

@@ -21,7 +21,7 @@ def expected(mode):
     """The g-forces the strip should show: the library's, in the riders' frame, at its times."""
     motion = mode.motion
     t = np.linspace(0.0, motion.duration, len(mode.plot.forces.felt))
-    return motion.g_forces(t, mode.riders.orientation(motion.trajectory))
+    return motion.g_forces(t, mode.riders.orientation())
 
 
 def test_the_strip_draws_the_vertical_and_lateral_g_the_rider_feels(app):
@@ -60,7 +60,7 @@ def test_the_hud_says_what_the_rider_feels_while_riding(app):
     line = next(line for line in mode.status_lines() if line.startswith("felt:"))
     up, right, forward = (float(number) for number in re.findall(r"[-+]\d+\.\d+", line))
     motion = mode.motion
-    felt = motion.g_forces(mode.run.time, mode.riders.orientation(motion.trajectory))
+    felt = motion.g_forces(mode.run.time, mode.riders.orientation())
     np.testing.assert_allclose([right, forward, up], felt, rtol=0, atol=0.005)
 
 

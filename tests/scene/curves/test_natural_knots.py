@@ -18,7 +18,7 @@ def jumps_at_knots(mode):
     motion = mode.motion
     count = len(mode.model.spline.knots)
     times = motion.time_at_parameter(np.arange(1, count - 1) / (count - 1))
-    orientation = mode.riders.orientation(motion.trajectory)
+    orientation = mode.riders.orientation()
     before, after = (motion.g_forces(times + step, orientation) for step in (-1e-7, 1e-7))
     return float(np.abs(after - before)[:, [0, 2]].max())
 

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from scene.curves.presets import TRAJECTORIES
-from scene.curves.riders import CAR_GAP, DEFAULT_MODE, GRAVITY, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
+from scene.curves.riders import CAR_GAP, DEFAULT_MODE, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
 from scene.curves.roll import LIFT_SPEEDS
 from tests.scene.helpers import press, step
 from trajectory import Orientation
@@ -53,7 +53,7 @@ def test_the_glider_banks_into_turns(app):
     assert mode.riders.leader is not mode.sphere and mode.sphere.is_hidden()
     step(app, 40)
     t = mode.run.time
-    banked = mode.motion.quaternion(t, DEFAULT_MODE, bank=GRAVITY, max_bank=MAX_BANK)
+    banked = mode.motion.quaternion(t, DEFAULT_MODE, bank=True, max_bank=MAX_BANK)
     assert same_rotation(quaternion_of(mode.riders.leader), banked)
     assert not same_rotation(banked, mode.motion.quaternion(t, DEFAULT_MODE), 1e-3)  # it does lean
     assert hud_line(app, "glider").startswith("glider (banks) (G), facing")
@@ -127,8 +127,8 @@ def test_the_coaster_is_a_closed_nurbs_whose_minimal_frame_closes(app):
     curve = mode.motion.trajectory
     assert type(curve).__name__ == "NurbsCurve" and curve.closes
     press(app, "o")  # the rotation-minimising frame, which must be closed on a loop
-    orientation = mode.riders.orientation(curve)
-    assert orientation == Orientation("minimal", closed=True)
+    orientation = mode.riders.orientation()
+    assert orientation == Orientation("minimal") and orientation.closes_on(curve)
     start, end = mode.motion.frame(np.array([0.0, mode.motion.duration]), orientation)
     assert np.abs(start - end).max() <= 1e-9
     for _ in range(2):

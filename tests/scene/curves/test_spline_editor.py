@@ -193,14 +193,14 @@ def test_tilting_a_knot_rolls_the_glider_there(app, pointer, spline_mode):
     mode = spline_mode
     press(app, "g")  # the glider
     drag(app, pointer, shown(mode).spline.knots[4], (0.0, 0.0))  # a click selects knot 5
-    level = mode.riders.orientation(mode.motion.trajectory)
+    level = mode.riders.orientation()
     press(app, ".")
     press(app, ".")
     assert (
         shown(mode).spline.tilts[4] == pytest.approx(2 * TILT_STEP)
         and "tilt 30 deg" in mode.status_lines()[-1]
     )
-    tilted = mode.riders.orientation(mode.motion.trajectory)
+    tilted = mode.riders.orientation()
     # When the rider passes knot 5, its up axis is rolled by the tilt about its forward axis.
     s = float(shown(mode).spline.tilt_keys()[4, 0])
     times = np.linspace(0.0, mode.motion.duration, 4001)

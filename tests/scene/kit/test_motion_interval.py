@@ -43,8 +43,8 @@ def test_set_t_in_a_sequence_places_the_node_where_the_motion_is(motion, mode):
 
 def test_options_and_no_orientation(motion):
     node = NodePath("cart")
-    MotionInterval(node, motion, "minimal", bank=9.81, tilt=[(0.0, 0.0), (1.0, 1.0)]).setT(2.0)
-    assert_pose(node, motion, 2.0, "minimal", bank=9.81, tilt=[(0.0, 0.0), (1.0, 1.0)])
+    MotionInterval(node, motion, "minimal", bank=True, tilt=[(0.0, 0.0), (1.0, 1.0)]).setT(2.0)
+    assert_pose(node, motion, 2.0, "minimal", bank=True, tilt=[(0.0, 0.0), (1.0, 1.0)])
     node.set_hpr(10, 20, 30)
     MotionInterval(node, motion, orientation=None).setT(2.0)
     assert np.allclose(node.get_hpr(), (10, 20, 30), atol=1e-4)

@@ -63,7 +63,7 @@ def test_a_loops_places_go_round_it_once_without_doubling_the_seam():
         ({"spacing": 1.0, "start": 1e9}, "start"),
         ({"spacing": 1e-12}, "more than"),
         ({"count": 10**9}, "count"),
-        ({"spacing": 1.0, "bank": 9.81}, "banking needs a speed"),
+        ({"spacing": 1.0, "bank": True}, "banking needs a speed"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(arguments, message):

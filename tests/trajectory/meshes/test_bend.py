@@ -280,7 +280,7 @@ def test_a_banked_motion_rolls_the_model():
     """Bent along a banked motion, the mesh's up leans into the turn (the rider's frame)."""
     motion = Motion(HALF_CIRCLE, VelocityCurve.constant(), HALF_CIRCLE.length / 8.0)  # 8 units/s
     flat = bend(BOX, motion, fit="place", start=5.0)
-    banked = bend(BOX, motion, fit="place", start=5.0, bank=9.81)
+    banked = bend(BOX, motion, fit="place", start=5.0, bank=True)
     lean = math.atan(8.0**2 / RADIUS / 9.81)
     tops = BOX.normals[:, 2] == 1.0
     assert np.allclose(flat.normals[: len(BOX.normals)][tops], [0.0, 0.0, 1.0], atol=1e-7)
@@ -358,7 +358,7 @@ def test_a_tolerance_that_needs_too_many_cuts_is_refused_before_anything_is_refi
         (BOX, HALF_CIRCLE, {"mode": "sideways"}, "orientation mode"),
         (BOX, HALF_CIRCLE, {"extent": (-1.0, 2.0)}, "extent must be"),
         (BOX, HALF_CIRCLE, {"extent": (-2.0,)}, "extent must be"),
-        (BOX, HALF_CIRCLE, {"bank": 9.81}, "banking needs a speed"),
+        (BOX, HALF_CIRCLE, {"bank": True}, "banking needs a speed"),
     ],
 )
 def test_bad_input_is_refused_by_name(mesh, path, options, message):

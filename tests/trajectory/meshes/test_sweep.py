@@ -290,10 +290,10 @@ def test_a_tilted_or_banked_sweep_rolls_the_profile():
     roll = math.atan2(-float(across @ up[0]), float(across @ right[0]))
     assert roll == pytest.approx(0.6, abs=1e-12)  # counter-clockwise seen from behind
     motion = Motion(S_BEND, VelocityCurve.constant(), 2.0)
-    banked = sweep(motion, profile, tolerance=1e-3, mode=Orientation(bank=9.81))
+    banked = sweep(motion, profile, tolerance=1e-3, mode=Orientation(bank=True))
     assert not np.allclose(banked.positions[: banked.ring * 3], level.positions[: level.ring * 3])
     with pytest.raises(ValueError, match="banking needs a speed"):
-        sweep(S_BEND, profile, bank=9.81)
+        sweep(S_BEND, profile, bank=True)
 
 
 @pytest.mark.parametrize(

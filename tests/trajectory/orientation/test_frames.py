@@ -254,17 +254,48 @@ def test_minimal_frame_starts_with_up_nearest_z():
 
 def test_closed_spreads_the_twist_so_the_frame_closes():
     knot = Trefoil()
-    open_frames = frames_along(knot, np.array([0.0, 1.0]))
+    open_frames = frames_along(knot, np.array([0.0, 1.0]), closed=False)
     assert np.abs(open_frames[0] - open_frames[1]).max() > 1e-3  # the mismatch exists
     u = np.linspace(0.0, 1.0, 1001)
     closed = frames_along(knot, u, closed=True)
     assert np.abs(closed[0] - closed[-1]).max() <= 1e-9
     # The correction is a roll growing evenly with arc length.
     s = knot.arc_length.at(u) / knot.length
-    plain = frames_along(knot, u)
+    plain = frames_along(knot, u, closed=False)
     roll = signed_angles(plain[:, :, 2], closed[:, :, 2], closed[:, :, 1])
     assert np.abs(roll - roll[-1] * s).max() <= 1e-12
     assert np.abs(signed_angles(plain[-1:, :, 2], plain[:1, :, 2], plain[:1, :, 1]) - roll[-1]).max() <= 1e-9
+
+
+TWISTED = [[0, 0, 0], [4, 1, 3], [2, 5, -1], [3, -2, 4]]
+LOOPS = {
+    "a twisted closed spline (14 degrees)": lambda: Spline(
+        [[0, 0, 0], [4, 1, 3], [2, 5, -1], [3, -2, 4]], closed=True
+    ),
+    "a trefoil": lambda: Trefoil(),
+}
+
+
+@pytest.mark.parametrize("make", LOOPS.values(), ids=LOOPS.keys())
+def test_a_loop_s_minimal_frame_closes_without_being_asked(make):
+    """The issue's model on a closed spline twisted 8.5 degrees at every lap's seam unless
+    ``closed=True`` was given again: now the default closes it, in every path to a frame (by
+    parameter, a motion's bulk and per-frame quaternions, a bare mode or an ``Orientation``),
+    and each equals the frame asked for with ``closed=True`` to 1e-12."""
+    loop = make()
+    u = np.linspace(0.0, 1.0, 41)
+    asked = frames_along(loop, u, closed=True)
+    seam = frames_along(loop, np.array([0.0, 1.0]), closed=False)
+    assert np.abs(seam[0] - seam[1]).max() > 1e-3  # a seam to close
+    np.testing.assert_allclose(frames_along(loop, u), asked, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(frames_along(loop, u, Orientation()), asked, rtol=0, atol=1e-12)
+    motion = Motion(loop, VelocityCurve.ease_in_out(), 5.0)
+    times = np.linspace(0.0, 5.0, 11)
+    expected = motion.quaternion(times, "minimal", closed=True)
+    np.testing.assert_allclose(motion.quaternion(times), expected, rtol=0, atol=1e-12)
+    one_by_one = [motion.quaternion(float(t)) for t in times]
+    np.testing.assert_allclose(one_by_one, expected, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(motion.quaternion(0.0), motion.quaternion(5.0), rtol=0, atol=1e-9)
 
 
 def test_closed_refuses_an_open_curve():
@@ -295,12 +326,12 @@ def test_bank_leans_into_turns_by_the_speed_the_velocity_curve_gives():
         curvature = (second - np.sum(second * tangent, 1, keepdims=True) * tangent) / np.sum(
             first**2, 1, keepdims=True
         )
-        plain, banked = motion.frame(t), motion.frame(t, bank=gravity)
+        plain, banked = motion.frame(t), motion.frame(t, bank=True, g=gravity)
         expected = np.arctan(motion.speed(t) ** 2 * np.sum(curvature * plain[:, :, 0], 1) / gravity)
         roll = signed_angles(plain[:, :, 2], banked[:, :, 2], plain[:, :, 1])
         assert np.abs(roll - expected).max() <= 1e-9
         assert np.abs(banked[:, :, 1] - plain[:, :, 1]).max() <= 1e-15
-        capped = motion.frame(t, bank=gravity, max_bank=0.2)
+        capped = motion.frame(t, bank=True, g=gravity, max_bank=0.2)
         capped_roll = signed_angles(plain[:, :, 2], capped[:, :, 2], plain[:, :, 1])
         assert np.abs(capped_roll - np.clip(expected, -0.2, 0.2)).max() <= 1e-9
     steady = Motion(curve, VelocityCurve.constant(), 4.0)
@@ -308,7 +339,9 @@ def test_bank_leans_into_turns_by_the_speed_the_velocity_curve_gives():
     near_end = np.array([3.8])  # ease in-out is slow here, the constant motion is not
     lean = [
         signed_angles(
-            m.frame(near_end)[:, :, 2], m.frame(near_end, bank=gravity)[:, :, 2], m.frame(near_end)[:, :, 1]
+            m.frame(near_end)[:, :, 2],
+            m.frame(near_end, bank=True, g=gravity)[:, :, 2],
+            m.frame(near_end)[:, :, 1],
         )
         for m in (steady, braking)
     ]
@@ -405,10 +438,13 @@ def test_bulk_frames_agree_across_blocks():
     ("options", "message"),
     [
         ({"mode": "spin"}, "orientation mode"),
-        ({"bank": 0.0}, "bank"),
-        ({"bank": math.inf}, "bank"),
-        ({"bank": -9.81}, "bank"),
-        ({"bank": 9.81, "max_bank": 2.0}, "max_bank"),
+        ({"bank": 1.0}, "bank must be True or False"),  # once taken as a gravity: 70-86 degrees of lean
+        ({"bank": 9.81}, "the gravity is g="),
+        ({"bank": None}, "bank"),
+        ({"bank": True, "g": 0.0}, "g"),
+        ({"bank": True, "g": math.inf}, "g"),
+        ({"bank": True, "g": -9.81}, "g"),
+        ({"bank": True, "max_bank": 2.0}, "max_bank"),
         ({"max_bank": math.nan}, "max_bank"),
         ({"tilt": [(0.5, 0.0), (0.2, 1.0)]}, "increase"),
         ({"tilt": [(0.0, 0.0), (1.5, 1.0)]}, r"\[0, 1\]"),
@@ -432,9 +468,9 @@ def test_pose_is_position_and_quaternion_together(mode):
         assert np.allclose(position, motion.position(t), rtol=0, atol=1e-14)
         assert np.allclose(quaternion, motion.quaternion(t, mode), rtol=0, atol=1e-15)
     t = np.linspace(0.0, 3.0, 7)
-    positions, quaternions = motion.pose(t, mode, bank=9.81)
+    positions, quaternions = motion.pose(t, mode, bank=True)
     assert np.array_equal(positions, motion.position(t))
-    assert np.array_equal(quaternions, motion.quaternion(t, mode, bank=9.81))
+    assert np.array_equal(quaternions, motion.quaternion(t, mode, bank=True))
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -443,11 +479,11 @@ def test_one_time_and_many_agree_with_options(mode):
     mode, a closed loop's Orientation, banking, and tilt keys."""
     knot = Trefoil()
     motion = Motion(knot, VelocityCurve.ease_in_out(), duration=4.0)
-    tilted = Orientation(mode, bank=9.81, max_bank=0.5, tilt=[(0.0, 0.0), (0.5, 1.0), (1.0, -1.0)])
+    tilted = Orientation(mode, bank=True, max_bank=0.5, tilt=[(0.0, 0.0), (0.5, 1.0), (1.0, -1.0)])
     for orientation in (
         mode,
         Orientation(mode, closed=True),
-        Orientation(mode, closed=True, bank=9.81),
+        Orientation(mode, closed=True, bank=True),
         tilted,
     ):
         for t in (0.0, 1.3, 2.9, 4.0):

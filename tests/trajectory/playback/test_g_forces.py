@@ -81,11 +81,15 @@ def test_a_level_turn_pushes_towards_its_centre_unless_banked_by_gravity():
     pull = (turn.length / duration) ** 2 / (G * r)
     times = np.linspace(0.0, duration, 9)
     np.testing.assert_allclose(motion.g_forces(times), np.tile([-pull, 0.0, 1.0], (9, 1)), rtol=0, atol=1e-9)
-    banked = motion.g_forces(times, "up", bank=G)
+    banked = motion.g_forces(times, "up", bank=True, g=G)
     np.testing.assert_allclose(banked, np.tile([0.0, 0.0, math.hypot(1.0, pull)], (9, 1)), rtol=0, atol=1e-9)
     # Measured in another gravity, the same motion: its g-forces scale, its gravity's part too.
     moon = motion.g_forces(times, "up", g=1.62)
     np.testing.assert_allclose(moon, np.tile([-pull * G / 1.62, 0.0, 1.0], (9, 1)), rtol=0, atol=1e-9)
+    # Banked on the moon: the car leans against the moon's gravity (g_forces' own), nothing sideways.
+    moon_pull = pull * G / 1.62
+    banked = motion.g_forces(times, "up", g=1.62, bank=True)
+    np.testing.assert_allclose(banked, np.tile([0.0, 0.0, math.hypot(1.0, moon_pull)], (9, 1)), atol=1e-9)
 
 
 smooth_velocities = st.sampled_from(

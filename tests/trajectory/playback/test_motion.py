@@ -184,8 +184,8 @@ def test_every_way_of_asking_for_one_pose_gives_the_same_answer():
         ("minimal", {}),
         ("up", {}),
         ("yaw", {}),
-        ("up", {"bank": 9.81}),
-        ("minimal", {"bank": 3.0}),
+        ("up", {"bank": True}),
+        ("minimal", {"bank": True, "g": 3.0}),
     ):
         bulk_q = motion.quaternion(times, mode, **options)
         bulk_p = motion.position(times)
