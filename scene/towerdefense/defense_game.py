@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from scene.towerdefense.shots import Shot, ShotsInFlight
-from trajectory import Followers, GameClock, Grid, SteeringFollowers, WaypointPath, lead, lead_on_path
+from trajectory import Followers, GameClock, ObstacleMap, SteeringFollowers, WaypointPath, lead, lead_on_path
 from trajectory.crowds import SEED_PATH_CELLS
 
 TICK = 1.0 / 120.0
@@ -99,7 +99,7 @@ class DefenseGame:
     """
 
     def __init__(self, method=Method.WAYPOINTS, seed=0):
-        self.grid = Grid()
+        self.grid = ObstacleMap()
         self.path_cells = np.array(SEED_PATH_CELLS)
         self.path = WaypointPath(self.grid.cell_centre(self.path_cells))
         self.rounded_path = self.path.rounded(TURNING_RADIUS, lane_half_width=LANE_HALF_WIDTH)

@@ -14,7 +14,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
-from trajectory import Followers, Grid, SteeringFollowers, WaypointPath
+from trajectory import Followers, ObstacleMap, SteeringFollowers, WaypointPath
 from trajectory.crowds import SEED_PATH_CELLS
 
 COUNT = sized(10_000, 20)
@@ -28,12 +28,12 @@ def serpentine(cols, rows):
     for number, row in enumerate(range(1, rows, 2)):
         ends = (0, cols - 1) if number % 2 == 0 else (cols - 1, 0)
         cells += [(ends[0], row), (ends[1], row)]
-    return WaypointPath(Grid(cols, rows, 40.0).cell_centre(np.array(cells)))
+    return WaypointPath(ObstacleMap(cols, rows, 40.0).cell_centre(np.array(cells)))
 
 
 def ours():
     rng = np.random.default_rng(0)
-    seed_path = WaypointPath(Grid().cell_centre(np.array(SEED_PATH_CELLS)))
+    seed_path = WaypointPath(ObstacleMap().cell_centre(np.array(SEED_PATH_CELLS)))
     print(f"== Ours, {COUNT:,} followers, one step ==")
     for label, lanes in (("waypoints, one lane", (0.0,)), ("waypoints, five lanes", (-12, -6, 0, 6, 12))):
         followers = Followers(seed_path, lanes=lanes)
@@ -69,7 +69,7 @@ def pandai(count):
 
     render = NodePath("render")
     world = AIWorld(render)
-    corners = Grid().cell_centre(np.array(SEED_PATH_CELLS))
+    corners = ObstacleMap().cell_centre(np.array(SEED_PATH_CELLS))
     keep = []  # the characters, alive as long as the world
     for number in range(count):
         node = render.attach_new_node(f"enemy {number}")

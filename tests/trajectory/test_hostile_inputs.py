@@ -17,7 +17,6 @@ from trajectory import (
     FlowField,
     Followers,
     FunctionCurve,
-    Grid,
     Mesh,
     Motion,
     MotionChain,
@@ -411,7 +410,6 @@ ROUND_FOUR_SIZES = {
         lambda: Motion.rolling(CubicBezier(POINTS), 1.0, lifts=[(0.0, 1.0, 1e200)]),
         "a lift's speed must be at most 1e",
     ),
-    "a 100,000 x 100,000 grid": (lambda: Grid(10**5, 10**5, 1), r"cols x rows must be at most 16,777,216"),
     "a 100,000 x 100,000 map": (
         lambda: ObstacleMap(10**5, 10**5, 1.0),
         r"cols x rows must be at most 16,777,216",

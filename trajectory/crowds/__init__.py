@@ -1,4 +1,4 @@
-"""Many units on one path, as in a tower-defense game: the seed's grid and waypoint path,
+"""Many units on one path, as in a tower-defense game: the seed's waypoint path,
 followers that keep to it exactly, steering followers that keep apart, their neighbours, a
 fixed-tick game clock, shots that lead them, who is in range of whom, and crowds walking a
 flow field."""
@@ -6,18 +6,16 @@ flow field."""
 from trajectory.crowds.field_walkers import FieldWalkers
 from trajectory.crowds.followers import Followers
 from trajectory.crowds.game_clock import GameClock
-from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.crowds.intercept import lead, lead_on_path
 from trajectory.crowds.neighbours import pairs_within
 from trajectory.crowds.steering import SteeringFollowers
-from trajectory.crowds.waypoints import WaypointPath
+from trajectory.crowds.waypoints import SEED_PATH_CELLS, WaypointPath
 
 __all__ = [
     "SEED_PATH_CELLS",
     "FieldWalkers",
     "Followers",
     "GameClock",
-    "Grid",
     "SteeringFollowers",
     "WaypointPath",
     "lead",

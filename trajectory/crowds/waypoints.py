@@ -24,6 +24,11 @@ from trajectory.plane.segments import STRAIGHT, SegmentTable
 _STRAIGHT_ON = 1e-12
 """Corners turning less than this (radians) are straight on: no arc."""
 
+SEED_PATH_CELLS = ((0, 1), (16, 1), (16, 4), (6, 4), (6, 7), (16, 7), (16, 10), (19, 10))
+"""The seed's path on its 20 x 12 board (``ObstacleMap()``'s cells). The seed gives [[0, 1],
+[COLS - 4, 1], [COLS - 4, 4], [6, 4], [6, 7], ...] and leaves the rest out; it is completed here
+in the same zigzag, ending at the right edge."""
+
 
 class WaypointPath:
     """A path through ``points`` (shape (n, 2), n >= 2) joined by straight lines.

@@ -1,6 +1,7 @@
 """A grid of square cells, each free or blocked: the one vocabulary of the map a unit plans on
-(``ObstacleMap``), the field a crowd walks (``FlowField``) and a tower-defense board
-(``crowds.Grid``).
+and a tower-defense board (``ObstacleMap``) and of the field a crowd walks (``FlowField``), which
+shares the cells of the map it is made from: a grid tells the fields that watch it of every
+change (each may refuse one first, as a field refuses to block its goal).
 
 Cells are (column, row) everywhere; cell (0, 0) spans [0, cell_size)^2, x grows with the column
 and y with the row. ``blocked`` is indexed [row, column], as an image is. The verbs: ``block``,
@@ -14,6 +15,8 @@ world points; ``cell_centre`` the other way.
 >>> grid.cells([[3.0, 1.0], [5.9, 4.1]]).tolist(), grid.cell_centre(1, 2).tolist()
 ([[1, 0], [2, 2]], [3.0, 5.0])
 """
+
+import weakref
 
 import numpy as np
 
@@ -59,6 +62,8 @@ class CellGrid:
                     f"got {blocked.dtype} {blocked.shape}"
                 )
             self.blocked[:] = blocked
+        self._watchers = []
+        """Weak references to the fields that keep what depends on these cells."""
 
     @property
     def size(self):
@@ -71,7 +76,7 @@ class CellGrid:
         Raises:
             ValueError: On cells that are not whole numbers on the grid.
         """
-        self._set(self.checked_cells(cells), True)
+        self._change(self.checked_cells(cells), True)
 
     def free(self, cells):
         """Free ``cells``: one (col, row), or (k, 2).
@@ -79,11 +84,29 @@ class CellGrid:
         Raises:
             ValueError: On cells that are not whole numbers on the grid.
         """
-        self._set(self.checked_cells(cells), False)
+        self._change(self.checked_cells(cells), False)
 
-    def _set(self, cells, value):
-        """Set ``cells`` (k, 2), checked, to ``value`` (subclasses keep what depends on them)."""
-        self.blocked[cells[:, 1], cells[:, 0]] = value
+    def watch(self, watcher):
+        """Tell ``watcher`` of every change to the cells from now on (kept by a weak reference:
+        a field that is dropped stops watching): its ``refuse(cells, value)`` may raise a
+        ValueError before anything changes, its ``changed(cells, value)`` hears the cells
+        (k, 2) that did change."""
+        self._watchers.append(weakref.ref(watcher))
+
+    def _change(self, cells, value):
+        """Block (``value`` True) or free ``cells`` (k, 2), checked: every watcher may refuse
+        first; then the cells whose state changes are set and every watcher told of them."""
+        watchers = [watcher for watcher in (ref() for ref in self._watchers) if watcher is not None]
+        if len(watchers) < len(self._watchers):
+            self._watchers = [weakref.ref(watcher) for watcher in watchers]
+        for watcher in watchers:
+            watcher.refuse(cells, value)
+        changing = np.unique(cells[self.blocked[cells[:, 1], cells[:, 0]] != value], axis=0)
+        if not len(changing):
+            return
+        self.blocked[changing[:, 1], changing[:, 0]] = value
+        for watcher in watchers:
+            watcher.changed(changing, value)
 
     def is_blocked(self, cells):
         """Whether each of ``cells`` (one (col, row): a bool; (k, 2): (k,)) is blocked; a cell

@@ -35,10 +35,10 @@ class FlowField(CellGrid):
     blocked and freed.
 
     Args:
-        grid: An ``ObstacleMap`` or a ``Grid`` (its blocked cells and cell size), or
-            ``(rows, cols)`` booleans, True where a walker cannot go. The field keeps its own
-            copy of the cells: block and free them through the field (the map it was made from
-            stays as it is, and the field's distances cannot fall out of step with its cells).
+        grid: An ``ObstacleMap`` (or another field), whose cells the field shares: a cell
+            blocked or freed on either is blocked or freed on both, the field's distances
+            repaired at once; or ``(rows, cols)`` booleans, True where a walker cannot go,
+            copied into cells of the field's own.
         goals: ``(k, 2)`` goal cells as (col, row), free.
         cell_size: The cells' width in world units, for an array (a map has its own); cell
             (0, 0) spans [0, cell_size)^2, x grows with the column and y with the row.
@@ -65,16 +65,21 @@ class FlowField(CellGrid):
         if isinstance(grid, CellGrid):
             if cell_size is not None:
                 raise ValueError("cell_size comes with the map: give it for an array of cells only")
-            blocked, cell_size = grid.blocked, grid.cell_size
+            board = grid.board if isinstance(grid, FlowField) else grid
         else:
             blocked = np.asarray(grid)
             if blocked.ndim != 2 or blocked.dtype != bool or 0 in blocked.shape:
                 raise ValueError(
-                    "grid must be an ObstacleMap, a Grid or (rows, cols) booleans, "
+                    "grid must be an ObstacleMap or (rows, cols) booleans, "
                     f"got {type(grid).__name__} {blocked.dtype} {blocked.shape}"
                 )
-        rows, cols = blocked.shape
-        super().__init__(cols, rows, 1.0 if cell_size is None else cell_size, blocked)
+            rows, cols = blocked.shape
+            board = CellGrid(cols, rows, 1.0 if cell_size is None else cell_size, blocked)
+        if not board.blocked.flags.writeable:
+            raise ValueError("grid is a snapshot, which cannot change: make the field from the map")
+        super().__init__(board.cols, board.rows, board.cell_size)
+        self.board, self.blocked = board, board.blocked
+        """The grid whose cells the field shares (its map's, or its own), and those cells."""
         self.goals = self.checked_cells(goals, "goals")
         if not len(self.goals):
             raise ValueError("goals must hold at least one (col, row) cell")
@@ -85,36 +90,41 @@ class FlowField(CellGrid):
         self._rows = None
         """The distances as a list of rows, for the repairs (made at the first)."""
         self._diagonal = diagonal_step(*self.blocked.shape)
+        board.watch(self)
 
     @property
     def shape(self):
         return self.blocked.shape
 
     def copy(self):
-        """An independent field equal to this one (to try a change on), without a rebuild."""
+        """An independent field equal to this one, on cells of its own (to try a change on),
+        without a rebuild."""
         twin = object.__new__(FlowField)
         twin.__dict__.update(self.__dict__)
-        twin.blocked, twin.distances = self.blocked.copy(), self.distances.copy()
+        twin.board = CellGrid(self.cols, self.rows, self.cell_size, self.blocked)
+        twin.blocked, twin.distances = twin.board.blocked, self.distances.copy()
         twin._rows = None if self._rows is None else [row[:] for row in self._rows]
+        twin.board.watch(twin)
         return twin
 
-    # Changing the grid: ``block`` and ``free`` (``CellGrid``'s) come here.
+    # Changing the cells: ``block`` and ``free`` go to the board, which tells every field on it.
 
-    def _set(self, cells, value):
-        """Block or free ``cells`` (k, 2), checked, and bring the distances up to date: freeing
-        starts from the distances as they were (they can only shorten), blocking works them out
-        again.
+    def _change(self, cells, value):
+        self.board._change(cells, value)
 
-        Raises:
-            ValueError: On blocking a goal.
-        """
+    def watch(self, watcher):
+        self.board.watch(watcher)
+
+    def refuse(self, cells, value):
+        """Refuse (a ValueError) to block a goal cell, before anything changes."""
         if value and any((col, row) in set(map(tuple, self.goals.tolist())) for col, row in cells.tolist()):
             raise ValueError("a goal cell cannot be blocked")
-        changing = cells[self.blocked[cells[:, 1], cells[:, 0]] != value]
-        if not len(changing):
-            return
-        self.blocked[changing[:, 1], changing[:, 0]] = value
-        self._repair(changing.tolist(), value, self.distances)
+
+    def changed(self, cells, value):
+        """Bring the distances up to date with ``cells`` (k, 2) now blocked (``value``) or freed:
+        freeing starts from the distances as they were (they can only shorten), blocking works
+        them out again."""
+        self._repair(cells.tolist(), value, self.distances)
         self._cell_directions = self._padded = None
 
     def _repair(self, cells, blocked, distances):

@@ -26,18 +26,22 @@ to look at in all (a few discs: the numpy version's fixed cost is some 20 array 
 class ObstacleMap(CellGrid):
     """A ``cols`` x ``rows`` grid of cells ``cell_size`` wide (a ``CellGrid``: ``block``,
     ``free``, ``is_blocked``, ``cells``); ``blocked`` (shape (rows, cols), row 0 at the bottom)
-    says which are blocked (none by default).
+    says which are blocked (none by default). The one board of the library: units plan on it,
+    a ``FlowField`` made from it shares its cells, and by default it is the tower-defense
+    seed's, 20 x 12 cells of 40 units (its path: ``SEED_PATH_CELLS``).
 
     Raises:
         ValueError: On sizes that are not positive, or ``blocked`` of another shape.
 
+    >>> ObstacleMap().cell_centre(0, 1).tolist()  # the seed's index2Px(0, 1)
+    [20.0, 60.0]
     >>> walls = ObstacleMap(4, 3, 1.0)
     >>> walls.block([(2, 0), (2, 1)])
     >>> walls.segment_hits((0.5, 0.5), (3.5, 0.5)), walls.segment_hits((0.5, 2.5), (3.5, 2.5))
     (True, False)
     """
 
-    def __init__(self, cols, rows, cell_size, blocked=None):
+    def __init__(self, cols=20, rows=12, cell_size=40.0, blocked=None):
         super().__init__(cols, rows, cell_size, blocked)
         self._padded_cells, self._paddings = None, {}  # ``_padded``'s: the cells they were made of
 

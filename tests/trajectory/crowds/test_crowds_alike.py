@@ -6,7 +6,7 @@ bad input the same way, naming the argument. The three grids speak one vocabular
 import numpy as np
 import pytest
 
-from trajectory import FieldWalkers, FlowField, Followers, Grid, ObstacleMap, SteeringFollowers, WaypointPath
+from trajectory import FieldWalkers, FlowField, Followers, ObstacleMap, SteeringFollowers, WaypointPath
 
 PATH = WaypointPath([(0.5, 5.5), (9.5, 5.5)])
 
@@ -107,7 +107,7 @@ def test_field_walkers_spawned_by_count_stand_inside_their_spawn_cells():
 GRIDS = {
     "obstacle map": lambda: ObstacleMap(6, 4, 2.0),
     "flow field": lambda: FlowField(ObstacleMap(6, 4, 2.0), goals=[(5, 3)]),
-    "board": lambda: Grid(6, 4, 2.0),
+    "flow field of cells": lambda: FlowField(np.zeros((4, 6), dtype=bool), goals=[(5, 3)], cell_size=2.0),
 }
 
 
@@ -137,15 +137,17 @@ def test_the_grids_share_their_verbs(make):
         grid.free([(0.5, 1)])
 
 
-def test_a_flow_field_copies_its_map_and_keeps_its_distances_with_its_cells():
+def test_a_flow_field_shares_its_map_s_cells_and_keeps_its_distances_with_them():
     walls = ObstacleMap(6, 4, 2.0)
     walls.block([(2, 1)])
     field = FlowField(walls, goals=[(5, 0)])
-    assert field.cell_size == 2.0 and field.is_blocked((2, 1))
-    walls.block([(3, 0)])  # the map goes on alone: the field keeps its own cells
-    assert not field.is_blocked((3, 0))
-    field.block([(4, 0), (4, 1), (4, 2)])
-    assert not walls.is_blocked((4, 0))
-    np.testing.assert_array_equal(field.distances, FlowField(field.blocked, [(5, 0)]).distances)
+    assert field.cell_size == 2.0 and field.is_blocked((2, 1)) and field.board is walls
+    walls.block([(3, 0)])  # one board: the field sees it
+    assert field.is_blocked((3, 0))
+    field.block([(4, 0), (4, 1), (4, 2)])  # and the map sees the field's
+    assert walls.is_blocked((4, 0))
+    np.testing.assert_array_equal(field.distances, FlowField(walls.blocked.copy(), [(5, 0)]).distances)
+    with pytest.raises(ValueError, match="snapshot"):
+        FlowField(walls.snapshot(), [(5, 0)])
     with pytest.raises(ValueError, match="cell_size comes with the map"):
         FlowField(walls, goals=[(5, 0)], cell_size=3.0)

@@ -11,11 +11,12 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.reference import distance_to_polyline, walk_polyline
+from trajectory import ObstacleMap
+from trajectory.crowds import SEED_PATH_CELLS
 from trajectory.crowds.followers import Followers
-from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
 from trajectory.crowds.waypoints import WaypointPath
 
-SEED_POINTS = Grid().cell_centre(np.array(SEED_PATH_CELLS))
+SEED_POINTS = ObstacleMap().cell_centre(np.array(SEED_PATH_CELLS))
 FRAME_TIMES = {
     "30 Hz": [1 / 30] * 600,
     "60 Hz": [1 / 60] * 1200,

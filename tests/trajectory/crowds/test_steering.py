@@ -10,12 +10,13 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.reference import distance_to_polyline
-from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
+from trajectory import ObstacleMap
+from trajectory.crowds import SEED_PATH_CELLS
 from trajectory.crowds.neighbours import close_pairs
 from trajectory.crowds.steering import SteeringFollowers
 from trajectory.crowds.waypoints import WaypointPath
 
-SEED_POINTS = Grid().cell_centre(np.array(SEED_PATH_CELLS))
+SEED_POINTS = ObstacleMap().cell_centre(np.array(SEED_PATH_CELLS))
 LANE_HALF_WIDTH = 20.0
 
 
@@ -57,7 +58,7 @@ def test_sharp_corners_do_not_trap_followers(cells, seed):
     """Random paths on the seed's grid, corners of any angle. Where the path doubles back on itself
     (a turn of more than 150 degrees), followers going out meet those coming back and jam for a
     while: such paths get a minute more per reversal, but every follower must still arrive."""
-    points = Grid().cell_centre(np.array(cells))
+    points = ObstacleMap().cell_centre(np.array(cells))
     try:
         path = WaypointPath(points)
     except ValueError:

@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import SteeringFollowers, WaypointPath
-from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
+from trajectory import ObstacleMap, SteeringFollowers, WaypointPath
+from trajectory.crowds import SEED_PATH_CELLS
 from trajectory.plane import SegmentTable
 from trajectory.plane.path_queries import nearest, tangent
 from trajectory.plane.segment_poses import advance, circle_centre
@@ -148,7 +148,9 @@ def test_views_read_the_rows():
 def test_steering_on_a_rounded_path_follows_its_arcs():
     """Steering read ``path.waypoints``: on a rounded path it followed the sharp corners, and its
     length was 1920.0 where the rounded path's is 1878.8."""
-    rounded = WaypointPath(Grid().cell_centre(np.array(SEED_PATH_CELLS))).rounded(16.0, lane_half_width=20.0)
+    rounded = WaypointPath(ObstacleMap().cell_centre(np.array(SEED_PATH_CELLS))).rounded(
+        16.0, lane_half_width=20.0
+    )
     followers = SteeringFollowers(rounded)
     assert followers.length == rounded.length
     on_path = rounded.point_at(np.linspace(0, rounded.length, 20000))

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import FlowField
+from trajectory import FlowField, ObstacleMap, plan_path
 
 STEPS = [(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
@@ -149,6 +149,59 @@ def test_updates_give_what_a_rebuild_gives_bit_for_bit(seed, changes):
         grid[cells[:, 1], cells[:, 0]] = block
         np.testing.assert_array_equal(field.distances, FlowField(grid, goals).distances)
     np.testing.assert_array_equal(field.blocked, grid)
+
+
+@settings(max_examples=scaled(40), deadline=None)
+@given(
+    st.integers(0, 2**32 - 1),
+    st.lists(
+        st.tuples(st.sampled_from(["map", "field", "other"]), st.booleans(), st.integers(1, 4)), max_size=6
+    ),
+)
+def test_fields_made_from_a_map_share_its_cells_whoever_changes_them(seed, changes):
+    """One board: a map and two fields made from it (one with other goals), towers put up and
+    taken down on any of the three; each sees every change, and each field's distances are a
+    rebuild's bit for bit. A copy takes none of it."""
+    blocked, goals = maze(seed, density=0.3)
+    board = ObstacleMap(32, 24, 0.5, blocked)
+    field, other = FlowField(board, goals), FlowField(board, [goals[0]])
+    twin = field.copy()
+    rng = np.random.default_rng(seed)
+    grid = blocked.copy()
+    for who, block, count in changes:
+        cells = np.column_stack([rng.integers(0, 32, count), rng.integers(0, 24, count)])
+        cells = np.array([c for c in cells.tolist() if tuple(c) not in set(goals)]).reshape(-1, 2)
+        changer = {"map": board, "field": field, "other": other}[who]
+        (changer.block if block else changer.free)(cells)
+        grid[cells[:, 1], cells[:, 0]] = block
+        for seen in (board, field, other):
+            np.testing.assert_array_equal(seen.blocked, grid)
+        np.testing.assert_array_equal(field.distances, FlowField(grid, goals).distances)
+        np.testing.assert_array_equal(other.distances, FlowField(grid, [goals[0]]).distances)
+    np.testing.assert_array_equal(twin.blocked, blocked)
+
+
+def test_a_map_refuses_to_block_a_goal_of_a_field_on_it_and_changes_nothing():
+    board = ObstacleMap(6, 4, 1.0)
+    field = FlowField(board, [(5, 2)])
+    before = field.distances.copy()
+    with pytest.raises(ValueError, match="goal"):
+        board.block([(1, 1), (5, 2)])
+    assert not board.blocked.any()
+    np.testing.assert_array_equal(field.distances, before)
+
+
+def test_a_tank_planned_on_the_board_goes_round_towers_placed_on_the_field():
+    """The guide's board-plus-field pattern: towers go up on the field, the tank plans on the
+    map. With the field's own copy of the cells the tank drove straight through them."""
+    board = ObstacleMap(20, 12, 1.0)
+    field = FlowField(board, [(19, 6)])
+    field.block([(10, row) for row in range(1, 12)])  # a wall with a gap at row 0
+    plan = plan_path((3.0, 6.0, 0.0), (17.0, 6.0), 1.0, obstacles=board, footprint=0.3)
+    assert plan.found
+    assert not board.path_hits(plan.path.segments, 0.3)
+    points = plan.path.pose(np.linspace(0.0, plan.path.length, 400))
+    assert points[:, 1].min() < 1.0  # through the gap
 
 
 @settings(max_examples=scaled(60), deadline=None)

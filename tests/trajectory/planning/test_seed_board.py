@@ -1,15 +1,17 @@
-"""The board: cell centres (the seed's index2Px) and the reverse lookup."""
+"""The seed's board (an ``ObstacleMap`` by default): cell centres (index2Px) and the reverse
+lookup."""
 
 import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from trajectory.crowds.grid import SEED_PATH_CELLS, Grid
+from trajectory import ObstacleMap
+from trajectory.crowds import SEED_PATH_CELLS
 
 
 def test_the_seeds_board_and_its_cell_centres():
-    grid = Grid()
+    grid = ObstacleMap()
     assert (grid.cols, grid.rows, grid.cell_size, grid.size) == (20, 12, 40.0, (800.0, 480.0))
     np.testing.assert_array_equal(grid.cell_centre(0, 1), (20.0, 60.0))  # index2Px(0, 1)
     np.testing.assert_array_equal(grid.cell_centre([0, 19], [1, 11]), [(20.0, 60.0), (780.0, 460.0)])
@@ -18,7 +20,7 @@ def test_the_seeds_board_and_its_cell_centres():
 
 @given(st.integers(1, 60), st.integers(1, 60), st.floats(0.5, 100), st.data())
 def test_every_cell_centre_looks_up_to_its_cell(cols, rows, size, data):
-    grid = Grid(cols, rows, size)
+    grid = ObstacleMap(cols, rows, size)
     col, row = data.draw(st.integers(0, cols - 1)), data.draw(st.integers(0, rows - 1))
     centre = grid.cell_centre(col, row)
     np.testing.assert_array_equal(grid.cells(centre), (col, row))
@@ -30,13 +32,13 @@ def test_every_cell_centre_looks_up_to_its_cell(cols, rows, size, data):
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: Grid(0, 12), "cols"),
-        (lambda: Grid(20, 2.5), "rows"),
-        (lambda: Grid(20, 12, -1.0), "cell_size"),
-        (lambda: Grid().cell_centre(20, 0), "off the"),
-        (lambda: Grid().cell_centre(-1, 0), "off the"),
-        (lambda: Grid().cell_centre(1.5, 0), "whole"),
-        (lambda: Grid().cell_centre(np.zeros((2, 3))), "pairs"),
+        (lambda: ObstacleMap(0, 12), "cols"),
+        (lambda: ObstacleMap(20, 2.5), "rows"),
+        (lambda: ObstacleMap(20, 12, -1.0), "cell_size"),
+        (lambda: ObstacleMap().cell_centre(20, 0), "off the"),
+        (lambda: ObstacleMap().cell_centre(-1, 0), "off the"),
+        (lambda: ObstacleMap().cell_centre(1.5, 0), "whole"),
+        (lambda: ObstacleMap().cell_centre(np.zeros((2, 3))), "pairs"),
     ],
 )
 def test_bad_input_is_named(call, message):
