@@ -1,5 +1,6 @@
-"""The turning mode's ground: an ``ObstacleMap`` laid over the board (whose centre is the origin),
-the buildings and the loading bay it starts with, and planning on it in the board's coordinates.
+"""The turning mode's ground: an ``ObstacleMap`` that is the board (its origin at the board's
+lower-left corner, so that the board's centre is (0, 0)), the buildings and the loading bay it
+starts with, and planning on it.
 
 A unit plans around the blocked cells and around where the other units will stand (their goals,
 or where they wait). Where the direct path (the seed's, the shortest, Dubins or Reeds-Shepp) is
@@ -51,7 +52,7 @@ class Ground:
     def __init__(self, half_size, cell):
         count = round(2.0 * half_size / cell)
         self.half_size = half_size
-        self.map = ObstacleMap(count, count, cell)
+        self.map = ObstacleMap(count, count, cell, origin=(-half_size, -half_size))
         self.reset()
 
     def reset(self):
@@ -62,13 +63,12 @@ class Ground:
 
     def cell_at(self, point):
         """The (col, row) of the cell under the board point (x, y), or None off the board."""
-        col, row = (math.floor((v + self.half_size) / self.map.cell_size) for v in point[:2])
-        return (col, row) if 0 <= col < self.map.cols and 0 <= row < self.map.rows else None
+        cell = tuple(self.map.cells(point[:2]).tolist())
+        return cell if self.map.contains(cell) else None
 
     def centre_of(self, cell):
         """The board point (x, y) at the centre of the cell (col, row)."""
-        size = self.map.cell_size
-        return ((cell[0] + 0.5) * size - self.half_size, (cell[1] + 0.5) * size - self.half_size)
+        return tuple(self.map.cell_centre(*cell).tolist())
 
     def blocked(self, cell):
         return bool(self.map.blocked[cell[1], cell[0]])
@@ -80,7 +80,7 @@ class Ground:
     def squares(self):
         """The blocked cells as squares (x0, y0, x1, y1) in board coordinates, (k, 4)."""
         rows, cols = np.nonzero(self.map.blocked)
-        low = np.column_stack([cols, rows]) * self.map.cell_size - self.half_size
+        low = np.column_stack([cols, rows]) * self.map.cell_size + self.map.origin
         return np.hstack([low, low + self.map.cell_size])
 
     def leaves(self, point, footprint):
@@ -90,7 +90,7 @@ class Ground:
 
     def touches(self, point, footprint):
         """Whether a disc of ``footprint`` at the board point touches a blocked cell or the edge."""
-        return self.map.point_hits(self._to_map(point), footprint)
+        return self.map.point_hits(point[:2], footprint)
 
     def plan(self, start, goal, radius, *, heading, reverse, sharpness, footprint, direct, others=()):
         """Plan from pose ``start`` to ``goal`` (x, y), arriving at ``heading`` when given: the
@@ -99,11 +99,11 @@ class Ground:
         will stand."""
         began = time.perf_counter()
         obstacles = self._with_others(start, goal, footprint, others)
-        if not obstacles.path_hits(direct.moved(self.half_size, self.half_size).segments, footprint):
+        if not obstacles.path_hits(direct.segments, footprint):
             return Planned(direct, PlanStatus.FOUND, np.empty((0, 3)), 1e3 * (time.perf_counter() - began))
         plan = plan_path(
-            self._to_map(start) + (start[2],),
-            self._to_map(goal),
+            start,
+            goal,
             radius,
             obstacles=obstacles,
             heading=heading,
@@ -112,17 +112,14 @@ class Ground:
             max_expansions=MAX_EXPANSIONS,
             sharpness=sharpness,
         )
-        path = None if plan.path is None else plan.path.moved(-self.half_size, -self.half_size)
-        explored = plan.explored - [self.half_size, self.half_size, 0.0]
-        return Planned(path, plan.status, explored, 1e3 * (time.perf_counter() - began))
-
-    def _to_map(self, point):
-        return (point[0] + self.half_size, point[1] + self.half_size)
+        return Planned(plan.path, plan.status, plan.explored, 1e3 * (time.perf_counter() - began))
 
     def _with_others(self, start, goal, footprint, others):
         """The map with the cells under the other units' discs blocked too, except cells that
         our own start or goal touch (a unit that stands close may still leave, or be reached)."""
-        obstacles = ObstacleMap(self.map.cols, self.map.rows, self.map.cell_size, self.map.blocked)
+        obstacles = ObstacleMap(
+            self.map.cols, self.map.rows, self.map.cell_size, self.map.blocked, self.map.origin
+        )
         ours = self.cells_touching([(start[0], start[1], footprint), (goal[0], goal[1], footprint)])
         theirs = self.cells_touching(others) - ours
         if theirs:
@@ -133,7 +130,7 @@ class Ground:
         """The cells (col, row) that discs (x, y, radius) on the board touch."""
         size, cells = self.map.cell_size, set()
         for x, y, radius in discs:
-            px, py = self._to_map((x, y))
+            px, py = x - self.map.origin[0], y - self.map.origin[1]
             for col in range(math.floor((px - radius) / size) - 1, math.floor((px + radius) / size) + 1):
                 for row in range(math.floor((py - radius) / size) - 1, math.floor((py + radius) / size) + 1):
                     inside = 0 <= col < self.map.cols and 0 <= row < self.map.rows
@@ -150,7 +147,7 @@ class Ground:
         of it, or from ``since`` (a distance along it) on, at samples a quarter of a cell apart (a
         cell cannot hide between two)."""
         if since <= 0.0:
-            return not self.map.path_hits(path.moved(self.half_size, self.half_size).segments, footprint)
+            return not self.map.path_hits(path.segments, footprint)
         samples = max(2, math.ceil(4.0 * (path.length - since) / self.map.cell_size) + 1)
-        points = path.pose(np.linspace(since, path.length, samples))[:, :2] + self.half_size
+        points = path.pose(np.linspace(since, path.length, samples))[:, :2]
         return bool(self.map.discs_clear(points, footprint).all())

@@ -111,7 +111,7 @@ class FieldWalkers(Population):
             raise ValueError("spawning by count needs spawns: FieldWalkers(field, spawns=cells)")
         cells = self.spawns[self.rng.integers(0, len(self.spawns), count)] if count else np.zeros((0, 2))
         inside = self.rng.uniform(SPAWN_MARGIN, 1.0 - SPAWN_MARGIN, (count, 2))
-        return (cells + inside) * self.field.cell_size
+        return (cells + inside) * self.field.cell_size + self.field.origin
 
     @property
     def remaining(self):
@@ -196,7 +196,7 @@ class FieldWalkers(Population):
         return arriving
 
     def _cells(self, points):
-        return np.floor(points / self.field.cell_size).astype(int)
+        return np.floor(self.field.local(points) / self.field.cell_size).astype(int)
 
     def _walkable(self, points):
         """Whether each point lies on a free cell of the grid."""

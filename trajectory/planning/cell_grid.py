@@ -3,8 +3,9 @@ and a tower-defense board (``ObstacleMap``) and of the field a crowd walks (``Fl
 shares the cells of the map it is made from: a grid tells the fields that watch it of every
 change (each may refuse one first, as a field refuses to block its goal).
 
-Cells are (column, row) everywhere; cell (0, 0) spans [0, cell_size)^2, x grows with the column
-and y with the row. ``blocked`` is indexed [row, column], as an image is. The verbs: ``block``,
+Cells are (column, row) everywhere; cell (0, 0) spans [0, cell_size)^2 from the grid's ``origin``
+(the world point of its lower-left corner, (0, 0) by default), x grows with the column and y
+with the row. ``blocked`` is indexed [row, column], as an image is. The verbs: ``block``,
 ``free`` and ``is_blocked`` take cells, one (col, row) or (k, 2); ``cells`` finds the cells of
 world points; ``cell_centre`` the other way.
 
@@ -29,20 +30,22 @@ size; a larger grid is refused before anything is allocated."""
 
 class CellGrid:
     """``cols`` x ``rows`` square cells ``cell_size`` wide, none blocked unless ``blocked``
-    ((rows, cols) booleans, copied) says so.
+    ((rows, cols) booleans, copied) says so, the lower-left corner at the world point
+    ``origin`` (x, y).
 
     Raises:
-        ValueError: On sizes that are not positive, more than ``MAX_CELLS`` cells, or
-            ``blocked`` of another shape or kind.
+        ValueError: On sizes that are not positive, more than ``MAX_CELLS`` cells, ``blocked``
+            of another shape or kind, or an origin that is not a finite (x, y).
     """
 
     def __repr__(self):
+        at = "" if self.origin == (0.0, 0.0) else f" from ({self.origin[0]:g}, {self.origin[1]:g})"
         return (
-            f"{type(self).__name__}({self.cols} x {self.rows} cells of {self.cell_size:g}, "
+            f"{type(self).__name__}({self.cols} x {self.rows} cells of {self.cell_size:g}{at}, "
             f"{int(self.blocked.sum())} blocked)"
         )
 
-    def __init__(self, cols, rows, cell_size, blocked=None):
+    def __init__(self, cols, rows, cell_size, blocked=None, origin=(0.0, 0.0)):
         for value, name in ((cols, "cols"), (rows, "rows")):
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
                 raise ValueError(f"{name} must be a positive whole number, got {value!r}")
@@ -52,6 +55,11 @@ class CellGrid:
                 f"cols x rows must be at most {MAX_CELLS:,} cells, got {self.cols:,} x {self.rows:,}"
             )
         self.cell_size = positive_finite(cell_size, "cell_size")
+        corner = real_array(origin, "origin", "a finite (x, y) point")
+        if corner.shape != (2,) or not np.all(np.isfinite(corner)):
+            raise ValueError(f"origin must be a finite (x, y) point, got {_shown(origin)}")
+        self.origin = (float(corner[0]), float(corner[1]))
+        """The world point (x, y) of the grid's lower-left corner: cell (0, 0)'s."""
         self.blocked = np.zeros((self.rows, self.cols), dtype=bool)
         """(rows, cols): True where blocked (read it; change it with ``block`` and ``free``)."""
         if blocked is not None:
@@ -69,6 +77,11 @@ class CellGrid:
     def size(self):
         """(width, height) of the grid in world units."""
         return (self.cols * self.cell_size, self.rows * self.cell_size)
+
+    def local(self, points):
+        """World ``points`` (..., 2), an array, as seen from the grid's lower-left corner: the
+        points themselves at origin (0, 0)."""
+        return points if self.origin == (0.0, 0.0) else points - np.array(self.origin)
 
     def block(self, cells):
         """Block ``cells``: one (col, row), or (k, 2).
@@ -134,7 +147,7 @@ class CellGrid:
         points = real_array(points, "points", "finite numbers shaped (2,) or (n, 2)")
         if points.shape[-1:] != (2,) or points.ndim > 2 or not np.all(np.isfinite(points)):
             raise ValueError(f"points must be finite numbers shaped (2,) or (n, 2), got {_shown(points)}")
-        return np.floor(points / self.cell_size).astype(np.int64)
+        return np.floor((points - self.origin) / self.cell_size).astype(np.int64)
 
     def cell_centre(self, col, row=None):
         """The centre of cell (col, row) in world units: (2,) for one cell, (n, 2) for cells given
@@ -144,7 +157,7 @@ class CellGrid:
             ValueError: For a cell that is not whole numbers on the grid.
         """
         cells = col if row is None else np.stack(np.broadcast_arrays(col, row), axis=-1)
-        return (self.checked_cells(cells, keep_shape=True) + 0.5) * self.cell_size
+        return (self.checked_cells(cells, keep_shape=True) + 0.5) * self.cell_size + self.origin
 
     def checked_cells(self, cells, name="cells", keep_shape=False):
         """``cells`` as (k, 2) int64 (col, row) (or shaped as given, with ``keep_shape``), or a

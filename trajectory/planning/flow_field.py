@@ -40,8 +40,9 @@ class FlowField(CellGrid):
             repaired at once; or ``(rows, cols)`` booleans, True where a walker cannot go,
             copied into cells of the field's own.
         goals: ``(k, 2)`` goal cells as (col, row), free.
-        cell_size: The cells' width in world units, for an array (a map has its own); cell
-            (0, 0) spans [0, cell_size)^2, x grows with the column and y with the row.
+        cell_size: The cells' width in world units, for an array (a map has its own, and its
+            ``origin``); cell (0, 0) spans [0, cell_size)^2, x grows with the column and y with
+            the row.
 
     Attributes:
         distances: ``(rows, cols)`` the shortest-path length (in cells: 1 a side step, sqrt(2) a
@@ -77,7 +78,7 @@ class FlowField(CellGrid):
             board = CellGrid(cols, rows, 1.0 if cell_size is None else cell_size, blocked)
         if not board.blocked.flags.writeable:
             raise ValueError("grid is a snapshot, which cannot change: make the field from the map")
-        super().__init__(board.cols, board.rows, board.cell_size)
+        super().__init__(board.cols, board.rows, board.cell_size, origin=board.origin)
         self.board, self.blocked = board, board.blocked
         """The grid whose cells the field shares (its map's, or its own), and those cells."""
         self.goals = self.checked_cells(goals, "goals")
@@ -101,7 +102,7 @@ class FlowField(CellGrid):
         without a rebuild."""
         twin = object.__new__(FlowField)
         twin.__dict__.update(self.__dict__)
-        twin.board = CellGrid(self.cols, self.rows, self.cell_size, self.blocked)
+        twin.board = CellGrid(self.cols, self.rows, self.cell_size, self.blocked, self.origin)
         twin.blocked, twin.distances = twin.board.blocked, self.distances.copy()
         twin._rows = None if self._rows is None else [row[:] for row in self._rows]
         twin.board.watch(twin)
@@ -176,7 +177,7 @@ class FlowField(CellGrid):
             raise ValueError("points must be finite")
         own, table = self._directions_of_cells(), self._blend_table
         rows, cols = self.shape
-        scaled = points / self.cell_size
+        scaled = self.local(points) / self.cell_size
         cell = np.floor(scaled)
         inside = (cell[:, 0] >= 0) & (cell[:, 0] < cols) & (cell[:, 1] >= 0) & (cell[:, 1] < rows)
         index = (np.clip(cell[:, 1], 0, rows - 1) * cols + np.clip(cell[:, 0], 0, cols - 1)).astype(np.intp)
@@ -214,7 +215,7 @@ class FlowField(CellGrid):
             return np.array(path)
         while self.distances[row, col] > 0.0:
             col, row = self._steepest(col, row)
-            path.append((np.array([col, row]) + 0.5) * self.cell_size)
+            path.append(self.cell_centre(col, row))
         return np.array(path)
 
     def nearest_leading(self, points, margin=0.2):
@@ -232,12 +233,13 @@ class FlowField(CellGrid):
             raise ValueError(f"points must be finite numbers shaped (n, 2), got {_shown(points)}")
         rows, cols = self.shape
         leads = np.isfinite(self.distances)
-        scaled = result / self.cell_size
+        scaled = self.local(result) / self.cell_size
         on_grid = np.all((scaled >= 0.0) & (scaled < (cols, rows)), axis=1)
         col, row = np.floor(np.where(on_grid[:, None], scaled, 0.0)).astype(np.int64).T
         astray = np.flatnonzero(~on_grid | ~leads[row, col])
         for k in astray.tolist():
-            result[k] = self._nearest_leading_one(scaled[k], leads, margin, on_grid[k]) * self.cell_size
+            found = self._nearest_leading_one(scaled[k], leads, margin, on_grid[k])
+            result[k] = found * self.cell_size + self.origin
         return result
 
     def _nearest_leading_one(self, point, leads, margin, on_grid):

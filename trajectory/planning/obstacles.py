@@ -1,10 +1,10 @@
 """An occupancy map of square cells, free or blocked, and exact tests of whether a unit moving on a
 line segment or a circular arc, with a round footprint, touches a blocked cell.
 
-Cell (col, row) covers [col s, (col + 1) s] x [row s, (row + 1) s] (s the cell size, the origin at
-the map's lower-left corner). Outside the map counts as blocked. A path with footprint radius r
-touches a cell when its distance to the cell's square is at most r (touching counts: a unit may
-not graze a wall).
+Cell (col, row) covers [col s, (col + 1) s] x [row s, (row + 1) s] (s the cell size) from the
+map's ``origin``, its lower-left corner ((0, 0) unless given). Outside the map counts as blocked.
+A path with footprint radius r touches a cell when its distance to the cell's square is at most
+r (touching counts: a unit may not graze a wall).
 """
 
 import itertools
@@ -41,20 +41,20 @@ class ObstacleMap(CellGrid):
     (True, False)
     """
 
-    def __init__(self, cols=20, rows=12, cell_size=40.0, blocked=None):
-        super().__init__(cols, rows, cell_size, blocked)
+    def __init__(self, cols=20, rows=12, cell_size=40.0, blocked=None, origin=(0.0, 0.0)):
+        super().__init__(cols, rows, cell_size, blocked, origin)
         self._padded_cells, self._paddings = None, {}  # ``_padded``'s: the cells they were made of
 
     def point_hits(self, point, clearance=0.0):
         """Whether a disc of radius ``clearance`` at ``point`` (x, y) touches a blocked cell or
         leaves the map."""
-        x, y = (float(value) for value in point)
+        x, y = (float(value) - corner for value, corner in zip(point, self.origin))
         return not self._disc_clear(x, y, clearance, int(clearance // self.cell_size) + 1)
 
     def segment_hits(self, start, end, clearance=0.0):
         """Whether a disc of radius ``clearance`` swept from ``start`` to ``end`` (x, y) touches a
         blocked cell or leaves the map."""
-        a, b = np.asarray(start, dtype=float), np.asarray(end, dtype=float)
+        a, b = self.local(np.asarray(start, dtype=float)), self.local(np.asarray(end, dtype=float))
         if not self._inside(np.array([a, b]), clearance):
             return True
         cells = self._cells_near(np.minimum(a, b) - clearance, np.maximum(a, b) + clearance)
@@ -67,7 +67,7 @@ class ObstacleMap(CellGrid):
         """Whether a disc of radius ``clearance`` swept along the circular arc around ``centre``
         of ``radius``, from the angle ``start_angle`` through ``sweep`` radians (positive:
         counter-clockwise), touches a blocked cell or leaves the map."""
-        c = np.asarray(centre, dtype=float)
+        c = self.local(np.asarray(centre, dtype=float))
         extremes = _arc_extremes(c, radius, start_angle, sweep)
         if not self._inside(extremes, clearance):
             return True
@@ -81,7 +81,7 @@ class ObstacleMap(CellGrid):
         """Whether each disc of ``radius`` around ``points`` (n, 2) stays clear of the blocked
         cells and strictly inside the map, shape (n,): exact, all discs at once (the planner's
         test of many sample points); a few discs one by one (quicker than numpy for them)."""
-        points = np.asarray(points, dtype=float).reshape(-1, 2)
+        points = self.local(np.asarray(points, dtype=float).reshape(-1, 2))
         reach = int(radius // self.cell_size) + 1  # cells a disc in cell (c, r) can touch: c +- reach
         if len(points) * (2 * reach + 1) ** 2 <= _CELLS_ONE_BY_ONE:
             return np.array([self._disc_clear(x, y, radius, reach) for x, y in points.tolist()], dtype=bool)
@@ -120,10 +120,11 @@ class ObstacleMap(CellGrid):
                         return False
         return True
 
-    def snapshot(self):
+    def snapshot(self, origin=None):
         """A copy of the map that cannot change (its ``blocked`` read-only): what a plan works on,
-        its look-ups kept without reading the cells again."""
-        copy = ObstacleMap(self.cols, self.rows, self.cell_size, self.blocked)
+        its look-ups kept without reading the cells again; at ``origin`` (the map's own unless
+        given: a planner works at (0, 0))."""
+        copy = ObstacleMap(self.cols, self.rows, self.cell_size, self.blocked, origin or self.origin)
         copy.blocked.flags.writeable = False
         return copy
 

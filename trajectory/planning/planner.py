@@ -129,7 +129,6 @@ def plan_path(
     reverse = flag(reverse, "reverse")
     if not isinstance(obstacles, ObstacleMap):
         raise ValueError(f"obstacles must be an ObstacleMap, got {type(obstacles).__name__}")
-    obstacles = obstacles.snapshot()
     footprint = at_least_zero(footprint, "footprint")
     max_expansions = _count(max_expansions)
     sharpness = steering_sharpness(sharpness, radius)
@@ -139,6 +138,25 @@ def plan_path(
             raise ValueError(
                 f"the {name} {tuple(where)} is off the map or its footprint touches a blocked cell"
             )
+    if obstacles.origin != (0.0, 0.0):  # planned from the map's corner, then put back in its place
+        ox, oy = obstacles.origin
+        plan = plan_path(
+            (start[0] - ox, start[1] - oy, start[2]),
+            (goal[0] - ox, goal[1] - oy),
+            radius,
+            obstacles=obstacles.snapshot(origin=(0.0, 0.0)),
+            heading=goal_heading,
+            reverse=reverse,
+            footprint=footprint,
+            max_expansions=max_expansions,
+            sharpness=sharpness,
+        )
+        path = plan.path
+        if path is not None:  # its ends exactly the start and the goal, as on a map at (0, 0)
+            end = None if path.end is None else (goal[0], goal[1], path.end[2])
+            path = dataclasses.replace(path.moved(ox, oy), start=tuple(start), end=end)
+        return dataclasses.replace(plan, path=path, explored=plan.explored + [ox, oy, 0.0])
+    obstacles = obstacles.snapshot()
     search = functools.partial(_search, start, goal, goal_heading, radius, obstacles, reverse, max_expansions)
     if sharpness is None:
         return search(footprint)

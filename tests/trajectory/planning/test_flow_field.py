@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.budget import scaled
-from trajectory import FlowField, ObstacleMap, plan_path
+from trajectory import FieldWalkers, FlowField, ObstacleMap, plan_path
 
 STEPS = [(dc, dr) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc]
 
@@ -179,6 +179,33 @@ def test_fields_made_from_a_map_share_its_cells_whoever_changes_them(seed, chang
         np.testing.assert_array_equal(field.distances, FlowField(grid, goals).distances)
         np.testing.assert_array_equal(other.distances, FlowField(grid, [goals[0]]).distances)
     np.testing.assert_array_equal(twin.blocked, blocked)
+
+
+@settings(max_examples=scaled(30), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from([(-16.0, -12.0), (-0.1, 0.3), (1000.25, -317.5)]))
+def test_a_field_on_a_map_anywhere_walks_as_one_at_the_origin_moved_there(seed, origin):
+    """A map whose corner lies at ``origin``: the field's distances the same bit for bit, its
+    directions, routes and nearest leading points those at (0, 0) moved (to 1e-9), and walkers
+    on it reach the goals, never in a blocked cell (their steps match only to rounding: a
+    walker pressed on a wall takes one branch or the other by a bit)."""
+    blocked, goals = maze(seed, rows=12, cols=16, density=0.3)
+    here = FlowField(ObstacleMap(16, 12, 1.0, blocked), goals)
+    there = FlowField(ObstacleMap(16, 12, 1.0, blocked, origin=origin), goals)
+    np.testing.assert_array_equal(there.distances, here.distances)
+    rng = np.random.default_rng(seed)
+    points = rng.uniform(0.0, [16.0, 12.0], (40, 2))
+    moved = points + origin
+    np.testing.assert_allclose(there.directions(moved), here.directions(points), rtol=0, atol=1e-9)
+    np.testing.assert_allclose(there.nearest_leading(moved), here.nearest_leading(points) + origin, atol=1e-9)
+    np.testing.assert_allclose(there.route(moved[0]), here.route(points[0]) + origin, rtol=0, atol=1e-9)
+    np.testing.assert_array_equal(there.cells(moved[:5] + 1e-6), here.cells(points[:5] + 1e-6))
+    free = points[~blocked[points[:, 1].astype(int), points[:, 0].astype(int)]][:10]
+    walkers = FieldWalkers(there)
+    walkers.spawn(free + origin, 2.0)
+    for _ in range(900):
+        walkers.step(1 / 30)
+        assert not there.is_blocked(there.cells(walkers.positions)).any()
+    assert walkers.reached[np.isfinite(here.distances[free[:, 1].astype(int), free[:, 0].astype(int)])].all()
 
 
 def test_a_map_refuses_to_block_a_goal_of_a_field_on_it_and_changes_nothing():

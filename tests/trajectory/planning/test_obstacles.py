@@ -17,7 +17,8 @@ SAMPLES = 4001
 
 
 def _sampled_gap(board, points):
-    """The least distance from ``points`` (n, 2) to a blocked square or the map's edge."""
+    """The least distance from ``points`` (n, 2), seen from the map's corner, to a blocked square
+    or the map's edge."""
     width, height = board.size
     edge = np.minimum.reduce([points[:, 0], width - points[:, 0], points[:, 1], height - points[:, 1]])
     rows, cols = np.nonzero(board.blocked)
@@ -30,10 +31,15 @@ def _sampled_gap(board, points):
     return float(min(edge.min(), np.hypot(outside[..., 0], outside[..., 1]).min()))
 
 
+ORIGINS = [(0.0, 0.0), (-4.0, -3.0), (-0.1, 0.3), (1000.25, -317.5)]
+"""Where a board's lower-left corner lies: the tests' points are the same seen from it."""
+
+
 @st.composite
 def boards(draw):
     cells = draw(st.lists(st.booleans(), min_size=48, max_size=48))
-    return ObstacleMap(8, 6, 1.0, np.array(cells).reshape(6, 8) & (np.arange(48).reshape(6, 8) % 3 == 0))
+    blocked = np.array(cells).reshape(6, 8) & (np.arange(48).reshape(6, 8) % 3 == 0)
+    return ObstacleMap(8, 6, 1.0, blocked, origin=draw(st.sampled_from(ORIGINS)))
 
 
 coordinates = st.floats(0.0, 1.0)
@@ -47,7 +53,7 @@ def test_segment_hits_agree_with_dense_sampling(board, x0, y0, x1, y1, clearance
     gap = _sampled_gap(board, points)
     spacing = float(np.hypot(*(b - a))) / (SAMPLES - 1)
     assume(abs(gap - clearance) > spacing)  # sampling cannot tell within a sample's spacing
-    assert board.segment_hits(a, b, clearance) == (gap <= clearance)
+    assert board.segment_hits(a + board.origin, b + board.origin, clearance) == (gap <= clearance)
 
 
 @settings(max_examples=scaled(300), deadline=None)
@@ -67,7 +73,7 @@ def test_arc_hits_agree_with_dense_sampling(board, cx, cy, radius, start, sweep,
     gap = _sampled_gap(board, points)
     spacing = radius * abs(sweep) / (SAMPLES - 1)
     assume(abs(gap - clearance) > spacing + 1e-12)
-    assert board.arc_hits(centre, radius, start, sweep, clearance) == (gap <= clearance)
+    assert board.arc_hits(centre + board.origin, radius, start, sweep, clearance) == (gap <= clearance)
 
 
 @settings(max_examples=scaled(200), deadline=None)
@@ -80,6 +86,7 @@ def test_discs_clear_agree_with_the_distance_to_every_blocked_square(board, poin
     points = np.array(points) * [8, 6]
     gaps = np.array([_sampled_gap(board, point[None]) for point in points])
     assume(np.all(np.abs(gaps - radius) > 1e-12))
+    points = points + board.origin
     all_at_once = board.discs_clear(points, radius)  # numpy past a few discs
     one_by_one = [bool(board.discs_clear(point, radius)[0]) for point in points]  # plain Python
     assert all_at_once.tolist() == one_by_one == (gaps > radius).tolist()
@@ -150,6 +157,8 @@ def test_points_and_the_outside():
             r"blocked must be \(rows, cols\) = \(4, 4\) booleans",
         ),
         (lambda: ObstacleMap(4, 4, 1.0).block([(4, 0)]), r"cell \[4, 0\] is off the 4 x 4 grid"),
+        (lambda: ObstacleMap(4, 4, 1.0, origin=(math.nan, 0.0)), r"origin must be a finite \(x, y\)"),
+        (lambda: ObstacleMap(4, 4, 1.0, origin=(1.0, 2.0, 3.0)), r"origin must be a finite \(x, y\)"),
     ],
 )
 def test_bad_maps_are_refused_by_name(make, message):
@@ -189,7 +198,7 @@ def test_a_piece_of_no_length_hits_where_its_point_does(point, curvature, sharpn
 @given(
     boards(),
     st.tuples(st.floats(1.0, 7.0), st.floats(1.0, 5.0), st.floats(-math.pi, math.pi)),
-    st.tuples(st.floats(1.0, 7.0), st.floats(1.0, 5.0)),
+    st.tuples(st.floats(1.0, 7.0), st.floats(1.0, 5.0)).map(np.array),
     st.floats(-math.pi, math.pi),
     st.floats(0.3, 1.5),
     st.floats(0.2, 5.0),
@@ -201,8 +210,11 @@ def test_a_steered_path_hits_where_its_poses_do_backed_or_not(
     """Continuous-curvature Reeds-Shepp paths (clothoids driven forwards and backed) against the
     distance of dense poses along them: a backed clothoid was checked as if driven forwards (a
     truck in the turning mode backed into a building its plan said was clear)."""
-    path = reeds_shepp_path(start, goal, radius, heading=heading, sharpness=sharpness)
-    points = path.pose(np.linspace(0.0, path.length, SAMPLES))[:, :2]
+    (ox, oy), (x, y, facing) = board.origin, start
+    path = reeds_shepp_path(
+        (x + ox, y + oy, facing), goal + board.origin, radius, heading=heading, sharpness=sharpness
+    )
+    points = path.pose(np.linspace(0.0, path.length, SAMPLES))[:, :2] - board.origin
     gap = _sampled_gap(board, points)
     spacing = path.length / (SAMPLES - 1)
     stray = 1e-2 * board.cell_size  # how far the check's chords may lie from a clothoid

@@ -86,6 +86,38 @@ def test_plans_on_random_maps_are_sound(seed, reverse, footprint, with_heading):
         assert plan.path is None
 
 
+@settings(max_examples=scaled(20), deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    origin=st.sampled_from([(-16.0, -16.0), (-0.1, 0.3), (1000.25, -317.5)]),
+    reverse=st.booleans(),
+    sharpness=st.sampled_from([None, 0.5]),
+)
+def test_a_map_anywhere_plans_as_one_at_the_origin_moved_there(seed, origin, reverse, sharpness):
+    """A map whose corner lies at ``origin`` (the turning mode's board, centred on (0, 0)): the
+    same plan as on the map at (0, 0), moved (its poses to 1e-9), sound, starting and ending
+    exactly where asked; the poses it explored moved too."""
+    here, rng = random_map(seed)
+    there = ObstacleMap(here.cols, here.rows, here.cell_size, here.blocked, origin=origin)
+    start = (*free_point(here, rng, 0.3), rng.uniform(-math.pi, math.pi))
+    goal = free_point(here, rng, 0.3)
+    ox, oy = origin
+    options = {"obstacles": None, "reverse": reverse, "footprint": 0.3, "sharpness": sharpness}
+    local = plan_path(start, goal, 2.5, **{**options, "obstacles": here})
+    world_start, world_goal = (start[0] + ox, start[1] + oy, start[2]), (goal[0] + ox, goal[1] + oy)
+    moved = plan_path(world_start, world_goal, 2.5, **{**options, "obstacles": there})
+    assert moved.status is local.status and moved.expansions == local.expansions
+    np.testing.assert_allclose(moved.explored, local.explored + [ox, oy, 0.0], rtol=0, atol=1e-9)
+    if local.found:
+        assert moved.path.word == local.path.word
+        distances = np.linspace(0.0, local.path.length, 50)
+        np.testing.assert_allclose(
+            moved.path.pose(distances), local.path.pose(distances) + [ox, oy, 0.0], rtol=0, atol=1e-9
+        )
+        if sharpness is None:
+            assert_path_is_sound(moved, world_start, world_goal, 2.5, there, 0.3)
+
+
 def test_most_random_queries_are_found():
     found = 0
     for seed in range(20):
