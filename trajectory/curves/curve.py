@@ -61,18 +61,18 @@ def curvature_vectors(curve, u):
     return across / np.einsum("ni,ni->n", first, first)[:, None]
 
 
-def loops(curve):
+def ends_meet(curve):
     """Whether ``curve`` ends where it starts (to ``CLOSED_TOLERANCE`` of its length), going the
-    way it started or turning a corner there: a loop, swept and placed along without a seam."""
+    way it started or turning a corner there: the rule of ``Curve.closed``."""
     ends = curve.evaluate(np.array([0.0, 1.0]))
     return bool(length(ends[1] - ends[0]) / curve.length <= CLOSED_TOLERANCE)
 
 
-def closes(curve):
-    """Whether ``curve`` ends where it starts, going the way it started (to ``CLOSED_TOLERANCE``):
-    a loop with no corner at its seam."""
+def seam_turns(curve):
+    """Whether a closed ``curve`` turns a corner where it ends and starts again: its end's
+    direction is not its start's (to ``CLOSED_TOLERANCE``)."""
     tangents = unit_tangents(curve, np.array([0.0, 1.0]))
-    return loops(curve) and bool(length(tangents[:, 1] - tangents[:, 0]) <= CLOSED_TOLERANCE)
+    return bool(length(tangents[:, 1] - tangents[:, 0]) > CLOSED_TOLERANCE)
 
 
 class Curve:
@@ -176,12 +176,8 @@ class Curve:
         return self.arc_length.length
 
     @functools.cached_property
-    def loops(self):
-        """Whether the curve ends where it starts, with or without a corner there (``loops``)."""
-        return loops(self)
-
-    @functools.cached_property
-    def closes(self):
-        """Whether the curve ends where it starts, going the way it started (a loop that frames
-        with ``closed=True`` can close; see ``CLOSED_TOLERANCE``)."""
-        return closes(self)
+    def closed(self):
+        """Whether the curve is closed: it ends where it starts (``ends_meet``), with or without a
+        corner there (``seam_turns``). A closed curve is swept, placed along, framed and ridden
+        round without a seam. (A ``Spline`` says it itself: closed when made or set so.)"""
+        return ends_meet(self)

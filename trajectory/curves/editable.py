@@ -32,9 +32,5 @@ class EditableCurve(Curve):
         return self.geometry.arc_length
 
     @property
-    def closes(self):
-        return self.geometry.closes
-
-    @property
-    def loops(self):
-        return self.geometry.loops
+    def closed(self):
+        return self.geometry.closed

@@ -71,6 +71,8 @@ class Spline(EditableCurve):
 
     @property
     def closed(self):
+        """Whether the last knot joins the first (``Curve.closed`` for a spline: made or set so;
+        an open spline whose end knots lie together is open, with a seam)."""
         return self._closed
 
     @closed.setter

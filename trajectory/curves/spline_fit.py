@@ -10,7 +10,7 @@ import numpy as np
 from trajectory._numerics.checks import positive_finite
 from trajectory._numerics.vectors import norms
 from trajectory.curves import knot_tangents
-from trajectory.curves.curve import Curve, unit_tangents
+from trajectory.curves.curve import Curve, seam_turns, unit_tangents
 from trajectory.curves.knot_tangents import TangentMode
 
 FIT_KNOTS = 1024
@@ -43,8 +43,8 @@ def fit(make, curve, tolerance=None):
     corner_fractions = table.at(corners) / table.length
     count = 4
     while count <= FIT_KNOTS:
-        fractions, at_corners = _fractions(count, corner_fractions, curve.loops)
-        spline = make(curve.evaluate(table.parameter(fractions)), closed=curve.loops)
+        fractions, at_corners = _fractions(count, corner_fractions, curve.closed)
+        spline = make(curve.evaluate(table.parameter(fractions)), closed=curve.closed)
         for index, into, out in zip(at_corners, before, after):
             _break(spline, index, into, out)
         if _farthest(curve, u, along, spline) <= tolerance:
@@ -58,7 +58,7 @@ def _corners(curve):
     ``CORNER``, and 0 for a loop with a corner at its seam (its end's direction coming in).
     Returns their u (k,), sorted, and the unit directions (k, 3) before and after each."""
     joints = np.asarray(curve.breakpoints, dtype=float)
-    if curve.loops and not curve.closes:
+    if curve.closed and seam_turns(curve):
         joints = np.concatenate(([0.0], joints))
     before = unit_tangents(curve, np.where(joints == 0.0, 1.0, np.nextafter(joints, -np.inf))).T
     after = unit_tangents(curve, joints).T

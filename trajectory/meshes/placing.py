@@ -28,7 +28,7 @@ class Placer:
         self.orientation = Orientation.of(mode, options)
         if self.orientation.bank and self.motion is None:
             raise ValueError("banking needs a speed, and a curve has none: give a Motion")
-        self.closed = self.curve.loops
+        self.closed = self.curve.closed
 
     def frames(self, s):
         """Points, right, up and forward axes at arc-length fractions ``s`` (n,): each ``(n, 3)``."""

@@ -56,7 +56,7 @@ class Orientation:
         mode: ``"minimal"``, ``"yaw"`` or ``"up"``.
         closed: Spread the minimal frame's twist mismatch round a closed loop over its arc
             length, so that the frame at the end equals the frame at the start. None (the
-            default): wherever the curve loops (``Curve.loops``), as ``sweep`` does; False
+            default): wherever the curve is closed (``Curve.closed``), as ``sweep`` does; False
             keeps a loop's seam.
         bank: Lean into turns by atan(v² κ / g) (True or False).
         g: The gravity banking leans against, length units per second² (``GRAVITY``: metres).
@@ -103,7 +103,8 @@ class Orientation:
                 raise ValueError("give the options in the Orientation, not beside it")
             return mode
         try:
-            key = (mode, tuple(sorted(options.items())))
+            # Each option's type in the key too: bank=1.0 (refused) equals and hashes as True.
+            key = (mode, tuple(sorted((name, type(value), value) for name, value in options.items())))
             made = _MADE.get(key)
         except TypeError:  # an unhashable mode or option (tilt keys as a list): not kept
             key = made = None
@@ -128,7 +129,7 @@ class Orientation:
         """Whether the frame is closed on ``curve``: as ``closed`` says, or (None) wherever the
         minimal frame runs round a loop."""
         if self.closed is None:
-            return self.mode == "minimal" and curve.loops
+            return self.mode == "minimal" and curve.closed
         return self.closed
 
     def rolls_on(self, curve):
@@ -239,7 +240,7 @@ def scalar_pose(curve, orientation, u, s, speed=None):
     ``Orientation``, ``speed`` (length units per second) is needed to bank. None where the bulk
     path must answer (a stop or a vertical tangent)."""
     if isinstance(orientation, str):
-        if orientation != "minimal" or not curve.loops:
+        if orientation != "minimal" or not curve.closed:
             return scalar_frame(curve, orientation, u)
         orientation = Orientation.of(orientation, {})  # closed round the loop
     derivatives = None
@@ -307,7 +308,7 @@ def closing_twist(curve, mode):
     Raises:
         ValueError: If the curve does not end where it starts.
     """
-    if not curve.loops:
+    if not curve.closed:
         gap = length(curve.evaluate(1.0) - curve.evaluate(0.0)) / curve.length
         raise ValueError(
             "closed=True needs a curve that ends where it starts "

@@ -9,7 +9,7 @@ from trajectory.orientation import frames, rotations
 
 def train_poses(motion, t, gaps, mode="minimal", **options):
     """The cars of a train at time ``t`` (one number): each ``gaps`` (k,) length units behind the
-    leader along the curve, round the loop on a closed curve (``Curve.loops``), bunched at the
+    leader along the curve, round the loop on a closed curve (``Curve.closed``), bunched at the
     start of an open one.
 
     ``mode`` and ``options`` as for ``Motion.frame``; banking leans every car by the leader's
@@ -36,7 +36,7 @@ def train_poses(motion, t, gaps, mode="minimal", **options):
         raise ValueError(f"gaps must be finite distances of 0 or more, got {gaps.tolist()}")
     curve = motion.trajectory
     behind = float(motion.distance(t)) - gaps / curve.length
-    s = np.mod(behind, 1.0) if curve.loops else np.clip(behind, 0.0, 1.0)
+    s = np.mod(behind, 1.0) if curve.closed else np.clip(behind, 0.0, 1.0)
     u = curve.arc_length.parameter(s)
     speeds = np.full(s.shape, float(motion.speed(t))) if orientation.bank else None
     columns = frames.frame_columns(curve, orientation, u, s, speeds)

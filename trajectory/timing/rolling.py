@@ -64,7 +64,15 @@ def rolling_velocity(curve, speed, g, friction, drag, lifts):
     profile = _Profile(curve, g, friction, drag, lifts, creep**2)
     profile.run(speed**2)
     table, duration = _timing(lambda s: length / np.sqrt(profile.squared_speeds(s)), profile.joints())
-    velocity = VelocityCurve._known(table, identity, "rolling under gravity", table)
+
+    def rate(t):
+        """ds/dt at normalised times t (a float or an array): the speed where the table puts the
+        train, exactly (its energy's, off the lifts), not the table's derivative (1e-9 out)."""
+        s = table(t)
+        rates = np.sqrt(profile.squared_speeds(np.asarray(s, dtype=float))) * (duration / length)
+        return float(rates) if np.ndim(s) == 0 else rates
+
+    velocity = VelocityCurve._known(table, identity, "rolling under gravity", table, rate=rate)
     return velocity, duration
 
 

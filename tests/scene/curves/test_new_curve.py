@@ -63,7 +63,7 @@ def test_a_curve_is_drawn_knot_by_knot_past_the_nearer_end_and_closed(app, point
     np.testing.assert_allclose(shown(mode).spline.knots[0], FIRST - (3.0, 0.0, 0.0), atol=1e-4)
     assert mode.model.selected_knot == 0
     press(app, "c")
-    assert mode.motion.trajectory.closes  # a closed track, drawn knot by knot
+    assert mode.motion.trajectory.closed  # a closed track, drawn knot by knot
 
 
 def test_ctrl_snaps_the_placed_knots_to_the_grid(app, pointer):

@@ -125,7 +125,7 @@ def test_the_coaster_is_a_closed_nurbs_whose_minimal_frame_closes(app):
     mode = app.mode
     press(app, str(COASTER + 1))
     curve = mode.motion.trajectory
-    assert type(curve).__name__ == "NurbsCurve" and curve.closes
+    assert type(curve).__name__ == "NurbsCurve" and curve.closed
     press(app, "o")  # the rotation-minimising frame, which must be closed on a loop
     orientation = mode.riders.orientation()
     assert orientation == Orientation("minimal") and orientation.closes_on(curve)

@@ -177,7 +177,7 @@ def test_closing_makes_a_loop_smooth_at_its_seam(app, pointer, spline_mode):
     mode = spline_mode
     press(app, "c")
     curve = mode.motion.trajectory
-    assert shown(mode).spline.closed and curve.closes and "Closing the loop" in app.messages.current
+    assert shown(mode).spline.closed and curve.closed and "Closing the loop" in app.messages.current
     start, end = curve.derivative(0.0), curve.derivative(1.0)
     np.testing.assert_allclose(start / np.linalg.norm(start), end / np.linalg.norm(end), atol=1e-12)
     assert "a closed loop (C)" in mode.status_lines()[-1]

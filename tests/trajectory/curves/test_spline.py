@@ -196,7 +196,7 @@ def test_a_closed_loop_is_smooth_at_its_seam(mode):
     np.testing.assert_allclose(end / np.linalg.norm(end), start / np.linalg.norm(start), atol=1e-12)
     if mode is TangentMode.MIRRORED:
         np.testing.assert_allclose(end, start, atol=1e-12)  # C1: the same derivative
-    assert loop.closes
+    assert loop.closed
 
 
 def test_removing_an_end_knot_keeps_the_rest_and_an_inner_one_stays_near():

@@ -248,7 +248,7 @@ def test_repeated_copies_meet_without_gaps_and_a_loop_closes(path, start):
     copies = round(length / 4.0)
     scale = length / (copies * 4.0)
     corners = BOX.positions[np.abs(BOX.positions[:, 1]) == 2.0]
-    meetings = range(1, copies + 1) if path.loops else range(1, copies)
+    meetings = range(1, copies + 1) if path.closed else range(1, copies)
     for copy in meetings:
         ends = corners[corners[:, 1] == -2.0] + [0.0, 4.0 * copy, 0.0]  # copy's start, from the first
         seen = _true_points(path, BOX, ends, start, scale)

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from trajectory import CubicBezier, FunctionCurve, Motion, Orientation, Profile, Spline, VelocityCurve, sweep
+from trajectory.curves.curve import seam_turns
 from trajectory.meshes.placing import Placer
 
 S_BEND = CubicBezier([[0, 0, 0], [4, 6, 2], [8, -6, 2], [12, 0, 0]])
@@ -354,7 +355,7 @@ def test_a_loop_with_a_corner_at_its_seam_is_swept_and_placed_along_as_a_loop(mo
     loop = Spline([[0, 0, 0], [6, 0, 0], [6, 5, 1], [0, 5, 0]], closed=True)
     loop.set_mode(0, TangentMode.BROKEN)
     loop.move_tangent(0, "out", [1, -2, 0])
-    assert loop.loops and not loop.closes
+    assert loop.closed and seam_turns(loop)
     mesh = sweep(loop, Profile.circle(0.5, sides=8), mode=mode)
     np.testing.assert_array_equal(mesh.positions[: mesh.ring], mesh.positions[-mesh.ring :])
     with pytest.raises(ValueError, match="closed loop"):

@@ -490,7 +490,7 @@ def test_one_time_and_many_agree_with_options(mode):
             one = motion.quaternion(t, orientation)
             many = motion.quaternion(np.array([t]), orientation)[0]
             assert np.allclose(one, many, rtol=0, atol=1e-14), (orientation, t)
-    assert knot.closes and not PRESET_CURVES["S-bend"].closes
+    assert knot.closed and not PRESET_CURVES["S-bend"].closed
 
 
 @pytest.mark.parametrize("scale", [1e-300, 1e-155, 1e155, 1e300])
