@@ -3,8 +3,8 @@ lower-left corner, so that the board's centre is (0, 0)), the buildings and the 
 starts with, and planning on it.
 
 A unit plans around the blocked cells and around where the other units will stand (their goals,
-or where they wait). Where the direct path (the seed's, the shortest, Dubins or Reeds-Shepp) is
-clear it is taken as it is; otherwise ``plan_path`` finds the way around.
+or where they wait), by ``plan_path``: the direct path (the seed's, the shortest, Dubins or
+Reeds-Shepp) where it is clear, otherwise the way around.
 """
 
 import dataclasses
@@ -99,8 +99,6 @@ class Ground:
         will stand."""
         began = time.perf_counter()
         obstacles = self._with_others(start, goal, footprint, others)
-        if not obstacles.path_hits(direct.segments, footprint):
-            return Planned(direct, PlanStatus.FOUND, np.empty((0, 3)), 1e3 * (time.perf_counter() - began))
         plan = plan_path(
             start,
             goal,
@@ -111,6 +109,7 @@ class Ground:
             footprint=footprint,
             max_expansions=MAX_EXPANSIONS,
             sharpness=sharpness,
+            direct=direct,
         )
         return Planned(plan.path, plan.status, plan.explored, 1e3 * (time.perf_counter() - began))
 

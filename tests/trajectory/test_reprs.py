@@ -76,7 +76,7 @@ def _examples():
         t.TurnPaths: (t.shortest_paths(np.zeros((2, 3)), np.full((2, 2), 5.0), 1.0), ["2 paths, lengths"]),
         t.Plan: (
             t.plan_path((3, 2, 0), (17, 2), 2.0, obstacles=t.ObstacleMap(20, 12, 1.0)),
-            ["found, S, length 14, 1 expansions"],
+            ["found, LS, length 14, 0 expansions"],
         ),
         t.Orientation: (t.Orientation.of("up", {}), ["mode='up'"]),
         t.SpeedLimits: (t.SpeedLimits(3.0), ["v_max=3.0"]),

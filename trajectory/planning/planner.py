@@ -21,8 +21,9 @@ import numpy as np
 from trajectory._numerics.angles import same_headings, wrapped
 from trajectory._numerics.checks import at_least_zero, flag, positive_finite, real_array
 from trajectory.plane import reeds_shepp
+from trajectory.plane.shortest import shortest_path
 from trajectory.plane.steering_turns import steering_sharpness
-from trajectory.plane.turn_paths import angle, path_from_turns, point, pose, radii_for, rows
+from trajectory.plane.turn_paths import TurnPath, angle, path_from_turns, point, pose, radii_for, rows
 from trajectory.planning import direct_ways
 from trajectory.planning.clearance import Clearance
 from trajectory.planning.free_distances import grid_distances
@@ -102,6 +103,7 @@ def plan_path(
     footprint=0.0,
     max_expansions=MAX_EXPANSIONS,
     sharpness=None,
+    direct=None,
 ):
     """A path of arcs (of ``radius``) and lines from pose ``start`` (x, y, heading) to the point
     ``goal`` (x, y) around the blocked cells of ``obstacles``, for a unit whose footprint is a disc
@@ -109,6 +111,10 @@ def plan_path(
     ``reverse``. The path never touches a blocked cell or the map's edge, turns no tighter than
     ``radius``, and ends exactly at the goal. The search gives up after ``max_expansions``
     expanded poses.
+
+    First the direct path: ``direct`` (a ``TurnPath`` from the start to the goal, say the seed's
+    turn and line), or the obstacle-free shortest (``shortest_path`` with the same heading,
+    reverse and sharpness); where it keeps clear of the obstacles it is the plan, with no search.
 
     With ``sharpness`` (1 / length²), for a unit that steers: that path made continuous in
     curvature, changing at most that fast (``steering.steered``), still clear of the obstacles;
@@ -120,8 +126,8 @@ def plan_path(
 
     Raises:
         ValueError: If the radius is not positive, the footprint negative, ``max_expansions`` not
-            a whole number >= 1, or the start or the goal is off the map or its footprint
-            touches a blocked cell.
+            a whole number >= 1, the start or the goal is off the map or its footprint touches a
+            blocked cell, or ``direct`` is not a ``TurnPath`` from the start to the goal.
     """
     start, goal = pose(start, "start"), point(goal, "goal")
     start[2] = wrapped(start[2])
@@ -138,6 +144,9 @@ def plan_path(
             raise ValueError(
                 f"the {name} {tuple(where)} is off the map or its footprint touches a blocked cell"
             )
+    direct = _direct(start, goal, goal_heading, radius, reverse, sharpness, direct)
+    if not obstacles.path_hits(direct.segments, footprint):
+        return Plan(PlanStatus.FOUND, direct, np.empty((0, 3)), 0)
     if obstacles.origin != (0.0, 0.0):  # planned from the map's corner, then put back in its place
         ox, oy = obstacles.origin
         plan = plan_path(
@@ -150,6 +159,7 @@ def plan_path(
             footprint=footprint,
             max_expansions=max_expansions,
             sharpness=sharpness,
+            direct=direct.moved(-ox, -oy),  # blocked: not worked out again
         )
         path = plan.path
         if path is not None:  # its ends exactly the start and the goal, as on a map at (0, 0)
@@ -173,6 +183,24 @@ def plan_path(
         if path is not None:
             return dataclasses.replace(plan, path=path)
     return dataclasses.replace(plan, status=PlanStatus.GAVE_UP, path=None)
+
+
+def _direct(start, goal, goal_heading, radius, reverse, sharpness, given):
+    """``plan_path``'s direct path: ``given``, checked to run from ``start`` to ``goal`` (to 1e-9
+    of the distance and a radius), or the obstacle-free shortest; ending exactly at the goal, as
+    every plan does."""
+    if given is None:
+        given = shortest_path(start, goal, radius, heading=goal_heading, reverse=reverse, sharpness=sharpness)
+    elif not isinstance(given, TurnPath):
+        raise ValueError(f"direct must be a TurnPath, got {type(given).__name__}")
+    first, last = given.pose(0.0), given.pose(given.length)
+    slack = 1e-9 * (math.dist(start[:2], goal) + radius)
+    if math.dist(first[:2], start[:2]) > slack or math.dist(last[:2], goal) > slack:
+        raise ValueError(
+            f"direct must run from the start {tuple(start[:2])} to the goal {tuple(goal)}, "
+            f"it runs from {tuple(first[:2].tolist())} to {tuple(last[:2].tolist())}"
+        )
+    return dataclasses.replace(given, end=(goal[0], goal[1], float(last[2])))
 
 
 def _search(start, goal, goal_heading, radius, obstacles, reverse, max_expansions, footprint):
