@@ -2,6 +2,7 @@
 its own)."""
 
 from scene.curves import presets
+from scene.curves.drive import JERK_WORDS
 from scene.ui.bindings import bind, numbered, pair
 
 MOUSE_HELP = (
@@ -41,7 +42,7 @@ def bindings(mode):
             ("arrow_up", 1),
             ("arrow_down", -1),
         ),
-        bind("J", "the car's jerk limit: none, 2, 4, 8, 16, 32 units/s³", settings.cycle_jerk),
+        bind("J", f"the car's jerk limit: {JERK_WORDS}", settings.cycle_jerk),
         pair(
             "Right / Left",
             "keyframes further apart or closer",

@@ -9,7 +9,9 @@ TOP_SPEEDS = (2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 16.0)
 """The top speeds Up / Down step through, in board units per second."""
 JERKS = (None, 2.0, 4.0, 8.0, 16.0, 32.0)
 """The jerk limits J cycles through, in board units per second³ (None: none, the acceleration
-jumps)."""
+jumps): the one list the key help, the README and the scene's guide say (``JERK_WORDS``)."""
+JERK_WORDS = ", ".join("none" if jerk is None else f"{jerk:g}" for jerk in JERKS) + " units/s³"
+"""``JERKS`` in words: "none, 2, 4, 8, 16, 32 units/s³"."""
 
 
 class Drive:

@@ -2,11 +2,13 @@
 in the plot, and "drive it", the fastest motion a car makes, with its top speed on Up / Down, its
 jerk limit on J, and its speed limit and binding limits in the plot."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from scene.curves import presets
-from scene.curves.drive import JERKS, TOP_SPEEDS
+from scene.curves.drive import JERK_WORDS, JERKS, TOP_SPEEDS
 from scene.curves.run import DEFAULT_DURATION
 from scene.curves.velocity_plot import SAMPLES, SPEED_HEIGHT
 from tests.scene.helpers import drag_in_plot, move_handle, move_point, press, step
@@ -206,3 +208,14 @@ def test_j_steps_the_jerk_limit_and_the_drive_follows_it(app):
     jumps = np.abs(np.diff(mode.motion.acceleration(t)))
     assert jumps.max() >= presets.DRIVE_LIMITS["accel"]  # from accelerating to braking at once
     assert Binding.JERK not in [stretch.binding for stretch in mode.motion.velocity.stretches]
+
+
+def test_the_jerk_steps_are_said_from_the_one_list_everywhere(app):
+    """The key help, the README and the scene's guide name the steps J goes through as
+    ``drive.JERKS`` has them (they were typed in four places)."""
+    assert JERK_WORDS == "none, 2, 4, 8, 16, 32 units/s³"  # the words of the list as it stands
+    root = Path(__file__).resolve().parents[3]
+    for page in (root / "README.md", root / "docs" / "scene.md"):
+        assert JERK_WORDS in page.read_text(), page
+    jerk_help = [binding.help for binding in app.mode.bindings if binding.keys == "J"]
+    assert jerk_help == [f"the car's jerk limit: {JERK_WORDS}"]
