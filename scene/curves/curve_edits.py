@@ -13,6 +13,7 @@ import enum
 
 import numpy as np
 
+from scene.kit.refusal import Refused
 from trajectory.curves import TangentMode
 
 
@@ -36,10 +37,6 @@ class Change(enum.Flag):
 
 KEEP = object()
 """A knot edit's selection when it leaves the selected knot as it is."""
-
-
-class Refused(ValueError):
-    """An edit the model did not make; its message says why, in the user's words."""
 
 
 def positive(value, what):

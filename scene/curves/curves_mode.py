@@ -15,7 +15,7 @@ from scene.curves import curve_edits as edits
 from scene.curves import curves_keys, presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
 from scene.curves.curve_editor import CurveEditor
-from scene.curves.curve_edits import Change, Refused
+from scene.curves.curve_edits import Change
 from scene.curves.curves_model import CurvesModel
 from scene.curves.curves_status import hud_lines
 from scene.curves.edit_tools import EditTools
@@ -27,6 +27,7 @@ from scene.curves.run import DEFAULT_DURATION, Run
 from scene.curves.setting_tools import KEYFRAME_INTERVALS, SettingTools, interval_words
 from scene.curves.track_drawing import TrackDrawing, surface_drop
 from scene.curves.velocity_plot import VelocityPlot
+from scene.kit.refusal import Refused
 from scene.ui.mode import Drag
 from trajectory.playback import KeyframeSampler
 

@@ -17,11 +17,12 @@ import numpy as np
 from scene.curves import curve_edits as edits
 from scene.curves import grab_points
 from scene.curves.built_cache import BuiltCache
-from scene.curves.curve_edits import KEEP, Change, Refused
+from scene.curves.curve_edits import KEEP, Change
 from scene.curves.looks import Look
 from scene.curves.preset_origins import origin
 from scene.curves.presets import TimeOutOfPlace
 from scene.curves.run_timing import RunTiming
+from scene.kit.refusal import Refused
 from scene.ui.history import Histories
 
 log = logging.getLogger(__name__)

@@ -6,9 +6,10 @@ what the motion of the presets shown is built from."""
 import functools
 
 from scene.curves import curve_edits as edits
-from scene.curves.curve_edits import Change, Refused, positive
+from scene.curves.curve_edits import Change, positive
 from scene.curves.drive import Drive
 from scene.curves.roll import Roll
+from scene.kit.refusal import Refused
 from trajectory import Motion
 
 METHODS = ("exact", "chord")

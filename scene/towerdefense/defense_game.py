@@ -14,6 +14,7 @@ import math
 
 import numpy as np
 
+from scene.kit.refusal import Refusal
 from scene.towerdefense.shots import Shot, ShotsInFlight
 from trajectory import Followers, GameClock, ObstacleMap, SteeringFollowers, WaypointPath, lead, lead_on_path
 from trajectory.crowds import SEED_PATH_CELLS
@@ -43,15 +44,6 @@ class Method(enum.Enum):
     WAYPOINTS = "waypoints"
     STEERING = "steering"
     ROUNDED = "rounded"
-
-
-class Refusal(enum.Enum):
-    """Why a tower was not built."""
-
-    OFF_BOARD = "off board"
-    ON_PATH = "on path"
-    TAKEN = "taken"
-    FULL = "full"
 
 
 ENEMY_DATA = ("health", "full_health", "slowed_until")

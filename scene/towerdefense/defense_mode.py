@@ -7,7 +7,8 @@ import math
 import numpy as np
 from panda3d.core import CardMaker, TextNode
 
-from scene.towerdefense.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method, Refusal
+from scene.kit.refusal import Refusal
+from scene.towerdefense.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method
 from scene.towerdefense.game_pace import GamePace
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind

@@ -10,13 +10,13 @@ same game at any frame rate, and ``checksum`` says so in one word. ``Replay`` ho
 """
 
 import dataclasses
-import enum
 import hashlib
 import json
 
 import numpy as np
 
 from scene.kit import atomic_file, user_files
+from scene.kit.refusal import Refusal
 from scene.towerdefense.maze_maps import MAPS
 from scene.towerdefense.shots import Shot, ShotsInFlight
 from trajectory import FieldWalkers, FlowField, GameClock, ObstacleMap, lead, pairs_within
@@ -30,15 +30,6 @@ MAX_REPLAY_BYTES = 16_000_000
 """Larger replay files are refused unread (an hour's game of a move a second takes about 80 kB)."""
 _LARGEST_SEED = 2**63 - 1
 _LARGEST_TICK = 2**53
-
-
-class Refusal(enum.Enum):
-    """Why a tower was not built (the mode puts these into words)."""
-
-    OFF_FIELD = "off field"
-    TAKEN = "taken"
-    ENDS = "spawn or base"
-    CLOSES_THE_WAY = "closes the way"
 
 
 @dataclasses.dataclass
@@ -160,7 +151,7 @@ class MazeGame:
         """Why a tower could not go on ``cell`` now (a ``Refusal``), or None."""
         col, row = map(int, cell)
         if not (0 <= col < self.map.cols and 0 <= row < self.map.rows):
-            return Refusal.OFF_FIELD
+            return Refusal.OFF_BOARD
         if self.field.is_blocked((col, row)):
             return Refusal.TAKEN
         if (col, row) in self.map.spawns or (col, row) in self.map.base:

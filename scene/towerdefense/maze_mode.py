@@ -12,9 +12,10 @@ from pathlib import Path
 import numpy as np
 from panda3d.core import CardMaker, NodePath
 
+from scene.kit.refusal import Refusal
 from scene.towerdefense.defense_mode import BASE_COLOUR, LINE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR
 from scene.towerdefense.game_pace import GamePace
-from scene.towerdefense.maze_game import ENEMY_HEALTH, ENEMY_SPEED, TICK, MazeGame, Refusal
+from scene.towerdefense.maze_game import ENEMY_HEALTH, ENEMY_SPEED, TICK, MazeGame
 from scene.towerdefense.maze_maps import MAPS
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind
@@ -39,7 +40,7 @@ MAX_ENEMIES = 20_000
 LIFT = 0.02
 MAP_WORDS = {"maze": "the maze, 40 x 30", "crowd": "the crowd's field, 100 x 100"}
 REFUSAL_WORDS = {
-    Refusal.OFF_FIELD: "that is off the field",
+    Refusal.OFF_BOARD: "that is off the field",
     Refusal.TAKEN: "there is a tower there already",
     Refusal.ENDS: "the spawns and the base stay open",
     Refusal.CLOSES_THE_WAY: "it would close the last way through",

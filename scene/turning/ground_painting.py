@@ -2,16 +2,9 @@
 begun on a blocked cell, frees them. Cells where a unit stands or will stand are left free, so
 that no unit is walled into a building."""
 
-import enum
 import math
 
-
-class Refusal(enum.Enum):
-    """Why a cell was left as it was: a code (the mode puts it into words)."""
-
-    OFF_BOARD = "off board"
-    UNIT_THERE = "unit there"
-
+from scene.kit.refusal import Refusal
 
 REFUSAL_WORDS = {
     Refusal.OFF_BOARD: "That point is off the board: paint on the grid",

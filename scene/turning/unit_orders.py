@@ -4,8 +4,9 @@ is, and what the units of one order say, shown together."""
 
 import math
 
+from scene.kit.refusal import Refusal
 from scene.turning import traffic
-from scene.turning.units import KINDS, Refused, no_path_sentence
+from scene.turning.units import KINDS, no_path_sentence
 
 
 class UnitOrders:
@@ -29,7 +30,7 @@ class UnitOrders:
             try:
                 planned = unit.plan(mode.now, goal, mode.planner, mode.ground, heading, others, mode.steering)
             except ValueError:  # its footprint where it stands touches a building
-                planned, refusal = None, Refused.HEMMED_IN
+                planned, refusal = None, Refusal.HEMMED_IN
         if refusal is None:
             mode.last_plan = (kind.name, planned.milliseconds)
             if planned.snapped:
@@ -43,7 +44,7 @@ class UnitOrders:
             drives = [other.drive for number, other in enumerate(mode.units) if number != index]
             wait, met = traffic.earliest_start(planned.path, kind.speed, kind.footprint, mode.now, drives)
             if wait is None:
-                refusal = Refused.WOULD_MEET
+                refusal = Refusal.WOULD_MEET
                 other = [other for number, other in enumerate(mode.units) if number != index][met]
         if refusal is not None:
             if stop_if_refused:
@@ -95,33 +96,33 @@ class UnitOrders:
             self._told = []
 
     def _refusal(self, index, goal):
-        """Why unit ``index`` cannot stand at ``goal`` (a ``Refused``) and the unit in the way, if
+        """Why unit ``index`` cannot stand at ``goal`` (a ``Refusal``) and the unit in the way, if
         one is; or (None, None)."""
         kind = KINDS[index]
         if self.mode.ground.leaves(goal, kind.footprint):
-            return Refused.EDGE_AT_GOAL, None
+            return Refusal.EDGE_AT_GOAL, None
         if self.mode.ground.touches(goal, kind.footprint):
-            return Refused.BUILDING_AT_GOAL, None
+            return Refusal.BUILDING_AT_GOAL, None
         for number, other in enumerate(self.mode.units):
             x, y, footprint = other.standing_disc()
             if (
                 number != index
                 and math.hypot(goal[0] - x, goal[1] - y) < kind.footprint + footprint + traffic.MARGIN
             ):
-                return Refused.UNIT_AT_GOAL, other
+                return Refusal.UNIT_AT_GOAL, other
         return None, None
 
 
 def _refusal_sentence(refusal, kind, other):
     """What the message line says of a refused order of a unit of ``kind`` (``other``: the unit
     in the way, where there is one)."""
-    if refusal is Refused.EDGE_AT_GOAL:
+    if refusal is Refusal.EDGE_AT_GOAL:
         return f"The {kind.name} cannot stand there: it would reach over the board's edge."
-    if refusal is Refused.BUILDING_AT_GOAL:
+    if refusal is Refusal.BUILDING_AT_GOAL:
         return f"The {kind.name} cannot stand there: a building is in the way."
-    if refusal is Refused.UNIT_AT_GOAL:
+    if refusal is Refusal.UNIT_AT_GOAL:
         return f"The {kind.name} cannot stand there: the {other.kind.name} stands (or will stand) there."
-    if refusal is Refused.HEMMED_IN:
+    if refusal is Refusal.HEMMED_IN:
         return f"The {kind.name} is hemmed in by a building where it stands: free a cell beside it (O)."
     return (
         f"The {kind.name} would meet the {other.kind.name} however long it waited "

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from scene.kit.refusal import Refusal
 from trajectory import PlanStatus, shortest_path
 from trajectory.plane import GoalPlace, plan_turn
 
@@ -34,25 +35,15 @@ class Planner(enum.Enum):
 PLANNER_WORDS = {Planner.SEED: "the seed's arc + line", Planner.SHORTEST: "the truly shortest path"}
 
 
-class Refused(enum.Enum):
-    """Why a unit's order was refused, besides a plan that found no path (a ``PlanStatus``)."""
-
-    EDGE_AT_GOAL = "edge at goal"
-    BUILDING_AT_GOAL = "building at goal"
-    UNIT_AT_GOAL = "unit at goal"
-    HEMMED_IN = "hemmed in"
-    WOULD_MEET = "would meet"
-
-
 REFUSAL_WORDS = {
     PlanStatus.WALLED_OFF: "no way there: walled off",
     PlanStatus.UNREACHABLE: "no room to turn there",
     PlanStatus.GAVE_UP: "no way found: the search gave up",
-    Refused.EDGE_AT_GOAL: "too near the board's edge",
-    Refused.BUILDING_AT_GOAL: "a building stands there",
-    Refused.UNIT_AT_GOAL: "another unit stands there",
-    Refused.HEMMED_IN: "hemmed in by a building",
-    Refused.WOULD_MEET: "it would meet another unit",
+    Refusal.EDGE_AT_GOAL: "too near the board's edge",
+    Refusal.BUILDING_AT_GOAL: "a building stands there",
+    Refusal.UNIT_AT_GOAL: "another unit stands there",
+    Refusal.HEMMED_IN: "hemmed in by a building",
+    Refusal.WOULD_MEET: "it would meet another unit",
 }
 """What the HUD says of a unit's last refused order, after its name."""
 GOAL_PLACE_WORDS = {
@@ -172,7 +163,7 @@ class Unit:
         return (float(x), float(y), self.kind.footprint)
 
     def refuse(self, why):
-        """Keep why its last order was refused (a ``Refused`` or ``PlanStatus``) for the HUD; it
+        """Keep why its last order was refused (a ``Refusal`` or ``PlanStatus``) for the HUD; it
         goes on as it was."""
         self.refusal = why
 

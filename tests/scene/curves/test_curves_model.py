@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 
 from scene.curves import curve_edits as edits
 from scene.curves import presets, run_timing
-from scene.curves.curve_edits import Change, Refused
+from scene.curves.curve_edits import Change
 from scene.curves.curves_model import CurvesModel
 from scene.curves.looks import Look
+from scene.kit.refusal import Refused
 from trajectory import Motion, Spline
 from trajectory.curves import TangentMode
 

@@ -3,7 +3,8 @@
 import numpy as np
 import pytest
 
-from scene.towerdefense.defense_game import CANNON, FROST, LIVES, TICK, DefenseGame, Method, Refusal, Tower
+from scene.kit.refusal import Refusal
+from scene.towerdefense.defense_game import CANNON, FROST, LIVES, TICK, DefenseGame, Method, Tower
 
 
 def without_towers(game):

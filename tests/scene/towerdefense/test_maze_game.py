@@ -9,7 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from scene.towerdefense.maze_game import MAX_REPLAY_BYTES, TICK, MazeGame, Refusal, Replay
+from scene.kit.refusal import Refusal
+from scene.towerdefense.maze_game import MAX_REPLAY_BYTES, TICK, MazeGame, Replay
 from scene.towerdefense.maze_maps import MAPS
 
 MAZE = MAPS["maze"]
@@ -75,7 +76,7 @@ def test_a_tower_that_would_close_the_last_way_is_refused_and_nothing_changes():
 
 def test_towers_go_only_on_free_cells_off_the_ends():
     game = MazeGame()
-    assert game.place((-1, 5)) is Refusal.OFF_FIELD and game.place((COLS, 5)) is Refusal.OFF_FIELD
+    assert game.place((-1, 5)) is Refusal.OFF_BOARD and game.place((COLS, 5)) is Refusal.OFF_BOARD
     assert game.place(SPAWNS[0]) is Refusal.ENDS and game.place(BASE[-1]) is Refusal.ENDS
     assert game.place((5, 5)) is None and game.place((5, 5)) is Refusal.TAKEN
 
