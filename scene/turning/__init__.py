@@ -9,8 +9,8 @@ __all__ = [
     "order_drag",
     "plan_drawing",
     "traffic",
+    "turning_game",
     "turning_mode",
     "unit_models",
-    "unit_orders",
     "units",
 ]

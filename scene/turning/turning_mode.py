@@ -8,27 +8,22 @@ import math
 
 import numpy as np
 
-from scene.turning.ground import Ground
 from scene.turning.ground_painting import REFUSAL_WORDS, GroundPainter
 from scene.turning.obstacle_drawing import ObstacleDrawing
 from scene.turning.order_drag import OrderDrag
 from scene.turning.plan_drawing import PlanDrawing
+from scene.turning.turning_game import BOARD_HALF_SIZE, GRID_SPACING, TurningGame
 from scene.turning.unit_models import UnitModels
-from scene.turning.unit_orders import UnitOrders
-from scene.turning.units import KINDS, PLANNER_WORDS, Planner, Unit, side_by_side
+from scene.turning.units import KINDS, PLANNER_WORDS, Planner
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind, numbered
 from scene.ui.geometry import axes, ground_grid
 from scene.ui.mode import Drag
 from scene.ui.pointer import on_ground
 
-BOARD_HALF_SIZE, GRID_SPACING = 24.0, 2.0
 GRID_COLOUR = (0.22, 0.24, 0.29, 1.0)
 FRAME_YAW_PITCH = (0.0, 55.0)
 FRAME_FRACTION = 0.5
 """Framing aims at this fraction of the board: it then fills the window (the corners may be cut)."""
-SIDE_BY_SIDE_GAP = 1.0
-"""Ground units between the footprints of units sent together to one point: side by side,
-across the way they come (or across the arrival heading), not stacked."""
 DEMONSTRATION = (
     (10.0, -10.0, None),
     (9.0, 7.0, math.pi / 2.0),
@@ -49,7 +44,8 @@ MOUSE_HELP = (
 
 
 class TurningMode:
-    """The mode; ``app`` is the ``SceneApp``."""
+    """The mode: the view and the controls of a ``TurningGame`` (``game``); ``app`` is the
+    ``SceneApp``."""
 
     name = "turning"
     title = "Turning"
@@ -58,25 +54,19 @@ class TurningMode:
 
     def __init__(self, app):
         self.app = app
-        self.now = 0.0
+        self.game = TurningGame()
         self.paused = False
-        self.selected = 0  # an index into units, or None for all of them
+        self.selected = 0  # an index into the units, or None for all of them
         self._demonstrated = False
-        self.planner = Planner.SEED
-        self.steering = True  # units ease into their turns (their kinds' sharpness)
         self.root = app.render.attach_new_node("turning mode")
         ground_grid(self.root, BOARD_HALF_SIZE, GRID_SPACING, 0.0, GRID_COLOUR)
         axes(self.root, 3.0, 0.0)
-        self.ground = Ground(BOARD_HALF_SIZE, GRID_SPACING)
         self.obstacles = ObstacleDrawing(self.root)
-        self.obstacles.update(self.ground.squares())
+        self.obstacles.update(self.game.ground.squares())
         self.obstacles.set_search_visible(False)
-        self.painting, self.showing_search, self.last_plan = False, False, None
+        self.painting, self.showing_search = False, False
         self._ground_dirty = False  # painted since the units last looked at their ways
-        self.painter = GroundPainter(self.ground, self._standing_discs, self._ground_changed)
-        self.goals = [None] * len(KINDS)  # per unit: (goal, heading) of its last order
-        self.orders = UnitOrders(self)
-        self.units = [Unit(kind) for kind in KINDS]
+        self.painter = GroundPainter(self.game.ground, self.game.standing_discs, self._ground_changed)
         self.unit_models = UnitModels(app, self.root, KINDS)
         self.models, self.rings = self.unit_models.models, self.unit_models.rings
         self.drawings = [PlanDrawing(self.root, kind.colour) for kind in KINDS]
@@ -108,7 +98,7 @@ class TurningMode:
             bind("F", "frame the board", self.frame),
         )
         self.select(self.selected)
-        self.unit_models.place(unit.pose(self.now) for unit in self.units)
+        self._place_units()
         self.root.hide()
 
     # The mode's life: entered, updated every frame, left.
@@ -121,8 +111,8 @@ class TurningMode:
         if not self._demonstrated:
             self._demonstrated = True
             for index, (x, y, heading) in enumerate(DEMONSTRATION):
-                self.orders.send(index, (x, y), heading)
-            self.orders.say_told()
+                self.game.send(index, (x, y), heading)
+            self._show_game()
 
     def exit(self):
         """Hide the board."""
@@ -133,41 +123,43 @@ class TurningMode:
         """Advance scene time by ``dt`` seconds, place the units, follow an order being dragged
         or a stroke being painted."""
         if not self.paused:
-            self.now += dt
-        self.unit_models.place(unit.pose(self.now) for unit in self.units)
+            self.game.advance(dt)
+        self._place_units()
         if self.painter.active:
             point = on_ground(self.app, self.app.pointer.position())
             if point is not None:
                 self.painter.paint(point[:2])
         if self._ground_dirty:  # at once, not when the stroke ends: no unit drives through a fresh wall
             self._ground_dirty = False
-            self.orders.replan_blocked()
+            self.game.replan_blocked()
+            self._show_game()
         self.order_drag.follow()
 
     def status_lines(self):
         """The HUD's lines for this mode."""
+        game = self.game
         who = "all units" if self.selected is None else f"{self.selected + 1} {KINDS[self.selected].name}"
-        backing = [unit.kind.name for unit in self.units if unit.reversing] or ["none"]
+        backing = [unit.kind.name for unit in game.units if unit.reversing] or ["none"]
         if self.painting:
             order_help = [
                 "Painting (O to stop): click or drag on free cells to block them, blocked ones to free"
             ]
         else:
             order_help = [
-                f"Click: path to a point by {PLANNER_WORDS[self.planner]} (P)",
+                f"Click: path to a point by {PLANNER_WORDS[game.planner]} (P)",
                 "Drag: arrive along the drag (Dubins; Reeds-Shepp when backing up)",
             ]
         plan = (
-            "" if self.last_plan is None else f"   last plan: {self.last_plan[0]}, {self.last_plan[1]:.1f} ms"
+            "" if game.last_plan is None else f"   last plan: {game.last_plan[0]}, {game.last_plan[1]:.1f} ms"
         )
-        steering = "ease into turns (clothoids)" if self.steering else "snap to full lock (arcs)"
+        steering = "ease into turns (clothoids)" if game.steering else "snap to full lock (arcs)"
         return [
             f"Selected: {who}",
             *order_help,
-            *(unit.describe(self.now) for unit in self.units),
+            *(unit.describe(game.now) for unit in game.units),
             f"Steering (S): units {steering}",
             f"Backing up (B): {', '.join(backing)}{plan}",
-            f"t {self.now:6.2f} s{'  (paused)' if self.paused else ''}",
+            f"t {game.now:6.2f} s{'  (paused)' if self.paused else ''}",
         ]
 
     # Bound to keys.
@@ -180,12 +172,13 @@ class TurningMode:
     def toggle_planner(self):
         """Switch the path to a point between the seed's and the truly shortest."""
         planners = list(Planner)
-        self.planner = planners[(planners.index(self.planner) + 1) % len(planners)]
-        self.app.messages.say(f"Clicks now plan {PLANNER_WORDS[self.planner]}")
+        self.game.planner = planners[(planners.index(self.game.planner) + 1) % len(planners)]
+        self.app.messages.say(f"Clicks now plan {PLANNER_WORDS[self.game.planner]}")
 
     def toggle_reversing(self):
         """Allow or forbid backing up for the selected unit (or all)."""
-        chosen = self.units if self.selected is None else [self.units[self.selected]]
+        units = self.game.units
+        chosen = units if self.selected is None else [units[self.selected]]
         allow = not all(unit.reversing for unit in chosen)
         for unit in chosen:
             unit.reversing = allow
@@ -195,10 +188,10 @@ class TurningMode:
     def toggle_steering(self):
         """Units steer (their curvature eases in and out at their kinds' sharpness) or snap
         straight to full lock, from their next order: the two side by side."""
-        self.steering = not self.steering
+        self.game.steering = not self.game.steering
         self.app.messages.say(
             "Units steer: each eases into and out of its turns from the next order"
-            if self.steering
+            if self.game.steering
             else "Units snap to full lock from the next order (arcs and lines)"
         )
 
@@ -222,12 +215,10 @@ class TurningMode:
 
     def restart(self):
         """Every unit back to its start, standing; plans cleared."""
-        for unit, drawing in zip(self.units, self.drawings):
-            unit.reset()
-            drawing.hide()
+        self.game.restart()
         self.obstacles.clear_searches()
-        self.goals = [None] * len(KINDS)
-        self.unit_models.place(unit.pose(self.now) for unit in self.units)
+        self._show_game()
+        self._place_units()
 
     def toggle_pause(self):
         """Pause the units, or let them go on."""
@@ -267,24 +258,32 @@ class TurningMode:
     def order(self, destination, heading=None):
         """Send the selected units to ``destination`` (x, y), arriving at ``heading`` if given;
         a point off the board is refused with a message."""
-        if np.max(np.abs(destination)) > BOARD_HALF_SIZE:
-            self.app.messages.say("That point is off the board: click on the grid", warning=True)
-            return
-        chosen = list(range(len(self.units))) if self.selected is None else [self.selected]
-        here = np.array([self.units[i].pose(self.now)[:2] for i in chosen])
-        footprints = [KINDS[i].footprint for i in chosen]
-        goals = side_by_side(
-            here, np.asarray(destination, dtype=float), heading, footprints, SIDE_BY_SIDE_GAP
-        )
-        for index, goal in zip(chosen, np.clip(goals, -BOARD_HALF_SIZE, BOARD_HALF_SIZE)):
-            self.orders.send(index, goal, heading)
-        self.orders.say_told()
+        chosen = list(range(len(self.game.units))) if self.selected is None else [self.selected]
+        self.game.order(chosen, destination, heading)
+        self._show_game()
 
-    def _standing_discs(self):
-        """Where the units stand now and will stand: discs (x, y, footprint) to keep free."""
-        discs = [unit.standing_disc() for unit in self.units]
-        return discs + [(*unit.pose(self.now)[:2], unit.kind.footprint) for unit in self.units]
+    # The view of the game.
+
+    def _show_game(self):
+        """Redraw the ways and searches of the units whose orders changed, and say what the
+        units of the order told."""
+        game = self.game
+        for index in game.take_changed():
+            unit, drawing = game.units[index], self.drawings[index]
+            if unit.path is None:
+                drawing.hide()
+            else:
+                arriving = game.goals[index] is not None and game.goals[index][1] is not None
+                drawing.show(unit.path, unit.rest, unit.kind.radius, dubins=arriving)
+            if game.searches[index] is not None:
+                self.obstacles.show_search(index, game.searches[index], unit.kind.colour)
+        told = game.take_told()
+        if told is not None:
+            self.app.messages.say(told[0], warning=told[1])
+
+    def _place_units(self):
+        self.unit_models.place(unit.pose(self.game.now) for unit in self.game.units)
 
     def _ground_changed(self):
-        self.obstacles.update(self.ground.squares())
+        self.obstacles.update(self.game.ground.squares())
         self._ground_dirty = True

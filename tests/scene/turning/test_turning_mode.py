@@ -6,7 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from scene.turning.turning_mode import BOARD_HALF_SIZE, DEMONSTRATION, SIDE_BY_SIDE_GAP
+from scene.turning.turning_game import BOARD_HALF_SIZE, SIDE_BY_SIDE_GAP
+from scene.turning.turning_mode import DEMONSTRATION
 from scene.turning.units import KINDS
 from scene.ui.pointer import to_film
 from tests.reference import angle_gap
@@ -38,16 +39,16 @@ def model_pose(mode, index):
 
 def test_a_click_sends_the_selected_unit_and_it_arrives(app, pointer, mode):
     press(app, "2")
-    car, target = mode.units[1], (8.0, -6.0)
-    others = [mode.units[0].path, mode.units[2].path]  # on their demonstration paths
+    car, target = mode.game.units[1], (8.0, -6.0)
+    others = [mode.game.units[0].path, mode.game.units[2].path]  # on their demonstration paths
     click(app, pointer, target)
     assert car.path is not None and car.path.word in ("LS", "RS")
     np.testing.assert_allclose(car.path.pose(car.path.length)[:2], target, atol=1e-3)  # float32 camera
-    assert [mode.units[0].path, mode.units[2].path] == others  # only the selected one is sent
+    assert [mode.game.units[0].path, mode.game.units[2].path] == others  # only the selected one is sent
     step(app, math.ceil(car.path.length / KINDS[1].speed * FRAME_RATE) + 2)
     position, _ = model_pose(mode, 1)
     np.testing.assert_allclose(position, car.path.pose(car.path.length)[:2], atol=1e-4)
-    assert "arrived" in car.describe(mode.now)
+    assert "arrived" in car.describe(mode.game.now)
     step(app, 10)
     assert "arrived" in app.hud.text.getText().split("\n")[5]
 
@@ -55,14 +56,14 @@ def test_a_click_sends_the_selected_unit_and_it_arrives(app, pointer, mode):
 def test_the_unit_moves_at_its_own_speed_facing_its_heading(app, pointer, mode):
     press(app, "1")
     click(app, pointer, (0.0, 12.0))
-    tank = mode.units[0]
+    tank = mode.game.units[0]
     before, _ = model_pose(mode, 0)
     step(app, 30)
     after, heading = model_pose(mode, 0)
     travelled = KINDS[0].speed * 30 / FRAME_RATE
     chord = np.linalg.norm(after - before)
     assert travelled * 0.98 <= chord <= travelled + 1e-6  # an arc's chord is a little shorter
-    expected = tank.path.pose_at_time(mode.now - tank.started, KINDS[0].speed)
+    expected = tank.path.pose_at_time(mode.game.now - tank.started, KINDS[0].speed)
     np.testing.assert_allclose(after, expected[:2], atol=1e-4)
     assert angle_gap(heading, expected[2]) <= 1e-5
 
@@ -70,7 +71,7 @@ def test_the_unit_moves_at_its_own_speed_facing_its_heading(app, pointer, mode):
 def test_a_drag_sets_the_arrival_heading_by_a_dubins_path(app, pointer, mode):
     press(app, "2")
     click(app, pointer, (6.0, 6.0), drag_to=(9.0, 9.0))
-    car = mode.units[1]
+    car = mode.game.units[1]
     assert car.path.word in ("LSL", "RSR", "LSR", "RSL", "RLR", "LRL")
     step(app, math.ceil(car.path.length / KINDS[1].speed * FRAME_RATE) + 2)
     position, heading = model_pose(mode, 1)
@@ -83,7 +84,7 @@ def test_a_new_click_mid_way_replans_from_the_current_pose(app, pointer, mode):
     press(app, "2")
     click(app, pointer, (10.0, 10.0))
     step(app, 40)
-    car = mode.units[1]
+    car = mode.game.units[1]
     before, heading_before = model_pose(mode, 1)
     click(app, pointer, (-10.0, -12.0))
     after, heading_after = model_pose(mode, 1)
@@ -102,7 +103,7 @@ def test_all_units_go_and_the_construction_is_drawn(app, pointer, mode):
     press(app, "a")
     assert not any(ring.path.is_hidden() for ring in mode.rings)
     click(app, pointer, (4.0, -3.0))
-    goals = np.array([unit.path.pose(unit.path.length)[:2] for unit in mode.units])
+    goals = np.array([unit.path.pose(unit.path.length)[:2] for unit in mode.game.units])
     # Side by side, not stacked: on a line through the point clicked, each two neighbours
     # SIDE_BY_SIDE_GAP apart beyond their footprints, the row centred on the point.
     direction = (goals[-1] - goals[0]) / np.linalg.norm(goals[-1] - goals[0])
@@ -124,7 +125,7 @@ def test_the_planner_key_chooses_the_truly_shortest_path(app, pointer, mode):
     press(app, "s")  # arcs and lines: where the point lay, for the seed's circles
     assert "snap to full lock" in app.messages.current
     press(app, "3")
-    person = mode.units[2]
+    person = mode.game.units[2]
     x, y, _ = KINDS[2].start
     inside = (x + 0.3, y + 0.5)  # inside the person's left turning circle (radius 0.6)
     click(app, pointer, inside)
@@ -142,14 +143,14 @@ def test_the_planner_key_chooses_the_truly_shortest_path(app, pointer, mode):
 def test_odd_input_is_refused_visibly_and_loses_nothing(app, pointer, mode):
     press(app, "2")
     click(app, pointer, (5.0, 5.0))
-    planned = mode.units[1].path
+    planned = mode.game.units[1].path
     mode.order((BOARD_HALF_SIZE + 10.0, 0.0))
     assert "off the board" in app.messages.current
-    assert mode.units[1].path is planned
+    assert mode.game.units[1].path is planned
     pointer.at = None  # the mouse left the window
     press(app, "mouse1")
     press(app, "mouse1-up")
-    assert mode.units[1].path is planned
+    assert mode.game.units[1].path is planned
 
 
 def test_r_restarts_and_space_pauses(app, pointer, mode):
@@ -165,7 +166,7 @@ def test_r_restarts_and_space_pauses(app, pointer, mode):
     press(app, "r")
     for index, kind in enumerate(KINDS):
         np.testing.assert_allclose(model_pose(mode, index)[0], kind.start[:2], atol=1e-5)
-        assert mode.units[index].path is None and mode.drawings[index].root.is_hidden()
+        assert mode.game.units[index].path is None and mode.drawings[index].root.is_hidden()
 
 
 def test_tab_cycles_the_modes_and_help_follows(app, mode):
@@ -188,9 +189,9 @@ def test_the_mode_opens_with_a_demonstration_and_one_unit_selected(app, mode):
     """Something moves at once: each unit is on its way to its demonstration goal; the tank alone
     is selected, so the first click sends it."""
     assert [ring.path.is_hidden() for ring in mode.rings] == [False, True, True, True]
-    before = [model_pose(mode, index)[0] for index in range(len(mode.units))]
+    before = [model_pose(mode, index)[0] for index in range(len(mode.game.units))]
     step(app, 30)
-    for index, (unit, (x, y, _)) in enumerate(zip(mode.units, DEMONSTRATION)):
+    for index, (unit, (x, y, _)) in enumerate(zip(mode.game.units, DEMONSTRATION)):
         np.testing.assert_allclose(unit.path.pose(unit.path.length)[:2], (x, y), atol=1e-9)
         assert np.linalg.norm(model_pose(mode, index)[0] - before[index]) > 0.1
 
@@ -199,7 +200,7 @@ def test_units_steer_into_their_turns_and_the_key_snaps_them(app, pointer, mode)
     """By default a unit eases into its turns: its path's curvature is continuous and changes at
     most at its kind's sharpness, its clothoids are drawn, and the HUD gives its curvature; S
     makes the next order snap to full lock (arcs and lines) to compare."""
-    tank, kind = mode.units[0], KINDS[0]
+    tank, kind = mode.game.units[0], KINDS[0]
     press(app, "1")
     click(app, pointer, (10.0, 14.0))
     path = tank.path

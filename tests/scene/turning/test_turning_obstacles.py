@@ -30,14 +30,14 @@ def arrive(app, unit):
 
 
 def test_the_truck_backs_into_the_bay_among_the_buildings(app, mode):
-    assert mode.ground.map.blocked.sum() > 20  # the buildings and the bay's walls
+    assert mode.game.ground.map.blocked.sum() > 20  # the buildings and the bay's walls
     assert mode.obstacles.buildings.node().get_num_geoms() == 1
-    truck = mode.units[TRUCK]
+    truck = mode.game.units[TRUCK]
     path = truck.path
     assert path is not None and -1.0 in path.gears and path.gears[-1] == -1.0  # it ends backing in
     x, y, heading = DEMONSTRATION[TRUCK]
     assert path.pose(path.length).tolist() == [x, y, heading]
-    assert mode.ground.keeps_clear(path, KINDS[TRUCK].footprint)
+    assert mode.game.ground.keeps_clear(path, KINDS[TRUCK].footprint)
     assert "backs up" in app.hud.text.getText()
     arrive(app, truck)
     position, facing = model_pose(mode, TRUCK)
@@ -49,10 +49,10 @@ def test_a_click_behind_a_building_goes_around_it_and_the_hud_gives_the_plan_tim
     press(app, "2")
     target = (22.0, 7.0)  # behind the building at x 14..20, y 4..10, from the car at (-12, 0)
     click(app, pointer, target)
-    car = mode.units[CAR]
+    car = mode.game.units[CAR]
     assert car.planned.status is PlanStatus.FOUND and len(car.path.segment_lengths) > 3
     np.testing.assert_allclose(car.path.pose(car.path.length)[:2], target, atol=1e-3)
-    assert mode.ground.keeps_clear(car.path, KINDS[CAR].footprint)
+    assert mode.game.ground.keeps_clear(car.path, KINDS[CAR].footprint)
     step(app, 20)  # the HUD is rewritten a few times a second
     assert f"last plan: car, {car.planned.milliseconds:.1f} ms" in app.hud.text.getText()
 
@@ -62,7 +62,7 @@ def test_units_plan_around_where_the_others_will_stand(app, pointer, mode):
     click(app, pointer, (0.0, 0.0))  # the tank will stand at the origin
     press(app, "2")
     click(app, pointer, (12.0, 0.0))  # the car's direct way runs through the origin
-    car, tank = mode.units[CAR], mode.units[TANK]
+    car, tank = mode.game.units[CAR], mode.game.units[TANK]
     gaps = np.hypot(*(sample_points(car.path)[:, :2] - tank.path.pose(tank.path.length)[:2]).T)
     assert gaps.min() > KINDS[CAR].footprint + KINDS[TANK].footprint
 
@@ -70,20 +70,24 @@ def test_units_plan_around_where_the_others_will_stand(app, pointer, mode):
 def test_painting_blocks_and_frees_cells_and_units_replan_around_them(app, pointer, mode):
     press(app, "2")
     click(app, pointer, (12.0, 0.0))
-    car = mode.units[CAR]
+    car = mode.game.units[CAR]
     before = car.path
     press(app, "o")
     step(app, 20)
     assert "Painting" in app.hud.text.getText()
-    cell = mode.ground.cell_at((5.0, 1.0))  # points in the middle of cells (their edges are at even numbers)
-    blocked = mode.ground.map.blocked.sum()
+    cell = mode.game.ground.cell_at(
+        (5.0, 1.0)
+    )  # points in the middle of cells (their edges are at even numbers)
+    blocked = mode.game.ground.map.blocked.sum()
     click(app, pointer, (5.0, 1.0), drag_to=(5.0, 9.0))  # a wall across the car's way, as a drag
-    assert mode.ground.blocked(cell) and mode.ground.map.blocked.sum() >= blocked + 4
-    assert car.path is not before and mode.ground.keeps_clear(car.path, KINDS[CAR].footprint)
+    assert mode.game.ground.blocked(cell) and mode.game.ground.map.blocked.sum() >= blocked + 4
+    assert car.path is not before and mode.game.ground.keeps_clear(car.path, KINDS[CAR].footprint)
     click(app, pointer, (5.0, 1.0))  # a click on a building pulls that cell down
-    assert not mode.ground.blocked(cell)
+    assert not mode.game.ground.blocked(cell)
     click(app, pointer, (-11.5, 8.5))  # where the person stands: refused, nothing lost
-    assert "stays free" in app.messages.current and not mode.ground.blocked(mode.ground.cell_at((-11.5, 8.5)))
+    assert "stays free" in app.messages.current and not mode.game.ground.blocked(
+        mode.game.ground.cell_at((-11.5, 8.5))
+    )
     press(app, "o")
     click(app, pointer, (0.0, -4.0))
     assert car.path.pose(car.path.length)[:2].round(3).tolist() == [0.0, -4.0]  # clicks send units again
@@ -94,12 +98,12 @@ def test_a_walled_in_goal_is_said_on_screen_and_the_unit_stops(app, pointer, mod
     ring = [(col, row) for col in range(8, 13) for row in range(12, 17) if col in (8, 12) or row in (12, 16)]
     for col, row in ring:
         click(app, pointer, (col * 2.0 - 23.0, row * 2.0 - 23.0))
-    assert all(mode.ground.blocked(cell) for cell in ring)
+    assert all(mode.game.ground.blocked(cell) for cell in ring)
     press(app, "o")
     press(app, "2")
     step(app, 30)
     click(app, pointer, (-2.0, 6.0))  # the middle of the ring
-    car = mode.units[CAR]
+    car = mode.game.units[CAR]
     assert car.planned.status is PlanStatus.WALLED_OFF and car.path is None
     assert app.messages.current == "The car cannot get there: buildings wall that point off."
     here = model_pose(mode, CAR)[0]
@@ -111,11 +115,11 @@ def test_a_walled_in_goal_is_said_on_screen_and_the_unit_stops(app, pointer, mod
 def test_b_lets_the_selected_unit_back_up_and_v_shows_the_searches(app, pointer, mode):
     press(app, "2")
     press(app, "b")
-    assert mode.units[CAR].reversing and "may back up" in app.messages.current
+    assert mode.game.units[CAR].reversing and "may back up" in app.messages.current
     step(app, 20)
     assert "Backing up (B): car, truck" in app.hud.text.getText()
     click(app, pointer, (-18.0, 0.0))  # straight behind the car: it backs up
-    car = mode.units[CAR]
+    car = mode.game.units[CAR]
     assert car.path.gears is not None and car.path.gears[0] == -1.0
     click(app, pointer, (22.0, 7.0))  # behind a building: a search
     assert len(car.planned.explored) > 0
@@ -123,16 +127,16 @@ def test_b_lets_the_selected_unit_back_up_and_v_shows_the_searches(app, pointer,
     press(app, "v")
     assert not mode.obstacles.searches.is_hidden() and mode.obstacles.searches.get_num_children() >= 1
     press(app, "b")
-    assert not mode.units[CAR].reversing
+    assert not mode.game.units[CAR].reversing
 
 
 def test_a_goal_inside_a_building_is_refused_and_loses_nothing(app, pointer, mode):
     press(app, "2")
     click(app, pointer, (0.0, -4.0))
-    planned = mode.units[CAR].path
+    planned = mode.game.units[CAR].path
     click(app, pointer, (17.0, 7.0))  # inside the building at x 14..20, y 4..10
     assert "cannot stand there" in app.messages.current
-    assert mode.units[CAR].path is planned
+    assert mode.game.units[CAR].path is planned
 
 
 def test_the_searches_v_shows_stand_out_on_the_ground(app, pointer, mode):
@@ -142,7 +146,7 @@ def test_the_searches_v_shows_stand_out_on_the_ground(app, pointer, mode):
 
     press(app, "2")
     click(app, pointer, (22.0, 7.0))  # behind a building: a search
-    explored = len(mode.units[CAR].planned.explored)
+    explored = len(mode.game.units[CAR].planned.explored)
     assert explored > 5
     press(app, "v")
     step(app, 2)

@@ -26,12 +26,21 @@ def mode(turning):
 
 def assert_apart(mode):
     """No two footprints overlap and none touches a building, now."""
-    poses = [unit.pose(mode.now) for unit in mode.units]
+    poses = [unit.pose(mode.game.now) for unit in mode.game.units]
     for (i, a), (j, b) in itertools.combinations(enumerate(poses), 2):
         gap = math.hypot(a[0] - b[0], a[1] - b[1])
-        assert gap >= KINDS[i].footprint + KINDS[j].footprint, (mode.now, KINDS[i].name, KINDS[j].name, gap)
+        assert gap >= KINDS[i].footprint + KINDS[j].footprint, (
+            mode.game.now,
+            KINDS[i].name,
+            KINDS[j].name,
+            gap,
+        )
     for index, pose in enumerate(poses):
-        assert not mode.ground.touches(pose, KINDS[index].footprint), (mode.now, KINDS[index].name, pose)
+        assert not mode.game.ground.touches(pose, KINDS[index].footprint), (
+            mode.game.now,
+            KINDS[index].name,
+            pose,
+        )
 
 
 def run(app, mode, frames):
@@ -47,7 +56,7 @@ def test_a_stroke_held_across_a_moving_units_way_never_lets_it_through(app, poin
     press(app, "r")
     press(app, "1")
     click(app, pointer, (20.0, -8.0))
-    original = mode.units[TANK].path
+    original = mode.game.units[TANK].path
     press(app, "o")
     pointer.at = to_film(app, (0.0, -4.0, 0.0))
     app.messenger.send("mouse1")
@@ -58,11 +67,11 @@ def test_a_stroke_held_across_a_moving_units_way_never_lets_it_through(app, poin
     run(app, mode, 8 * 60)  # held while the tank would have reached it and gone on
     app.messenger.send("mouse1-up")
     run(app, mode, 6 * 60)
-    assert not mode.ground.keeps_clear(original, KINDS[TANK].footprint)  # the stroke crossed its way
-    tank = mode.units[TANK]
+    assert not mode.game.ground.keeps_clear(original, KINDS[TANK].footprint)  # the stroke crossed its way
+    tank = mode.game.units[TANK]
     if tank.path is not None:  # it re-planned around the wall (or stopped, saying why)
-        along = tank.progress(mode.now) * tank.path.length
-        assert mode.ground.keeps_clear(tank.path, KINDS[TANK].footprint, since=along)
+        along = tank.progress(mode.game.now) * tank.path.length
+        assert mode.game.ground.keeps_clear(tank.path, KINDS[TANK].footprint, since=along)
 
 
 def test_a_goal_on_a_standing_unit_is_refused_and_loses_nothing(app, pointer, mode):
@@ -70,11 +79,11 @@ def test_a_goal_on_a_standing_unit_is_refused_and_loses_nothing(app, pointer, mo
     press(app, "r")
     press(app, "2")
     press(app, "b")
-    before = mode.units[CAR].pose(mode.now)
+    before = mode.game.units[CAR].pose(mode.game.now)
     tank = KINDS[TANK].start
     click(app, pointer, (tank[0], tank[1] + 0.5), drag_to=(tank[0] + 4.0, tank[1] + 0.5))
     assert "the tank stands (or will stand) there" in app.messages.current
-    assert mode.units[CAR].path is None and mode.units[CAR].pose(mode.now) == before
+    assert mode.game.units[CAR].path is None and mode.game.units[CAR].pose(mode.game.now) == before
 
 
 def test_all_units_sent_together_wait_rather_than_meet(app, pointer, mode):
@@ -82,9 +91,9 @@ def test_all_units_sent_together_wait_rather_than_meet(app, pointer, mode):
     press(app, "r")
     press(app, "a")
     click(app, pointer, (6.0, 2.0))
-    assert all(unit.path is not None for unit in mode.units)
+    assert all(unit.path is not None for unit in mode.game.units)
     run(app, mode, 20 * 60)
-    assert all(unit.progress(mode.now) == 1.0 for unit in mode.units)
+    assert all(unit.progress(mode.game.now) == 1.0 for unit in mode.game.units)
 
 
 @pytest.mark.parametrize("seed", cases(2525, 7, 99))
@@ -104,10 +113,10 @@ def test_random_orders_and_strokes_keep_every_footprint_apart(app, pointer, mode
         target = tuple(rng.uniform(-20.0, 20.0, 2))
         if rng.random() < 0.1:  # a point walled in: the unit finds no way and stops where it is
             press(app, "o")
-            col, row = mode.ground.cell_at(target)
+            col, row = mode.game.ground.cell_at(target)
             for cell in [(col + dc, row + dr) for dc in (-1, 0, 1) for dr in (-1, 0, 1) if dc or dr]:
-                if mode.ground.cell_at(mode.ground.centre_of(cell)) is not None:
-                    click(app, pointer, mode.ground.centre_of(cell))
+                if mode.game.ground.cell_at(mode.game.ground.centre_of(cell)) is not None:
+                    click(app, pointer, mode.game.ground.centre_of(cell))
             press(app, "o")
             click(app, pointer, target)
         elif rng.random() < 0.25:
@@ -147,9 +156,9 @@ def test_what_the_units_of_one_order_say_shows_together(app, pointer, mode, monk
     showed. Every unit of the order now tells its sentence, and the order shows them together."""
 
     def send(index, goal, heading, stop_if_refused=False):
-        mode.orders.tell(f"The {mode.units[index].kind.name} says {index}.", warning=index == 2)
+        mode.game.tell(f"The {mode.game.units[index].kind.name} says {index}.", warning=index == 2)
 
-    monkeypatch.setattr(mode.orders, "send", send)
+    monkeypatch.setattr(mode.game, "send", send)
     press(app, "a")
     click(app, pointer, (0.0, 0.0))
     assert app.messages.current == "The tank says 0. The car says 1. The person says 2. The truck says 3."
