@@ -2,6 +2,7 @@
 
 import functools
 import logging
+from pathlib import Path
 
 from direct.showbase.ShowBase import ShowBase
 from direct.task import Task
@@ -41,13 +42,14 @@ class SceneApp(ShowBase):
         window_type: ``None`` for a normal window, ``"offscreen"`` to render without a display.
         frame_rate: If given, the clock runs in scene time at this many frames per second,
             whatever the wall clock says (for tests, screenshots and recordings).
-        opened: A curve from a file, (name, ``trajectory.Spline``), that the curves mode shows
-            first (``main.py --open``); None for none.
-        replay: A ``maze_game.Replay`` the maze mode plays (``main.py --replay``); None for none.
-        maze_map: The name of the map (of ``maze_maps.MAPS``) the maze mode opens on
-            (``main.py --map``); None for the first.
-        bent_model: A model file of the user's the curves mode's model look bends along the
-            curve in place of our pipe (``main.py --bend``); None for the pipe.
+        options: Per mode name, the keywords its class is made with besides what the presets
+            path gives (the curves mode's ``presets_path``, the maze's ``replays`` folder beside
+            it): the curves mode's ``opened`` (a curve from a file, (name, ``Spline``), shown
+            first) and ``bent_model`` (a model file bent along the curve in place of our pipe),
+            the maze's ``replay`` (a ``maze_game.Replay`` to play) and ``map_name``.
+
+    Raises:
+        ValueError: On options for a mode there is not.
     """
 
     def __init__(
@@ -56,12 +58,19 @@ class SceneApp(ShowBase):
         presets_path,
         window_type=None,
         frame_rate=None,
-        opened=None,
-        replay=None,
-        maze_map=None,
-        bent_model=None,
+        options=None,
     ):
         self._update_task = None  # until the app is whole (``destroy`` may come sooner, at exit)
+        chosen = {
+            "curves": {"presets_path": presets_path},
+            "maze": {"replays": Path(presets_path).parent / "replays"},
+        }
+        for name, more in (options or {}).items():  # before any window opens
+            if name not in MODE_NAMES:
+                raise ValueError(
+                    f"options for a mode there is not: {name!r} (the modes: {', '.join(MODE_NAMES)})"
+                )
+            chosen[name] = {**chosen.get(name, {}), **more}
         clock = ClockObject.get_global_clock()
         if frame_rate is not None:  # before the window opens: no frame of real time comes first
             clock.set_mode(ClockObject.M_non_real_time)
@@ -81,13 +90,10 @@ class SceneApp(ShowBase):
         self.help = HelpOverlay(self)
         self.messages = MessageLine(self)
         self.banner = Banner(self)
-        self.presets_path = presets_path
-        self.opened, self.replay, self.maze_map = opened, replay, maze_map
-        self.bent_model = bent_model
         self.modes = {}
         self._cameras = {}  # each mode's camera, as it was left
         for entry in MODES:
-            self.modes[entry.name] = entry.load()(self)
+            self.modes[entry.name] = entry.build(self, chosen.get(entry.name, {}))
         self.bindings = (
             bind("Tab", "next mode (" + ", ".join(MODE_NAMES) + ")", self.next_mode, event="tab"),
             bind("H", "show or hide this help", self.toggle_help),
@@ -147,9 +153,7 @@ class SceneApp(ShowBase):
         """Size the text (and the mode's panel) for the window's height, and wrap the status
         lines and the message within the width the panel leaves."""
         scale = min(max((TEXT_REFERENCE_HEIGHT / self.window_height()) ** 0.5, 1.0), MAX_TEXT_GROWTH)
-        set_scale = getattr(self.mode, "set_scale", None)
-        if set_scale is not None:
-            set_scale(scale)
+        self.mode.set_scale(scale)
         self.hud.fit(scale)
         self.messages.fit(scale)
 
@@ -212,8 +216,7 @@ class SceneApp(ShowBase):
     def _on_panel(self):
         """Whether the mouse is over a panel of the mode's own (the curves mode's plot), where a
         press never moves the camera."""
-        covers = getattr(self.mode, "covers_pointer", None)
-        return covers is not None and covers()
+        return self.mode.covers_pointer()
 
     def _release(self):
         self.mode.release()

@@ -218,10 +218,10 @@ def main(argv=None):
                 args.presets or default_path(),
                 window_type="offscreen" if args.offscreen else None,
                 frame_rate=FRAME_RATE if args.frames is not None else None,
-                opened=opened,
-                replay=replay,
-                maze_map=args.map if args.map in MAPS else None,
-                bent_model=args.bend,
+                options={
+                    "curves": {"opened": opened, "bent_model": args.bend},
+                    "maze": {"replay": replay, "map_name": args.map if args.map in MAPS else None},
+                },
             )
     except NoWindowError as error:
         print(f"{_name()}: {error}. Try --offscreen.", file=sys.stderr)

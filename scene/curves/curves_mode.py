@@ -50,9 +50,11 @@ class CurvesMode:
     right_drag = Drag.PAN
     mouse_help = curves_keys.MOUSE_HELP
 
-    def __init__(self, app):
+    def __init__(self, app, presets_path, opened=None, bent_model=None):
         self.app = app
-        self.presets_file = user_presets.PresetsFile(app.presets_path)
+        self.bent_model = bent_model
+        """A model file of the user's the model look bends along the curve (``--bend``), or None."""
+        self.presets_file = user_presets.PresetsFile(presets_path)
         trajectories, velocities = self.presets_file.load(presets.TRAJECTORIES, presets.VELOCITIES)
         self.startup_problem = self.presets_file.problem
         self.model = CurvesModel(
@@ -65,8 +67,8 @@ class CurvesMode:
             coaster=presets.COASTER_INDEX,
             velocity_index=DEFAULT_VELOCITY,
         )
-        if app.opened is not None:  # a curve from a file (main.py --open), shown first
-            name, spline = app.opened
+        if opened is not None:  # a curve from a file (main.py --open), shown first
+            name, spline = opened
             title = user_presets.fitting_name(f"opened: {name}", {p.name for p in trajectories})
             opened = presets.TrajectoryPreset(title, "knots", spline=spline)
             self.model.unedited += (opened,)
@@ -84,9 +86,7 @@ class CurvesMode:
             self.drawing.curve_line.path,
             lambda: self.model.look is not Look.LINE,
         )
-        self.track = TrackDrawing(
-            self.root, lambda text: app.messages.say(text, warning=True), app.bent_model
-        )
+        self.track = TrackDrawing(self.root, lambda text: app.messages.say(text, warning=True), bent_model)
         self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(app, self.plot, self.drawing, self.model, self.apply)
@@ -101,7 +101,7 @@ class CurvesMode:
             self.presets_file,
             self.track,
         )
-        self.settings = SettingTools(app, self.model, self.apply, self.edits.new)
+        self.settings = SettingTools(app, self.model, self.apply, self.edits.new, bent_model)
         self.redraw(EVERYTHING | Change.CHOICE)  # makes the run
         self.bindings = curves_keys.bindings(self)
         self.root.hide()

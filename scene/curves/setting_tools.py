@@ -22,10 +22,12 @@ def interval_words(seconds):
 class SettingTools:
     """The settings of ``model`` (a ``CurvesModel``), made through ``apply`` (the mode's: it
     draws what they change); ``app`` gives the messages, ``new`` (the ``NewCurve``) is put away
-    when another curve is chosen."""
+    when another curve is chosen; ``bent_model`` is the user's model the model look bends (or
+    None: our pipe)."""
 
-    def __init__(self, app, model, apply, new):
+    def __init__(self, app, model, apply, new, bent_model=None):
         self.app, self.model, self.apply, self.new = app, model, apply, new
+        self.bent_model = bent_model
 
     def choose_trajectory(self, index):
         """Show trajectory preset ``index`` and restart (one that does not exist is said)."""
@@ -92,5 +94,5 @@ class SettingTools:
         """Build the trajectory as the next look: line, tube, ribbon, track, road, pipe (said
         first: what the build may say, such as a pipe that cannot follow the curve, comes after)."""
         look = next_look(self.model.look)
-        self.app.messages.say(f"The curve built as {look_words(look, self.app.bent_model)} (W: the next)")
+        self.app.messages.say(f"The curve built as {look_words(look, self.bent_model)} (W: the next)")
         self.apply(edits.SetLook(look))

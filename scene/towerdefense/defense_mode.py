@@ -142,6 +142,13 @@ class DefenseMode:
 
     # Bound to keys.
 
+    def set_scale(self, scale):
+        """No panel of its own to size."""
+
+    def covers_pointer(self):
+        """No panel of its own: the mouse is never over one."""
+        return False
+
     def next_method(self):
         """Follow the path the next way; the enemies on the board carry on from where they are."""
         methods = list(Method)

@@ -53,17 +53,20 @@ MOUSE_HELP = (
 
 
 class MazeMode:
-    """The mode; ``app`` is the ``SceneApp`` (its ``replay``, if any, is played)."""
+    """The mode; ``app`` is the ``SceneApp``. Replays are saved in ``replays`` (a folder); a
+    ``replay`` given (a ``maze_game.Replay``) is played; ``map_name`` is the map it opens on (a
+    key of ``MAPS``; the replay's own where one is given)."""
 
     name = "maze"
     title = "Tower-defense maze"
     right_drag = Drag.ORBIT
     mouse_help = MOUSE_HELP
 
-    def __init__(self, app):
+    def __init__(self, app, replays, replay=None, map_name=None):
         self.app = app
-        self.replaying = getattr(app, "replay", None)
-        self.map = MAPS[self.replaying.map_name if self.replaying else app.maze_map or "maze"]
+        self.replays = Path(replays)
+        self.replaying = replay
+        self.map = MAPS[replay.map_name if replay else map_name or "maze"]
         self.pace = GamePace()
         self.root = app.render.attach_new_node("maze mode")
         self.board = None
@@ -128,6 +131,13 @@ class MazeMode:
 
     # Keys.
 
+    def set_scale(self, scale):
+        """No panel of its own to size."""
+
+    def covers_pointer(self):
+        """No panel of its own: the mouse is never over one."""
+        return False
+
     def restart(self):
         """A new game on the map (a replay plays its moves from the start again)."""
         self.game = MazeGame(replay=self.replaying, maze_map=self.map)
@@ -155,7 +165,7 @@ class MazeMode:
 
     def save_replay(self):
         """Write the moves made so far beside the presets file, and say where."""
-        folder = Path(self.app.presets_path).parent / "replays"
+        folder = self.replays
         stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
         stem = f"maze-{self.map.name}-{stamp}-tick{self.game.ticks}"
         try:

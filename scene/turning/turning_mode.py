@@ -162,6 +162,13 @@ class TurningMode:
             f"t {game.now:6.2f} s{'  (paused)' if self.paused else ''}",
         ]
 
+    def set_scale(self, scale):
+        """No panel of its own to size."""
+
+    def covers_pointer(self):
+        """No panel of its own: the mouse is never over one."""
+        return False
+
     # Bound to keys.
 
     def select(self, index):

@@ -29,8 +29,8 @@ class Mode(typing.Protocol):
         mouse_help: ``(gesture, what it does)`` lines for the help overlay.
         bindings: Its key bindings (``scene.ui.bindings.KeyBinding``), registered while it is on.
 
-    A mode with a panel of its own may also have ``covers_pointer() -> bool``: whether the mouse
-    is over it, where a press never moves the camera.
+    Its class is made as ``cls(app, **options)``: the options of its ``ModeEntry`` (what the
+    command line gave it), never attributes of the app.
     """
 
     name: str
@@ -58,6 +58,12 @@ class Mode(typing.Protocol):
     def release(self) -> None:
         """The mouse button came up."""
 
+    def set_scale(self, scale: float) -> None:
+        """Size what it draws in the window's corners (its panel) for the text ``scale``."""
+
+    def covers_pointer(self) -> bool:
+        """Whether the mouse is over a panel of its own, where a press never moves the camera."""
+
 
 @dataclasses.dataclass(frozen=True)
 class ModeEntry:
@@ -70,6 +76,10 @@ class ModeEntry:
     def load(self):
         """The mode's class."""
         return getattr(importlib.import_module(self.module), self.cls)
+
+    def build(self, app, options):
+        """The mode for ``app``, made with its ``options`` (a dict of its class's keywords)."""
+        return self.load()(app, **options)
 
 
 MODES = (

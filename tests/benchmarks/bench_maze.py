@@ -31,7 +31,12 @@ def main():
     from scene.app import SceneApp
 
     presets = Path(tempfile.mkdtemp()) / "presets.json"
-    app = SceneApp("maze", presets, window_type="offscreen" if offscreen else None, maze_map="crowd")
+    app = SceneApp(
+        "maze",
+        presets,
+        window_type="offscreen" if offscreen else None,
+        options={"maze": {"map_name": "crowd"}},
+    )
     mode, game = app.mode, app.mode.game
     for row in range(game.map.rows):
         if row not in GAPS:

@@ -5,6 +5,8 @@ import inspect
 import subprocess
 import sys
 
+import pytest
+
 from scene.ui.bindings import KeyBinding
 from scene.ui.mode import MODE_NAMES, MODES, Drag, Mode
 from tests.scene.helpers import press
@@ -17,7 +19,16 @@ def test_every_mode_implements_the_interface(app):
         mode = app.modes[entry.name]
         assert isinstance(mode, Mode) and mode.name == entry.name
         assert isinstance(mode.right_drag, Drag) and mode.title
-        for name in ("enter", "exit", "update", "status_lines", "grab", "release"):
+        for name in (
+            "enter",
+            "exit",
+            "update",
+            "status_lines",
+            "grab",
+            "release",
+            "set_scale",
+            "covers_pointer",
+        ):
             ours = inspect.signature(getattr(mode, name)).parameters
             theirs = list(inspect.signature(getattr(Mode, name)).parameters)[1:]
             assert list(ours) == theirs, (entry.name, name)  # the same parameters by the same names
@@ -25,6 +36,17 @@ def test_every_mode_implements_the_interface(app):
             assert isinstance(binding, KeyBinding)
             assert all(callable(handler) for _, handler, _ in binding.events)
         assert all(len(line) == 2 for line in mode.mouse_help)
+
+
+def test_modes_take_their_options_from_their_entry_and_no_other_is_taken(tmp_path):
+    """A mode's class is made with its entry's options (the command line's), never reading them
+    off the app; options for a mode there is not are refused by name before a window opens."""
+    from scene.app import SceneApp
+
+    for entry in MODES:
+        assert next(iter(inspect.signature(entry.load()).parameters)) == "app", entry.name
+    with pytest.raises(ValueError, match="options for a mode there is not: 'moon'"):
+        SceneApp("curves", tmp_path / "presets.json", window_type="offscreen", options={"moon": {}})
 
 
 def test_tab_goes_through_the_modes_in_their_order(app):

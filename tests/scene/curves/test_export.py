@@ -96,7 +96,11 @@ def test_a_curve_opened_from_a_file_is_shown_first_editable_and_saved_once_edite
 
     def opened(spline):
         return SceneApp(
-            "curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE, opened=("track", spline)
+            "curves",
+            presets_file,
+            window_type="offscreen",
+            frame_rate=FRAME_RATE,
+            options={"curves": {"opened": ("track", spline)}},
         )
 
     app = opened(track)

@@ -195,7 +195,13 @@ def test_a_model_of_the_users_own_is_bent_in_the_pipes_place(presets_file, tmp_p
 
     fence = tmp_path / "fence.egg"
     write_model(NodePath(mesh_node(Mesh.box(0.1, 2.0, 1.0), "fence")), fence)
-    app = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=FRAME_RATE, bent_model=fence)
+    app = SceneApp(
+        "curves",
+        presets_file,
+        window_type="offscreen",
+        frame_rate=FRAME_RATE,
+        options={"curves": {"bent_model": fence}},
+    )
     try:
         mode = app.mode
         while mode.model.look is not Look.PIPE:
