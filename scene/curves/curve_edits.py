@@ -33,6 +33,8 @@ class Change(enum.Flag):
     """Which presets are shown."""
     KEYFRAMES = enum.auto()
     """The time between keyframes."""
+    EVENTS = enum.auto()
+    """The events along the curve."""
 
 
 KEEP = object()
@@ -255,6 +257,34 @@ class DeleteKey:
 
 
 VELOCITY_EDITS = (MoveHandle, AddKey, DeleteKey)
+
+
+# The events along the curve: recorded for undo, as the presets' edits.
+
+FIXED_EVENTS = (0.25, 0.5, 0.75)
+"""Arc-length fractions of the events every curve has."""
+MOST_EVENTS = 24
+"""The most events a curve holds (the user's beyond this replace the oldest of theirs)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class AddEvent:
+    """An event at arc-length fraction ``s`` (where the rider is); the oldest of the user's goes
+    when there are ``MOST_EVENTS``."""
+
+    s: float
+    words = "adding an event"
+
+    def edited(self, events):
+        s = float(self.s)
+        if not 0.0 <= s <= 1.0:
+            raise ValueError(f"an event lies at an arc-length fraction in [0, 1], not {self.s!r}")
+        kept = (
+            events
+            if len(events) < MOST_EVENTS
+            else events[: len(FIXED_EVENTS)] + events[len(FIXED_EVENTS) + 1 :]
+        )
+        return (*kept, s)
 
 
 # What is shown and how: not recorded for undo.

@@ -51,7 +51,7 @@ def bindings(mode):
             ("arrow_left", -1),
         ),
         *mode.run.bindings(),
-        bind("E", "an event here (it flashes when passed)", mode.add_event),
+        bind("E", "an event here (it flashes when passed; Ctrl+Z takes it back)", mode.add_event),
         bind("M", "our exact method or the seed's tables", settings.toggle_method),
         *mode.riders.bindings(mode.show_frames),
         bind("F", "frame the curve", mode.frame),

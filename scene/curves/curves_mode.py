@@ -195,11 +195,14 @@ class CurvesMode:
         motion = model.motion
         if change & (Change.SHAPE | Change.TIMING):
             if self.run is None:
-                self.run = Run(motion, self.events.events())
+                self.run = Run(motion, _playhead_events(model.events))
             else:
                 self.run.switch(motion)  # no restart: on from the same arc-length fraction
+        if change & Change.EVENTS:
+            self.run.set_events(_playhead_events(model.events))
+        if change & (Change.SHAPE | Change.EVENTS):
+            self.events.show(model.curve, model.events)
         if change & Change.SHAPE:
-            self.events.show(model.curve)
             self.riders.tilt = model.tilt_keys()
         if change & (Change.SHAPE | Change.LOOK):
             self._show_look(live=held)
@@ -230,10 +233,8 @@ class CurvesMode:
         self.riders.place(self.run.motion, 0.0, self.sampler.position(0.0))
 
     def add_event(self):
-        """An event where the rider is now."""
-        self.events.add(self.motion.distance(self.run.time))
-        self.run.set_events(self.events.events())
-        self.events.show(self.model.curve)
+        """An event where the rider is now (undone by Ctrl+Z as any edit)."""
+        self.apply(edits.AddEvent(float(self.motion.distance(self.run.time))))
 
     def show_frames(self):
         """What the rider's frame shows: its axes at the keyframes and the forces it feels."""
@@ -299,3 +300,9 @@ class CurvesMode:
         """The plot of the motion, with the velocity curve's handles (a cubic's joined)."""
         velocity = self.model.velocity
         self.plot.show(self.motion, velocity.handles, measure, polygon=bool(velocity.controls))
+
+
+def _playhead_events(fractions):
+    """The events (arc-length fractions) as (s, name) pairs for a ``Playhead``: each named by its
+    index."""
+    return [(s, index) for index, s in enumerate(fractions)]

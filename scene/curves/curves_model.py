@@ -68,6 +68,9 @@ class CurvesModel:
         self.looks = {}
         """The look the user chose (W) for each trajectory, by index."""
         self.selected_knot = self.selected_key = None
+        self.events = edits.FIXED_EVENTS
+        """The events' arc-length fractions, in the order they were placed (an event's name is its
+        index here): the fixed ones, then the user's."""
         self.history = Histories()
         self._built = BuiltCache()
 
@@ -182,6 +185,14 @@ class CurvesModel:
             return self._edit_trajectory(edit)
         if isinstance(edit, edits.VELOCITY_EDITS):
             return self._edit_velocity(edit)
+        if isinstance(edit, edits.AddEvent):
+            try:
+                events = edit.edited(self.events)
+            except ValueError as error:
+                raise Refused(str(error)) from error
+            self.history.record(("events", 0), self.events, events, edit.words)
+            self.events = events
+            return Change.EVENTS
         return self._set(edit)
 
     def begin_drag(self):
@@ -311,6 +322,9 @@ class CurvesModel:
         if found is None:
             return None
         (kind, index), state, words = found
+        if kind == "events":
+            self.events = state
+            return Change.EVENTS, words
         change = Change.SHAPE if kind == "trajectory" else Change.TIMING
         presets_of_kind = self._presets_of(kind)
         selection = (self.selected_knot, self.selected_key)
@@ -328,6 +342,7 @@ class CurvesModel:
         return {
             ("trajectory", self.trajectory_index): self.trajectory,
             ("velocity", self.velocity_index): self.velocity,
+            ("events", 0): self.events,
         }
 
     def _words(self, error):

@@ -9,7 +9,8 @@ import pytest
 from panda3d.core import NodePath
 
 from scene import MotionInterval
-from scene.curves.event_markers import FIXED, FLASH_SECONDS
+from scene.curves.curve_edits import FIXED_EVENTS as FIXED
+from scene.curves.event_markers import FLASH_SECONDS
 from tests.scene.helpers import FRAME_RATE, move_point, press, step
 
 
@@ -66,19 +67,54 @@ def test_rate_direction_and_loop_keys(app):
 
 def test_events_flash_when_passed_and_are_counted(app):
     mode = app.mode
-    assert mode.events.fractions == list(FIXED)
+    assert mode.model.events == FIXED
     to_first = float(mode.motion.time_at_distance(FIXED[0]))
     step(app, int(to_first * FRAME_RATE) + 1)
     assert mode.events.passed == 1 and mode.events.flashing == [0]
     step(app, int(FLASH_SECONDS * FRAME_RATE) + 2)
     assert mode.events.flashing == []
     press(app, "e")  # an event here: the rider is on it, so it fires when the run comes round
-    assert len(mode.events.fractions) == len(FIXED) + 1
+    assert len(mode.model.events) == len(FIXED) + 1
     passed = mode.events.passed
     step(app, int(mode.model.timing.duration * FRAME_RATE) + 5)
     assert mode.events.passed == passed + len(FIXED) + 1
     app.hud.set_lines(mode.status_lines())
     assert f"events passed {mode.events.passed} (E)" in app.hud.text.getText()
+
+
+def test_an_event_placed_is_an_edit_undone_and_redone_as_any(app):
+    """E places an event in the model (it used to live in the markers, copied into the run's
+    playhead, and no undo took it back): Ctrl+Z takes it away from the model, the markers and the
+    run; Ctrl+Y brings it back."""
+    mode = app.mode
+    step(app, 40)
+    press(app, "e")
+    placed = mode.model.events
+    assert len(placed) == len(FIXED) + 1 and (placed[-1], len(FIXED)) in mode.run.playhead.events
+    press(app, "control-z")
+    assert mode.model.events == FIXED and len(mode.run.playhead.events) == len(FIXED)
+    assert "adding an event" in app.messages.current.lower()
+    press(app, "control-y")
+    assert mode.model.events == placed and len(mode.run.playhead.events) == len(FIXED) + 1
+
+
+def test_the_events_keep_to_the_most_and_refuse_a_place_off_the_curve():
+    """The oldest of the user's goes past ``MOST_EVENTS``; an event off [0, 1] is refused, the
+    events kept."""
+    from scene.curves import curve_edits as edits
+    from scene.curves.curves_model import CurvesModel
+    from scene.curves.presets import TRAJECTORIES, VELOCITIES
+    from scene.kit.refusal import Refused
+
+    model = CurvesModel(list(TRAJECTORIES), list(VELOCITIES), 6.0, 0.1)
+    for k in range(edits.MOST_EVENTS + 2):
+        assert model.apply(edits.AddEvent(k / 100)) == edits.Change.EVENTS
+    user = model.events[len(FIXED) :]
+    assert model.events[: len(FIXED)] == FIXED and len(model.events) == edits.MOST_EVENTS
+    assert user == tuple(k / 100 for k in range(len(FIXED) + 2, edits.MOST_EVENTS + 2))
+    with pytest.raises(Refused, match="in \\[0, 1\\]"):
+        model.apply(edits.AddEvent(1.5))
+    assert model.events[len(FIXED) :] == user
 
 
 def test_a_motion_interval_agrees_with_the_run(app):
