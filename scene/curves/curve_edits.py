@@ -35,6 +35,8 @@ class Change(enum.Flag):
     """The time between keyframes."""
     EVENTS = enum.auto()
     """The events along the curve."""
+    PLAYBACK = enum.auto()
+    """How the run plays: paused, its rate and direction, its loop mode."""
 
 
 KEEP = object()
@@ -288,6 +290,13 @@ class AddEvent:
 
 
 # What is shown and how: not recorded for undo.
+
+
+@dataclasses.dataclass(frozen=True)
+class SetPlayback:
+    """How the run plays from now on: a ``run.Playback``."""
+
+    playback: object
 
 
 @dataclasses.dataclass(frozen=True)

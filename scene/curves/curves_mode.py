@@ -195,11 +195,13 @@ class CurvesMode:
         motion = model.motion
         if change & (Change.SHAPE | Change.TIMING):
             if self.run is None:
-                self.run = Run(motion, _playhead_events(model.events))
+                self.run = Run(motion, _playhead_events(model.events), model.playback)
             else:
                 self.run.switch(motion)  # no restart: on from the same arc-length fraction
         if change & Change.EVENTS:
             self.run.set_events(_playhead_events(model.events))
+        if change & Change.PLAYBACK:
+            self.run.follow(model.playback)
         if change & (Change.SHAPE | Change.EVENTS):
             self.events.show(model.curve, model.events)
         if change & Change.SHAPE:
@@ -227,10 +229,30 @@ class CurvesMode:
     # Bound to keys.
 
     def restart(self):
-        """Back to the start of the run."""
+        """Back to the start of the run, playing forwards."""
+        self.model.apply(edits.SetPlayback(self.model.playback.from_the_start()))
         self.settle()
-        self.run.restart()
+        self.run.restart(self.model.playback)
         self.riders.place(self.run.motion, 0.0, self.sampler.position(0.0))
+
+    def toggle_pause(self):
+        """Pause or go on; a run that has ended plays again from the start."""
+        if self.run.ended:
+            self.restart()
+            return
+        self.apply(edits.SetPlayback(self.model.playback.toggled()))
+
+    def change_rate(self, factor):
+        """Play at ``factor`` times the rate (within ``run.RATE_LIMITS``), from where it is."""
+        self.apply(edits.SetPlayback(self.model.playback.faster(factor)))
+
+    def reverse(self):
+        """Go back the way it came, from where it is."""
+        self.apply(edits.SetPlayback(self.model.playback.reversed()))
+
+    def cycle_loop(self):
+        """Play once, loop or ping-pong, from where the run is."""
+        self.apply(edits.SetPlayback(self.model.playback.next_loop()))
 
     def add_event(self):
         """An event where the rider is now (undone by Ctrl+Z as any edit)."""

@@ -21,6 +21,7 @@ from scene.curves.curve_edits import KEEP, Change
 from scene.curves.looks import Look
 from scene.curves.preset_origins import origin
 from scene.curves.presets import TimeOutOfPlace
+from scene.curves.run import Playback
 from scene.curves.run_timing import RunTiming
 from scene.kit.refusal import Refused
 from scene.ui.history import Histories
@@ -68,6 +69,8 @@ class CurvesModel:
         self.looks = {}
         """The look the user chose (W) for each trajectory, by index."""
         self.selected_knot = self.selected_key = None
+        self.playback = Playback()
+        """How the run plays (paused, rate, loop): a value, set by ``SetPlayback``."""
         self.events = edits.FIXED_EVENTS
         """The events' arc-length fractions, in the order they were placed (an event's name is its
         index here): the fixed ones, then the user's."""
@@ -295,6 +298,11 @@ class CurvesModel:
             case edits.AddTrajectory(preset):
                 self.trajectories.append(preset)
                 return self._set(edits.ChooseTrajectory(len(self.trajectories) - 1))
+            case edits.SetPlayback(playback):
+                if not isinstance(playback, Playback):
+                    raise Refused(f"not a playback: {playback!r}")
+                self.playback = playback
+                change = Change.PLAYBACK
             case edits.SetLook(chosen):
                 if not isinstance(chosen, Look):
                     raise Refused(f"a look is one of {', '.join(look.value for look in Look)}")

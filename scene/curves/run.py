@@ -1,7 +1,8 @@
-"""The curves mode's run: a ``trajectory.Playhead`` on the current motion, with what the keys
-change: pause, the playback rate and direction, the loop mode, the run's duration, the events."""
+"""The curves mode's run: a ``trajectory.Playhead`` on the current motion, played as the model's
+``Playback`` says (paused, the rate and direction, the loop mode), with the events."""
 
-from scene.ui.bindings import bind, pair
+import dataclasses
+
 from trajectory import Playhead
 
 DURATIONS = (1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 12.0, 20.0, 30.0)
@@ -13,20 +14,45 @@ LOOP_WORDS = {"loop": "loops", "once": "once", "pingpong": "ping-pong"}
 RATE_LIMITS = (1 / 16, 16.0)
 
 
+@dataclasses.dataclass(frozen=True)
+class Playback:
+    """How the run plays, a value the curves model keeps: ``rate`` (the rate when playing;
+    negative: backwards), ``loop`` (one of ``LOOPS``), ``paused``. Each key makes the next one."""
+
+    rate: float = 1.0
+    loop: str = LOOPS[0]
+    paused: bool = False
+
+    def faster(self, factor):
+        """The rate multiplied by ``factor``, kept within ``RATE_LIMITS``, its direction kept."""
+        size = min(max(abs(self.rate) * factor, RATE_LIMITS[0]), RATE_LIMITS[1])
+        return dataclasses.replace(self, rate=size if self.rate > 0 else -size)
+
+    def reversed(self):
+        """Going back the way it came."""
+        return dataclasses.replace(self, rate=-self.rate)
+
+    def next_loop(self):
+        """The next of ``LOOPS``."""
+        return dataclasses.replace(self, loop=LOOPS[(LOOPS.index(self.loop) + 1) % len(LOOPS)])
+
+    def toggled(self):
+        """Paused, or playing again."""
+        return dataclasses.replace(self, paused=not self.paused)
+
+    def from_the_start(self):
+        """Playing, forwards: how a run restarts."""
+        return dataclasses.replace(self, rate=abs(self.rate), paused=False)
+
+
 class Run:
-    """The run of ``motion`` (a ``trajectory.Motion``) with ``events`` ((s, name) pairs).
+    """The run of ``motion`` (a ``trajectory.Motion``) with ``events`` ((s, name) pairs), played
+    as ``playback`` (a ``Playback``) says; ``follow`` a new one."""
 
-    Attributes:
-        paused: Whether ``tick`` stands still.
-        rate: The playback rate to play at when not paused (negative: backwards).
-        loop: One of ``LOOPS``.
-    """
-
-    def __init__(self, motion, events=()):
-        self.paused = False
-        self.rate = 1.0
-        self.loop = LOOPS[0]
-        self.playhead = Playhead(motion, self.loop, events)
+    def __init__(self, motion, events=(), playback=Playback()):
+        self.playback = playback
+        self.playhead = Playhead(motion, playback.loop, events)
+        self.playhead.set_rate(0.0 if playback.paused else playback.rate)
 
     @property
     def motion(self):
@@ -53,52 +79,32 @@ class Run:
 
     def status(self):
         """The HUD's words for the run's playback."""
-        state = "  (ended: R or Space plays again)" if self.ended else "  (paused)" if self.paused else ""
-        return f"x{self.rate:g} {LOOP_WORDS[self.loop]}{state}"
-
-    def bindings(self):
-        """The keys that change the playback, from where the run is."""
-        return (
-            bind("Space", "pause or go on (an ended run: play it again)", self.toggle_pause, event="space"),
-            pair("[ / ]", "play at half or twice the rate", self.change_rate, ("[", 0.5), ("]", 2.0)),
-            bind("\\", "play backwards, or forwards again", self.reverse, event="\\"),
-            bind("L", "play once, loop or ping-pong", self.cycle_loop),
-        )
+        playback = self.playback
+        state = "  (ended: R or Space plays again)" if self.ended else "  (paused)" if playback.paused else ""
+        return f"x{playback.rate:g} {LOOP_WORDS[playback.loop]}{state}"
 
     def tick(self, dt):
         """Go on by ``dt`` seconds; the ``trajectory.Crossing``s on the way."""
         return self.playhead.advance(dt)
 
-    def restart(self):
-        """Back to the start, going forward, playing."""
-        self.paused = False
-        self.rate = abs(self.rate)
+    def restart(self, playback):
+        """Back to the start, played as ``playback`` says."""
+        self.playback = playback
         self._remake(self.motion, time=0.0)
 
-    def toggle_pause(self):
-        """Pause or go on; a run that has ended plays again from the start."""
-        if self.ended:
-            self.restart()
+    def follow(self, playback):
+        """Play as ``playback`` says from where the run is: a new loop mode, paused or playing
+        again, the other way (back the way it came: in ping-pong, whichever way that is), or
+        faster or slower."""
+        before, self.playback = self.playback, playback
+        if playback == before:
             return
-        self.paused = not self.paused
-        self.playhead.set_rate(0.0 if self.paused else self.rate)
-
-    def change_rate(self, factor):
-        """Multiply the playback rate by ``factor`` (within ``RATE_LIMITS``), from where it is."""
-        size = min(max(abs(self.rate) * factor, RATE_LIMITS[0]), RATE_LIMITS[1])
-        self.rate = size if self.rate > 0 else -size
-        if not self.paused:
-            self.playhead.set_rate(self.rate)
-
-    def reverse(self):
-        """Go back the way it came, from where it is."""
-        self.rate = -self.rate
-        self.playhead.reverse()
-
-    def cycle_loop(self):
-        """The next of ``LOOPS``, from where the run is."""
-        self.loop = LOOPS[(LOOPS.index(self.loop) + 1) % len(LOOPS)]
-        self._remake(self.motion, time=self.time)
+        if playback.loop != before.loop:
+            self._remake(self.motion, time=self.time)
+        elif (playback.rate < 0.0) != (before.rate < 0.0):
+            self.playhead.reverse()
+        elif playback.paused != before.paused or not playback.paused:
+            self.playhead.set_rate(0.0 if playback.paused else playback.rate)
 
     def switch(self, motion):
         """Go on along ``motion`` (a new duration, velocity curve or edited curve) from the same
@@ -112,6 +118,6 @@ class Run:
     def _remake(self, motion, time, events=None):
         """A new playhead (for a new loop mode or events) at ``time``, with the run's rate."""
         events = self.playhead.events if events is None else events
-        self.playhead = Playhead(motion, self.loop, events)
+        self.playhead = Playhead(motion, self.playback.loop, events)
         self.playhead.seek(time=time)
-        self.playhead.set_rate(0.0 if self.paused else self.rate)
+        self.playhead.set_rate(0.0 if self.playback.paused else self.playback.rate)

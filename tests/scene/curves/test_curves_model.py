@@ -307,3 +307,24 @@ def test_random_edits_undone_and_redone_equal_a_model_built_afresh(sequence):
         model.redo()
     assert state(model)[:2] == end[:2]
     np.testing.assert_array_equal(positions(model), positions(rebuilt(model)))
+
+
+def test_playback_is_a_value_of_the_model_set_by_an_edit():
+    """The run's rate, direction, loop and pause were kept in the run beside its playhead's; they
+    are one value on the model now, each key making the next (the rate kept within its limits,
+    its direction with it)."""
+    from scene.curves.run import LOOPS, RATE_LIMITS, Playback
+
+    model = CurvesModel(list(presets.TRAJECTORIES), list(presets.VELOCITIES), 6.0, 0.1)
+    assert model.playback == Playback(1.0, LOOPS[0], False)
+    playback = model.playback.reversed().faster(2.0).next_loop().toggled()
+    assert model.apply(edits.SetPlayback(playback)) == Change.PLAYBACK
+    assert model.playback == Playback(-2.0, LOOPS[1], True)
+    assert (
+        model.playback.faster(1e6).rate == -RATE_LIMITS[1]
+        and model.playback.faster(1e-6).rate == -RATE_LIMITS[0]
+    )
+    assert model.playback.from_the_start() == Playback(2.0, LOOPS[1], False)
+    with pytest.raises(Refused, match="not a playback"):
+        model.apply(edits.SetPlayback("fast"))
+    assert model.playback == playback

@@ -58,11 +58,13 @@ def test_rate_direction_and_loop_keys(app):
     assert mode.run.time == pytest.approx(t - 0.5 * 30 / FRAME_RATE, abs=1e-9)
     assert mode.run.status() == "x-0.5 loops"
     press(app, "l")
-    assert mode.run.loop == "once" and mode.run.time == pytest.approx(t - 0.5 * 31 / FRAME_RATE, abs=1e-9)
+    assert mode.model.playback.loop == "once" and mode.run.time == pytest.approx(
+        t - 0.5 * 31 / FRAME_RATE, abs=1e-9
+    )
     press(app, "l")
-    assert mode.run.loop == "pingpong"
+    assert mode.model.playback.loop == "pingpong"
     press(app, "l")
-    assert mode.run.loop == "loop"
+    assert mode.model.playback.loop == "loop"
 
 
 def test_events_flash_when_passed_and_are_counted(app):
@@ -128,7 +130,7 @@ def test_a_motion_interval_agrees_with_the_run(app):
 def test_a_run_played_once_says_it_ended_and_space_plays_it_again(app):
     """A run that played "once" and ended said nothing, and Space left it where it was."""
     press(app, "l")  # loop -> once
-    assert app.mode.run.loop == "once"
+    assert app.mode.model.playback.loop == "once"
     step(app, math.ceil(app.mode.motion.duration * 60) + 10)
     assert app.mode.run.ended
     assert "R or Space plays it again" in app.messages.current
