@@ -37,6 +37,8 @@ class Change(enum.Flag):
     """The events along the curve."""
     PLAYBACK = enum.auto()
     """How the run plays: paused, its rate and direction, its loop mode."""
+    RIDERS = enum.auto()
+    """What rides the curve and how (``rider_settings.RiderSettings``)."""
 
 
 KEEP = object()
@@ -290,6 +292,13 @@ class AddEvent:
 
 
 # What is shown and how: not recorded for undo.
+
+
+@dataclasses.dataclass(frozen=True)
+class SetRiders:
+    """What rides the curve and how from now on: a ``rider_settings.RiderSettings``."""
+
+    settings: object
 
 
 @dataclasses.dataclass(frozen=True)

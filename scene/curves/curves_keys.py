@@ -1,8 +1,11 @@
 """The curves mode's keys: choosing curves, the run, the riders, the edits (see each part for
 its own)."""
 
+import functools
+
 from scene.curves import presets
 from scene.curves.drive import JERK_WORDS
+from scene.curves.rider_settings import RiderSettings
 from scene.ui.bindings import bind, numbered, pair
 
 MOUSE_HELP = (
@@ -56,7 +59,17 @@ def bindings(mode):
         bind("L", "play once, loop or ping-pong", mode.cycle_loop),
         bind("E", "an event here (it flashes when passed; Ctrl+Z takes it back)", mode.add_event),
         bind("M", "our exact method or the seed's tables", settings.toggle_method),
-        *mode.riders.bindings(mode.show_frames),
+        bind("O", "the next way of facing along the curve", mode.change_riders, RiderSettings.next_mode),
+        bind("G", "the sphere or a glider", mode.change_riders, RiderSettings.other_rider),
+        pair(
+            "K / Shift+K",
+            "a car more or fewer in the train",
+            mode.change_riders,
+            ("k", functools.partial(RiderSettings.more_cars, step=1)),
+            ("shift-k", functools.partial(RiderSettings.more_cars, step=-1)),
+        ),
+        bind("V", "ride on the rider, or orbit again", mode.change_riders, RiderSettings.ride_toggled),
+        bind("X", "show the frames at the keyframes", mode.change_riders, RiderSettings.frames_toggled),
         bind("F", "frame the curve", mode.frame),
         bind(
             "W",

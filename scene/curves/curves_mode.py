@@ -22,6 +22,7 @@ from scene.curves.edit_tools import EditTools
 from scene.curves.event_markers import EventMarkers
 from scene.curves.horizon import Horizon
 from scene.curves.looks import Look
+from scene.curves.rider_settings import RiderSettings
 from scene.curves.riders import Riders
 from scene.curves.run import DEFAULT_DURATION, Run
 from scene.curves.setting_tools import KEYFRAME_INTERVALS, SettingTools, interval_words
@@ -123,8 +124,8 @@ class CurvesMode:
     def exit(self):
         """Hide the mode's scene and plot; the camera orbits again."""
         self.release()
-        if self.riders.riding:
-            self.riders.toggle_ride()
+        if self.model.rider_settings.riding:  # the camera orbits again
+            self.change_riders(RiderSettings.ride_toggled)
         self.root.hide()
         self.drawing.overlay.hide()
         self.plot.root.hide()
@@ -202,6 +203,9 @@ class CurvesMode:
             self.run.set_events(_playhead_events(model.events))
         if change & Change.PLAYBACK:
             self.run.follow(model.playback)
+        if change & Change.RIDERS:
+            self.riders.follow(model.rider_settings)
+            self.show_frames()
         if change & (Change.SHAPE | Change.EVENTS):
             self.events.show(model.curve, model.events)
         if change & Change.SHAPE:
@@ -234,6 +238,11 @@ class CurvesMode:
         self.settle()
         self.run.restart(self.model.playback)
         self.riders.place(self.run.motion, 0.0, self.sampler.position(0.0))
+
+    def change_riders(self, change):
+        """What rides the curve, or how, as ``change`` (a ``RiderSettings`` method, such as
+        ``next_mode``, with its arguments) makes it from the model's."""
+        self.apply(edits.SetRiders(change(self.model.rider_settings)))
 
     def toggle_pause(self):
         """Pause or go on; a run that has ended plays again from the start."""

@@ -21,6 +21,7 @@ from scene.curves.curve_edits import KEEP, Change
 from scene.curves.looks import Look
 from scene.curves.preset_origins import origin
 from scene.curves.presets import TimeOutOfPlace
+from scene.curves.rider_settings import RiderSettings
 from scene.curves.run import Playback
 from scene.curves.run_timing import RunTiming
 from scene.kit.refusal import Refused
@@ -71,6 +72,8 @@ class CurvesModel:
         self.selected_knot = self.selected_key = None
         self.playback = Playback()
         """How the run plays (paused, rate, loop): a value, set by ``SetPlayback``."""
+        self.rider_settings = RiderSettings()
+        """What rides the curve and how: a value, set by ``SetRiders``."""
         self.events = edits.FIXED_EVENTS
         """The events' arc-length fractions, in the order they were placed (an event's name is its
         index here): the fixed ones, then the user's."""
@@ -303,6 +306,11 @@ class CurvesModel:
                     raise Refused(f"not a playback: {playback!r}")
                 self.playback = playback
                 change = Change.PLAYBACK
+            case edits.SetRiders(settings):
+                if not isinstance(settings, RiderSettings):
+                    raise Refused(f"not rider settings: {settings!r}")
+                self.rider_settings = settings
+                change = Change.RIDERS
             case edits.SetLook(chosen):
                 if not isinstance(chosen, Look):
                     raise Refused(f"a look is one of {', '.join(look.value for look in Look)}")

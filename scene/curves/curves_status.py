@@ -23,7 +23,7 @@ def hud_lines(model, run, riders, events, interval, tool_lines, track):
         f"s {float(motion.distance(t)):.4f}   u {float(motion.parameter(t)):.4f}",
         f"speed {float(motion.speed(t)):.2f} units/s   events passed {events.passed} (E)",
         f"keyframes every {interval}, method: {METHOD_WORDS[model.timing.method]} (M)",
-        riders.status(),
+        riders.settings.words(),
         *([felt_words(motion.g_forces(t, riders.orientation()))] if riders.riding else []),
         built_words(model.look, track),
         *([model.timing.drive.status()] if model.driving else []),

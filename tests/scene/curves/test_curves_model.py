@@ -328,3 +328,35 @@ def test_playback_is_a_value_of_the_model_set_by_an_edit():
     with pytest.raises(Refused, match="not a playback"):
         model.apply(edits.SetPlayback("fast"))
     assert model.playback == playback
+
+
+def test_the_rider_settings_are_a_value_of_the_model_set_by_an_edit():
+    """What rides the curve and how sat in the riders' drawing; it is one value on the model now
+    (the drawing follows it): each key makes the next, the train kept to 0..MAX_CARS cars, the
+    glider banking against standard gravity and the sphere not."""
+    from scene.curves.rider_settings import GLIDER, MAX_BANK, MAX_CARS, SPHERE, RiderSettings
+    from trajectory import Orientation
+    from trajectory.orientation import MODES
+
+    model = CurvesModel(list(presets.TRAJECTORIES), list(presets.VELOCITIES), 6.0, 0.1)
+    settings = model.rider_settings
+    assert settings == RiderSettings(SPHERE, "up", 0, False, False)
+    modes = [settings.mode]
+    for _ in range(len(MODES)):
+        settings = settings.next_mode()
+        modes.append(settings.mode)
+    assert sorted(modes[:-1]) == sorted(MODES) and modes[-1] == modes[0]
+    glider = settings.other_rider().more_cars(3).more_cars(MAX_CARS).ride_toggled().frames_toggled()
+    assert model.apply(edits.SetRiders(glider)) == Change.RIDERS
+    assert model.rider_settings == RiderSettings(GLIDER, "up", MAX_CARS, True, True)
+    assert glider.more_cars(-100).cars == 0
+    tilt = ((0.0, 0.0), (1.0, 0.5))
+    assert glider.orientation(tilt) == Orientation("up", bank=True, max_bank=MAX_BANK, tilt=tilt)
+    assert settings.orientation() == Orientation("up")
+    assert (
+        glider.words()
+        == f"glider (banks) (G), train of {MAX_CARS + 1} (K), facing: up nearest +Z (O), riding (V)"
+    )
+    with pytest.raises(Refused, match="not rider settings"):
+        model.apply(edits.SetRiders(None))
+    assert model.rider_settings == glider

@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from scene.curves.presets import TRAJECTORIES
-from scene.curves.riders import CAR_GAP, DEFAULT_MODE, MAX_BANK, MAX_CARS, RIDE_OFFSET, RIDE_PITCH
+from scene.curves.rider_settings import DEFAULT_MODE, MAX_BANK, MAX_CARS
+from scene.curves.riders import CAR_GAP, RIDE_OFFSET, RIDE_PITCH
 from scene.curves.roll import LIFT_SPEEDS
 from tests.scene.helpers import press, step
 from trajectory import Orientation
@@ -39,7 +40,7 @@ def test_the_sphere_turns_by_each_orientation_mode_in_turn(app):
     for turn in range(1, len(ORIENTATION_MODES) + 1):
         press(app, "o")
         expected = ORIENTATION_MODES[(start + turn) % len(ORIENTATION_MODES)]
-        assert mode.riders.mode == expected
+        assert mode.model.rider_settings.mode == mode.riders.settings.mode == expected
         step(app, 7)
         t = mode.run.time
         assert same_rotation(quaternion_of(mode.sphere), mode.motion.quaternion(t, expected))
