@@ -246,7 +246,9 @@ def tangent_exit(a, b, radius, m):
     on_circle = abs(gap) <= slack
     line = m.where(m.either(on_circle, gap < -slack), 0.0, m.sqrt(m.maximum(excess, 0.0)))
     plain = m.either(on_circle, a <= 0.0)
-    short = m.where(plain, a - line, b * (2.0 * r - b) / m.where(plain, 1.0, a + line))
+    # Inside the circle (unreachable) a + L may be subnormal: its quotient is not used, nor made.
+    quotient = m.either(plain, gap < -slack)
+    short = m.where(plain, a - line, b * (2.0 * r - b) / m.where(quotient, 1.0, a + line))
     sweep = m.atan2(b * line + r * short, a * line + r * (r - b)) % TWO_PI
     # Facing it already, to rounding: the destination ahead on the heading's line (a turn
     # within rounding of a full one may be a loop that rounding made whole).

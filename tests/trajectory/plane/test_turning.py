@@ -559,3 +559,19 @@ def test_shortest_path_asks_the_planner_the_order_needs():
     np.testing.assert_allclose(
         many.lengths, [reeds_shepp_path(start, goal, 1.0, heading=h).length for h in (2.0, -1.0)], rtol=1e-14
     )
+
+
+def test_a_destination_inside_the_circle_a_subnormal_ahead_overflows_nothing():
+    """Found by CI's random headings: a destination inside the turning circle, a subnormal
+    distance ahead (a = 1e-310), made b (2r - b) / (a + L) overflow (a RuntimeWarning) in a
+    quotient the unreachable row never uses. Unreachable, in floats and in arrays, silently."""
+    import warnings
+
+    from trajectory._numerics.maths import ARRAYS, FLOATS
+    from trajectory.plane.turn_to_point import tangent_exit
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        reachable, _, line = tangent_exit(np.array([1e-310, 0.5]), np.array([0.5, 0.1]), 1.0, ARRAYS)
+        assert reachable.tolist() == [False, True] and line[0] == 0.0
+        assert tangent_exit(1e-310, 0.5, 1.0, FLOATS)[0] is False
