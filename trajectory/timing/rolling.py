@@ -17,8 +17,10 @@ The time to each s is the integral of 1 / v, fitted and inverted the way the arc
 (``inverse_fit``), to the tables' accuracy.
 """
 
+import bisect
 import enum
 import itertools
+import math
 
 import numpy as np
 
@@ -68,9 +70,9 @@ def rolling_velocity(curve, speed, g, friction, drag, lifts):
     def rate(t):
         """ds/dt at normalised times t (a float or an array): the speed where the table puts the
         train, exactly (its energy's, off the lifts), not the table's derivative (1e-9 out)."""
-        s = table(t)
-        rates = np.sqrt(profile.squared_speeds(np.asarray(s, dtype=float))) * (duration / length)
-        return float(rates) if np.ndim(s) == 0 else rates
+        if type(t) is float:  # the per-frame path
+            return math.sqrt(profile.squared_speed(table.scalar(t))) * (duration / length)
+        return np.sqrt(profile.squared_speeds(np.asarray(table(t), dtype=float))) * (duration / length)
 
     velocity = VelocityCurve._known(table, identity, "rolling under gravity", table, rate=rate)
     return velocity, duration
@@ -86,6 +88,7 @@ class _Profile:
         steps = np.round(ends * GRID) / GRID
         ends = np.where(np.abs(ends - steps) <= _MIN_PIECE, steps, ends)  # no piece too narrow to time
         self.nodes = np.union1d(np.linspace(0.0, 1.0, GRID + 1), ends)
+        self._node_list = self.nodes.tolist()
         self.lifts = [(a / self.length, b / self.length, v * v) for a, b, v in lifts]
         self.lossless = friction == 0.0 and drag == 0.0
 
@@ -175,6 +178,19 @@ class _Profile:
         else:
             w[rolling] = self._hermite(flat[rolling], k[rolling])
         return np.maximum(w, self.floor).reshape(s.shape)
+
+    def squared_speed(self, s):
+        """``squared_speeds`` of one float ``s``, in plain floats: the per-frame path."""
+        s = min(max(s, 0.0), 1.0)
+        k = min(max(bisect.bisect_right(self._node_list, s) - 1, 0), len(self._node_list) - 2)
+        if self.stretches[k] == Stretch.PULLED:
+            w = float(self.lift_w[k]) if self.lifted[k] else self.floor
+        elif self.lossless:
+            height = float(self.curve.evaluate(self.curve.arc_length.table.scalar(s))[2])
+            w = 2.0 * self.g * (float(self.heads[k]) - height)
+        else:
+            w = float(self._hermite(s, k))
+        return max(w, self.floor)
 
     def _heights(self, s):
         return self.curve.evaluate(self.curve.arc_length.parameter(s))[..., 2]

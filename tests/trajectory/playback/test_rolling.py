@@ -170,3 +170,18 @@ def test_bad_input_is_refused_by_name(arguments, message):
     arguments = {"speed": 1.0, **arguments}
     with pytest.raises(ValueError, match=message):
         Motion.rolling(HILLS, arguments.pop("speed"), **arguments)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"lifts": [(0.0, 15.0, 2.0)]}, {"friction": 0.03, "drag": 0.002}],
+    ids=["lossless", "lifted", "with loss"],
+)
+def test_one_time_s_speed_in_plain_floats_is_the_arrays(options):
+    """The per-frame speed (a float time: the scene's HUD, plot and banked riders ask it every
+    frame) is the array's to rounding, off and on the lifts, with and without loss."""
+    motion = Motion.rolling(HILLS, 3.0, **options)
+    times = np.linspace(0.0, motion.duration, 1001)
+    many = motion.speed(times)
+    one = np.array([motion.speed(float(t)) for t in times])
+    np.testing.assert_allclose(one, many, rtol=1e-14, atol=0.0)
