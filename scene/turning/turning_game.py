@@ -45,7 +45,6 @@ class TurningGame:
 
     def __init__(self, half_size=BOARD_HALF_SIZE, cell=GRID_SPACING):
         self.now = 0.0
-        self.half_size = half_size
         self.ground = Ground(half_size, cell)
         self.units = [Unit(kind) for kind in KINDS]
         self.planner, self.steering = Planner.SEED, True
@@ -70,7 +69,8 @@ class TurningGame:
     def order(self, chosen, destination, heading=None):
         """Send the units ``chosen`` (indices) to ``destination`` (x, y), side by side, arriving
         at ``heading`` if given; a point off the board is refused (told)."""
-        if np.max(np.abs(destination)) > self.half_size:
+        half_size = self.ground.half_size
+        if np.max(np.abs(destination)) > half_size:
             self.tell("That point is off the board: click on the grid", warning=True)
             return
         here = np.array([self.units[i].pose(self.now)[:2] for i in chosen])
@@ -78,7 +78,7 @@ class TurningGame:
         goals = side_by_side(
             here, np.asarray(destination, dtype=float), heading, footprints, SIDE_BY_SIDE_GAP
         )
-        for index, goal in zip(chosen, np.clip(goals, -self.half_size, self.half_size)):
+        for index, goal in zip(chosen, np.clip(goals, -half_size, half_size)):
             self.send(index, goal, heading)
 
     def send(self, index, goal, heading, stop_if_refused=False):
