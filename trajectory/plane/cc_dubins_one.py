@@ -302,7 +302,8 @@ def small_turn_roots_one(miss, unit):
     for k in range(len(table) - 1):
         low, high = values[k], values[k + 1]
         if (low <= 0.0 <= high) or (high <= 0.0 <= low):  # NaN: no bracket
-            roots.append(_illinois(miss, table[k][0], table[k + 1][0], low, high))
+            root = _illinois(miss, table[k][0], table[k + 1][0], low, high)
+            roots.append(0.0 if root <= CLOSED else root)  # within rounding of none: none
     return roots
 
 

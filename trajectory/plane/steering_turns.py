@@ -41,6 +41,9 @@ _FINE = 8
 than its grid."""
 ROUNDS = 40
 CLOSED = 1e-15
+"""Where a root search closes (relative to its bracket's size, 1 near 0): a small turn's root
+within this of no deflection is none (its clothoids, sqrt(t / sharpness) long, would make a
+rounding of t some 3e-9 long, and one path and the batch would differ by it)."""
 SLACK = 1e-12
 """How far below 0 (relative to the path's scale) a line's length may come out and count as 0."""
 ONE_BY_ONE = 8
@@ -244,7 +247,7 @@ def small_turn_roots(parts_at, n, unit):
         values[rows, cells],
         values[rows, cells + 1],
     )
-    return rows, t
+    return rows, np.where(t <= CLOSED, 0.0, t)
 
 
 def illinois(f, low, high, f_low, f_high):
