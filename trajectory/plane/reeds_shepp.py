@@ -33,7 +33,7 @@ from trajectory.plane.turn_paths import MIRRORED, TurnPaths, angle, path_from_tu
 
 _ZERO = 10.0 * 2.0**-52
 """How far below 0 a computed length may be and still count as 0 (the formulas' rounding)."""
-_NEGLIGIBLE = 1e-12
+NEGLIGIBLE = 1e-12
 """Segments shorter than this part of the path (in radii, at least) are left out."""
 _HALF_PI = math.pi / 2.0
 _TWO_PI = 2.0 * math.pi  # remainder(angle, _TWO_PI): the angle reduced to [-pi, pi]
@@ -309,7 +309,7 @@ def shortest(start, goal, radius):
     word, lengths = shortest_word(*_goal_in_start_frame(start, goal, radius))
     # Turns of a few ulps are the rounding of the goal's frame (cos(pi / 2) is 6e-17, not 0): a
     # stop and a change of gear there would go nowhere.
-    negligible = _NEGLIGIBLE * max(1.0, sum(map(abs, lengths)))
+    negligible = NEGLIGIBLE * max(1.0, sum(map(abs, lengths)))
     kept = [(letter, length) for letter, length in zip(word, lengths) if abs(length) > negligible]
     pieces = [
         (_TURNS[letter], 1.0 if length >= 0.0 else -1.0, abs(length) * radius) for letter, length in kept

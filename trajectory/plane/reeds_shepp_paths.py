@@ -15,11 +15,11 @@ from trajectory.plane import reeds_shepp
 from trajectory.plane.cc_reeds_shepp import cc_reeds_shepp_paths
 from trajectory.plane.reeds_shepp import (
     _HALF_PI,
-    _NEGLIGIBLE,
     _TURNS,
     _TWO_PI,
     _ZERO,
     CANDIDATES,
+    NEGLIGIBLE,
     _all_readings,
 )
 from trajectory.plane.steering_turns import steering_sharpness
@@ -144,7 +144,7 @@ def _read(chosen, lengths, least):
     segments are kept (n, 5), the words (n,)), the kept segments first, in order."""
     signed = np.take_along_axis(lengths, _COLUMNS[chosen], axis=1) * _SIGNS[chosen][:, None]
     turns = _TURN_TABLE[chosen]
-    kept = np.abs(signed) > _NEGLIGIBLE * np.maximum(1.0, least)[:, None]
+    kept = np.abs(signed) > NEGLIGIBLE * np.maximum(1.0, least)[:, None]
     # Each pair's word from its candidate and the segments it keeps, spelled once per kind.
     kinds = chosen * 2**_MOST + kept @ (2 ** np.arange(_MOST))
     present = np.flatnonzero(np.bincount(kinds, minlength=len(CANDIDATES) * 2**_MOST))

@@ -5,6 +5,7 @@ import math
 
 from trajectory._numerics.angles import wrapped
 from trajectory.plane import dubins, reeds_shepp
+from trajectory.plane.reeds_shepp import NEGLIGIBLE
 from trajectory.plane.turn_to_point import shortest_turns_to_point
 
 
@@ -16,11 +17,11 @@ def to_goal(pose, goal, heading, radius, reverse, alternatives=True):
     if heading is not None:
         yield from link(pose, (goal[0], goal[1], heading), radius, reverse, alternatives)
         return
-    forwards = _way(*shortest_turns_to_point(pose[:2], pose[2], goal, radius))
+    forwards = _way(*shortest_turns_to_point(pose[:2], pose[2], goal, radius), radius)
     if not reverse:
         yield forwards
         return
-    backwards = _backed(_way(*shortest_turns_to_point(pose[:2], pose[2] + math.pi, goal, radius)))
+    backwards = _backed(_way(*shortest_turns_to_point(pose[:2], pose[2] + math.pi, goal, radius), radius))
     ways = sorted([forwards, backwards], key=lambda way: way[1])
     yield from ways if alternatives else ways[:1]
 
@@ -55,12 +56,16 @@ def link(pose, target, radius, reverse, alternatives=True):
 def _dubins(pose, target, radius):
     """The Dubins way between two poses (headings in [-pi, pi)), as (pieces, length)."""
     _, turns, parts = dubins.shortest(pose, target, radius)
-    return _way(turns, parts)
+    return _way(turns, parts, radius)
 
 
-def _way(turns, parts):
-    """Segments (their turns and lengths) driven forwards as (pieces, length), empty pieces left out."""
-    return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > 0.0], sum(parts)
+def _way(turns, parts, radius):
+    """Segments (their turns and lengths) driven forwards as (pieces, length), pieces of a
+    rounding's length left out as the Reeds-Shepp ways leave them: an 8e-15 turn between two
+    others is a word of its own, that the same way moved elsewhere would not have."""
+    length = sum(parts)
+    negligible = NEGLIGIBLE * max(radius, length)
+    return [(turn, 1.0, part) for turn, part in zip(turns, parts) if part > negligible], length
 
 
 def _backed(way):

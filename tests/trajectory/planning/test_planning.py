@@ -6,7 +6,7 @@ import math
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tests.benchmarks.bench_planning import random_map as benchmark_map
@@ -94,6 +94,8 @@ def test_plans_on_random_maps_are_sound(seed, reverse, footprint, with_heading):
     reverse=st.booleans(),
     sharpness=st.sampled_from([None, 0.5]),
 )
+# A shot with an 8e-15 turn between two others at (0, 0) and none moved: the same way, another word.
+@example(seed=200, origin=(1000.25, -317.5), reverse=False, sharpness=None)
 def test_a_map_anywhere_plans_as_one_at_the_origin_moved_there(seed, origin, reverse, sharpness):
     """A map whose corner lies at ``origin`` (the turning mode's board, centred on (0, 0)): the
     same plan as on the map at (0, 0), moved (its poses to 1e-12 of the coordinates' size, a
