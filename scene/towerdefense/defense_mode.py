@@ -8,24 +8,19 @@ import numpy as np
 from panda3d.core import CardMaker, TextNode
 
 from scene.kit.refusal import Refusal
+from scene.towerdefense.board_mode import BASE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR, BoardMode, draw_ground
 from scene.towerdefense.defense_game import CANNON, FROST, MAX_TOWERS, DefenseGame, Method
 from scene.towerdefense.game_pace import GamePace
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind
 from scene.ui.geometry import LineStrip, blob_shadow, circle_points, segments, tiles
-from scene.ui.mode import Drag
 from scene.ui.pointer import on_ground
 
 SCALE = 1.0 / 20.0
 """World units per game unit: a 40-unit cell is 2 world units wide."""
 LIFT = 0.3
 """Game units above the ground for lines drawn on it."""
-GROUND_COLOUR = (0.16, 0.26, 0.18, 1.0)
 PATH_COLOUR = (0.55, 0.47, 0.33, 1.0)
-SPAWN_COLOUR = (0.3, 0.75, 0.4, 1.0)
-BASE_COLOUR = (0.3, 0.45, 0.9, 1.0)
-LINE_COLOUR = (0.1, 0.12, 0.12, 1.0)
-ROUTE_COLOUR = (1.0, 0.9, 0.55, 1.0)
 SHOT_COLOURS = {CANNON.name: (1.0, 0.85, 0.3, 1.0), FROST.name: (0.5, 0.85, 1.0, 1.0)}
 FROST_TINT = (0.55, 0.8, 1.4, 1.0)
 """A frost tower's tint (multiplied into its colours)."""
@@ -55,12 +50,11 @@ MOUSE_HELP = (
 )
 
 
-class DefenseMode:
+class DefenseMode(BoardMode):
     """The mode; ``app`` is the ``SceneApp``."""
 
     name = "towerdefense"
     title = "Tower defense"
-    right_drag = Drag.ORBIT
     mouse_help = MOUSE_HELP
 
     def __init__(self, app):
@@ -95,16 +89,6 @@ class DefenseMode:
         self.root.hide()
 
     # The mode's life.
-
-    def enter(self):
-        """Show the board."""
-        self.root.show()
-        self.app.orbit.keep_clear_of(0.0)
-        self.frame()
-
-    def exit(self):
-        """Hide the board."""
-        self.root.hide()
 
     def update(self, dt):
         """Advance the game by ``dt`` seconds times the game speed, and draw it; a banner when a
@@ -141,13 +125,6 @@ class DefenseMode:
         ]
 
     # Bound to keys.
-
-    def set_scale(self, scale):
-        """No panel of its own to size."""
-
-    def covers_pointer(self):
-        """No panel of its own: the mouse is never over one."""
-        return False
 
     def next_method(self):
         """Follow the path the next way; the enemies on the board carry on from where they are."""
@@ -201,16 +178,13 @@ class DefenseMode:
         )
         self._range_until = self.app.clock.get_frame_time() + RANGE_SECONDS
 
-    def release(self):
-        """Nothing to finish: towers are built on the press."""
-
     # Drawing.
 
     def _draw_board(self):
         grid, game = self.game.grid, self.game
         size = grid.cell_size
         width, height = grid.size
-        tiles(self.board, [(0, 0, width, height)], GROUND_COLOUR, 0.0, "ground")
+        draw_ground(self.board, width, height, size, LIFT)
         lane = np.array(sorted(game.lane_cells), dtype=float) * size
         tiles(self.board, np.column_stack([lane, lane + size]), PATH_COLOUR, 0.1, "path cells")
         for cell, colour, label in (
@@ -227,9 +201,6 @@ class DefenseMode:
             node.set_scale(16.0)
             node.set_billboard_point_eye()
             node.set_light_off()
-        lines = [((x, 0, LIFT), (x, height, LIFT)) for x in np.arange(0, width + 1, size)]
-        lines += [((0, y, LIFT), (width, y, LIFT)) for y in np.arange(0, height + 1, size)]
-        segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
 
     def _show_method(self):
         game = self.game

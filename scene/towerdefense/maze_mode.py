@@ -13,15 +13,14 @@ import numpy as np
 from panda3d.core import CardMaker, NodePath
 
 from scene.kit.refusal import Refusal
-from scene.towerdefense.defense_mode import BASE_COLOUR, LINE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR
+from scene.towerdefense.board_mode import BASE_COLOUR, ROUTE_COLOUR, SPAWN_COLOUR, BoardMode, draw_ground
 from scene.towerdefense.game_pace import GamePace
 from scene.towerdefense.maze_game import ENEMY_HEALTH, ENEMY_SPEED, TICK, MazeGame
 from scene.towerdefense.maze_maps import MAPS
 from scene.ui.assets import load_model
 from scene.ui.bindings import ORBIT_ON_RIGHT_DRAG, bind
 from scene.ui.crowd_nodes import CrowdNodes
-from scene.ui.geometry import LineStrip, PointSet, segments, tiles
-from scene.ui.mode import Drag
+from scene.ui.geometry import LineStrip, PointSet, tiles
 from scene.ui.pointer import on_ground
 
 MODEL_SCALE = 1.0 / 40.0
@@ -29,7 +28,6 @@ MODEL_SCALE = 1.0 / 40.0
 MAX_TICKS_PER_FRAME = 8
 """The most game ticks one frame runs: a crowd too big for the game speed slows the game down
 instead of the frames (the ticks are the same either way, so the game is too)."""
-GROUND_COLOUR = (0.17, 0.27, 0.19, 1.0)
 CLOSED_COLOUR = (1.0, 0.35, 0.3, 1.0)
 SHOT_COLOUR = (1.0, 0.85, 0.3, 1.0)
 ROUTE_POINTS, MAX_SHOTS = 400, 96
@@ -52,14 +50,13 @@ MOUSE_HELP = (
 )
 
 
-class MazeMode:
+class MazeMode(BoardMode):
     """The mode; ``app`` is the ``SceneApp``. Replays are saved in ``replays`` (a folder); a
     ``replay`` given (a ``maze_game.Replay``) is played; ``map_name`` is the map it opens on (a
     key of ``MAPS``; the replay's own where one is given)."""
 
     name = "maze"
     title = "Tower-defense maze"
-    right_drag = Drag.ORBIT
     mouse_help = MOUSE_HELP
 
     def __init__(self, app, replays, replay=None, map_name=None):
@@ -89,14 +86,6 @@ class MazeMode:
         self.root.hide()
 
     # The mode's life.
-
-    def enter(self):
-        self.root.show()
-        self.app.orbit.keep_clear_of(0.0)
-        self.frame()
-
-    def exit(self):
-        self.root.hide()
 
     def update(self, dt):
         """Advance the game by ``dt`` seconds times the game speed, follow the mouse, draw."""
@@ -130,13 +119,6 @@ class MazeMode:
         return lines
 
     # Keys.
-
-    def set_scale(self, scale):
-        """No panel of its own to size."""
-
-    def covers_pointer(self):
-        """No panel of its own: the mouse is never over one."""
-        return False
 
     def restart(self):
         """A new game on the map (a replay plays its moves from the start again)."""
@@ -201,9 +183,6 @@ class MazeMode:
         self._route_stale = True  # the way is shown again for the field as it now is
         return True
 
-    def release(self):
-        """Nothing to finish: towers are built on the press."""
-
     def _cell_under_mouse(self):
         point = on_ground(self.app, self.app.pointer.position())
         if point is None:
@@ -235,13 +214,10 @@ class MazeMode:
         cols, rows = self.map.cols, self.map.rows
         self.board = self.root.attach_new_node("field")
         self.board.set_pos(-cols / 2.0, -rows / 2.0, 0.0)
-        tiles(self.board, [(0, 0, cols, rows)], GROUND_COLOUR, 0.0, "ground")
+        draw_ground(self.board, cols, rows, 1, LIFT)
         ends = ((self.map.spawns, SPAWN_COLOUR, "spawns"), (self.map.base, BASE_COLOUR, "base"))
         for cells, colour, name in ends:
             tiles(self.board, [(c, r, c + 1, r + 1) for c, r in cells], colour, 0.005, name)
-        lines = [((x, 0, LIFT), (x, rows, LIFT)) for x in range(cols + 1)]
-        lines += [((0, y, LIFT), (cols, y, LIFT)) for y in range(rows + 1)]
-        segments(self.board, lines, LINE_COLOUR, 1.0, "cell lines")
         self.route = LineStrip(self.board, ROUTE_POINTS, ROUTE_COLOUR, 3.0, "route")
         self.shot_points = PointSet(self.board, MAX_SHOTS, SHOT_COLOUR, 6.0, "shots")
         model = load_model(self.app, "crowd_enemy")  # a dart of four corners: 10,000 are drawn
