@@ -1,11 +1,11 @@
 """Dragging the curves mode's control points with the mouse: picking the one under the pointer,
 and turning each mouse move into a new position for it.
 
-The editor knows the pointer and the camera; each move is an edit (``curve_edits``) made through
-``apply``, which the model checks (refusing an invalid one) and the views draw.
+The editor knows the pointer and the camera. A press makes the drag (a ``curve_edits.PointDrag``
+or ``HandleDrag``, held by the model through ``Grab``), and each mouse move the edit
+(``curve_edits``) that follows it; the mode applies them, the model checks them (refusing an
+invalid one) and the views draw them.
 """
-
-import dataclasses
 
 import numpy as np
 
@@ -22,52 +22,24 @@ HELD = "Held at the last place that works"
 worked (the last place it was drawn, and what S saves), not where the mouse is."""
 
 
-@dataclasses.dataclass(frozen=True)
-class HandleDrag:
-    """A velocity control point or key (``index``) held in the plot: where it was, (t, s), and
-    the mouse's film position when it was grabbed."""
-
-    index: int
-    start: tuple
-    start_mouse: tuple
-
-
-@dataclasses.dataclass(frozen=True)
-class PointDrag:
-    """A trajectory control point held in 3D: which one, where it was, the camera's view direction
-    (the plane it moves in is square to it), whether it moves in depth, and the mouse's film y
-    when it was grabbed (and its whole film position)."""
-
-    index: int
-    start: np.ndarray
-    normal: np.ndarray
-    in_depth: bool
-    start_y: float
-    start_mouse: tuple
-
-
 class CurveEditor:
-    """The drag state of the curves mode.
+    """The mouse's side of a drag in the curves mode.
 
     Args:
         app: The application (pointer, camera, orbit).
         plot: The ``VelocityPlot`` (it picks its own handles and maps the mouse to (t, s)).
-        drawing: The ``CurveDrawing`` (it marks the grabbed point).
-        model: The ``CurvesModel`` (the edit that moves a grabbed point, and its words).
-        apply: Makes an edit and draws it (the mode's ``apply``): None when refused.
+        model: The ``CurvesModel`` (what is held, the edit that moves a grabbed point, its words).
     """
 
-    def __init__(self, app, plot, drawing, model, apply):
-        self.app, self.plot, self.drawing = app, plot, drawing
-        self.model, self.apply = model, apply
-        self.grabbed = None
+    def __init__(self, app, plot, model):
+        self.app, self.plot, self.model = app, plot, model
         self._followed = None
-        """The inputs (``_inputs``) the grabbed point was last put where they say: a frame with the
+        """The inputs (``_inputs``) the held point was last put where they say: a frame with the
         same inputs moves nothing, so a mouse held still (or a press) costs what an idle frame
         costs."""
 
     def grab(self, points, handles, shifted=False):
-        """Grab the control point under the mouse; whether one was grabbed.
+        """The drag of the control point under the mouse, or None.
 
         Args:
             points: The trajectory's control points (n, 3), or None when they cannot be edited.
@@ -78,77 +50,53 @@ class CurveEditor:
         handle = self.plot.pick(handles)
         mouse = self.app.pointer.position()
         if handle is not None:
-            self.grabbed = HandleDrag(handle, tuple(handles[handle]), mouse)
             self._followed = self._inputs(mouse)
-            return True
+            return edits.HandleDrag(handle, tuple(handles[handle]), mouse)
         index = None if points is None else self._pick(points)
-        if index is None:
-            return False
-        self.hold(index, points[index], shifted)
-        return True
+        return None if index is None else self.hold(index, points[index], shifted)
 
     def hold(self, index, point, shifted=False):
-        """Hold trajectory point ``index``, now at ``point`` (3,), as if grabbed where the mouse is."""
+        """The drag of trajectory point ``index``, now at ``point`` (3,), as if grabbed where the
+        mouse is."""
         mouse = self.app.pointer.position()
         normal = view_direction(self.app)
-        self.grabbed = PointDrag(index, np.array(point, dtype=float), normal, shifted, mouse[1], mouse)
         self._followed = self._inputs(mouse)  # grabbed where it is: nothing to move until the mouse does
-        self.drawing.show_grabbed(point)
-
-    def held_point(self):
-        """The index of the trajectory point held, or None."""
-        return self.grabbed.index if isinstance(self.grabbed, PointDrag) else None
-
-    def held_handle(self):
-        """The index of the velocity handle held, or None."""
-        return self.grabbed.index if isinstance(self.grabbed, HandleDrag) else None
+        return edits.PointDrag(index, np.array(point, dtype=float), normal, shifted, mouse[1], mouse)
 
     def follow(self):
-        """Move the grabbed point to where the mouse now is (nothing when none is grabbed); where
-        it was grabbed, exactly: a press that does not move moves nothing (the screen's float32
-        round trip would)."""
+        """The edit that moves the held point to where the mouse now is (None when nothing is
+        held, or nothing moved); where it was grabbed, exactly: a press that does not move moves
+        nothing (the screen's float32 round trip would)."""
         mouse = self.app.pointer.position()
-        drag = self.grabbed
+        drag = self.model.drag
         if drag is None or mouse is None:
-            return
+            return None
         inputs = self._inputs(mouse)
         if inputs == self._followed:
-            return  # held still: where it already is
+            return None  # held still: where it already is
         self._followed = inputs
-        if isinstance(drag, HandleDrag):
+        if isinstance(drag, edits.HandleDrag):
             unit = drag.start if mouse == drag.start_mouse else self.plot.mouse_to_unit()
-            if unit is not None:
-                self.apply(edits.MoveHandle(drag.index, tuple(map(float, unit))), refused=HELD)
-            return
+            return None if unit is None else edits.MoveHandle(drag.index, tuple(map(float, unit)))
         if mouse == drag.start_mouse:
             target = drag.start
         elif drag.in_depth or self.app.pointer.shift_down():
             target = drag.start + drag.normal * (mouse[1] - drag.start_y) * self.app.orbit.distance
         else:
             target = on_plane(self.app, mouse, drag.start, drag.normal)
-        if target is not None and self.app.pointer.control_down():
-            target = np.round(target / SNAP) * SNAP
         if target is None:
-            return
-        if self.apply(self.model.point_edit(drag.index, target), refused=HELD) is not None:
-            self.drawing.show_grabbed(target)
-
-    def release(self):
-        """Let go of the grabbed point, after following the mouse one last time (the release may
-        come in the same frame as the last move); whether anything was held."""
-        held = self.grabbed is not None
-        if held:
-            self.follow()
-            self.grabbed = None
-            self.drawing.show_grabbed(None)
-        return held
+            return None
+        if self.app.pointer.control_down():
+            target = np.round(target / SNAP) * SNAP
+        return self.model.point_edit(drag.index, target)
 
     def status(self):
         """The HUD's line about the trajectory point being dragged, where it is (None when none
         is)."""
-        index, model = self.held_point(), self.model
-        if index is None:
+        model = self.model
+        if not isinstance(model.drag, edits.PointDrag):
             return None
+        index = model.drag.index
         x, y, z = (_hundredths(value) for value in model.grabbable()[index])
         spline = model.spline
         if spline is None:

@@ -39,6 +39,8 @@ class Change(enum.Flag):
     """How the run plays: paused, its rate and direction, its loop mode."""
     RIDERS = enum.auto()
     """What rides the curve and how (``rider_settings.RiderSettings``)."""
+    HELD = enum.auto()
+    """What the mouse holds: a drag began or ended."""
 
 
 KEEP = object()
@@ -380,3 +382,43 @@ class Select:
 
     knot: int | None = None
     key: int | None = None
+
+
+# A drag: what the mouse holds, recorded once, in the model (``CurvesModel.drag``).
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class HandleDrag:
+    """A velocity control point or key (``index``) held in the plot: where it was, (t, s), and
+    the mouse's film position when it was grabbed."""
+
+    index: int
+    start: tuple
+    start_mouse: tuple
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class PointDrag:
+    """A trajectory control point held in 3D: which one (of ``CurvesModel.grabbable``), where it
+    was (3,), the camera's view direction (3,: the plane it moves in is square to it), whether it
+    moves in depth, and the mouse's film y when it was grabbed (and its whole film position)."""
+
+    index: int
+    start: np.ndarray
+    normal: np.ndarray
+    in_depth: bool
+    start_y: float
+    start_mouse: tuple
+
+
+@dataclasses.dataclass(frozen=True)
+class Grab:
+    """A drag begins: ``drag`` (a ``PointDrag`` or ``HandleDrag``) is held until ``LetGo``; a
+    knot or a velocity key grabbed is selected. The drag's edits are one step of the history."""
+
+    drag: object
+
+
+@dataclasses.dataclass(frozen=True)
+class LetGo:
+    """The drag ends: one step of the history for each preset it changed."""

@@ -14,7 +14,7 @@ import numpy as np
 from scene.curves import curve_edits as edits
 from scene.curves import curves_keys, presets, user_presets
 from scene.curves.curve_drawing import CurveDrawing
-from scene.curves.curve_editor import CurveEditor
+from scene.curves.curve_editor import HELD, CurveEditor
 from scene.curves.curve_edits import Change
 from scene.curves.curves_model import CurvesModel
 from scene.curves.curves_status import hud_lines
@@ -90,7 +90,7 @@ class CurvesMode:
         self.track = TrackDrawing(self.root, lambda text: app.messages.say(text, warning=True), bent_model)
         self.events = EventMarkers(self.root)
         self.plot = VelocityPlot(app)
-        self.editor = CurveEditor(app, self.plot, self.drawing, self.model, self.apply)
+        self.editor = CurveEditor(app, self.plot, self.model)
         self.edits = EditTools(
             app,
             self.model,
@@ -133,7 +133,7 @@ class CurvesMode:
 
     def update(self, dt):
         """Advance the run by ``dt`` seconds, follow a drag, place the riders and the markers."""
-        self.editor.follow()
+        self._follow_the_mouse()
         self.settle()
         playing = not self.run.ended
         self.events.passed_by(self.run.tick(dt), dt)
@@ -192,8 +192,8 @@ class CurvesMode:
         """Redraw what ``change`` (a ``Change``) says changed: the run and keyframes for a new
         motion, the curve and its track for a new shape or look, the points for a new shape or
         selection, the plot for a new motion (coarser while a point is held)."""
-        model, held = self.model, self.editor.grabbed is not None
-        motion = model.motion
+        model = self.model
+        held, motion = model.drag is not None, model.motion
         if change & (Change.SHAPE | Change.TIMING):
             if self.run is None:
                 self.run = Run(motion, _playhead_events(model.events), model.playback)
@@ -221,14 +221,14 @@ class CurvesMode:
         if change & (Change.SHAPE | Change.TIMING):
             # While dragging, only the seed's error (the one worth seeing) is measured every frame.
             self._show_plot(measure=not held or model.timing.method == "chord")
+        if change & Change.HELD or (held and change & Change.SHAPE):
+            self._show_held()
+        if change & Change.HELD and not held:  # let go: the track fine and the plot measured
+            self.track.show(model.curve, model.look)
+            self._show_plot()
         if change & Change.CHOICE and change & Change.SHAPE:  # another trajectory: from its start
             self.frame()
             self.restart()
-
-    def drag_ended(self):
-        """A drag let go: the track built fine and the plot measured, if the drag drew them coarse."""
-        self.track.show(self.model.curve, self.model.look)
-        self._show_plot()
 
     # Bound to keys.
 
@@ -299,9 +299,18 @@ class CurvesMode:
         return self.plot.covers_pointer()
 
     def release(self):
-        """Let go of any grabbed point (and measure and build what the drag left)."""
-        if self.edits.release():
-            self.drag_ended()
+        """Let go of what is held, after following the mouse one last time (the release may come
+        in the same frame as the last move)."""
+        if self.model.drag is not None:
+            self._follow_the_mouse()
+            self.apply(edits.LetGo())
+
+    def _follow_the_mouse(self):
+        """Move what is held to where the mouse now is (a refused move says why; what is held
+        stays where it last worked)."""
+        edit = self.editor.follow()
+        if edit is not None:
+            self.apply(edit, refused=HELD)
 
     # Drawing.
 
@@ -312,6 +321,12 @@ class CurvesMode:
         self.drawing.show_curve(curve, surface_drop(look))
         self.riders.show_line()
         self.track.show(curve, look, live)
+
+    def _show_held(self):
+        """The held trajectory point marked where it is (nothing marked between drags)."""
+        drag = self.model.drag
+        held = isinstance(drag, edits.PointDrag)
+        self.drawing.show_grabbed(self.model.grabbable()[drag.index] if held else None)
 
     def _show_points(self):
         """The control points; a spline's knots and the selected knot's handles."""

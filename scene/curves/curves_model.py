@@ -77,6 +77,12 @@ class CurvesModel:
         self.events = edits.FIXED_EVENTS
         """The events' arc-length fractions, in the order they were placed (an event's name is its
         index here): the fixed ones, then the user's."""
+        self.drag = None
+        """What the mouse holds (a ``curve_edits.PointDrag`` or ``HandleDrag``), None between
+        drags: the one record of a live drag (``Grab``, ``LetGo``)."""
+        self._drag_steps = {}
+        """While a drag is live: each history key it changed, with its state before the drag and
+        the words of its first edit."""
         self.history = Histories()
         self._built = BuiltCache()
 
@@ -178,7 +184,7 @@ class CurvesModel:
 
     def apply(self, edit):
         """Make ``edit`` (a ``curve_edits`` value), recorded as one step of the undo history
-        (inside a drag: one step for the whole drag, at ``end_drag``).
+        (inside a drag: one step for the whole drag, at its ``LetGo``).
 
         Returns:
             The ``Change`` it made.
@@ -196,28 +202,27 @@ class CurvesModel:
                 events = edit.edited(self.events)
             except ValueError as error:
                 raise Refused(str(error)) from error
-            self.history.record(("events", 0), self.events, events, edit.words)
+            self._record(("events", 0), self.events, events, edit.words)
             self.events = events
             return Change.EVENTS
+        if isinstance(edit, edits.Grab | edits.LetGo):
+            return self._hold(edit)
         return self._set(edit)
-
-    def begin_drag(self):
-        """A drag starts: its edits become one step of each preset's history when it ends."""
-        self.history.begin_group()
-
-    def end_drag(self):
-        """A drag ends: what it changed recorded, one step for each preset it changed."""
-        self.history.end_group(self._shown())
 
     def undo(self):
         """Put back the presets shown as they were before their newest edit: (the ``Change``,
-        the words of what was undone), or None when there is nothing to undo. Nothing is built:
-        the curve and motion are, once, when next asked for."""
-        return self._restore(self.history.undo(list(self._shown())))
+        the words of what was undone), or None when there is nothing to undo (a live drag is let
+        go first: its step is the newest). Nothing is built: the curve and motion are, once, when
+        next asked for."""
+        let_go = self._hold(edits.LetGo())
+        found = self._restore(self.history.undo(list(self._shown())))
+        return found and (found[0] | let_go, found[1])
 
     def redo(self):
         """Make again the newest edit undone of the presets shown, as ``undo`` does."""
-        return self._restore(self.history.redo(list(self._shown())))
+        let_go = self._hold(edits.LetGo())
+        found = self._restore(self.history.redo(list(self._shown())))
+        return found and (found[0] | let_go, found[1])
 
     # How edits are made.
 
@@ -275,8 +280,44 @@ class CurvesModel:
         kind, index = key
         before = self._presets_of(kind)[index]
         self._presets_of(kind)[index] = preset
-        self.history.record(key, before, preset, words)
+        self._record(key, before, preset, words)
         return Change.NONE
+
+    def _record(self, key, before, after, words):
+        """An edit of history ``key`` from ``before`` to ``after``: a step of its history, or
+        inside a drag part of the drag's one step."""
+        if self.drag is None:
+            self.history.record(key, before, after, words)
+        else:
+            self._drag_steps.setdefault(key, (before, words))
+
+    def _hold(self, edit):
+        """A drag begins (``Grab``: a knot or a velocity key grabbed is selected; a drag still
+        live is let go first) or ends (``LetGo``: one step for each preset it changed)."""
+        change = Change.NONE
+        if self.drag is not None:
+            shown = self._shown()
+            for key, (before, words) in self._drag_steps.items():
+                self.history.record(key, before, shown[key], words)
+            self.drag, self._drag_steps = None, {}
+            change = Change.HELD
+        if isinstance(edit, edits.LetGo):
+            return change
+        drag = edit.drag
+        if isinstance(drag, edits.HandleDrag):
+            if not 0 <= drag.index < len(self.velocity.handles or ()):
+                raise Refused(f"there is no velocity handle {drag.index + 1}")
+            change |= self._select(None, drag.index)
+        elif isinstance(drag, edits.PointDrag):
+            if not 0 <= drag.index < len(self.grabbable()):
+                raise Refused(f"there is no control point {drag.index + 1} to hold")
+            spline = self.spline
+            if spline is not None and drag.index < len(spline.knots):
+                change |= self._select(drag.index, None)
+        else:
+            raise Refused(f"not a drag: {drag!r}")
+        self.drag = drag
+        return change | Change.HELD
 
     def _presets_of(self, kind):
         """The presets of ``kind``, "trajectory" or "velocity" (a history key's first part)."""

@@ -44,13 +44,9 @@ class EditTools:
         if self.new.placing and not plot.covers_pointer():
             self.new.place()
             return True
-        if editor.grab(model.grabbable(), model.velocity.handles, shifted):
-            model.begin_drag()
-            if (key := editor.held_handle()) is not None:
-                self.apply(edits.Select(key=key))  # the knot's handles hidden
-            elif model.spline is not None and editor.held_point() < len(model.spline.knots):
-                self.apply(edits.Select(knot=editor.held_point()))
-            return True
+        drag = editor.grab(model.grabbable(), model.velocity.handles, shifted)
+        if drag is not None:
+            return self.apply(edits.Grab(drag)) is not None
         if model.spline is not None and not plot.covers_pointer():
             return self.knots.insert_under_mouse()
         unit = plot.mouse_to_unit() if plot.covers_pointer() else None
@@ -58,15 +54,9 @@ class EditTools:
             return False
         if self.apply(edits.AddKey(tuple(map(float, unit)))) is None:
             return False
-        editor.grab(None, model.velocity.handles)
-        model.begin_drag()
-        return True
-
-    def release(self):
-        """Let go of what is held, the drag one step; whether anything was held."""
-        if not self.editor.release():
-            return False
-        self.model.end_drag()
+        drag = editor.grab(None, model.velocity.handles)
+        if drag is not None:
+            self.apply(edits.Grab(drag))
         return True
 
     def undo(self):

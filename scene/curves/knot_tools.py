@@ -68,8 +68,7 @@ class KnotTools:
         if self.apply(edits.InsertKnot(best)) is None:
             return False
         index = model.selected_knot
-        self.editor.hold(index, model.spline.knots[index])
-        model.begin_drag()
+        self.apply(edits.Grab(self.editor.hold(index, model.spline.knots[index])))
         return True
 
     def add_past_end(self):

@@ -25,32 +25,17 @@ class Histories:
         self.limit = limit
         self._done, self._undone = {}, {}
         self._clock = itertools.count()
-        self._group = None  # while a group is open: {key: (the state before it, what)}
 
     def record(self, key, before, after, what):
         """An edit of ``key`` from state ``before`` to ``after``, said as ``what`` ("moving a
         control point"); nothing when they are equal. What was undone of ``key`` cannot be redone
-        after it. Inside a group, the edit is part of the group's one step of ``key``."""
-        if self._group is not None:
-            self._group.setdefault(key, (before, what))
-            return
+        after it."""
         if before == after:
             return
         done = self._done.setdefault(key, [])
         done.append(_Edit(before, after, what, next(self._clock)))
         del done[: -self.limit]
         self._undone.pop(key, None)
-
-    def begin_group(self):
-        """The edits recorded from now until ``end_group`` (a drag's) are one step per key."""
-        self._group = {}
-
-    def end_group(self, now):
-        """Record the open group: one step for each key it edited, to its state in ``now`` (a
-        mapping key -> state)."""
-        group, self._group = self._group or {}, None
-        for key, (before, what) in group.items():
-            self.record(key, before, now[key], what)
 
     def undo(self, keys):
         """Undo the newest edit of any of ``keys``: (key, the state to restore, what was

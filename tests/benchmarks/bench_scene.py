@@ -267,9 +267,12 @@ def undo_all(app, steps, edit):
     mode, model = app.mode, app.mode.model
     before = model.trajectory
     for step in range(steps):
-        model.begin_drag()
+        index = edit(step).index
+        model.apply(
+            edits.Grab(edits.PointDrag(index, model.grabbable()[index], (0, 1, 0), False, 0.0, (0, 0)))
+        )
         mode.apply(edit(step))
-        model.end_drag()
+        model.apply(edits.LetGo())
     began = time.perf_counter()
     for _ in range(steps):
         mode.edits.undo()

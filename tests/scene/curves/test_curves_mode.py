@@ -309,7 +309,7 @@ def test_pressing_where_there_is_no_control_point_orbits_instead(app, pointer):
     pointer.at = (0.85, 0.9)
     step(app)
     press(app, "mouse1-up")
-    assert [tuple(p) for p in mode.model.grabbable()] == points and mode.editor.grabbed is None
+    assert [tuple(p) for p in mode.model.grabbable()] == points and mode.model.drag is None
 
 
 def test_every_keyframe_interval_is_whole_frames_and_said_in_both_units():

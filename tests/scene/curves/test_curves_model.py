@@ -212,15 +212,44 @@ def test_a_selection_goes_when_its_knot_does_and_comes_back_with_the_undo_of_an_
     assert model.selected_knot is None
 
 
+def knot_drag(index):
+    """The drag of knot ``index`` as a press at the middle of the screen makes it."""
+    return edits.PointDrag(index, np.zeros(3), np.array([0.0, 1.0, 0.0]), False, 0.0, (0.0, 0.0))
+
+
 def test_a_drag_is_one_step_of_each_preset_it_changed():
     model = knots_model()
     before = model.trajectory
-    model.begin_drag()
+    assert model.apply(edits.Grab(knot_drag(2))) == Change.HELD | Change.SELECTION  # the knot selected
+    assert model.drag is not None and model.selected_knot == 2
     for k in range(10):
         model.apply(edits.MoveKnot(2, (2.0, -1.0 + 0.1 * k, 1.5)))
-    model.end_drag()
+    assert model.apply(edits.LetGo()) == Change.HELD and model.drag is None
+    assert model.apply(edits.LetGo()) == Change.NONE  # nothing held
     model.undo()
     assert model.trajectory is before and model.undo() is None
+
+
+def test_an_undo_in_a_drag_lets_go_and_undoes_the_whole_drag():
+    model = knots_model()
+    before = model.trajectory
+    model.apply(edits.Grab(knot_drag(2)))
+    model.apply(edits.MoveKnot(2, (2.0, -1.0, 1.5)))
+    model.apply(edits.MoveKnot(2, (2.0, -0.5, 1.5)))
+    change, words = model.undo()
+    assert change & Change.HELD and change & Change.SHAPE and model.drag is None
+    assert model.trajectory is before and words == "moving a control point"
+
+
+def test_a_grab_of_what_is_not_there_is_refused():
+    model = knots_model()
+    with pytest.raises(Refused, match="no control point 99"):
+        model.apply(edits.Grab(knot_drag(98)))
+    with pytest.raises(Refused, match="no velocity handle"):
+        model.apply(edits.Grab(edits.HandleDrag(50, (0.5, 0.5), (0.0, 0.0))))
+    with pytest.raises(Refused, match="not a drag"):
+        model.apply(edits.Grab("knot 2"))
+    assert model.drag is None
 
 
 def test_what_is_built_is_built_once_and_kept_for_an_undo():
