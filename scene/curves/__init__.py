@@ -4,7 +4,6 @@ presets and the user's presets file. Its state is one model (``curves_model.Curv
 Panda3D), changed by edits (``curve_edits``) that tools make and views draw."""
 
 __all__ = [
-    "built_cache",
     "curve_drawing",
     "curve_editor",
     "curve_edits",
@@ -14,7 +13,6 @@ __all__ = [
     "edit_tools",
     "event_markers",
     "force_strip",
-    "grab_points",
     "knot_tools",
     "limit_band",
     "looks",

@@ -55,13 +55,20 @@ class CurveEditor:
         index = None if points is None else self._pick(points)
         return None if index is None else self.hold(index, points[index], shifted)
 
-    def hold(self, index, point, shifted=False):
+    def hold(self, index=None, point=None, shifted=False):
         """The drag of trajectory point ``index``, now at ``point`` (3,), as if grabbed where the
-        mouse is."""
+        mouse is (None and None: the knot just selected)."""
         mouse = self.app.pointer.position()
         normal = view_direction(self.app)
         self._followed = self._inputs(mouse)  # grabbed where it is: nothing to move until the mouse does
-        return edits.PointDrag(index, np.array(point, dtype=float), normal, shifted, mouse[1], mouse)
+        start = None if point is None else np.array(point, dtype=float)
+        return edits.PointDrag(index, start, normal, shifted, mouse[1], mouse)
+
+    def hold_new_key(self):
+        """The drag of the velocity key just selected (added where the mouse is)."""
+        mouse = self.app.pointer.position()
+        self._followed = self._inputs(mouse)
+        return edits.HandleDrag(None, None, mouse)
 
     def follow(self):
         """The edit that moves the held point to where the mouse now is (None when nothing is

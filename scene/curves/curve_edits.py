@@ -390,7 +390,8 @@ class Select:
 @dataclasses.dataclass(frozen=True, eq=False)
 class HandleDrag:
     """A velocity control point or key (``index``) held in the plot: where it was, (t, s), and
-    the mouse's film position when it was grabbed."""
+    the mouse's film position when it was grabbed. An ``index`` None (and ``start`` None) is the
+    key just selected (added under the mouse): the model fills both in."""
 
     index: int
     start: tuple
@@ -401,7 +402,9 @@ class HandleDrag:
 class PointDrag:
     """A trajectory control point held in 3D: which one (of ``CurvesModel.grabbable``), where it
     was (3,), the camera's view direction (3,: the plane it moves in is square to it), whether it
-    moves in depth, and the mouse's film y when it was grabbed (and its whole film position)."""
+    moves in depth, and the mouse's film y when it was grabbed (and its whole film position). An
+    ``index`` None (and ``start`` None) is the knot just selected (inserted under the mouse): the
+    model fills both in."""
 
     index: int
     start: np.ndarray
@@ -422,3 +425,13 @@ class Grab:
 @dataclasses.dataclass(frozen=True)
 class LetGo:
     """The drag ends: one step of the history for each preset it changed."""
+
+
+@dataclasses.dataclass(frozen=True)
+class Asked:
+    """What a tool asks for: its ``edits`` made in turn by the mode (the first refused is said and
+    stops the rest), then ``said`` (words, or None) shown. No edits: a press taken that changes
+    nothing."""
+
+    edits: tuple = ()
+    said: str = None

@@ -92,17 +92,9 @@ class CurvesMode:
         self.plot = VelocityPlot(app)
         self.editor = CurveEditor(app, self.plot, self.model)
         self.edits = EditTools(
-            app,
-            self.model,
-            self.editor,
-            self.plot,
-            self.drawing,
-            self.apply,
-            self.changed,
-            self.presets_file,
-            self.track,
+            app, self.model, self.editor, self.plot, self.drawing, self.presets_file, self.track
         )
-        self.settings = SettingTools(app, self.model, self.apply, self.edits.new, bent_model)
+        self.settings = SettingTools(app, self.model, self.edits.new, bent_model)
         self.redraw(EVERYTHING | Change.CHOICE)  # makes the run
         self.bindings = curves_keys.bindings(self)
         self.root.hide()
@@ -172,13 +164,40 @@ class CurvesMode:
         self._pending = Change.NONE
         return change
 
-    def changed(self, change):
-        """``change`` made to the model without drawing it (an undo, a redo): drawn at the next
-        frame (``settle``), once for any number of them."""
+    def ask(self, tool, *args):
+        """Make what ``tool(*args)`` (a tool's method) asks for: an ``Asked``'s edits in turn,
+        the first refused said and the rest not made, then its words; None asks for nothing.
+        Returns whether all of it was made."""
+        asked = tool(*args)
+        if asked is None:
+            return False
+        for edit in asked.edits:
+            if self.apply(edit) is None:
+                return False
+        if asked.said:
+            self.app.messages.say(asked.said)
+        return True
+
+    def undo(self):
+        """Put back the presets shown as they were before their newest edit."""
+        self._restore(self.model.undo(), "Undone", "Nothing to undo")
+
+    def redo(self):
+        """Make again the newest edit undone of the presets shown."""
+        self._restore(self.model.redo(), "Redone", "Nothing to redo")
+
+    def _restore(self, found, done, nothing):
+        """An undo's or redo's ``Change`` drawn at the next frame (``settle``), once for any
+        number of them, and said."""
+        if found is None:
+            self.app.messages.say(nothing)
+            return
+        change, words = found
         self._pending |= change
+        self.app.messages.say(f"{done}: {words}")
 
     def settle(self):
-        """Draw what changed since the last drawing (see ``changed``)."""
+        """Draw what changed since the last drawing (undos and redos)."""
         if self._pending:
             pending, self._pending = self._pending, Change.NONE
             self.redraw(pending)
@@ -286,7 +305,7 @@ class CurvesMode:
             shifted: Shift is held: move a 3D point nearer or farther instead of across the screen.
         """
         self.settle()
-        return self.edits.press(shifted)
+        return self.ask(self.edits.press, shifted)
 
     def set_scale(self, scale):
         """Draw the plot ``scale`` times its size (small windows), the 3D view kept beside it."""

@@ -1,8 +1,8 @@
 """The curves mode's state, in one place and without a window: the presets, which are shown and
 how (their timing, ``run_timing``; their looks), the selection, each preset's history, and the
 curves and motions built from them (kept by what they were built from, so that a preset shown
-again, or a drive's fastest motion for the same curve and car, is not built twice). Which points
-a press grabs is in ``grab_points``; how a preset differs from what it came as, in
+again, or a drive's fastest motion for the same curve and car, is not built twice), which points
+a press grabs and what the mouse holds. How a preset differs from what it came as is in
 ``preset_origins``.
 
 The tools change it only by ``apply``ing an edit (``curve_edits``): the model checks it (a
@@ -10,13 +10,13 @@ refusal, ``Refused``, leaves everything as it was and says why), records it for 
 with the ``Change`` it made, which the views redraw.
 """
 
+import collections
+import dataclasses
 import logging
 
 import numpy as np
 
 from scene.curves import curve_edits as edits
-from scene.curves import grab_points
-from scene.curves.built_cache import BuiltCache
 from scene.curves.curve_edits import KEEP, Change
 from scene.curves.looks import Look
 from scene.curves.preset_origins import origin
@@ -30,6 +30,9 @@ from scene.ui.history import Histories
 log = logging.getLogger(__name__)
 
 NO_KNOTS = "This trajectory has no knots: P makes it an editable spline"
+KEPT = 64
+"""Things built (curves, velocity curves, motions) that are kept (the ones used longest ago
+forgotten)."""
 
 
 class CurvesModel:
@@ -84,7 +87,7 @@ class CurvesModel:
         """While a drag is live: each history key it changed, with its state before the drag and
         the words of its first edit."""
         self.history = Histories()
-        self._built = BuiltCache()
+        self._built = _BuiltCache()
 
     # What is shown.
 
@@ -151,16 +154,34 @@ class CurvesModel:
         return self._motion_of(self.curve)
 
     def grabbable(self):
-        """The points a press grabs, (k, 3) (see ``grab_points``)."""
-        return grab_points.grabbable(self.trajectory, self.selected_knot)
+        """The points a press grabs, (k, 3): a Bezier's or a spline's control points; a spline
+        of knots' knots, then the selected knot's in and out handle tips; none for a function."""
+        preset = self.trajectory
+        if not preset.editable:
+            return np.zeros((0, 3))
+        if not preset.knots:
+            return np.array(preset.points, dtype=float)
+        if self.selected_knot is None:
+            return preset.spline.knots
+        return np.concatenate((preset.spline.knots, self.handle_tips()))
 
     def handle_tips(self):
         """The selected knot's in and out handle tips, (2, 3)."""
-        return grab_points.handle_tips(self.spline, self.selected_knot)
+        spline = self.spline
+        return spline.knots[self.selected_knot] + spline.tangents[self.selected_knot]
 
     def point_edit(self, index, position):
-        """The edit that moves grabbable point ``index`` to ``position`` (3,)."""
-        return grab_points.point_edit(self.trajectory, self.selected_knot, index, position)
+        """The edit that moves grabbable point ``index`` to ``position`` (3,): a control point, a
+        knot, or a handle tip of the selected knot (its mode deciding the other handle)."""
+        position = tuple(map(float, position))
+        if not self.trajectory.knots:
+            return edits.MovePoint(index, position)
+        spline = self.spline
+        count = len(spline.knots)
+        if index < count:
+            return edits.MoveKnot(index, position)
+        vector = tuple(map(float, np.asarray(position) - spline.knots[self.selected_knot]))
+        return edits.MoveTangent(self.selected_knot, ("in", "out")[index - count], vector)
 
     def tilt_keys(self):
         """The rider's tilt keys (s, angle) from the knots' tilts, () when none is tilted."""
@@ -304,6 +325,8 @@ class CurvesModel:
         if isinstance(edit, edits.LetGo):
             return change
         drag = edit.drag
+        if isinstance(drag, edits.HandleDrag | edits.PointDrag) and drag.index is None:
+            drag = self._selected_drag(drag)
         if isinstance(drag, edits.HandleDrag):
             if not 0 <= drag.index < len(self.velocity.handles or ()):
                 raise Refused(f"there is no velocity handle {drag.index + 1}")
@@ -318,6 +341,20 @@ class CurvesModel:
             raise Refused(f"not a drag: {drag!r}")
         self.drag = drag
         return change | Change.HELD
+
+    def _selected_drag(self, drag):
+        """``drag`` of the knot or velocity key selected (just inserted or added), where it is."""
+        if isinstance(drag, edits.HandleDrag):
+            if self.selected_key is None:
+                raise Refused("no velocity key is selected to hold")
+            return dataclasses.replace(
+                drag, index=self.selected_key, start=tuple(self.velocity.handles[self.selected_key])
+            )
+        if self.selected_knot is None:
+            raise Refused("no knot is selected to hold")
+        return dataclasses.replace(
+            drag, index=self.selected_knot, start=self.spline.knots[self.selected_knot]
+        )
 
     def _presets_of(self, kind):
         """The presets of ``kind``, "trajectory" or "velocity" (a history key's first part)."""
@@ -418,3 +455,28 @@ class CurvesModel:
 def _knot_count(preset):
     """The number of knots of a trajectory preset, None when it is not a spline of knots."""
     return len(preset.spline.knots) if preset.knots else None
+
+
+class _BuiltCache:
+    """Things built, each under a key naming its sources by ``id`` and kept with them (so that
+    no id is reused while its entry lives)."""
+
+    def __init__(self):
+        self._entries = collections.OrderedDict()  # key -> (sources, built)
+
+    def get(self, key, sources, build):
+        """What ``build()`` made of ``sources`` (a tuple of objects) under ``key``, made once for
+        the very same objects."""
+        found = self._entries.get(key)
+        if found is not None and all(a is b for a, b in zip(found[0], sources, strict=True)):
+            self._entries.move_to_end(key)
+            return found[1]
+        return self.keep(key, sources, build())
+
+    def keep(self, key, sources, built):
+        """Keep ``built`` as what ``sources`` make under ``key``; returns ``built``."""
+        self._entries[key] = (sources, built)
+        self._entries.move_to_end(key)
+        while len(self._entries) > KEPT:
+            self._entries.popitem(last=False)
+        return built

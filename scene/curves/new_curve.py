@@ -18,10 +18,10 @@ HEIGHT = 1.0
 class NewCurve:
     """The placing of a new curve's first two knots: ``app`` gives the pointer and the messages,
     ``model`` (a ``CurvesModel``) the names taken, ``drawing`` (a ``CurveDrawing``) marks the
-    first knot, ``apply`` (the mode's) makes the curve and shows it."""
+    first knot; the second asks for the curve (an ``Asked``), which the mode makes."""
 
-    def __init__(self, app, model, drawing, apply):
-        self.app, self.model, self.drawing, self.apply = app, model, drawing, apply
+    def __init__(self, app, model, drawing):
+        self.app, self.model, self.drawing = app, model, drawing
         self.placed = None
         """The knots placed so far, a list of (3,) arrays; None when no curve is being started."""
         self._made = 0
@@ -48,26 +48,26 @@ class NewCurve:
         self.drawing.show_grabbed(None)
 
     def place(self):
-        """The next knot where the mouse points (a press while placing); the curve is made with
-        the second."""
+        """The next knot where the mouse points (a press while placing): the ``Asked`` for the
+        curve with the second, nothing to make before it (the press is taken either way)."""
         app, messages = self.app, self.app.messages
         point = at_height_of(app, app.pointer.position(), np.array([0.0, 0.0, HEIGHT]))
         if point is None:
             messages.say("The mouse points at no place in front of the camera", warning=True)
-            return
+            return edits.Asked()
         if app.pointer.control_down():
             point = np.round(point / SNAP) * SNAP
         if not self.placed:
             self.placed = [point]
             self.drawing.show_grabbed(point)
             messages.say("New curve: click where its second knot goes")
-            return
+            return edits.Asked()
         try:
             spline = Spline([self.placed[0], point])
         except ValueError as error:
             messages.say(f"Refused: {error}", warning=True, refusal=True)
-            return
-        self._make(spline)
+            return edits.Asked()
+        return self._make(spline)
 
     def status(self):
         """The HUD's line while placing (None otherwise)."""
@@ -82,8 +82,7 @@ class NewCurve:
             self._made += 1
         self._made += 1
         self.app.messages.clear_refusal()
-        self.apply(edits.AddTrajectory(TrajectoryPreset(name, "knots", spline=spline)))
-        self.apply(edits.Select(knot=1))
-        self.app.messages.say(
-            f"{name}: A adds a knot where the mouse points, past the nearer end; C closes the loop"
+        return edits.Asked(
+            (edits.AddTrajectory(TrajectoryPreset(name, "knots", spline=spline)), edits.Select(knot=1)),
+            f"{name}: A adds a knot where the mouse points, past the nearer end; C closes the loop",
         )

@@ -1,7 +1,7 @@
 """The curves mode's setting tools: the keys that choose the curves shown (1-9, 0, Shift+1-9,
 D), the run's length or the car's top speed, the keyframe interval, the method and the look.
-Each makes an edit (``curve_edits``) through ``apply``; the model checks it and the views draw
-it."""
+Each asks for an edit (``curve_edits``, an ``Asked``) that the mode applies; the model checks it
+and the views draw it."""
 
 import numpy as np
 
@@ -20,13 +20,13 @@ def interval_words(seconds):
 
 
 class SettingTools:
-    """The settings of ``model`` (a ``CurvesModel``), made through ``apply`` (the mode's: it
-    draws what they change); ``app`` gives the messages, ``new`` (the ``NewCurve``) is put away
+    """The settings of ``model`` (a ``CurvesModel``), each asked for as an ``Asked`` (None:
+    nothing to ask, said why); ``app`` gives the messages, ``new`` (the ``NewCurve``) is put away
     when another curve is chosen; ``bent_model`` is the user's model the model look bends (or
     None: our pipe)."""
 
-    def __init__(self, app, model, apply, new, bent_model=None):
-        self.app, self.model, self.apply, self.new = app, model, apply, new
+    def __init__(self, app, model, new, bent_model=None):
+        self.app, self.model, self.new = app, model, new
         self.bent_model = bent_model
 
     def choose_trajectory(self, index):
@@ -38,24 +38,24 @@ class SettingTools:
                 "N makes a new one)",
                 warning=True,
             )
-            return
+            return None
         self.app.messages.clear_refusal()
         self.new.cancel()
-        self.apply(edits.ChooseTrajectory(index))
+        return edits.Asked((edits.ChooseTrajectory(index),))
 
     def next_trajectory(self):
         """Show the next trajectory preset, round to the first after the last."""
-        model = self.model
-        self.choose_trajectory((model.trajectory_index + 1) % len(model.trajectories))
-        self.app.messages.say(
-            f"Curve {model.trajectory_index + 1} of {len(model.trajectories)}: {model.trajectory.name}"
-        )
+        trajectories = self.model.trajectories
+        index = (self.model.trajectory_index + 1) % len(trajectories)
+        said = f"Curve {index + 1} of {len(trajectories)}: {trajectories[index].name}"
+        return edits.Asked(self.choose_trajectory(index).edits, said)
 
     def choose_velocity(self, index):
         """Use velocity preset ``index``, going on from where the rider is."""
-        if index < len(self.model.velocities):
-            self.app.messages.clear_refusal()
-            self.apply(edits.ChooseVelocity(index))
+        if index >= len(self.model.velocities):
+            return None
+        self.app.messages.clear_refusal()
+        return edits.Asked((edits.ChooseVelocity(index),))
 
     def change_duration(self, step):
         """The next longer (step 1) or shorter (step -1) run, going on from where the rider is;
@@ -63,36 +63,32 @@ class SettingTools:
         duration follows from either)."""
         model = self.model
         if model.driving:
-            self.apply(edits.SetTopSpeed(model.timing.drive.next_top_speed(step)))
-        elif model.rolling:
-            self.apply(edits.SetLiftSpeed(model.timing.roll.next_speed(step)))
-        else:
-            index = int(
-                np.clip(np.searchsorted(DURATIONS, model.timing.duration) + step, 0, len(DURATIONS) - 1)
-            )
-            self.apply(edits.SetDuration(DURATIONS[index]))
+            return edits.Asked((edits.SetTopSpeed(model.timing.drive.next_top_speed(step)),))
+        if model.rolling:
+            return edits.Asked((edits.SetLiftSpeed(model.timing.roll.next_speed(step)),))
+        index = int(np.clip(np.searchsorted(DURATIONS, model.timing.duration) + step, 0, len(DURATIONS) - 1))
+        return edits.Asked((edits.SetDuration(DURATIONS[index]),))
 
     def cycle_jerk(self):
         """The car's next jerk limit (``drive.JERKS``), said on screen."""
         jerk = self.model.timing.drive.next_jerk()
-        self.apply(edits.SetJerk(jerk))
         words = "none: its acceleration jumps" if jerk is None else f"{jerk:g} units/s³"
         driving = "" if self.model.driving else " (D: drive it)"
-        self.app.messages.say(f"The car's jerk limit: {words}{driving}")
+        return edits.Asked((edits.SetJerk(jerk),), f"The car's jerk limit: {words}{driving}")
 
     def change_interval(self, step):
         """Keyframes further apart (step 1) or closer (step -1)."""
         index = int(np.searchsorted(KEYFRAME_INTERVALS, self.model.timing.interval - 1e-9))
         index = int(np.clip(index + step, 0, len(KEYFRAME_INTERVALS) - 1))
-        self.apply(edits.SetInterval(KEYFRAME_INTERVALS[index]))
+        return edits.Asked((edits.SetInterval(KEYFRAME_INTERVALS[index]),))
 
     def toggle_method(self):
         """Switch between the exact tables and the seed's chord tables."""
-        self.apply(edits.SetMethod("chord" if self.model.timing.method == "exact" else "exact"))
+        return edits.Asked((edits.SetMethod("chord" if self.model.timing.method == "exact" else "exact"),))
 
     def cycle_look(self):
         """Build the trajectory as the next look: line, tube, ribbon, track, road, pipe (said
         first: what the build may say, such as a pipe that cannot follow the curve, comes after)."""
         look = next_look(self.model.look)
         self.app.messages.say(f"The curve built as {look_words(look, self.bent_model)} (W: the next)")
-        self.apply(edits.SetLook(look))
+        return edits.Asked((edits.SetLook(look),))

@@ -52,7 +52,7 @@ def milliseconds(samples):
 def frame_section(app):
     print(f"== Per-frame update, {FRAMES} frames per curve (target <= 0.3 ms) ==")
     for index, preset in enumerate(presets.TRAJECTORIES):
-        app.mode.settings.choose_trajectory(index)
+        app.mode.ask(app.mode.settings.choose_trajectory, index)
         samples = []
         for _ in range(FRAMES):
             start = time.perf_counter()
@@ -83,14 +83,14 @@ def drag_section(app):
     for index, preset in enumerate(presets.TRAJECTORIES):
         if not preset.editable:
             continue
-        mode.settings.choose_trajectory(index)
+        mode.ask(mode.settings.choose_trajectory, index)
         label = f"control point of {preset.name}"
         print(f"  {label:44s} {milliseconds(held_frames(app, to_film(app, preset.points[1])))}")
-    mode.settings.choose_trajectory(0)
+    mode.ask(mode.settings.choose_trajectory, 0)
     for index, preset in enumerate(presets.VELOCITIES):
         if not preset.editable:
             continue
-        mode.settings.choose_velocity(index)
+        mode.ask(mode.settings.choose_velocity, index)
         label = f"velocity handle of {preset.name}"
         print(f"  {label:44s} {milliseconds(held_frames(app, plot_to_film(app, preset.handles[0])))}")
     app.pointer = real
@@ -128,7 +128,7 @@ def still_section(app):
     print("== A held-still frame against an idle one, a curve built as rails (target: within 10 %) ==")
     mode, real = app.mode, app.pointer
     editable = next(i for i, preset in enumerate(presets.TRAJECTORIES) if preset.editable)
-    mode.settings.choose_trajectory(editable)
+    mode.ask(mode.settings.choose_trajectory, editable)
     mode.apply(edits.SetLook(Look.RAILS))
     app.pointer = PlacedPointer()  # held where the benchmark puts it, no keys held
     app.pointer.at = to_film(app, mode.model.grabbable()[1])
@@ -252,7 +252,7 @@ def undo_section(app):
     """Issue 43: 100 drags, each one step of the history, then all undone (and drawn, once)."""
     print("== Undo: 100 drags, then all undone and drawn (target <= 50 ms in all) ==")
     mode = app.mode
-    mode.settings.choose_trajectory(0)
+    mode.ask(mode.settings.choose_trajectory, 0)
     start_point = np.array(presets.TRAJECTORIES[0].points[1], dtype=float)
     steps = sized(100, 3)
     undo_all(app, steps, lambda step: mode.model.point_edit(1, start_point + (0.01 * (step + 1), 0.0, 0.0)))
@@ -275,12 +275,12 @@ def undo_all(app, steps, edit):
         model.apply(edits.LetGo())
     began = time.perf_counter()
     for _ in range(steps):
-        mode.edits.undo()
+        mode.undo()
     mode.settle()  # drawn once, as the next frame does
     undone = time.perf_counter() - began
     assert model.trajectory == before  # exactly the curve before the drags
     began = time.perf_counter()
-    mode.edits.redo()
+    mode.redo()
     mode.settle()
     redone = time.perf_counter() - began
     name = before.name[:24]
@@ -294,14 +294,14 @@ def switch_section(app):
     mode, model, steps = app.mode, app.mode.model, sized(200, 3)
     editable = [i for i, preset in enumerate(model.trajectories) if preset.editable and not preset.knots]
     for index in editable:
-        mode.settings.choose_trajectory(index)
+        mode.ask(mode.settings.choose_trajectory, index)
         start_point = np.array(model.trajectory.points[1], dtype=float)
         for step in range(steps):
             model.apply(model.point_edit(1, start_point + (0.001 * (step + 1), 0.0, 0.0)))
     mode.settle()
     switches = [editable[k % len(editable)] for k in range(sized(60, 4))]
     in_model = [_timed(lambda i: (model.apply(edits.ChooseTrajectory(i)), model.motion), i) for i in switches]
-    in_scene = [_timed(mode.settings.choose_trajectory, i) for i in switches]
+    in_scene = [_timed(mode.ask, mode.settings.choose_trajectory, i) for i in switches]
     print(f"  the model (to the new motion)  {milliseconds(in_model)}")
     print(f"  the scene (everything drawn)   {milliseconds(in_scene)}")
 
@@ -312,7 +312,7 @@ def forces_section(app):
     print("== What a rider feels: the plot's force strip, and the rolling train (within a drag frame) ==")
     mode = app.mode
     for label, choose in (
-        ("coaster", lambda: mode.settings.choose_trajectory(presets.COASTER_INDEX)),
+        ("coaster", lambda: mode.ask(mode.settings.choose_trajectory, presets.COASTER_INDEX)),
         ("100 knots", lambda: mode.apply(edits.AddTrajectory(hundred_knots()))),
     ):
         choose()

@@ -7,7 +7,9 @@ import re
 import numpy as np
 import pytest
 
+from scene.curves import curve_edits as edits
 from scene.curves import presets
+from scene.curves.looks import Look
 from scene.curves.roll import Roll
 from scene.curves.run import DEFAULT_DURATION
 from scene.curves.setting_tools import KEYFRAME_INTERVALS
@@ -165,6 +167,17 @@ def test_a_point_move_that_breaks_the_curve_is_refused_and_said(app):
         move_point(mode, index, mode.model.trajectories[0].points[3])
     assert "no length" in app.messages.current
     assert mode.motion.length > 1.0
+
+
+def test_what_a_tool_asks_for_stops_at_the_first_refused_edit_and_is_said_only_when_made(app):
+    mode = app.mode
+    look = mode.model.look
+    asked = edits.Asked((edits.DeleteKnot(99), edits.SetLook(Look.TUBE)), "all made")
+    assert not mode.ask(lambda: asked)
+    assert mode.model.look is look and "Refused" in app.messages.current  # the look never asked
+    assert mode.ask(lambda: edits.Asked((edits.SetLook(Look.TUBE),), "all made"))
+    assert mode.model.look is Look.TUBE and app.messages.current == "all made"
+    assert not mode.ask(lambda: None)  # a tool that asks nothing (having said why)
 
 
 def test_a_velocity_handle_drag_that_breaks_t_is_refused_and_said(app):

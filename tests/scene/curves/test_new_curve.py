@@ -143,7 +143,7 @@ def test_a_new_curve_saved_and_opened_again_is_no_longer_new(app, pointer, prese
     app.destroy()  # the app quits, and a new one starts on the same presets file
     again = SceneApp("curves", presets_file, window_type="offscreen", frame_rate=60)
     try:
-        again.mode.settings.choose_trajectory(len(again.mode.model.trajectories) - 1)
+        again.mode.ask(again.mode.settings.choose_trajectory, len(again.mode.model.trajectories) - 1)
         assert again.mode.status_lines()[0] == f"Trajectory {len(again.mode.model.trajectories)}: my curve 1"
     finally:
         again.destroy()
