@@ -39,6 +39,7 @@ from tests.scene.helpers import PlacedPointer, plot_to_film
 from trajectory import Motion, Spline
 from trajectory.curves import joined_length
 
+SCENE = str(ROOT / "scene")
 FRAMES = sized(600, 4)
 CHANGE_FRAMES = sized(120, 4)
 
@@ -209,6 +210,22 @@ def forget_segments(preset):
     joined_length._segments(preset.spline.geometry.control_points)
 
 
+def scene_files_entered(function):
+    """The scene's source files whose functions ``function()`` calls, directly or not."""
+    files = set()
+
+    def called(frame, event, _):
+        if event == "call" and frame.f_code.co_filename.startswith(SCENE):
+            files.add(frame.f_code.co_filename)
+
+    sys.setprofile(called)
+    try:
+        function()
+    finally:
+        sys.setprofile(None)
+    return files
+
+
 def _timed(function, *args):
     start = time.perf_counter()
     function(*args)
@@ -233,13 +250,20 @@ def spline_editor_section(app):
         app.pointer.at = (app.pointer.at[0] + 0.002 * (-1) ** (frame // 10), app.pointer.at[1] + 0.001)
 
     dragged = whole_frames(app, frames, drag)
+    drag(frames)
+    dragged_files = scene_files_entered(app.task_mgr.step)
     mode.release()
     released = whole_frames(app, 1)
+    idle_files = scene_files_entered(app.task_mgr.step)
     idle += whole_frames(app, frames)
     app.pointer = real
     print(f"  idle            {milliseconds(idle)}")
     print(f"  a knot dragged  {milliseconds(dragged)}   (the track coarse)")
     print(f"  let go          {released[0] * 1e3:6.3f} ms (the track fine, the plot measured)")
+    print(
+        f"  the scene's files a frame enters (target <= 12 a drag frame): {len(dragged_files)} a drag "
+        f"frame, {len(idle_files)} an idle one"
+    )
     for name in ("inserted", "deleted"):
 
         def edit(frame, name=name):
