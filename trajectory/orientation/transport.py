@@ -59,7 +59,10 @@ class Transport:
 
     A Bezier spline's segments are refined each in its own t (and kept, by their control
     points, for the next edit); the node where two meet is there twice, once with each one's
-    tangent, and the step between the two turns the up the least way across any corner.
+    tangent, and the step between the two turns the up the least way across any corner. The
+    table holds each node's reference frame and the up's angle from it, not the up itself: a
+    segment's angles are its own steps' sum from its start, kept with it, so that joining the
+    segments after an edit only adds each one's start angle (the ups are made where asked).
 
     Attributes:
         nodes: (m + 1,) the values of u, ascending (a spline's joins twice).
@@ -72,7 +75,7 @@ class Transport:
         if isinstance(curve, PiecewiseBezier):
             control_points = curve.control_points
             self._scale = _power_of_two_near(float(np.abs(control_points).max()))
-            nodes, points, tangents, reference, steps = _joined(control_points, self._scale)
+            nodes, table = _joined(control_points, self._scale)
         else:
             nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_STEPS + 1), curve.arc_length.u_breaks)
             self._scale = _power_of_two_near(float(np.abs(curve.evaluate(nodes)).max()))
@@ -81,24 +84,28 @@ class Transport:
                 return curve.evaluate(u).T * self._scale, unit_tangents(curve, u)
 
             nodes, _ = _refined(sample, nodes, np.zeros(len(nodes), dtype=int))
-            points, tangents = sample(nodes, None)
-            reference, steps = _steps(points, tangents)
-        self.nodes, self.points, self.tangents = nodes, np.ascontiguousarray(points), tangents
-        # Each step's twist, measured against a reference frame at either end, adds up to the
-        # transported up's angle from the reference: one cumulative sum, no loop.
-        reference_right = cross(tangents, reference)
-        start = up_towards_z(tangents[:, 0], reference[:, 0], reference_right[:, 0])
-        twist = np.concatenate([[start], start + np.cumsum(steps)])
-        self.ups = np.cos(twist) * reference + np.sin(twist) * reference_right
-        horizontal = np.hypot(tangents[0], tangents[1]) > VERTICAL
-        self._stacked = np.concatenate([self.points, self.tangents, self.ups])  # one gather per query
-        self._held_headings = _held(np.arctan2(tangents[1], tangents[0]), horizontal)
+            table = _table(*sample(nodes, None))
+        self.nodes = nodes
+        self._table = table  # rows: points, tangents, reference ups, their right axes, the angles
+        self._start = up_towards_z(table[3:6, 0], table[6:9, 0], table[9:12, 0])
+
+    @property
+    def points(self):
+        return self._table[0:3]
+
+    @property
+    def tangents(self):
+        return self._table[3:6]
+
+    @functools.cached_property
+    def ups(self):
+        return _ups(self._table, self._start)
 
     def up(self, u, points, tangents):
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
         unit ``tangents`` (3, n)."""
-        before = self._stacked.take(self._node(u), axis=1)
-        return reflected(before[0:3], before[3:6], before[6:9], points * self._scale, tangents)
+        before = self._table.take(self._node(u), axis=1)
+        return reflected(before[0:3], before[3:6], _ups(before, self._start), points * self._scale, tangents)
 
     def held_headings(self, u):
         """The horizontal direction of travel (radians from +X) last taken before each of ``u``
@@ -106,14 +113,21 @@ class Transport:
         return self._held_headings[self._node(u)]
 
     @functools.cached_property
+    def _held_headings(self):
+        tangents = self.tangents
+        horizontal = np.hypot(tangents[0], tangents[1]) > VERTICAL
+        return _held(np.arctan2(tangents[1], tangents[0]), horizontal)
+
+    @functools.cached_property
     def closing_twist(self):
         """The angle (radians) about the start tangent from the transported up at the end to the
         one at the start: the minimal frame's mismatch on a closed curve (the end's up first
         turned the least way from the end's tangent to the start's: a corner at the seam)."""
         seam = np.zeros((3, 1))  # a step of no length: reflected in the tangents' sum, then the start's
-        end = reflected(seam, self.tangents[:, -1:], self.ups[:, -1:], seam, self.tangents[:, :1])[:, 0]
-        start = self.ups[:, 0]
-        return float(np.arctan2(dot(cross(end, start), self.tangents[:, 0]), dot(end, start)))
+        ends = _ups(self._table[:, [0, -1]], self._start)
+        end = reflected(seam, self.tangents[:, -1:], ends[:, 1:], seam, self.tangents[:, :1])[:, 0]
+        start, tangent = ends[:, 0], self.tangents[:, 0]
+        return float(np.arctan2(dot(cross(end, start), tangent), dot(end, start)))
 
     @functools.cached_property
     def _python(self):
@@ -131,6 +145,23 @@ class Transport:
 
     def _node(self, u):
         return np.clip(np.searchsorted(self.nodes, u, side="right") - 1, 0, self.nodes.size - 2)
+
+
+def _ups(table, start):
+    """The transported ups (3, k) of columns of a ``Transport`` table (13, k): each the
+    reference up turned by the start's angle plus its own towards the reference's right."""
+    angles = start + table[12]
+    return np.cos(angles) * table[6:9] + np.sin(angles) * table[9:12]
+
+
+def _table(points, tangents):
+    """A transport table (13, k) of nodes where the curve is at ``points`` with unit ``tangents``
+    (3, k): those, the reference ups and their right axes, and the up's angle from the reference
+    (from 0 at the first node: the steps' twists summed)."""
+    reference, twists = _steps(points, tangents)
+    right = cross(tangents, reference)
+    turned = np.concatenate([[0.0], np.cumsum(twists)])
+    return np.concatenate([points, tangents, reference, right, turned[None]])
 
 
 def _power_of_two_near(size):
@@ -192,14 +223,11 @@ def _steps(points, tangents):
 
 
 class _Stepped(typing.NamedTuple):
-    """One Bezier segment's transport steps, in its own t in [0, 1]: the nodes (k,), the scaled
-    points, unit tangents and reference ups there (3, k), and each step's twist (k - 1,)."""
+    """One Bezier segment's transport steps, in its own t in [0, 1]: the nodes (k,) and its
+    transport table (13, k), its angles from 0 at its start."""
 
     t: np.ndarray
-    points: np.ndarray
-    tangents: np.ndarray
-    reference: np.ndarray
-    twists: np.ndarray
+    table: np.ndarray
 
 
 _stepped = collections.OrderedDict()
@@ -208,10 +236,11 @@ edit of a spline refines only the segments it changed (a drag of one knot of a h
 
 
 def _joined(control_points, scale):
-    """The nodes (n,), scaled points, unit tangents, reference ups (3, n) and steps' twists
-    (n - 1,) of the Bezier segments (m, 4, 3) joined, segment k's t at u = (k + t) / m. Where
-    two segments meet, the node is there twice (once with each one's tangent): the step between
-    them turns the up the least way from one tangent to the other."""
+    """The nodes (n,) and transport table (13, n) of the Bezier segments (m, 4, 3) joined,
+    segment k's t at u = (k + t) / m. Where two segments meet, the node is there twice (once with
+    each one's tangent): the step between them turns the up the least way from one tangent to
+    the other. Each segment's angles are its own, kept; joined, each gets the angle its start is
+    turned by."""
     keys = [(points.tobytes(), scale) for points in control_points]
     new = [key for key in dict.fromkeys(keys) if key not in _stepped]
     if new:
@@ -223,21 +252,15 @@ def _joined(control_points, scale):
     while len(_stepped) > max(SEGMENTS_KEPT, len(keys)):
         _stepped.popitem(last=False)
     count = len(tables)
-    nodes = np.concatenate([(k + table.t) / count for k, table in enumerate(tables)])
-    points, tangents, reference = (
-        np.concatenate([getattr(table, name) for table in tables], axis=1)
-        for name in ("points", "tangents", "reference")
-    )
-    ends = np.cumsum([len(table.t) for table in tables])[:-1] - 1  # each segment's last node
-    twists = np.empty(len(nodes) - 1)
-    within = np.ones(len(twists), dtype=bool)
-    within[ends] = False
-    twists[within] = np.concatenate([table.twists for table in tables])
-    twists[ends] = _twists(
-        points[:, ends], tangents[:, ends], reference[:, ends],
-        points[:, ends + 1], tangents[:, ends + 1], reference[:, ends + 1],
-    )  # fmt: skip
-    return nodes, points, tangents, reference, twists
+    nodes = np.concatenate([(k + stepped.t) / count for k, stepped in enumerate(tables)])
+    table = np.concatenate([stepped.table for stepped in tables], axis=1)
+    sizes = np.array([len(stepped.t) for stepped in tables])
+    ends = np.cumsum(sizes)[:-1] - 1  # each segment's last node
+    last, first = table[:, ends], table[:, ends + 1]
+    joins = _twists(last[0:3], last[3:6], last[6:9], first[0:3], first[3:6], first[6:9])
+    starts = np.concatenate([[0.0], np.cumsum(last[12] + joins)])
+    table[12] += np.repeat(starts, sizes)
+    return nodes, table
 
 
 def _segments_stepped(control_points, scale):
@@ -246,12 +269,8 @@ def _segments_stepped(control_points, scale):
     local = np.linspace(0.0, 1.0, _INITIAL_STEPS + 1)
     t, lane = _refined(lanes.sample, np.tile(local, count), np.repeat(np.arange(count), len(local)))
     points, tangents = lanes.sample(t, lane)
-    reference, twists = _steps(points, tangents)
     bounds = np.searchsorted(lane, np.arange(count + 1))
-    return [
-        _Stepped(t[a:b], points[:, a:b], tangents[:, a:b], reference[:, a:b], twists[a : b - 1])
-        for a, b in itertools.pairwise(bounds)
-    ]
+    return [_Stepped(t[a:b], _table(points[:, a:b], tangents[:, a:b])) for a, b in itertools.pairwise(bounds)]
 
 
 class _BezierLanes:
