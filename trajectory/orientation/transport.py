@@ -104,8 +104,13 @@ class Transport:
     def up(self, u, points, tangents):
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
         unit ``tangents`` (3, n)."""
-        before = self._table.take(self._node(u), axis=1)
-        return reflected(before[0:3], before[3:6], _ups(before, self._start), points * self._scale, tangents)
+        before = self._stacked.take(self._node(u), axis=1)
+        return reflected(before[0:3], before[3:6], before[6:9], points * self._scale, tangents)
+
+    @functools.cached_property
+    def _stacked(self):
+        """The points, tangents and ups (9, m + 1): one gather per query, no angle turned."""
+        return np.concatenate([self._table[0:6], self.ups])
 
     def held_headings(self, u):
         """The horizontal direction of travel (radians from +X) last taken before each of ``u``
