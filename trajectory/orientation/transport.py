@@ -104,12 +104,19 @@ class Transport:
     def up(self, u, points, tangents):
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
         unit ``tangents`` (3, n)."""
-        before = self._stacked.take(self._node(u), axis=1)
-        return reflected(before[0:3], before[3:6], before[6:9], points * self._scale, tangents)
+        nodes = self._node(u)
+        if "_stacked" in self.__dict__ or nodes.size > self.nodes.size:
+            before = self._stacked.take(nodes, axis=1)
+            ups = before[6:9]
+        else:  # fewer queries than nodes (a drag's sweep of a new table): their ups alone
+            before = self._table.take(nodes, axis=1)
+            ups = _ups(before, self._start)
+        return reflected(before[0:3], before[3:6], ups, points * self._scale, tangents)
 
     @functools.cached_property
     def _stacked(self):
-        """The points, tangents and ups (9, m + 1): one gather per query, no angle turned."""
+        """The points, tangents and ups (9, m + 1), made for a query of more points than the
+        table has nodes: one gather each from then on, no angle turned."""
         return np.concatenate([self._table[0:6], self.ups])
 
     def held_headings(self, u):
