@@ -221,6 +221,22 @@ def test_a_spline_edit_refines_only_the_segments_it_changed(monkeypatch):
         assert np.array_equal(getattr(table, name), getattr(fresh, name)), name
 
 
+def test_a_few_ups_turned_alone_are_the_ups_made_for_many():
+    """A query of fewer points than the table has nodes turns their references itself; one of
+    more makes every up once: the two give the same ups, to rounding."""
+    edited = WANDERING.copy()
+    edited.move(7, WANDERING.knots[7] + (0.3, 0.1, -0.2))
+    table = transport.Transport(edited.geometry)
+    u = np.random.default_rng(3).uniform(0.0, 1.0, 50)
+    points, tangents = edited.evaluate(u).T, unit_tangent(edited, u).T
+    few = table.up(u, points, tangents)
+    assert "_stacked" not in table.__dict__  # turned alone
+    many = np.linspace(0.0, 1.0, 2 * table.nodes.size)
+    table.up(many, edited.evaluate(many).T, unit_tangent(edited, many).T)
+    assert "_stacked" in table.__dict__
+    np.testing.assert_allclose(table.up(u, points, tangents), few, rtol=0, atol=1e-14)
+
+
 def test_minimal_frame_turns_the_least_way_at_a_spline_s_corner():
     """Where a spline's tangents break, the up turns about the axis normal to both tangents, by
     their angle: nothing about the tangent (the corner's twist is zero)."""
