@@ -26,6 +26,7 @@ class ForceStrip:
 
     def __init__(self, plot, samples, width, base, height, text_scale):
         self.plot, self.width, self.base, self.height = plot, width, base, height
+        self.text_scale = text_scale
         self.felt = np.zeros((samples, 3))
         """The g-forces (right, forward, up) at the plot's even times, for the current motion."""
         self._shade(VERTICAL_LIMITS[1], G_RANGE[1])
@@ -60,7 +61,14 @@ class ForceStrip:
             points[:, 0] = t * self.width
             points[:, 2] = self._heights(self.felt[:, column])
             line.update(points)
+        self.say_clipped()
+
+    def say_clipped(self):
+        """Say which peaks of ``felt`` the strip clips, shrunk to its width rather than run out
+        of the panel."""
         self.clipped.setText(clipped_words(self.felt))
+        wide = self.clipped.textNode.get_width() * self.text_scale
+        self.clipped.setScale(self.text_scale * min(1.0, self.width / wide) if wide else self.text_scale)
 
     def set_now(self, t):
         """The markers at normalised time ``t``: the g-forces at the sample nearest it."""
@@ -85,12 +93,16 @@ class ForceStrip:
 
 def clipped_words(felt):
     """What the strip says of the g-forces ``felt`` ((n, 3): right, forward, up) past its scale,
-    ``G_RANGE``: each peak that leaves it, signed; "" where none does."""
+    ``G_RANGE``: each peak that leaves it, signed, by the axis it is felt along; "" where none
+    does."""
     low, high = G_RANGE
-    peaks = [
-        f"{beyond:+.1f} g {word}"
-        for column, word in ((2, "vertical"), (0, "lateral"))
-        for beyond in (felt[:, column].max(), felt[:, column].min())
-        if not low <= beyond <= high
-    ]
-    return "off the scale: " + ", ".join(peaks) if peaks else ""
+    axes = []
+    for column, word in ((2, "vertical"), (0, "lateral")):
+        peaks = [
+            f"{peak:+.1f}"
+            for peak in (felt[:, column].max(), felt[:, column].min())
+            if not low <= peak <= high
+        ]
+        if peaks:
+            axes.append(f"{word} {' / '.join(peaks)} g")
+    return "off the scale: " + ", ".join(axes) if axes else ""

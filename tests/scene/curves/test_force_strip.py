@@ -5,6 +5,7 @@ or the curve is edited), and the HUD says them while riding (V)."""
 import re
 
 import numpy as np
+import pytest
 
 from scene.curves.force_strip import G_RANGE
 from scene.curves.presets import COASTER_INDEX
@@ -71,7 +72,8 @@ def test_forces_past_the_strips_scale_are_said_with_their_peaks():
     calm = np.array([[0.5, 0.0, 1.0], [-1.2, 0.0, 3.0]])
     assert clipped_words(calm) == ""
     spiked = np.array([[0.5, 0.0, 1.0], [-12.7, 0.0, 14.5], [3.0, 0.0, -4.0]])
-    assert clipped_words(spiked) == "off the scale: +14.5 g vertical, -4.0 g vertical, -12.7 g lateral"
+    assert clipped_words(spiked) == "off the scale: vertical +14.5 / -4.0 g, lateral -12.7 g"
+    assert clipped_words(spiked[:, ::-1]) == "off the scale: vertical -12.7 g, lateral +14.5 / -4.0 g"
 
 
 def test_the_strip_says_the_peaks_it_clips_and_nothing_when_none(app):
@@ -92,4 +94,9 @@ def test_the_strip_says_the_peaks_it_clips_and_nothing_when_none(app):
     step(app)
     assert np.abs(strip.felt[:, [0, 2]]).max() > G_RANGE[1]
     assert strip.clipped.getText() == clipped_words(strip.felt)
-    assert strip.clipped.getText().startswith("off the scale: +")
+    assert strip.clipped.getText().startswith("off the scale: vertical +")
+    strip.felt = np.array([[-345.6, 0.0, 1234.5], [456.7, 0.0, -987.6]])  # the longest words
+    strip.say_clipped()
+    assert strip.clipped.getText() == "off the scale: vertical +1234.5 / -987.6 g, lateral +456.7 / -345.6 g"
+    shown = strip.clipped.textNode.get_width() * strip.clipped.getScale()[0]
+    assert shown == pytest.approx(strip.width, rel=1e-9)  # shrunk to the strip, not out of the panel
