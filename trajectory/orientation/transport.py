@@ -197,8 +197,16 @@ def _refined(sample, nodes, lanes):
         middle = (a + b) / 2.0
         mid_points, mid_tangents = sample(middle, lane)
         start = reference_ups(a_tangents)
-        whole = reflected(a_points, a_tangents, start, b_points, b_tangents)
-        halfway = reflected(a_points, a_tangents, start, mid_points, mid_tangents)
+        whole, halfway = np.hsplit(  # both from the step's start: one call
+            reflected(
+                np.hstack([a_points, a_points]),
+                np.hstack([a_tangents, a_tangents]),
+                np.hstack([start, start]),
+                np.hstack([b_points, mid_points]),
+                np.hstack([b_tangents, mid_tangents]),
+            ),
+            2,
+        )
         halves = reflected(mid_points, mid_tangents, halfway, b_points, b_tangents)
         split = (length(whole - halves) > STEP_TOLERANCE) & (b - a > _MIN_WIDTH)
         if not split.any():
@@ -264,9 +272,9 @@ def _joined(control_points, scale):
     while len(_stepped) > max(SEGMENTS_KEPT, len(keys)):
         _stepped.popitem(last=False)
     count = len(tables)
-    nodes = np.concatenate([(k + stepped.t) / count for k, stepped in enumerate(tables)])
-    table = np.concatenate([stepped.table for stepped in tables], axis=1)
     sizes = np.array([len(stepped.t) for stepped in tables])
+    nodes = (np.concatenate([stepped.t for stepped in tables]) + np.repeat(np.arange(count), sizes)) / count
+    table = np.concatenate([stepped.table for stepped in tables], axis=1)
     ends = np.cumsum(sizes)[:-1] - 1  # each segment's last node
     last, first = table[:, ends], table[:, ends + 1]
     joins = _twists(last[0:3], last[3:6], last[6:9], first[0:3], first[3:6], first[6:9])
