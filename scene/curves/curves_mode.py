@@ -179,11 +179,14 @@ class CurvesMode:
         return True
 
     def undo(self):
-        """Put back the presets shown as they were before their newest edit."""
+        """Put back the presets shown as they were before their newest edit (a drag let go
+        first, and drawn so)."""
+        self.apply(edits.LetGo())
         self._restore(self.model.undo(), "Undone", "Nothing to undo")
 
     def redo(self):
-        """Make again the newest edit undone of the presets shown."""
+        """Make again the newest edit undone of the presets shown (a drag let go first)."""
+        self.apply(edits.LetGo())
         self._restore(self.model.redo(), "Redone", "Nothing to redo")
 
     def _restore(self, found, done, nothing):

@@ -282,6 +282,30 @@ def test_a_live_drag_measures_the_speed_when_let_go(app, pointer):
     assert np.abs(mode.plot.rate_errors).max() < 1e-8
 
 
+def test_an_undo_in_a_drag_lets_go_and_draws_it(app, pointer):
+    """Ctrl+Z with the mouse still down: the drag is let go (its marker hidden, the speed
+    measured) and undone whole; with nothing moved, nothing to undo, but let go all the same."""
+    mode = app.mode
+    grabbed = tuple(mode.model.grabbable()[1])
+    pointer.at = to_film(app, grabbed)
+    press(app, "mouse1")
+    assert not mode.drawing.grabbed_marker.path.is_hidden()
+    press(app, "control-z")  # nothing moved yet
+    assert mode.model.drag is None and mode.drawing.grabbed_marker.path.is_hidden()
+    assert app.messages.current == "Nothing to undo"
+    press(app, "mouse1-up")
+    press(app, "mouse1")
+    for _ in range(3):
+        pointer.at = (pointer.at[0] + 0.03, pointer.at[1] - 0.02)
+        step(app)
+    assert "when you let go" in mode.plot._texts["ripple"].getText()
+    press(app, "control-z")
+    step(app)
+    assert mode.model.drag is None and mode.drawing.grabbed_marker.path.is_hidden()
+    assert tuple(mode.model.grabbable()[1]) == grabbed and "max" in mode.plot._texts["ripple"].getText()
+    press(app, "mouse1-up")
+
+
 def test_the_docs_list_every_binding(app):
     assert_documented((*app.bindings, *app.mode.bindings))
 
