@@ -181,13 +181,19 @@ class CurvesMode:
     def undo(self):
         """Put back the presets shown as they were before their newest edit (a drag let go
         first, and drawn so)."""
-        self.apply(edits.LetGo())
+        self._let_go()
         self._restore(self.model.undo(), "Undone", "Nothing to undo")
 
     def redo(self):
         """Make again the newest edit undone of the presets shown (a drag let go first)."""
-        self.apply(edits.LetGo())
+        self._let_go()
         self._restore(self.model.redo(), "Redone", "Nothing to redo")
+
+    def _let_go(self):
+        """Let go of a drag still held (drawn at once); nothing else is drawn: undos between two
+        frames are drawn once, at the next."""
+        if self.model.drag is not None:
+            self.apply(edits.LetGo())
 
     def _restore(self, found, done, nothing):
         """An undo's or redo's ``Change`` drawn at the next frame (``settle``), once for any
@@ -325,7 +331,7 @@ class CurvesMode:
         in the same frame as the last move)."""
         if self.model.drag is not None:
             self._follow_the_mouse()
-            self.apply(edits.LetGo())
+            self._let_go()
 
     def _follow_the_mouse(self):
         """Move what is held to where the mouse now is (a refused move says why; what is held

@@ -22,22 +22,33 @@ ROOT = Path(__file__).resolve().parents[2]
 TITLE = "Curves in motion"
 SCENE_PART = 0.62
 """The left part of the window that shows the 3D scene (the plot is on the right)."""
-FIRST_DISPLAY = ":10"
+FIRST_DISPLAY = 10
 """Where the tests' X servers start looking for a free display. Not :0, the display Panda3D's
 offscreen runs elsewhere in the suite connect to when DISPLAY is unset: they died with an X
 fatal error when a test's server there went away."""
+DISPLAYS_TRIED = 40
+"""How many displays from there a test tries: Xvfb given a number takes that one or fails (the
+other test process, or a server left behind, may hold it)."""
 
 
 @pytest.fixture
 def display():
-    server = subprocess.Popen(
-        ["Xvfb", FIRST_DISPLAY, "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw") or 0)
+    for offset in range(DISPLAYS_TRIED):
+        number = FIRST_DISPLAY + (worker * DISPLAYS_TRIED // 2 + offset) % DISPLAYS_TRIED
+        server = subprocess.Popen(
+            ["Xvfb", f":{number}", "-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        number = server.stdout.readline().strip()  # empty: that display was taken
+        if number:
+            break
+        server.wait(timeout=10)
+    assert number, (
+        f"Xvfb did not start on any of displays :{FIRST_DISPLAY} to :{FIRST_DISPLAY + DISPLAYS_TRIED - 1}"
     )
-    number = server.stdout.readline().strip()
-    assert number, "Xvfb did not start"
     yield f":{number}"
     server.terminate()
     server.wait(timeout=10)
