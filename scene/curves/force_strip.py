@@ -2,6 +2,8 @@
 rider's own frame: its facing and any banking), the bands a coaster designer keeps clear of
 shaded, and markers at the current time."""
 
+import math
+
 import numpy as np
 from panda3d.core import CardMaker, TextNode
 
@@ -66,9 +68,11 @@ class ForceStrip:
     def say_clipped(self):
         """Say which peaks of ``felt`` the strip clips, shrunk to its width rather than run out
         of the panel."""
-        self.clipped.setText(clipped_words(self.felt))
-        wide = self.clipped.textNode.get_width() * self.text_scale
-        self.clipped.setScale(self.text_scale * min(1.0, self.width / wide) if wide else self.text_scale)
+        words = clipped_words(self.felt)
+        self.clipped.setText(words)
+        wide = self.clipped.textNode.get_width() * self.text_scale if words else 0.0
+        fits = self.width / wide if 0.0 < wide < math.inf else 1.0  # no words, nothing to fit
+        self.clipped.setScale(self.text_scale * min(1.0, fits))
 
     def set_now(self, t):
         """The markers at normalised time ``t``: the g-forces at the sample nearest it."""
