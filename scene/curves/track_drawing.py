@@ -5,8 +5,10 @@ section, or the user's own model: ``main.py --bend``, bent end to end along the 
 ``scene.kit.bent_models``). Meshes come from
 ``trajectory.sweep`` and ``trajectory.along``, one ``GeomNode`` each, lit like the rest; they
 are rewritten in place with the curve (coarser while a point is dragged, to keep the frame: the
-drag's first frame chooses the rings, the next ones sweep at the same arc-length fractions of
-the curve as it changes), and hidden when the look has no such part."""
+drag's first frame chooses the rings and places the ties and posts, the next ones build at the
+same arc-length fractions of each of the curve's segments as it changes, the segments the drag
+left as they were taken as built: ``SegmentPlaces``), and hidden when the look has no such
+part."""
 
 import numpy as np
 from panda3d.core import NodePath
@@ -17,7 +19,7 @@ from scene.kit.bent_models import ModelBender
 from scene.kit.mesh_nodes import mesh_node, update_mesh_node
 from scene.kit.model_files import write_model
 from scene.ui.assets import model_file
-from trajectory.meshes import Mesh, Profile, Sweep, along, sweep
+from trajectory.meshes import Mesh, Profile, SegmentPlaces, Sweep, along, along_stations, sweep
 
 
 def surface_drop(look):
@@ -94,7 +96,7 @@ class TrackDrawing:
         self.built = 0
         """How many times a look was built (each part swept or placed along the curve)."""
         self._shown = None  # (path, look, live) of what is built: the same again builds nothing
-        self._stations = {}  # each swept part's rings, by name, as last built
+        self._places = {}  # where each part was built while dragging, held within the segments
 
     def show(self, path, look, live=False):
         """Build ``look`` along ``path`` (a ``Curve`` or a ``Motion``) in place of what was built
@@ -103,11 +105,11 @@ class TrackDrawing:
         shown = self._shown
         if shown is not None and shown[0] is path and shown[1] is look and (live or not shown[2]):
             return
-        kept = self._stations if live and shown is not None and shown[1] is look and shown[2] else {}
+        held = self._places if live and shown is not None and shown[1] is look and shown[2] else {}
         self._shown = (path, look, live)
-        meshes = _meshes(path, look, LIVE_TOLERANCE if live else TOLERANCE, kept)
+        meshes = _meshes(path, look, LIVE_TOLERANCE if live else TOLERANCE, held)
         self.meshes = meshes
-        self._stations = {name: mesh.stations for name, mesh in meshes.items() if isinstance(mesh, Sweep)}
+        self._places = (held or _places(path, meshes)) if live else {}
         if look is not Look.LINE:
             self.built += 1
         for name, part in self.parts.items():
@@ -178,12 +180,13 @@ def _coloured(mesh, colour):
     return Mesh(mesh.positions, mesh.normals, mesh.uvs, mesh.triangles, colours=colours)
 
 
-def _meshes(path, look, tolerance, stations):
-    """The meshes of ``look`` along ``path``, by part name, swept within ``tolerance``, or at the
-    ``stations`` given for a part (by name)."""
+def _meshes(path, look, tolerance, places):
+    """The meshes of ``look`` along ``path`` (a ``Curve``), by part name, swept within
+    ``tolerance`` and placed at their spacing, or at the ``SegmentPlaces`` given for a part
+    (by name)."""
 
     def swept(name, mode="minimal"):
-        return sweep(path, _PROFILES[name], tolerance, mode=mode, stations=stations.get(name))
+        return sweep(path, _PROFILES[name], tolerance, mode=mode, stations=places.get(name))
 
     if look is Look.TUBE:
         return {"tube": swept("tube")}
@@ -193,19 +196,37 @@ def _meshes(path, look, tolerance, stations):
         return {name: swept(name, "up") for name in ("road", "edges")}
     if look is Look.RAILS:
         positions, frames = along(
-            path, spacing=TIE_SPACING, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2)
+            path, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2), **_spaced(places, "ties")
         )
         meshes = {"rails": swept("rails"), "ties": _TIE.placed(positions, frames)}
-        if (posts := _posts(path)) is not None:
+        if (posts := _posts(path, _spaced(places, "posts"))) is not None:
             meshes["posts"] = posts
         return meshes
     return {}
 
 
-def _posts(path):
-    """Posts from the ground (z = 0) up to the ties every ``POST_SPACING``, where the track is
-    above the ground: one ``Mesh``, or None where it never is."""
-    positions, _ = along(path, spacing=POST_SPACING, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2]))
+_SPACINGS = {"ties": TIE_SPACING, "posts": POST_SPACING}
+
+
+def _spaced(places, name):
+    """Where ``along`` places part ``name`` (ties, posts): at its ``places`` if given, else at
+    its spacing (keywords)."""
+    return {"stations": places[name]} if name in places else {"spacing": _SPACINGS[name]}
+
+
+def _places(path, meshes):
+    """Where each of ``meshes`` (by name) was built along ``path``, held within its segments:
+    the rings of a swept part, the spacing of a placed one."""
+    places = {name: mesh.stations for name, mesh in meshes.items() if isinstance(mesh, Sweep)}
+    if "ties" in meshes:
+        places |= {name: along_stations(path, spacing) for name, spacing in _SPACINGS.items()}
+    return {name: SegmentPlaces.of(path, stations) for name, stations in places.items()}
+
+
+def _posts(path, where):
+    """Posts from the ground (z = 0) up to the ties (``along`` placed ``where``: keywords),
+    where the track is above the ground: one ``Mesh``, or None where it never is."""
+    positions, _ = along(path, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2]), **where)
     heights = positions[:, 2]
     standing = heights > 0.05
     if not standing.any():

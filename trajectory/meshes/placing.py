@@ -2,6 +2,7 @@
 orientation (a closed loop's minimal frame closed, a motion's speeds for banking)."""
 
 from trajectory.curves.curve import Curve
+from trajectory.meshes.segment_places import SegmentPlaces
 from trajectory.orientation import Orientation
 from trajectory.orientation.frames import frame_columns
 from trajectory.playback import Motion
@@ -31,7 +32,10 @@ class Placer:
         self.closed = self.curve.closed
 
     def frames(self, s):
-        """Points, right, up and forward axes at arc-length fractions ``s`` (n,): each ``(n, 3)``."""
+        """Points, right, up and forward axes at arc-length fractions ``s`` (n,), or at
+        ``SegmentPlaces``: each ``(n, 3)``."""
+        if isinstance(s, SegmentPlaces):
+            return s.frames(self)
         u = self.curve.arc_length.parameter(s)
         speeds = None
         if self.orientation.bank:

@@ -17,6 +17,7 @@ from trajectory._numerics.checks import _shown, flag, positive_finite, real_arra
 from trajectory.meshes.mesh import Mesh
 from trajectory.meshes.placing import Placer
 from trajectory.meshes.profile import Profile
+from trajectory.meshes.segment_places import SegmentPlaces
 from trajectory.meshes.stations import Bound, FramesMemo, box_corners, fewest_stations, starting
 
 MAX_VERTICES = 2**25
@@ -53,7 +54,9 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
         caps: Close an open curve's ends with the profile's closed polylines.
         stations: The rings' arc-length fractions (n,), ascending from 0 to 1, to sweep at in
             place of those the tolerance needs: a preview (an earlier sweep's ``stations`` on the
-            curve edited since), made without choosing or checking anything.
+            curve edited since), made without choosing or checking anything. Or the rings as
+            ``SegmentPlaces`` (from 0 to 1), held within the curve's segments: a preview that
+            computes only the segments changed since it last swept them.
         options: ``closed``, ``tilt``, ``bank``, ``max_bank``, as for ``Orientation``. A curve that
             closes is swept closed (the minimal frame's twist spread over it), its last ring the
             first one exactly.
@@ -73,15 +76,17 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
     if stations is None:
         initial, fixed = _initial(curve, orientation)
         bound = Bound(FramesMemo(lambda s: _frames(place, s)), *_reach(profile))
-        stations = fewest_stations(bound, tolerance, initial, fixed)
+        at = stations = fewest_stations(bound, tolerance, initial, fixed)
+    elif isinstance(stations, SegmentPlaces):
+        at, stations = stations, _given(stations.stations(curve), rising=False)
     else:
-        stations = _given(stations)
+        at = stations = _given(stations)
     if len(stations) * len(profile.vertices) > MAX_VERTICES:
         raise ValueError(
             f"{len(stations):,} rings of {len(profile.vertices):,} vertices would make more than "
             f"{MAX_VERTICES:,} vertices: ask for a coarser tolerance or a profile of fewer points"
         )
-    points, right, up, forward = place.frames(stations)
+    points, right, up, forward = place.frames(at)
     positions = _rings(points, right, up, profile.vertices)
     normals = _rings(np.zeros_like(points), right, up, profile.normals)
     if closed:  # the seam: the last ring is the first, exactly
@@ -112,18 +117,15 @@ def _rings(points, right, up, vertices):
     return np.matmul(weights[None], np.stack([points, right, up], axis=1))
 
 
-def _given(stations):
-    """``stations`` as a float array, checked: at least two, rising from exactly 0 to 1."""
+def _given(stations, rising=True):
+    """``stations`` as a float array, checked: at least two, from exactly 0 to 1, ``rising``
+    (or, held within segments that may have shrunk to nothing, never falling)."""
     given = real_array(stations, "stations", "arc-length fractions")
-    if (
-        given.ndim != 1
-        or len(given) < 2
-        or given[0] != 0.0
-        or given[-1] != 1.0
-        or not (np.diff(given) > 0.0).all()
-    ):
-        raise ValueError(f"stations must rise from 0 to 1, at least two of them; got {_shown(given)}")
-    return given
+    if given.ndim == 1 and len(given) >= 2 and given[0] == 0.0 and given[-1] == 1.0:
+        steps = np.diff(given)
+        if ((steps > 0.0) if rising else (steps >= 0.0)).all():
+            return given
+    raise ValueError(f"stations must rise from 0 to 1, at least two of them; got {_shown(given)}")
 
 
 def _initial(curve, orientation):

@@ -193,9 +193,15 @@ def frame_columns(curve, orientation, u, s, speeds=None):
     right = cross(forward, up)
     roll = _roll(curve, orientation, u, s, tangent, right, speeds)
     if roll is not None:
-        cos_r, sin_r = np.cos(roll), np.sin(roll)
-        right, up = cos_r * right - sin_r * up, cos_r * up + sin_r * right
+        right, up = rolled_axes(right, up, roll)
     return right, forward, up
+
+
+def rolled_axes(right, up, angles):
+    """The ``right`` and ``up`` axes (3, n) rolled about forward by ``angles`` (n,) (radians,
+    counter-clockwise seen from behind)."""
+    cos, sin = np.cos(angles), np.sin(angles)
+    return cos * right - sin * up, cos * up + sin * right
 
 
 def scalar_frame(curve, mode, u, point=None, d=None):

@@ -29,6 +29,9 @@ _INITIAL_STEPS = 64
 SEGMENTS_KEPT = 1024
 """Segments' transport steps kept (by their control points) for the next edit of a spline; more
 while a longer one is built."""
+FEW_SEGMENTS = 8
+"""A query of a spline's ups within at most this many segments takes their own tables; one of
+more joins the segments' tables first (once)."""
 _MAX_ROUNDS = 40
 _MIN_WIDTH = 1e-12
 
@@ -68,6 +71,10 @@ class Transport:
         nodes: (m + 1,) the values of u, ascending (a spline's joins twice).
         points, tangents, ups: (3, m + 1) the curve's points (scaled), unit tangents and up axes
             there.
+        segment_angles: A spline's only: (k,) the angle (radians) of the up at each Bezier
+            segment's start, turned from its reference up towards its right: the minimal frame
+            along a segment is the one carried from the reference at its start, rolled by this
+            as a whole.
     """
 
     def __init__(self, curve):
@@ -75,7 +82,10 @@ class Transport:
         if isinstance(curve, PiecewiseBezier):
             control_points = curve.control_points
             self._scale = _power_of_two_near(float(np.abs(control_points).max()))
-            nodes, table = _joined(control_points, self._scale)
+            self._segments = _segments_of(control_points, self._scale)
+            first = self._segments[0].table[:, 0]
+            self._start = up_towards_z(first[3:6], first[6:9], first[9:12])
+            self.segment_angles = self._start + _start_angles(self._segments)
         else:
             nodes = np.union1d(np.linspace(0.0, 1.0, _INITIAL_STEPS + 1), curve.arc_length.u_breaks)
             self._scale = _power_of_two_near(float(np.abs(curve.evaluate(nodes)).max()))
@@ -84,10 +94,24 @@ class Transport:
                 return curve.evaluate(u).T * self._scale, unit_tangents(curve, u)
 
             nodes, _ = _refined(sample, nodes, np.zeros(len(nodes), dtype=int))
-            table = _table(*sample(nodes, None))
-        self.nodes = nodes
-        self._table = table  # rows: points, tangents, reference ups, their right axes, the angles
-        self._start = up_towards_z(table[3:6, 0], table[6:9, 0], table[9:12, 0])
+            self._segments = None
+            self.nodes, self._table = nodes, _table(*sample(nodes, None))
+            self._start = up_towards_z(self._table[3:6, 0], self._table[6:9, 0], self._table[9:12, 0])
+
+    @functools.cached_property
+    def nodes(self):
+        return self._joined[0]
+
+    @functools.cached_property
+    def _table(self):
+        """The rows: points, tangents, reference ups, their right axes, the up's angles."""
+        return self._joined[1]
+
+    @functools.cached_property
+    def _joined(self):
+        """A spline's nodes and table, its segments' joined: made when a query asks for many
+        points (or for the whole table), not for a few (a drag's)."""
+        return _joined(self._segments, self.segment_angles - self._start)
 
     @property
     def points(self):
@@ -104,14 +128,45 @@ class Transport:
     def up(self, u, points, tangents):
         """The transported up axes (3, n) at ``u`` (n,), where the curve is at ``points`` with
         unit ``tangents`` (3, n)."""
-        nodes = self._node(u)
-        if "_stacked" in self.__dict__ or nodes.size > self.nodes.size:
-            before = self._stacked.take(nodes, axis=1)
+        if "_stacked" in self.__dict__ or u.size > self._node_count:
+            before = self._stacked.take(self._node(u), axis=1)
             ups = before[6:9]
-        else:  # fewer queries than nodes (a drag's sweep of a new table): their ups alone
-            before = self._table.take(nodes, axis=1)
+        else:  # fewer queries than nodes: their ups alone, a few segments' from their own tables
+            before = self._few_segments(u)
+            if before is None:
+                before = self._table.take(self._node(u), axis=1)
             ups = _ups(before, self._start)
         return reflected(before[0:3], before[3:6], ups, points * self._scale, tangents)
+
+    @functools.cached_property
+    def _node_count(self):
+        if self._segments is None:
+            return self.nodes.size
+        return sum(len(stepped.t) for stepped in self._segments)
+
+    def _few_segments(self, u):
+        """The table's columns (13, n) of the nodes before ``u`` (n,) on a spline whose table is
+        not joined, where they lie in at most ``FEW_SEGMENTS`` segments (a drag's changed ones),
+        each segment's taken from its own table, its angles turned by its start's; else None."""
+        if self._segments is None or "_table" in self.__dict__:
+            return None
+        count = len(self._segments)
+        scaled = u * count
+        segment = np.clip(np.floor(scaled).astype(int), 0, count - 1)
+        order = np.argsort(segment, kind="stable")
+        bounds = np.searchsorted(segment[order], np.arange(count + 1))
+        touched = np.flatnonzero(np.diff(bounds))
+        if len(touched) > FEW_SEGMENTS:
+            return None
+        columns = np.empty((13, u.size))
+        for index in touched:
+            at = order[bounds[index] : bounds[index + 1]]
+            stepped = self._segments[index]
+            node = np.searchsorted(stepped.t, scaled[at] - index, side="right") - 1
+            node = np.clip(node, 0, len(stepped.t) - 2)
+            columns[:, at] = stepped.table[:, node]
+            columns[12, at] += self.segment_angles[index] - self._start
+        return columns
 
     @functools.cached_property
     def _stacked(self):
@@ -136,10 +191,18 @@ class Transport:
         one at the start: the minimal frame's mismatch on a closed curve (the end's up first
         turned the least way from the end's tangent to the start's: a corner at the seam)."""
         seam = np.zeros((3, 1))  # a step of no length: reflected in the tangents' sum, then the start's
-        ends = _ups(self._table[:, [0, -1]], self._start)
+        ends = _ups(self._end_columns(), self._start)
         end = reflected(seam, self.tangents[:, -1:], ends[:, 1:], seam, self.tangents[:, :1])[:, 0]
         start, tangent = ends[:, 0], self.tangents[:, 0]
         return float(np.arctan2(dot(cross(end, start), tangent), dot(end, start)))
+
+    def _end_columns(self):
+        """The table's first and last columns (13, 2)."""
+        if self._segments is None:
+            return self._table[:, [0, -1]]
+        last = self._segments[-1].table[:, -1:].copy()
+        last[12] += self.segment_angles[-1] - self._start
+        return np.column_stack([self._segments[0].table[:, 0], last])
 
     @functools.cached_property
     def _python(self):
@@ -255,12 +318,9 @@ _stepped = collections.OrderedDict()
 edit of a spline refines only the segments it changed (a drag of one knot of a hundred, four)."""
 
 
-def _joined(control_points, scale):
-    """The nodes (n,) and transport table (13, n) of the Bezier segments (m, 4, 3) joined,
-    segment k's t at u = (k + t) / m. Where two segments meet, the node is there twice (once with
-    each one's tangent): the step between them turns the up the least way from one tangent to
-    the other. Each segment's angles are its own, kept; joined, each gets the angle its start is
-    turned by."""
+def _segments_of(control_points, scale):
+    """The ``_Stepped`` of each of the Bezier segments (m, 4, 3): those refined before kept, the
+    rest refined now, all at once."""
     keys = [(points.tobytes(), scale) for points in control_points]
     new = [key for key in dict.fromkeys(keys) if key not in _stepped]
     if new:
@@ -271,14 +331,28 @@ def _joined(control_points, scale):
         _stepped.move_to_end(key)
     while len(_stepped) > max(SEGMENTS_KEPT, len(keys)):
         _stepped.popitem(last=False)
-    count = len(tables)
-    sizes = np.array([len(stepped.t) for stepped in tables])
-    nodes = (np.concatenate([stepped.t for stepped in tables]) + np.repeat(np.arange(count), sizes)) / count
-    table = np.concatenate([stepped.table for stepped in tables], axis=1)
-    ends = np.cumsum(sizes)[:-1] - 1  # each segment's last node
-    last, first = table[:, ends], table[:, ends + 1]
+    return tables
+
+
+def _start_angles(segments):
+    """The angle (m,) each of the joined ``segments`` (``_Stepped``) turns its start's up by, from 0
+    at the first: the angles before it, and the least turn from one tangent to the next at each
+    join (where two segments meet, the node is there twice, once with each one's tangent)."""
+    if len(segments) == 1:
+        return np.zeros(1)
+    last = np.stack([stepped.table[:, -1] for stepped in segments[:-1]], axis=1).reshape(13, -1)
+    first = np.stack([stepped.table[:, 0] for stepped in segments[1:]], axis=1).reshape(13, -1)
     joins = _twists(last[0:3], last[3:6], last[6:9], first[0:3], first[3:6], first[6:9])
-    starts = np.concatenate([[0.0], np.cumsum(last[12] + joins)])
+    return np.concatenate([[0.0], np.cumsum(last[12] + joins)])
+
+
+def _joined(segments, starts):
+    """The nodes (n,) and transport table (13, n) of the Bezier ``segments`` (``_Stepped``)
+    joined, segment k's t at u = (k + t) / m, its angles turned by its start's of ``starts``."""
+    count = len(segments)
+    sizes = np.array([len(stepped.t) for stepped in segments])
+    nodes = (np.concatenate([stepped.t for stepped in segments]) + np.repeat(np.arange(count), sizes)) / count
+    table = np.concatenate([stepped.table for stepped in segments], axis=1)
     table[12] += np.repeat(starts, sizes)
     return nodes, table
 
