@@ -69,6 +69,8 @@ class ForceStrip:
         """Say which peaks of ``felt`` the strip clips, shrunk to its width rather than run out
         of the panel."""
         words = clipped_words(self.felt)
+        if words == self.clipped.text:  # laid out already (a drag's frames mostly say the same)
+            return
         self.clipped.setText(words)
         wide = self.clipped.textNode.get_width() * self.text_scale if words else 0.0
         fits = self.width / wide if 0.0 < wide < math.inf else 1.0  # no words, nothing to fit

@@ -39,7 +39,8 @@ SURFACE_LIFT = 0.01
 GAUGE, RAIL_RADIUS = 1.0, 0.05
 TIE_SPACING, TIE_SIZE = 0.6, (1.3, 0.12, 0.07)
 """Ties every 0.6 units, 1.3 across, 0.12 along the track, 0.07 deep."""
-POST_SPACING, POST_WIDTH = 4.0, 0.09
+POSTS_EVERY, POST_WIDTH = 7, 0.09
+"""A post under every seventh tie (4.2 units apart)."""
 ROAD_WIDTH, EDGE_WIDTH = 3.0, 0.12
 TWO_SIDED = ("ribbon", "road", "edges")
 """The flat parts, seen from under as from over."""
@@ -195,38 +196,28 @@ def _meshes(path, look, tolerance, places):
     if look is Look.ROAD:
         return {name: swept(name, "up") for name in ("road", "edges")}
     if look is Look.RAILS:
-        positions, frames = along(
-            path, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2), **_spaced(places, "ties")
-        )
+        where = {"stations": places["ties"]} if "ties" in places else {"spacing": TIE_SPACING}
+        positions, frames = along(path, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2] / 2), **where)
         meshes = {"rails": swept("rails"), "ties": _TIE.placed(positions, frames)}
-        if (posts := _posts(path, _spaced(places, "posts"))) is not None:
+        if (posts := _posts(positions[::POSTS_EVERY], frames[::POSTS_EVERY])) is not None:
             meshes["posts"] = posts
         return meshes
     return {}
 
 
-_SPACINGS = {"ties": TIE_SPACING, "posts": POST_SPACING}
-
-
-def _spaced(places, name):
-    """Where ``along`` places part ``name`` (ties, posts): at its ``places`` if given, else at
-    its spacing (keywords)."""
-    return {"stations": places[name]} if name in places else {"spacing": _SPACINGS[name]}
-
-
 def _places(path, meshes):
     """Where each of ``meshes`` (by name) was built along ``path``, held within its segments:
-    the rings of a swept part, the spacing of a placed one."""
+    the rings of a swept part, the ties' spacing (the posts stand under ties)."""
     places = {name: mesh.stations for name, mesh in meshes.items() if isinstance(mesh, Sweep)}
     if "ties" in meshes:
-        places |= {name: along_stations(path, spacing) for name, spacing in _SPACINGS.items()}
+        places["ties"] = along_stations(path, TIE_SPACING)
     return {name: SegmentPlaces.of(path, stations) for name, stations in places.items()}
 
 
-def _posts(path, where):
-    """Posts from the ground (z = 0) up to the ties (``along`` placed ``where``: keywords),
+def _posts(ties, frames):
+    """Posts from the ground (z = 0) up to the ties at ``ties`` (k, 3) in ``frames`` (k, 3, 3),
     where the track is above the ground: one ``Mesh``, or None where it never is."""
-    positions, _ = along(path, offset=(0.0, -RIDE_DROP - RAIL_RADIUS - TIE_SIZE[2]), **where)
+    positions = ties - frames[:, :, 2] * (TIE_SIZE[2] / 2)  # under each tie's middle
     heights = positions[:, 2]
     standing = heights > 0.05
     if not standing.any():

@@ -224,7 +224,8 @@ class Mesh:
 
 
 def _triangles(triangles, count):
-    """``triangles`` as an int array (m, 3) of indices below ``count``, or a ValueError."""
+    """``triangles`` as an int array (m, 3) of indices below ``count`` (int32 or int64: the
+    int32 a sweep makes kept, half the memory), or a ValueError."""
     array = triangles if isinstance(triangles, np.ndarray) else None
     if array is None or array.dtype.kind not in "iu":
         array = real_array(triangles, "mesh triangles", "vertex indices shaped (m, 3)")
@@ -237,7 +238,7 @@ def _triangles(triangles, count):
     if array.size and not (array.min() >= 0 and array.max() < count):
         bad = array[(array < 0) | (array >= count)][0]
         raise ValueError(f"mesh triangles must index its {count} vertices (0 to {count - 1}), got {bad:g}")
-    return array.astype(np.int64, copy=False)
+    return array if array.dtype in (np.int32, np.int64) else array.astype(np.int64)
 
 
 def _square_to(vectors, normals):

@@ -15,6 +15,7 @@ give its start).
 import collections
 import dataclasses
 import itertools
+import weakref
 
 import numpy as np
 
@@ -147,12 +148,19 @@ class SegmentPlaces:
 
 def _segment_bounds(curve):
     """The arc length (m + 1,) from ``curve``'s start to each end of its m Bezier segments (of
-    the curve itself, a curve of another kind)."""
-    geometry = curve.geometry
-    count = len(geometry.control_points) if isinstance(geometry, PiecewiseBezier) else 1
-    bounds = curve.arc_length.at(np.arange(count + 1) / count)
-    bounds[0] = 0.0
+    the curve itself, a curve of another kind), kept with its arc-length table."""
+    table = curve.arc_length
+    bounds = _BOUNDS.get(table)
+    if bounds is None:
+        geometry = curve.geometry
+        count = len(geometry.control_points) if isinstance(geometry, PiecewiseBezier) else 1
+        bounds = _BOUNDS[table] = table.at(np.arange(count + 1) / count)
+        bounds[0] = 0.0
     return bounds
+
+
+_BOUNDS = weakref.WeakKeyDictionary()
+"""``_segment_bounds`` by the curve's arc-length table, while it lives."""
 
 
 def _rolled(right, up, angles):

@@ -95,7 +95,7 @@ class Transport:
 
             nodes, _ = _refined(sample, nodes, np.zeros(len(nodes), dtype=int))
             self._segments = None
-            self.nodes, self._table = nodes, _table(*sample(nodes, None))
+            self.nodes, self._table = nodes, _table(*sample(nodes, None), (0, len(nodes)))
             self._start = up_towards_z(self._table[3:6, 0], self._table[6:9, 0], self._table[9:12, 0])
 
     @functools.cached_property
@@ -229,14 +229,17 @@ def _ups(table, start):
     return np.cos(angles) * table[6:9] + np.sin(angles) * table[9:12]
 
 
-def _table(points, tangents):
+def _table(points, tangents, bounds):
     """A transport table (13, k) of nodes where the curve is at ``points`` with unit ``tangents``
     (3, k): those, the reference ups and their right axes, and the up's angle from the reference
-    (from 0 at the first node: the steps' twists summed)."""
+    (the steps' twists summed, from 0 at the first node of each run of nodes between two of
+    ``bounds``: a curve, or each of the segments sampled together)."""
     reference, twists = _steps(points, tangents)
-    right = cross(tangents, reference)
-    turned = np.concatenate([[0.0], np.cumsum(twists)])
-    return np.concatenate([points, tangents, reference, right, turned[None]])
+    zeros = np.zeros((1, points.shape[1]))
+    table = np.concatenate([points, tangents, reference, cross(tangents, reference), zeros])
+    for a, b in itertools.pairwise(bounds):
+        np.cumsum(twists[a : b - 1], out=table[12, a + 1 : b])
+    return table
 
 
 def _power_of_two_near(size):
@@ -362,9 +365,9 @@ def _segments_stepped(control_points, scale):
     count, lanes = len(control_points), _BezierLanes(control_points * scale)
     local = np.linspace(0.0, 1.0, _INITIAL_STEPS + 1)
     t, lane = _refined(lanes.sample, np.tile(local, count), np.repeat(np.arange(count), len(local)))
-    points, tangents = lanes.sample(t, lane)
     bounds = np.searchsorted(lane, np.arange(count + 1))
-    return [_Stepped(t[a:b], _table(points[:, a:b], tangents[:, a:b])) for a, b in itertools.pairwise(bounds)]
+    table = _table(*lanes.sample(t, lane), bounds)
+    return [_Stepped(t[a:b], table[:, a:b]) for a, b in itertools.pairwise(bounds)]
 
 
 class _BezierLanes:

@@ -128,6 +128,9 @@ class Drive:
                     break
                 phases.append((seconds, jerk, binding))
                 state = advanced(state, seconds, jerk)
+        # At the end to rounding, maybe still braking: a huge jerk's last ramp off the brake
+        # (1e-15 of the length at jerk 1e8) is below the margins' resolution, not its speed.
+        state = _braked(state, _last_ramp(state, self.jerk), phases)
         if state[1] < v_end * (1.0 - 1e-9):
             raise ValueError(
                 f"v_end = {v_end:g} cannot be reached with jerk = {self.jerk:g} (at most {state[1]:.6g})"
@@ -359,9 +362,10 @@ class Drive:
 
 
 def _last_ramp(state, jerk):
-    """Where a state has no stop (braking so hard, so slowly, that easing off at the jerk ends
-    below rest: a² > 2 J v, met at rounding's scale when J is huge): the braking eased off, the
-    speed held at rest where it gets there (``advanced``)."""
+    """The braking of ``state`` eased off at ``jerk``, the speed held at rest where it gets there
+    (``advanced``): where a state has no stop (braking so hard, so slowly, that easing off at
+    the jerk ends below rest: a² > 2 J v, met at rounding's scale when J is huge), and at the
+    drive's end."""
     return [(-state[2] / jerk, jerk)] if state[2] < 0.0 else []
 
 
