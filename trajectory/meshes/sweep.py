@@ -10,6 +10,7 @@ mesh of rings can follow.
 """
 
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -100,7 +101,7 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
             positions.reshape(-1, 3),
             normals.reshape(-1, 3),
             uvs.reshape(-1, 2),
-            _strips(count, ring, profile.edges),
+            _strips(count, ring, profile.edges.tobytes()),
         )
     ]
     if caps:
@@ -150,9 +151,12 @@ def _frames(place, s):
     return np.stack([points, right, up], axis=1)
 
 
+@functools.lru_cache(maxsize=2)
 def _strips(count, ring, edges):
-    """The triangles between consecutive rings of ``ring`` vertices: two per profile side and
-    interval, counter-clockwise seen from the normals' side."""
+    """The triangles between consecutive rings of ``ring`` vertices: two per profile side
+    (``edges``, (e, 2) as bytes) and interval, counter-clockwise seen from the normals' side.
+    Read-only, and kept for the next sweep of as many rings of the same profile (a drag's)."""
+    edges = np.frombuffer(edges, dtype=np.int64).reshape(-1, 2)
     base = (np.arange(count - 1) * ring)[:, None]
     a0, b0 = base + edges[:, 0], base + edges[:, 1]
     index = np.int32 if count * ring < 2**31 else np.int64  # half the memory, what GPUs take
@@ -161,7 +165,9 @@ def _strips(count, ring, edges):
     triangles[:, :, 0, 1] = triangles[:, :, 1, 1] = a0 + ring
     triangles[:, :, 0, 2] = triangles[:, :, 1, 0] = b0
     triangles[:, :, 1, 2] = b0 + ring
-    return triangles.reshape(-1, 3)
+    triangles = triangles.reshape(-1, 3)
+    triangles.flags.writeable = False
+    return triangles
 
 
 def _caps(points, right, up, forward, profile, offset):

@@ -24,8 +24,10 @@ STEP_TOLERANCE = 1e-13
 errors add up to the transported frame's, about 1e-10 rad over a few thousand steps."""
 VERTICAL = 1e-9
 """A unit tangent whose horizontal part is shorter than this counts as vertical."""
-_INITIAL_STEPS = 64
-"""Even steps a curve (each Bezier segment of a spline) starts with, before any is halved."""
+_INITIAL_STEPS = 128
+"""Even steps a curve (each Bezier segment of a spline) starts with, before any is halved: a
+drag's four segments of a 100-knot spline refined in 1.6 ms (1.9 from 64: rounds fewer, each
+costing about the same) for 0.8 % more nodes."""
 SEGMENTS_KEPT = 1024
 """Segments' transport steps kept (by their control points) for the next edit of a spline; more
 while a longer one is built."""
@@ -274,7 +276,8 @@ def _refined(sample, nodes, lanes):
             2,
         )
         halves = reflected(mid_points, mid_tangents, halfway, b_points, b_tangents)
-        split = (length(whole - halves) > STEP_TOLERANCE) & (b - a > _MIN_WIDTH)
+        change = whole - halves  # unit vectors' difference: its square cannot underflow a step kept
+        split = (dot(change, change) > STEP_TOLERANCE**2) & (b - a > _MIN_WIDTH)
         if not split.any():
             break
         kept.append(middle[split])
@@ -385,7 +388,7 @@ class _BezierLanes:
         c0, c1, c2, c3 = self._coefficients.take(lane, axis=2)  # one gather, each (3, k)
         points = c0 + t * (c1 + t * (c2 + t * c3))
         first = c1 + t * (2.0 * c2 + t * (3.0 * c3))
-        speed = length(first)
+        speed = np.sqrt(dot(first, first))  # the curve scaled to about 1 across: no overflow
         stopped = speed <= STOPPED * self._sizes[lane]
         if stopped.any():
             side = np.where(t[stopped] < 1.0, 1.0, -1.0)

@@ -8,11 +8,14 @@ import itertools
 import numpy as np
 from panda3d.core import NodePath
 
+from scene.curves import curve_edits as edits
+from scene.curves import presets
 from scene.curves.horizon import RIDING_NEAR, SKY
 from scene.curves.presets import COASTER_INDEX
-from scene.curves.track_drawing import TIE_SPACING, Look
+from scene.curves.track_drawing import GAUGE, RAIL_RADIUS, RIDE_DROP, TIE_SPACING, Look
 from tests.scene.helpers import press, step
-from trajectory import along
+from trajectory import Spline, along
+from trajectory.orientation import frames_along
 
 
 def parts(mode):
@@ -82,6 +85,37 @@ def test_a_dragged_point_rebuilds_the_track_as_it_moves(app, pointer):
     assert rings == [while_dragged] * 3  # the drag's first frame chose the rings, the next kept them
     press(app, "mouse1-up")
     assert vertices(parts(mode)["rails"]) > while_dragged  # to the full tolerance when let go
+
+
+def test_a_dragged_knot_rebuilds_the_rails_on_the_true_surface_of_the_curve_as_it_moves(app, pointer):
+    """A knot of a 20-knot spline dragged as rails: each frame, the rails of the segments the
+    drag left are taken as built and rolled into place, and every ring lies on the two rails of
+    the new curve's own rotation-minimising frame (``frames_along``, computed afresh)."""
+    from scene.ui.pointer import to_film
+
+    mode = app.mode
+    knots = np.cumsum(np.random.default_rng(4).uniform(-1.0, 1.0, (20, 3)), axis=0) + (0.0, 0.0, 3.0)
+    mode.apply(edits.AddTrajectory(presets.TrajectoryPreset("wander", "knots", spline=Spline(knots))))
+    mode.apply(edits.SetLook(Look.RAILS))
+    pointer.at = to_film(app, mode.model.spline.knots[10])
+    press(app, "mouse1")
+    rings = []
+    for _ in range(3):
+        pointer.at = (pointer.at[0] + 0.03, pointer.at[1] - 0.02)
+        step(app)
+        curve, rails = mode.model.curve, mode.track.meshes["rails"]
+        rings.append(len(rails.stations))
+        frames = frames_along(
+            curve, curve.arc_length.parameter(rails.stations)
+        )  # (n, 3, 3): right, forward, up
+        points = curve.evaluate(curve.arc_length.parameter(rails.stations))
+        offsets = rails.positions.reshape(len(points), -1, 3) - points[:, None]
+        right, forward, up = (np.einsum("nvx,nx->nv", offsets, frames[:, :, axis]) for axis in range(3))
+        off_centre = np.hypot(np.abs(right) - GAUGE / 2, up + RIDE_DROP)
+        assert np.abs(forward).max() <= 1e-9 and np.abs(off_centre - RAIL_RADIUS).max() <= 1e-9
+    assert rings == [rings[0]] * 3  # the rings its first frame chose
+    press(app, "mouse1-up")
+    assert len(mode.track.meshes["rails"].stations) > rings[0]  # to the full tolerance when let go
 
 
 def pipe_vertices(mode):

@@ -275,3 +275,18 @@ def test_a_mesh_changed_to_nan_in_place_is_not_written(tmp_path):
     with pytest.raises(ValueError, match="mesh normals must be finite to be written, got nan"):
         square.write_obj(path)
     assert not path.exists()
+
+
+def test_int32_triangles_stay_int32_and_index_as_int64_ones_do():
+    """A sweep's triangles are int32 (half the memory, what a GPU takes): kept so, not copied;
+    smaller integer kinds become int64."""
+    square = _square()
+    narrow = Mesh(square.positions, square.normals, square.uvs, square.triangles.astype(np.int32))
+    assert narrow.triangles.dtype == np.int32
+    np.testing.assert_array_equal(narrow.triangles, square.triangles)
+    assert (
+        Mesh(square.positions, square.normals, square.uvs, square.triangles.astype(np.int16)).triangles.dtype
+        == np.int64
+    )
+    joined = Mesh.joined(narrow, narrow)
+    np.testing.assert_array_equal(joined.triangles, Mesh.joined(square, square).triangles)

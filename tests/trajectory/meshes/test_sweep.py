@@ -414,3 +414,14 @@ def test_caps_of_a_long_profile_that_is_not_convex_and_huge_sweeps_are_refused_b
         sweep(path, Profile(_star(4000), closed=True), caps=True)
     with pytest.raises(ValueError, match="ask for a coarser tolerance or a profile of fewer points"):
         sweep(path, Profile.circle(0.2, sides=65536), tolerance=1e-6)  # once 16 GiB asked at once
+
+
+def test_a_sweeps_triangles_are_int32_read_only_and_shared_by_sweeps_of_as_many_rings():
+    """Kept for the next sweep of as many rings of the same profile (a drag's preview): an edit
+    in place would change both, so it is refused."""
+    loop = Spline([[6, 0, 1], [0, 6, 4], [-6, 0, 1], [0, -6, -2]], closed=True)
+    first = sweep(loop, Profile.circle(0.2, 8), 1e-2)
+    again = sweep(loop, Profile.circle(0.2, 8), stations=first.stations)
+    assert first.triangles.dtype == np.int32 and again.triangles is first.triangles
+    with pytest.raises(ValueError, match="read-only"):
+        first.triangles[0, 0] = 1

@@ -237,6 +237,30 @@ def test_a_few_ups_turned_alone_are_the_ups_made_for_many():
     np.testing.assert_allclose(table.up(u, points, tangents), few, rtol=0, atol=1e-14)
 
 
+def test_a_query_within_a_few_segments_reads_their_own_tables_without_joining_them():
+    """A drag's query (the segments it changed) turns each segment's own table by the angle its
+    start is turned by, and joins nothing; the same ups as from the joined table, to rounding."""
+    edited = WANDERING.copy()
+    edited.move(11, WANDERING.knots[11] + (-0.2, 0.3, 0.1))
+    table = transport.Transport(edited.geometry)
+    count = len(edited.knots) - 1
+    u = (9 + np.random.default_rng(5).uniform(0.0, 3.0, 40)) / count  # in segments 9 to 11
+    points, tangents = edited.evaluate(u).T, unit_tangent(edited, u).T
+    few = table.up(u, points, tangents)
+    assert "_table" not in table.__dict__  # nothing joined
+    spread = np.linspace(0.0, 1.0, 3 * count)  # in every segment: joined first
+    table.up(spread, edited.evaluate(spread).T, unit_tangent(edited, spread).T)
+    assert "_table" in table.__dict__
+    np.testing.assert_allclose(table.up(u, points, tangents), few, rtol=0, atol=1e-14)
+    ends = np.arange(count) / count  # each segment's start: its reference turned by its angle
+    reference = table._table[6:9, np.searchsorted(table.nodes, ends, side="right") - 1]
+    right = np.cross(unit_tangent(edited, ends), reference.T).T
+    turned = np.cos(table.segment_angles) * reference + np.sin(table.segment_angles) * right
+    np.testing.assert_allclose(
+        table.up(ends, edited.evaluate(ends).T, unit_tangent(edited, ends).T), turned, atol=1e-12
+    )
+
+
 def test_minimal_frame_turns_the_least_way_at_a_spline_s_corner():
     """Where a spline's tangents break, the up turns about the axis normal to both tangents, by
     their angle: nothing about the tangent (the corner's twist is zero)."""
