@@ -84,6 +84,7 @@ def _examples():
         t.Mesh: (t.Mesh.box(1, 1, 1), ["24 vertices, 12 triangles"]),
         t.Sweep: (t.sweep(curve, t.Profile.circle(0.2, sides=6)), ["rings of 7 vertices"]),  # the seam twice
         t.CellGrid: (t.CellGrid(4, 3, 2.0), ["4 x 3 cells of 2", "0 blocked"]),
+        t.Agents: (t.Agents([[0.0, 0.0], [3.0, 0.0]]), ["2 agents"]),
         t.SegmentPlaces: (
             t.SegmentPlaces.of(t.Spline([[0, 0, 0], [1, 0, 0], [1, 1, 0]]), [0.0, 0.5, 1.0]),
             ["3 places in 2 segments"],

@@ -1,0 +1,78 @@
+"""Reciprocal collision avoidance (issue 59): one step of n agents in a dense square block
+walking to its mirror image, ours (``trajectory.crowds.Agents``) beside RVO2's own (pyrvo's
+``do_step``, C++, one agent at a time) on the same agents in the same process, and how ours
+grows with n (target: at most RVO2's time at 10,000; log-log slope <= 1.1 from 1,000 to
+100,000).
+
+    python tests/benchmarks/bench_orca.py
+"""
+
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pyrvo
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tests.benchmarks.timing import best_of, sized
+from trajectory.crowds import Agents
+
+SETTINGS = {
+    "neighbour_distance": 15.0,
+    "max_neighbours": 10,
+    "time_horizon": 10.0,
+    "radius": 1.5,
+    "max_speed": 2.0,
+}
+STEP = 0.25
+
+
+def block(count):
+    """``count`` agents on a square grid 4 apart, and preferred velocities to its mirror image."""
+    side = math.ceil(math.sqrt(count))
+    cells = np.stack(np.meshgrid(np.arange(side), np.arange(side)), axis=-1).reshape(-1, 2)[:count]
+    positions = (cells - (side - 1) / 2.0) * 4.0
+    wanted = -positions - positions
+    wanted /= np.maximum(np.hypot(*wanted.T), 1e-9)[:, None] / 2.0
+    return positions, wanted
+
+
+def ours(count):
+    positions, wanted = block(count)
+    agents = Agents(positions, **SETTINGS)
+    agents.step(STEP, wanted)  # under way: velocities of their own
+    return best_of(lambda: agents.new_velocities(STEP, wanted), repeat=sized(3, 1))
+
+
+def rvo2(count):
+    positions, wanted = block(count)
+    simulator = pyrvo.RVOSimulator()
+    simulator.set_time_step(STEP)
+    simulator.set_agent_defaults(15.0, 10, 10.0, 10.0, 1.5, 2.0)
+    for (x, y), (u, v) in zip(positions.tolist(), wanted.tolist()):
+        agent = simulator.add_agent((x, y))
+        simulator.set_agent_pref_velocity(agent, (u, v))
+    simulator.do_step()
+    return best_of(simulator.do_step, repeat=sized(3, 1))
+
+
+def main():
+    print("== One ORCA step, ours against RVO2's (pyrvo), a square block to its mirror ==")
+    counts = sized([1_000, 10_000, 100_000], [20, 40])
+    times = []
+    for count in counts:
+        mine = ours(count)
+        times.append(mine)
+        theirs = rvo2(count) if count <= sized(10_000, 40) else math.nan
+        print(
+            f"  {count:7,d} agents: ours {mine * 1e3:9.2f} ms, RVO2 {theirs * 1e3:9.2f} ms, "
+            f"ours/RVO2 {mine / theirs:6.2f}"
+        )
+    slope = np.polyfit(np.log(counts), np.log(times), 1)[0]
+    print(f"  growth (log-log slope from {counts[0]:,} to {counts[-1]:,}; target <= 1.1): {slope:.2f}")
+
+
+if __name__ == "__main__":
+    main()

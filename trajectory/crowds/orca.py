@@ -1,0 +1,284 @@
+"""Reciprocal collision avoidance (ORCA: van den Berg, Guy, Lin and Manocha, "Reciprocal n-body
+collision avoidance", 2011), as RVO2 steps it, for a whole crowd at once: each agent's nearest
+neighbours give it a half-plane of velocities each (the ones that cannot collide with that
+neighbour within the time horizon, each taking half the responsibility), and the velocity
+nearest its preferred one inside them all (and inside its top speed) is found by RVO2's
+incremental linear program, line by line for every agent together; where the half-planes leave
+nothing, the velocity that breaks them least (RVO2's 3D program).
+
+The arithmetic is RVO2's, in double precision (RVO2's is single). Neighbours are the nearest
+``max_neighbours`` within ``neighbour_distance``, nearest first; RVO2 orders equally distant
+ones by its k-d tree, here by index. Static obstacles are not here yet.
+
+>>> agents = Agents([[-2.0, 0.0], [2.0, 0.1]], radius=0.5, max_speed=1.0)
+>>> agents.step(0.25, [[1.0, 0.0], [-1.0, 0.0]])  # nearly head on: each swerves its own way
+>>> bool(agents.velocities[0, 1] < 0.0 < agents.velocities[1, 1])
+True
+"""
+
+import numpy as np
+
+from trajectory._numerics.checks import finite_points, positive_finite
+from trajectory.crowds.neighbours import close_pairs
+
+EPSILON = 1e-5
+"""RVO2's ``RVO_EPSILON``: lines whose directions' cross product is within this are parallel."""
+
+
+class Agents:
+    """Discs in the plane that step towards preferred velocities without colliding: RVO2's
+    simulator for agents (its parameters by their RVO2 names).
+
+    Args:
+        positions: ``(n, 2)`` the agents' centres.
+        radius: Each agent's radius, a scalar or ``(n,)``.
+        max_speed: Each one's top speed (length units per second), a scalar or ``(n,)``.
+        neighbour_distance: How far (centre to centre) an agent looks for neighbours.
+        max_neighbours: How many of the nearest it takes into account.
+        time_horizon: How far ahead (seconds) a velocity must keep clear of the neighbours.
+
+    Attributes:
+        positions, velocities: ``(n, 2)``, settable (as RVO2's agents' are).
+
+    Raises:
+        ValueError: Naming the first argument that is not valid.
+    """
+
+    def __init__(
+        self,
+        positions,
+        radius=0.5,
+        max_speed=2.0,
+        neighbour_distance=15.0,
+        max_neighbours=10,
+        time_horizon=10.0,
+    ):
+        self.positions = finite_points(positions, "positions", min_count=0, dims=2).copy()
+        count = len(self.positions)
+        self.velocities = np.zeros((count, 2))
+        self.radius = _per_agent(radius, count, "radius")
+        self.max_speed = _per_agent(max_speed, count, "max_speed")
+        self.neighbour_distance = positive_finite(neighbour_distance, "neighbour_distance")
+        if not isinstance(max_neighbours, (int, np.integer)) or max_neighbours < 0:
+            raise ValueError(f"max_neighbours must be a whole number >= 0, got {max_neighbours!r}")
+        self.max_neighbours = int(max_neighbours)
+        self.time_horizon = positive_finite(time_horizon, "time_horizon")
+
+    def __repr__(self):
+        return f"Agents({len(self.positions)} agents)"
+
+    def step(self, dt, preferred):
+        """RVO2's ``doStep``: every agent's new velocity, the one nearest ``preferred`` (n, 2)
+        among those that keep clear of its neighbours, then the positions moved by ``dt``
+        (seconds) at it.
+
+        Raises:
+            ValueError: On a time step that is not positive, or preferred velocities not (n, 2).
+        """
+        dt = positive_finite(dt, "dt")
+        preferred = finite_points(preferred, "preferred velocities", min_count=0, dims=2)
+        if len(preferred) != len(self.positions):
+            raise ValueError(
+                f"preferred velocities must be one an agent ({len(self.positions)}), got {len(preferred)}"
+            )
+        self.velocities = self.new_velocities(dt, preferred)
+        self.positions = self.positions + self.velocities * dt
+
+    def new_velocities(self, dt, preferred):
+        """The velocities (n, 2) ``step`` takes, the agents left where they are."""
+        neighbours = self.neighbours()
+        points, directions = _agent_lines(
+            self.positions, self.velocities, self.radius, neighbours, 1.0 / self.time_horizon, 1.0 / dt
+        )
+        counts = (neighbours >= 0).sum(axis=1)
+        velocities, failed = _closest(points, directions, counts, self.max_speed, preferred)
+        for agent in np.flatnonzero(failed < counts):
+            velocities[agent] = _least_broken(
+                points[agent, : counts[agent]],
+                directions[agent, : counts[agent]],
+                failed[agent],
+                self.max_speed[agent],
+                velocities[agent],
+            )
+        return velocities
+
+    def neighbours(self):
+        """Each agent's neighbours (n, max_neighbours): the nearest others whose centres are
+        closer than ``neighbour_distance``, nearest first, -1 past the last."""
+        count, most = len(self.positions), self.max_neighbours
+        found = np.full((count, most), -1, dtype=np.int64)
+        if not most or count < 2:
+            return found
+        first, second = close_pairs(self.positions, self.neighbour_distance)
+        agent, other = np.concatenate([first, second]), np.concatenate([second, first])
+        gaps = self.positions[other] - self.positions[agent]
+        squares = gaps[:, 0] ** 2 + gaps[:, 1] ** 2
+        keep = squares < self.neighbour_distance**2
+        agent, other, squares = agent[keep], other[keep], squares[keep]
+        order = np.lexsort((other, squares, agent))
+        agent, other = agent[order], other[order]
+        rank = np.arange(len(agent)) - np.searchsorted(agent, agent)
+        kept = rank < most
+        found[agent[kept], rank[kept]] = other[kept]
+        return found
+
+
+def _per_agent(value, count, name):
+    """``value`` (a scalar or (n,)) as (n,) positive finite numbers."""
+    values = (
+        np.broadcast_to(np.asarray(value, dtype=float), (count,))
+        if np.ndim(value) == 0
+        else np.asarray(value, dtype=float)
+    )
+    if values.shape != (count,) or not (np.isfinite(values).all() and (values > 0.0).all()):
+        raise ValueError(
+            f"{name} must be a positive number or one for each of the {count} agents, got {value!r}"
+        )
+    return values.copy()
+
+
+def _cross(a, b):
+    """The 2D cross products (RVO2's ``det``) of (..., 2) vectors."""
+    return a[..., 0] * b[..., 1] - a[..., 1] * b[..., 0]
+
+
+def _dot(a, b):
+    return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1]
+
+
+def _agent_lines(positions, velocities, radii, neighbours, inverse_horizon, inverse_step):
+    """Each agent's ORCA half-plane from each of its ``neighbours`` (n, k; -1 none): a point on
+    its line and the line's unit direction, each (n, k, 2), the allowed side on the left."""
+    valid = neighbours >= 0
+    other = np.where(valid, neighbours, np.arange(len(positions))[:, None])
+    relative_position = positions[other] - positions[:, None]
+    relative_velocity = velocities[:, None] - velocities[other]
+    distance_sq = _dot(relative_position, relative_position)
+    combined = radii[:, None] + radii[other]
+    combined_sq = combined * combined
+    direction, u = np.zeros(relative_position.shape), np.zeros(relative_position.shape)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        apart = valid & (distance_sq > combined_sq)
+        w = relative_velocity - inverse_horizon * relative_position  # from the cut-off centre
+        w_length_sq = _dot(w, w)
+        along = _dot(w, relative_position)
+        on_cutoff = apart & (along < 0.0) & (along * along > combined_sq * w_length_sq)
+        w_length = np.sqrt(w_length_sq)[..., None]
+        unit_w = w / w_length
+        direction[on_cutoff] = np.stack([unit_w[..., 1], -unit_w[..., 0]], axis=-1)[on_cutoff]
+        u[on_cutoff] = ((combined[..., None] * inverse_horizon - w_length) * unit_w)[on_cutoff]
+        on_legs = apart & ~on_cutoff
+        leg = np.sqrt(distance_sq - combined_sq)
+        x, y = relative_position[..., 0], relative_position[..., 1]
+        left = np.stack([x * leg - y * combined, x * combined + y * leg], axis=-1) / distance_sq[..., None]
+        right = -np.stack([x * leg + y * combined, -x * combined + y * leg], axis=-1) / distance_sq[..., None]
+        legs = np.where((_cross(relative_position, w) > 0.0)[..., None], left, right)
+        direction[on_legs] = legs[on_legs]
+        projected = _dot(relative_velocity, legs)[..., None] * legs - relative_velocity
+        u[on_legs] = projected[on_legs]
+        touching = valid & ~apart  # already overlapping: clear within the time step
+        w = relative_velocity - inverse_step * relative_position
+        w_length = np.sqrt(_dot(w, w))[..., None]
+        unit_w = w / w_length
+        direction[touching] = np.stack([unit_w[..., 1], -unit_w[..., 0]], axis=-1)[touching]
+        u[touching] = ((combined[..., None] * inverse_step - w_length) * unit_w)[touching]
+    points = velocities[:, None] + 0.5 * u
+    return points, direction
+
+
+def _closest(points, directions, counts, radii, preferred):
+    """RVO2's ``linearProgram2`` for every agent: the velocity (n, 2) nearest ``preferred``
+    within ``radii`` (n,) on the allowed side of each agent's first ``counts`` (n,) lines, and
+    the line (n,) where that first failed (its count where none did; the velocity then the
+    last that worked)."""
+    speed_sq = _dot(preferred, preferred)
+    outside = speed_sq > radii * radii
+    scale = np.where(outside, radii / np.sqrt(np.where(outside, speed_sq, 1.0)), 1.0)
+    result = preferred * scale[:, None]
+    return _incremental(points, directions, counts, radii, preferred, result, direction_only=False)
+
+
+def _incremental(points, directions, counts, radii, optimum, result, direction_only):
+    """``linearProgram2`` from ``result`` (n, 2): lines taken in turn, each one the result
+    breaks moving it onto that line (``_onto_line``); an agent stops at its first line that
+    cannot be met."""
+    lines = points.shape[1]
+    failed = counts.copy()
+    for line in range(lines):
+        live = (failed == counts) & (line < counts)
+        breaks = live & (_cross(directions[:, line], points[:, line] - result) > 0.0)
+        agents = np.flatnonzero(breaks)
+        if not agents.size:
+            continue
+        moved, met = _onto_line(
+            points[agents], directions[agents], line, radii[agents], optimum[agents], direction_only
+        )
+        result[agents[met]] = moved[met]
+        failed[agents[~met]] = line
+    return result, failed
+
+
+def _onto_line(points, directions, line, radii, optimum, direction_only):
+    """RVO2's ``linearProgram1`` for m agents at once: the point of line ``line`` (of each
+    agent's lines (m, k, 2)) within the speed circle and on the allowed side of the lines before
+    it, nearest the ``optimum`` (or furthest along it, ``direction_only``); and whether there is
+    one (m,)."""
+    point, direction = points[:, line], directions[:, line]
+    along = _dot(point, direction)
+    discriminant = along * along + radii * radii - _dot(point, point)
+    met = discriminant >= 0.0
+    root = np.sqrt(np.maximum(discriminant, 0.0))
+    low, high = -along - root, -along + root
+    for before in range(line):
+        denominator = _cross(direction, directions[:, before])
+        numerator = _cross(directions[:, before], point - points[:, before])
+        parallel = np.abs(denominator) <= EPSILON
+        met &= ~(parallel & (numerator < 0.0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = numerator / denominator
+        high = np.where(~parallel & (denominator >= 0.0), np.minimum(high, t), high)
+        low = np.where(~parallel & (denominator < 0.0), np.maximum(low, t), low)
+        met &= low <= high
+    if direction_only:
+        t = np.where(_dot(optimum, direction) > 0.0, high, low)
+    else:
+        t = np.clip(_dot(direction, optimum - point), low, high)
+    return point + t[:, None] * direction, met
+
+
+def _least_broken(points, directions, first, radius, result):
+    """RVO2's ``linearProgram3`` for one agent whose lines (k, 2) from ``first`` on cannot all
+    be met: the velocity within ``radius`` that breaks the worst of them least, from ``result``
+    (2,) (the program's answer for the lines before)."""
+    worst = 0.0
+    for line in range(first, len(points)):
+        if _cross(directions[line], points[line] - result) <= worst:
+            continue
+        projected_points, projected_directions = [], []
+        for other in range(line):
+            determinant = _cross(directions[line], directions[other])
+            if abs(determinant) <= EPSILON:
+                if _dot(directions[line], directions[other]) > 0.0:
+                    continue  # the same way: no bound
+                point = 0.5 * (points[line] + points[other])
+            else:
+                offset = _cross(directions[other], points[line] - points[other]) / determinant
+                point = points[line] + offset * directions[line]
+            direction = directions[other] - directions[line]
+            projected_points.append(point)
+            projected_directions.append(direction / np.sqrt(_dot(direction, direction)))
+        outward = np.array([-directions[line][1], directions[line][0]])
+        count = len(projected_points)
+        found, failed = _incremental(
+            np.array(projected_points).reshape(1, count, 2),
+            np.array(projected_directions).reshape(1, count, 2),
+            np.array([count]),
+            np.array([radius]),
+            outward[None],
+            (outward * radius)[None],
+            direction_only=True,
+        )
+        if failed[0] == count:  # else rounding: the result already met them, kept
+            result = found[0]
+        worst = _cross(directions[line], points[line] - result)
+    return result
