@@ -16,10 +16,12 @@ ones by its k-d tree, here by index. Static obstacles are not here yet.
 True
 """
 
+import math
+
 import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
-from trajectory.crowds.neighbours import close_pairs
+from trajectory.crowds.neighbours import close_pairs, pairs_within
 
 EPSILON = 1e-5
 """RVO2's ``RVO_EPSILON``: lines whose directions' cross product is within this are parallel."""
@@ -104,13 +106,28 @@ class Agents:
 
     def neighbours(self):
         """Each agent's neighbours (n, max_neighbours): the nearest others whose centres are
-        closer than ``neighbour_distance``, nearest first, -1 past the last."""
+        closer than ``neighbour_distance``, nearest first (equally near ones by index), -1 past
+        the last."""
         count, most = len(self.positions), self.max_neighbours
         found = np.full((count, most), -1, dtype=np.int64)
         if not most or count < 2:
             return found
-        first, second = close_pairs(self.positions, self.neighbour_distance)
+        # First within the radius that holds about twice as many at the crowd's mean density:
+        # an agent with max_neighbours there has all of its nearest; the rest look as far as asked.
+        low, high = self.positions.min(axis=0), self.positions.max(axis=0)
+        area = float(np.prod(high - low + self.neighbour_distance))  # padded: a line has an area
+        near = min(self.neighbour_distance, math.sqrt(2.0 * most * area / (math.pi * count)))
+        first, second = close_pairs(self.positions, near)
         agent, other = np.concatenate([first, second]), np.concatenate([second, first])
+        if near < self.neighbour_distance:
+            short = np.flatnonzero(np.bincount(agent, minlength=count) < most)
+            settled = np.ones(count, dtype=bool)
+            settled[short] = False
+            owner, point = pairs_within(self.positions, self.positions[short], self.neighbour_distance)
+            again = point != short[owner]
+            kept = settled[agent]
+            agent = np.concatenate([agent[kept], short[owner[again]]])
+            other = np.concatenate([other[kept], point[again]])
         gaps = self.positions[other] - self.positions[agent]
         squares = gaps[:, 0] ** 2 + gaps[:, 1] ** 2
         keep = squares < self.neighbour_distance**2
@@ -150,40 +167,49 @@ def _agent_lines(positions, velocities, radii, neighbours, inverse_horizon, inve
     """Each agent's ORCA half-plane from each of its ``neighbours`` (n, k; -1 none): a point on
     its line and the line's unit direction, each (n, k, 2), the allowed side on the left."""
     valid = neighbours >= 0
-    other = np.where(valid, neighbours, np.arange(len(positions))[:, None])
-    relative_position = positions[other] - positions[:, None]
-    relative_velocity = velocities[:, None] - velocities[other]
+    agent = np.nonzero(valid)[0]
+    other = neighbours[valid]
+    relative_position = positions[other] - positions[agent]
+    relative_velocity = velocities[agent] - velocities[other]
     distance_sq = _dot(relative_position, relative_position)
-    combined = radii[:, None] + radii[other]
+    combined = radii[agent] + radii[other]
     combined_sq = combined * combined
-    direction, u = np.zeros(relative_position.shape), np.zeros(relative_position.shape)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        apart = valid & (distance_sq > combined_sq)
-        w = relative_velocity - inverse_horizon * relative_position  # from the cut-off centre
-        w_length_sq = _dot(w, w)
-        along = _dot(w, relative_position)
-        on_cutoff = apart & (along < 0.0) & (along * along > combined_sq * w_length_sq)
-        w_length = np.sqrt(w_length_sq)[..., None]
-        unit_w = w / w_length
-        direction[on_cutoff] = np.stack([unit_w[..., 1], -unit_w[..., 0]], axis=-1)[on_cutoff]
-        u[on_cutoff] = ((combined[..., None] * inverse_horizon - w_length) * unit_w)[on_cutoff]
-        on_legs = apart & ~on_cutoff
-        leg = np.sqrt(distance_sq - combined_sq)
-        x, y = relative_position[..., 0], relative_position[..., 1]
-        left = np.stack([x * leg - y * combined, x * combined + y * leg], axis=-1) / distance_sq[..., None]
-        right = -np.stack([x * leg + y * combined, -x * combined + y * leg], axis=-1) / distance_sq[..., None]
-        legs = np.where((_cross(relative_position, w) > 0.0)[..., None], left, right)
-        direction[on_legs] = legs[on_legs]
-        projected = _dot(relative_velocity, legs)[..., None] * legs - relative_velocity
-        u[on_legs] = projected[on_legs]
-        touching = valid & ~apart  # already overlapping: clear within the time step
-        w = relative_velocity - inverse_step * relative_position
-        w_length = np.sqrt(_dot(w, w))[..., None]
-        unit_w = w / w_length
-        direction[touching] = np.stack([unit_w[..., 1], -unit_w[..., 0]], axis=-1)[touching]
-        u[touching] = ((combined[..., None] * inverse_step - w_length) * unit_w)[touching]
-    points = velocities[:, None] + 0.5 * u
-    return points, direction
+    direction, u = np.empty_like(relative_position), np.empty_like(relative_position)
+    apart = np.flatnonzero(distance_sq > combined_sq)
+    w = relative_velocity[apart] - inverse_horizon * relative_position[apart]  # from the cut-off centre
+    w_length_sq = _dot(w, w)
+    along = _dot(w, relative_position[apart])
+    cutoff = (along < 0.0) & (along * along > combined_sq[apart] * w_length_sq)
+    _onto_circle(direction, u, apart[cutoff], w[cutoff], combined[apart[cutoff]] * inverse_horizon)
+    legs = apart[~cutoff]
+    position, square, reach = relative_position[legs], distance_sq[legs], combined[legs]
+    leg = np.sqrt(square - reach * reach)
+    x, y = position[:, 0], position[:, 1]
+    left = _cross(position, w[~cutoff]) > 0.0
+    side = np.where(left, 1.0, -1.0)  # the right leg is the left one mirrored, reversed
+    leg_direction = np.column_stack([x * leg - side * y * reach, side * x * reach + y * leg])
+    leg_direction *= (side / square)[:, None]
+    direction[legs] = leg_direction
+    velocity = relative_velocity[legs]
+    u[legs] = _dot(velocity, leg_direction)[:, None] * leg_direction - velocity
+    touching = np.flatnonzero(distance_sq <= combined_sq)  # overlapping: clear within the step
+    w = relative_velocity[touching] - inverse_step * relative_position[touching]
+    _onto_circle(direction, u, touching, w, combined[touching] * inverse_step)
+    points = np.repeat(velocities[:, None], neighbours.shape[1], axis=1)
+    points[valid] += 0.5 * u
+    directions = np.zeros(points.shape)
+    directions[valid] = direction
+    return points, directions
+
+
+def _onto_circle(direction, u, at, w, reach):
+    """The line (its ``direction``, and ``u``, the smallest change that meets it) of the pairs
+    ``at`` whose relative velocity is ``w`` from a cut-off circle's centre, projected on that
+    circle of radius ``reach``: each array written at ``at``."""
+    w_length = np.sqrt(_dot(w, w))
+    unit_w = w / w_length[:, None]
+    direction[at] = np.column_stack([unit_w[:, 1], -unit_w[:, 0]])
+    u[at] = (reach - w_length)[:, None] * unit_w
 
 
 def _closest(points, directions, counts, radii, preferred):
