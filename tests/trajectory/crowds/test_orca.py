@@ -6,6 +6,8 @@ are refused by name."""
 import numpy as np
 import pyrvo
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from trajectory.crowds import Agents
 
@@ -116,6 +118,36 @@ def test_head_on_agents_jam_as_rvo2_does_and_pass_once_nudged():
     passed, closest = head_on(1e-3)
     assert passed[0, 0] > 4.0 and passed[1, 0] < -4.0
     assert closest >= 1.0 - 1e-9  # two radii: never overlapping
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 60), st.integers(0, 10**6), st.floats(0.05, 3.0), st.floats(-1e4, 1e4))
+def test_a_crowds_new_velocities_keep_to_the_top_speed_and_do_not_depend_on_order_or_place(
+    count, seed, spread, shift
+):
+    """Any crowd (random discs, some overlapping, random velocities and wishes): no new speed
+    past an agent's top; the same velocities, agent for agent, whatever order the agents are
+    given in and wherever the crowd stands (to 1e-9 of the top speed); an agent with no neighbour
+    takes its preferred velocity, cut to its top speed."""
+    rng = np.random.default_rng(seed)
+    positions = rng.uniform(-1.0, 1.0, (count, 2)) * spread * count
+    radius, max_speed = rng.uniform(0.2, 1.0, count), rng.uniform(0.5, 3.0, count)
+    velocities = rng.uniform(-1.0, 1.0, (count, 2)) * max_speed[:, None] / np.sqrt(2.0)
+    preferred = rng.uniform(-4.0, 4.0, (count, 2))
+    options = {"neighbour_distance": 6.0, "max_neighbours": 5, "time_horizon": 3.0}
+    agents = Agents(positions, radius=radius, max_speed=max_speed, **options)
+    agents.velocities = velocities
+    new = agents.new_velocities(0.1, preferred)
+    assert (np.hypot(*new.T) <= max_speed * (1.0 + 1e-9)).all()
+    order = rng.permutation(count)
+    shuffled = Agents(positions[order] + shift, radius=radius[order], max_speed=max_speed[order], **options)
+    shuffled.velocities = velocities[order]
+    np.testing.assert_allclose(
+        shuffled.new_velocities(0.1, preferred[order]), new[order], rtol=0, atol=1e-9 * 3.0
+    )
+    alone = (agents.neighbours() < 0).all(axis=1)
+    wished = preferred[alone] * np.minimum(1.0, max_speed[alone] / np.hypot(*preferred[alone].T))[:, None]
+    np.testing.assert_allclose(new[alone], wished, rtol=0, atol=1e-12)
 
 
 @pytest.mark.parametrize(
