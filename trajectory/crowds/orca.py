@@ -8,7 +8,8 @@ nothing, the velocity that breaks them least (RVO2's 3D program).
 
 The arithmetic is RVO2's, in double precision (RVO2's is single). Neighbours are the nearest
 ``max_neighbours`` within ``neighbour_distance``, nearest first; RVO2 orders equally distant
-ones by its k-d tree, here by index. Static obstacles are not here yet.
+ones by its k-d tree, here by index. Static obstacles (``orca_obstacles``) come first, as in
+RVO2: their half-planes are kept whole where the program must break some.
 
 >>> agents = Agents([[-2.0, 0.0], [2.0, 0.1]], radius=0.5, max_speed=1.0)
 >>> agents.step(0.25, [[1.0, 0.0], [-1.0, 0.0]])  # nearly head on: each swerves its own way
@@ -22,9 +23,7 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
 from trajectory.crowds.neighbours import close_pairs, pairs_within
-
-EPSILON = 1e-5
-"""RVO2's ``RVO_EPSILON``: lines whose directions' cross product is within this are parallel."""
+from trajectory.crowds.orca_obstacles import EPSILON, Edges, obstacle_lines, obstacle_neighbours
 
 
 class Agents:
@@ -38,6 +37,9 @@ class Agents:
         neighbour_distance: How far (centre to centre) an agent looks for neighbours.
         max_neighbours: How many of the nearest it takes into account.
         time_horizon: How far ahead (seconds) a velocity must keep clear of the neighbours.
+        obstacle_time_horizon: The same for the obstacles.
+        obstacles: Polygons, each (k, 2) vertices counter-clockwise (two make a wall), as RVO2
+            takes them: no agent's velocity runs it into one within the obstacle horizon.
 
     Attributes:
         positions, velocities: ``(n, 2)``, settable (as RVO2's agents' are).
@@ -54,6 +56,8 @@ class Agents:
         neighbour_distance=15.0,
         max_neighbours=10,
         time_horizon=10.0,
+        obstacle_time_horizon=10.0,
+        obstacles=(),
     ):
         self.positions = finite_points(positions, "positions", min_count=0, dims=2).copy()
         count = len(self.positions)
@@ -65,6 +69,8 @@ class Agents:
             raise ValueError(f"max_neighbours must be a whole number >= 0, got {max_neighbours!r}")
         self.max_neighbours = int(max_neighbours)
         self.time_horizon = positive_finite(time_horizon, "time_horizon")
+        self.obstacle_time_horizon = positive_finite(obstacle_time_horizon, "obstacle_time_horizon")
+        self.edges = Edges(obstacles)
 
     def __repr__(self):
         return f"Agents({len(self.positions)} agents)"
@@ -88,17 +94,30 @@ class Agents:
 
     def new_velocities(self, dt, preferred):
         """The velocities (n, 2) ``step`` takes, the agents left where they are."""
+        positions, velocities, count = self.positions, self.velocities, len(self.positions)
         neighbours = self.neighbours()
-        points, directions = _agent_lines(
-            self.positions, self.velocities, self.radius, neighbours, 1.0 / self.time_horizon, 1.0 / dt
+        agent_points, agent_directions = _agent_lines(
+            positions, velocities, self.radius, neighbours, 1.0 / self.time_horizon, 1.0 / dt
         )
-        counts = (neighbours >= 0).sum(axis=1)
+        reach = self.obstacle_time_horizon * self.max_speed + self.radius
+        walls = obstacle_neighbours(self.edges, positions, reach)
+        points, directions, fixed = obstacle_lines(
+            self.edges, positions, velocities, self.radius, walls, 1.0 / self.obstacle_time_horizon
+        )
+        # The obstacles' lines first, then the neighbours', packed.
+        width = neighbours.shape[1]
+        points = np.concatenate([points, np.zeros((count, width, 2))], axis=1)
+        directions = np.concatenate([directions, np.zeros((count, width, 2))], axis=1)
+        rows, columns = np.arange(count)[:, None], fixed[:, None] + np.arange(width)[None]
+        points[rows, columns], directions[rows, columns] = agent_points, agent_directions
+        counts = fixed + (neighbours >= 0).sum(axis=1)
         velocities, failed = _closest(points, directions, counts, self.max_speed, preferred)
         for agent in np.flatnonzero(failed < counts):
             velocities[agent] = _least_broken(
                 points[agent, : counts[agent]],
                 directions[agent, : counts[agent]],
                 failed[agent],
+                fixed[agent],
                 self.max_speed[agent],
                 velocities[agent],
             )
@@ -272,16 +291,17 @@ def _onto_line(points, directions, line, radii, optimum, direction_only):
     return point + t[:, None] * direction, met
 
 
-def _least_broken(points, directions, first, radius, result):
+def _least_broken(points, directions, first, fixed, radius, result):
     """RVO2's ``linearProgram3`` for one agent whose lines (k, 2) from ``first`` on cannot all
-    be met: the velocity within ``radius`` that breaks the worst of them least, from ``result``
-    (2,) (the program's answer for the lines before)."""
+    be met: the velocity within ``radius`` that breaks the worst of them least, the first
+    ``fixed`` (an obstacle's) kept whole, from ``result`` (2,) (the program's answer for the
+    lines before)."""
     worst = 0.0
     for line in range(first, len(points)):
         if _cross(directions[line], points[line] - result) <= worst:
             continue
-        projected_points, projected_directions = [], []
-        for other in range(line):
+        projected_points, projected_directions = list(points[:fixed]), list(directions[:fixed])
+        for other in range(fixed, line):
             determinant = _cross(directions[line], directions[other])
             if abs(determinant) <= EPSILON:
                 if _dot(directions[line], directions[other]) > 0.0:

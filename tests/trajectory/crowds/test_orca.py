@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trajectory.crowds import Agents
+from trajectory.crowds.orca_obstacles import Edges, obstacle_neighbours
 
 CIRCLE = {
     "neighbour_distance": 15.0,
@@ -32,42 +33,97 @@ def _state(simulator, count, read):
     return np.array([[v.x, v.y] for v in (read(i) for i in range(count))])
 
 
-def swap(count, radius_of_circle, steps):
-    """A circle swap stepped by RVO2, ours given RVO2's state at each step: the largest
-    difference of the new velocities over the top speed, and whether every agent had RVO2's
-    neighbours (as sets: RVO2 orders equally distant ones by its k-d tree, which a circle's
-    symmetry makes common, ours by index; the program's answer does not depend on the order
-    where the lines can all be met)."""
+def lockstep(starts, goals, steps, defaults, obstacles=(), nudge=0.0, seed=0):
+    """RVO2 (pyrvo, time step 0.25, ``defaults`` as its ``setAgentDefaults`` takes them) stepping
+    agents from ``starts`` to ``goals`` round ``obstacles``, and ours given RVO2's state at each
+    step: per step, the agents' new velocities' differences over the top speed (n,), whether
+    each stood at contact (within 1e-6 of the scene's size of its combined radius from an agent,
+    or of its radius from an edge, where single precision and double take RVO2's collision cases
+    differently), and whether every agent had RVO2's neighbours and obstacle edges (as sets;
+    the nearest neighbours may differ only among those tied for the last place, which RVO2 takes
+    in the order of its k-d tree and ours by index). Preferred velocities are RVO2's examples':
+    towards the goal, at most 1, ``nudge`` at most added in a random direction."""
+    distance, most, horizon, obstacle_horizon, radius, speed = defaults
     simulator = pyrvo.RVOSimulator()
     simulator.set_time_step(STEP)
-    simulator.set_agent_defaults(15.0, 10, 10.0, 10.0, 1.5, 2.0)
-    angles = 2.0 * np.pi * np.arange(count) / count
-    start = radius_of_circle * np.column_stack([np.cos(angles), np.sin(angles)])
-    for point in start:
-        simulator.add_agent((float(point[0]), float(point[1])))
-    ours = Agents(start, **CIRCLE)
-    worst, same_neighbours = 0.0, True
+    simulator.set_agent_defaults(*defaults)
+    for x, y in starts:
+        simulator.add_agent((float(x), float(y)))
+    for polygon in obstacles:
+        simulator.add_obstacle([tuple(map(float, vertex)) for vertex in polygon])
+    simulator.process_obstacles()
+    count, goals = len(starts), np.asarray(goals, dtype=float)
+    ours = Agents(
+        np.asarray(starts, dtype=float),
+        radius=radius,
+        max_speed=speed,
+        neighbour_distance=distance,
+        max_neighbours=most,
+        time_horizon=horizon,
+        obstacle_time_horizon=obstacle_horizon,
+        obstacles=obstacles,
+    )
+    edges, rng, scale = ours.edges, np.random.default_rng(seed), 1.0 + np.abs(goals).max()
+    errors, contacts, same = [], [], True
     for _ in range(steps):
         positions = _state(simulator, count, simulator.get_agent_position)
-        preferred = -start - positions
-        far = (preferred**2).sum(axis=1) > 1.0
-        preferred[far] /= np.sqrt((preferred[far] ** 2).sum(axis=1))[:, None]
-        for agent, (x, y) in enumerate(preferred):
+        wanted = goals - positions
+        far = (wanted**2).sum(axis=1) > 1.0
+        wanted[far] /= np.sqrt((wanted[far] ** 2).sum(axis=1))[:, None]
+        angles = rng.uniform(0.0, 2.0 * np.pi, count)
+        wanted += (
+            nudge * rng.uniform(0.0, 1.0, count)[:, None] * np.column_stack([np.cos(angles), np.sin(angles)])
+        )
+        for agent, (x, y) in enumerate(wanted):
             simulator.set_agent_pref_velocity(agent, (float(x), float(y)))
         ours.positions = positions
         ours.velocities = _state(simulator, count, simulator.get_agent_velocity)
         mine = ours.new_velocities(STEP, _state(simulator, count, simulator.get_agent_pref_velocity))
         neighbours = ours.neighbours()
+        walls = obstacle_neighbours(edges, positions, obstacle_horizon * speed + radius + np.zeros(count))
+        gaps = np.hypot(*(positions[:, None] - positions[None]).transpose(2, 0, 1))
+        np.fill_diagonal(gaps, np.inf)
+        touching = np.abs(gaps - 2.0 * radius).min(axis=1) <= 1e-6 * scale
+        if len(edges):
+            start, along = edges.points, edges.points[edges.next] - edges.points
+            share = ((positions[:, None] - start) * along).sum(axis=2) / (along**2).sum(axis=1)
+            nearest = start + np.clip(share, 0.0, 1.0)[..., None] * along
+            touching |= (
+                np.abs(np.hypot(*(positions[:, None] - nearest).transpose(2, 0, 1)) - radius).min(axis=1)
+                <= 1e-6 * scale
+            )
         simulator.do_step()
         for agent in range(count):
             theirs = [
                 simulator.get_agent_agent_neighbor(agent, k)
                 for k in range(simulator.get_agent_num_agent_neighbors(agent))
             ]
-            same_neighbours &= sorted(neighbours[agent][neighbours[agent] >= 0].tolist()) == sorted(theirs)
-        theirs = _state(simulator, count, simulator.get_agent_velocity)
-        worst = max(worst, float(np.abs(mine - theirs).max()) / CIRCLE["max_speed"])
-    return worst, same_neighbours
+            nearest = neighbours[agent][neighbours[agent] >= 0]
+            differ = np.setxor1d(nearest, theirs).astype(int)
+            if len(differ):  # only where the last place is tied (a grid's rows): RVO2 takes by its tree
+                last = gaps[agent, nearest].max()
+                same &= bool((np.abs(gaps[agent, differ] - last) <= 1e-6 * last).all())
+            theirs = [
+                simulator.get_agent_obstacle_neighbor(agent, k)
+                for k in range(simulator.get_agent_num_obstacle_neighbors(agent))
+            ]
+            same &= sorted(walls[agent][walls[agent] >= 0].tolist()) == sorted(theirs)
+        errors.append(
+            np.abs(mine - _state(simulator, count, simulator.get_agent_velocity)).max(axis=1) / speed
+        )
+        contacts.append(touching)
+    return np.array(errors), np.array(contacts), same
+
+
+def swap(count, radius_of_circle, steps):
+    """RVO2's Circle example (no nudge): the largest velocity difference over the top speed,
+    and whether every agent had RVO2's neighbours (as sets: a circle's symmetry makes equally
+    distant neighbours common, which RVO2 orders by its k-d tree and ours by index; the
+    program's answer does not depend on the order where the lines can all be met)."""
+    angles = 2.0 * np.pi * np.arange(count) / count
+    starts = radius_of_circle * np.column_stack([np.cos(angles), np.sin(angles)])
+    errors, _, same = lockstep(starts, -starts, steps, (15.0, 10, 10.0, 10.0, 1.5, 2.0))
+    return float(errors.max()), same
 
 
 @pytest.mark.parametrize(("count", "radius_of_circle", "steps"), [(2, 10.0, 100), (24, 30.0, 300)])
@@ -81,6 +137,93 @@ def test_two_hundred_agents_swap_as_rvo2_does_but_at_contact():
     worst, same_neighbours = swap(200, 120.0, 150)
     assert same_neighbours
     assert worst <= AT_CONTACT
+
+
+BLOCKS = [
+    [(-10.0, 40.0), (-40.0, 40.0), (-40.0, 10.0), (-10.0, 10.0)],
+    [(10.0, 40.0), (10.0, 10.0), (40.0, 10.0), (40.0, 40.0)],
+    [(10.0, -40.0), (40.0, -40.0), (40.0, -10.0), (10.0, -10.0)],
+    [(-10.0, -40.0), (-10.0, -10.0), (-40.0, -10.0), (-40.0, -40.0)],
+]
+"""RVO2's Blocks example: four squares, 100 agents in four groups crossing between them."""
+CROSSED = [
+    [(-30.0, -30.0), (30.0, 30.0)],
+    [(10.0, -20.0), (20.0, -20.0), (20.0, -10.0), (10.0, -10.0)],
+    [(-25.0, 5.0), (-15.0, 5.0), (-15.0, 15.0), (-25.0, 15.0)],
+    [(35.0, 38.0), (45.0, 38.0), (45.0, 48.0), (35.0, 48.0)],
+]
+"""A wall whose line crosses three squares' edges: RVO2's obstacle tree splits them there."""
+WALLS = [
+    [(-2.0, 3.0), (2.0, 3.0), (2.0, 40.0), (-2.0, 40.0)],
+    [(-2.0, -40.0), (2.0, -40.0), (2.0, -3.0), (-2.0, -3.0)],
+]
+"""A bottleneck: two walls 6 apart."""
+
+
+def blocks_example():
+    starts, goals = [], []
+    for i in range(5):
+        for j in range(5):
+            starts += [
+                (55.0 + 10 * i, 55.0 + 10 * j),
+                (-55.0 - 10 * i, 55.0 + 10 * j),
+                (55.0 + 10 * i, -55.0 - 10 * j),
+                (-55.0 - 10 * i, -55.0 - 10 * j),
+            ]
+            goals += [(-75.0, -75.0), (75.0, -75.0), (-75.0, 75.0), (75.0, 75.0)]
+    return starts, goals
+
+
+@pytest.mark.parametrize(
+    ("scene", "steps"),
+    [
+        ("blocks", 600),
+        ("crossed", 500),
+        ("bottleneck", 500),
+    ],
+)
+def test_among_obstacles_agents_step_as_rvo2_does_but_at_contact(scene, steps):
+    """RVO2's Blocks example (its nudge of 1e-4), a wall crossing squares (edges split), a
+    bottleneck: every agent's velocity within 1e-4 of the top speed of RVO2's, but where it
+    stands at contact with an agent or an edge (to single precision): there RVO2's "already
+    colliding" cases and ours part (up to 0.42 of the top speed measured, against a wall), in
+    at most 1 % of the agent-steps (0.1-0.2 % measured; ORCA keeps 6-19 % at contact)."""
+    if scene == "blocks":
+        starts, goals = blocks_example()
+        setup = {"defaults": (15.0, 10, 5.0, 5.0, 2.0, 2.0), "obstacles": BLOCKS}
+    else:
+        rows = [(-40.0 + 4.0 * i, 30.0 - 4.0 * j) for i in range(5) for j in range(5)]
+        starts = (
+            rows
+            if scene == "crossed"
+            else [(-30.0 - 4.0 * i, -16.0 + 4.0 * j) for i in range(5) for j in range(9)]
+        )
+        goals = [(40.0, -40.0) if scene == "crossed" else (40.0, 0.0)] * len(starts)
+        setup = {
+            "defaults": (15.0, 10, 5.0, 5.0, 1.0, 2.0),
+            "obstacles": CROSSED if scene == "crossed" else WALLS,
+        }
+    errors, contacts, same = lockstep(starts, goals, steps, nudge=1e-4, **setup)
+    assert same
+    assert errors[~contacts].max() <= 1e-4
+    assert (errors > 1e-4).mean() <= 0.01
+
+
+def test_the_edges_are_rvo2s_with_its_splits():
+    simulator = pyrvo.RVOSimulator()
+    for polygon in CROSSED:
+        simulator.add_obstacle(list(polygon))
+    simulator.process_obstacles()
+    edges = Edges(CROSSED)
+    theirs = range(simulator.get_num_obstacle_vertices())
+    assert len(edges) == len(theirs) == 17  # 14 vertices and 3 splits
+    np.testing.assert_allclose(
+        edges.points,
+        [[simulator.get_obstacle_vertex(v).x, simulator.get_obstacle_vertex(v).y] for v in theirs],
+        atol=1e-5,
+    )
+    assert edges.next.tolist() == [simulator.get_next_obstacle_vertex(v) for v in theirs]
+    assert edges.previous.tolist() == [simulator.get_prev_obstacle_vertex(v) for v in theirs]
 
 
 def head_on(turn):
@@ -126,9 +269,13 @@ def test_a_crowds_new_velocities_keep_to_the_top_speed_and_do_not_depend_on_orde
     count, seed, spread, shift
 ):
     """Any crowd (random discs, some overlapping, random velocities and wishes): no new speed
-    past an agent's top; the same velocities, agent for agent, whatever order the agents are
-    given in and wherever the crowd stands (to 1e-9 of the top speed); an agent with no neighbour
-    takes its preferred velocity, cut to its top speed."""
+    past an agent's top (to 1e-6 of it); the same velocities, agent for agent, whatever order the
+    agents are given in and wherever the crowd stands (to 1e-6 of the top speed); an agent with
+    no neighbour takes its preferred velocity, cut to its top speed. The rounding allowed is the
+    linear programs': where the 3D program projects two nearly parallel lines, its line's point
+    lies far off (the lines' directions' cross product down to RVO2's 1e-5), and the speed
+    circle's crossing with it loses digits to cancellation: 1.6e-7 and 2.1e-7 measured over
+    3,000 random crowds."""
     rng = np.random.default_rng(seed)
     positions = rng.uniform(-1.0, 1.0, (count, 2)) * spread * count
     radius, max_speed = rng.uniform(0.2, 1.0, count), rng.uniform(0.5, 3.0, count)
@@ -138,12 +285,12 @@ def test_a_crowds_new_velocities_keep_to_the_top_speed_and_do_not_depend_on_orde
     agents = Agents(positions, radius=radius, max_speed=max_speed, **options)
     agents.velocities = velocities
     new = agents.new_velocities(0.1, preferred)
-    assert (np.hypot(*new.T) <= max_speed * (1.0 + 1e-9)).all()
+    assert (np.hypot(*new.T) <= max_speed * (1.0 + 1e-6)).all()
     order = rng.permutation(count)
     shuffled = Agents(positions[order] + shift, radius=radius[order], max_speed=max_speed[order], **options)
     shuffled.velocities = velocities[order]
     np.testing.assert_allclose(
-        shuffled.new_velocities(0.1, preferred[order]), new[order], rtol=0, atol=1e-9 * 3.0
+        shuffled.new_velocities(0.1, preferred[order]), new[order], rtol=0, atol=1e-6 * 3.0
     )
     alone = (agents.neighbours() < 0).all(axis=1)
     wished = preferred[alone] * np.minimum(1.0, max_speed[alone] / np.hypot(*preferred[alone].T))[:, None]
@@ -159,6 +306,13 @@ def test_a_crowds_new_velocities_keep_to_the_top_speed_and_do_not_depend_on_orde
         ({"max_neighbours": 2.5}, "max_neighbours must be a whole number"),
         ({"time_horizon": 0.0}, "time_horizon"),
         ({"neighbour_distance": np.inf}, "neighbour_distance"),
+        ({"obstacles": [[(0.0, 5.0)]]}, "obstacle 0"),
+        (
+            {"obstacles": [[(0.0, 5.0), (1.0, 5.0)], [(0.0, 5.0), (1.0, 5.0), (1.0, 5.0)]]},
+            "obstacle 1 has two equal",
+        ),
+        ({"obstacles": [[(0.0, 5.0), (np.nan, 5.0)]]}, "obstacle 0"),
+        ({"obstacle_time_horizon": -1.0}, "obstacle_time_horizon"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(arguments, message):
