@@ -39,7 +39,9 @@ class Agents:
         time_horizon: How far ahead (seconds) a velocity must keep clear of the neighbours.
         obstacle_time_horizon: The same for the obstacles.
         obstacles: Polygons, each (k, 2) vertices counter-clockwise (two make a wall), as RVO2
-            takes them: no agent's velocity runs it into one within the obstacle horizon.
+            takes them, or a map (``ObstacleMap``, any ``CellGrid``: its blocked cells and the
+            space beyond its edge): no agent's velocity runs it into one within the obstacle
+            horizon.
 
     Attributes:
         positions, velocities: ``(n, 2)``, settable (as RVO2's agents' are).

@@ -8,13 +8,17 @@ edges it can see within its reach, RVO2's cases for every agent at once, edge by
 import numpy as np
 
 from trajectory._numerics.checks import finite_points
+from trajectory.planning.cell_grid import CellGrid
 
 EPSILON = 1e-5
 """RVO2's ``RVO_EPSILON``."""
 
 
 class Edges:
-    """Obstacle vertices linked into edges, as RVO2's ``Obstacle`` list after its tree is built.
+    """Obstacle vertices linked into edges, as RVO2's ``Obstacle`` list after its tree is built
+    (polygons given as lists of (k, 2) vertices); or a map's blocked cells' outlines, the space
+    beyond the map's edge blocked too (a ``CellGrid``: its edges are not cut, since they are
+    many and a tower's placing rebuilds them).
 
     Attributes:
         points: (m, 2) each vertex; vertex i's edge runs to ``points[next[i]]``.
@@ -24,6 +28,9 @@ class Edges:
     """
 
     def __init__(self, polygons):
+        split = not isinstance(polygons, CellGrid)
+        if not split:
+            polygons = cell_outlines(polygons)
         points, following, before, directions, convex = [], [], [], [], []
         for number, polygon in enumerate(polygons):
             vertices = finite_points(polygon, f"obstacle {number}", min_count=2, dims=2)
@@ -41,7 +48,7 @@ class Edges:
                 convex.append(count == 2 or _left_of(vertices[k - 1], vertices[k], after) >= 0.0)
         self.points = points
         self.next, self.previous, self.directions, self.convex = following, before, directions, convex
-        if points:
+        if points and split:
             _split_as_rvo2_does(self, list(range(len(points))))
         self.points = np.array(self.points, dtype=float).reshape(-1, 2)
         self.next = np.array(self.next, dtype=np.int64)
@@ -51,6 +58,56 @@ class Edges:
 
     def __len__(self):
         return len(self.points)
+
+
+def cell_outlines(grid):
+    """The outlines of ``grid``'s blocked cells and of the space beyond its edge, as polygons
+    (k, 2) in world coordinates that keep the free cells on their right (counter-clockwise round
+    a block of cells, clockwise round the free space inside the map's edge), straight runs of
+    cell sides joined into one edge; where two blocked cells meet only at a corner, each keeps
+    its own outline."""
+    blocked = np.pad(grid.blocked, 1, constant_values=True)  # (rows + 2, cols + 2), row first
+    free = ~blocked
+    starts, steps = [], []
+    rows, cols = np.nonzero(blocked)
+    # Each side between a blocked cell and a free one, heading with the free cell on its right.
+    for d_row, d_col, start, step in (
+        (-1, 0, (0, 0), (1, 0)),  # free below: along the bottom, +x
+        (0, 1, (1, 0), (0, 1)),  # free to the right: up the right side, +y
+        (1, 0, (1, 1), (-1, 0)),  # free above: along the top, -x
+        (0, -1, (0, 1), (0, -1)),  # free to the left: down the left side, -y
+    ):
+        inside = (
+            (rows + d_row >= 0)
+            & (rows + d_row < blocked.shape[0])
+            & (cols + d_col >= 0)
+            & (cols + d_col < blocked.shape[1])
+        )
+        side = np.zeros(len(rows), dtype=bool)
+        side[inside] = free[rows[inside] + d_row, cols[inside] + d_col]
+        starts.append(np.column_stack([cols[side] + start[0], rows[side] + start[1]]))
+        steps.append(np.tile(step, (int(side.sum()), 1)))
+    starts, steps = np.concatenate(starts), np.concatenate(steps)
+    leaving = {}
+    for index, corner in enumerate(map(tuple, starts.tolist())):
+        leaving.setdefault(corner, []).append(index)
+    used = np.zeros(len(starts), dtype=bool)
+    polygons = []
+    for first in range(len(starts)):
+        if used[first]:
+            continue
+        loop, edge = [], first
+        while not used[edge]:
+            used[edge] = True
+            loop.append(edge)
+            end = tuple((starts[edge] + steps[edge]).tolist())
+            choices = [other for other in leaving[end] if not used[other]] or leaving[end]
+            # Where two blocked cells meet at a corner, turn left: round the same cell.
+            edge = max(choices, key=lambda other: _cross(steps[edge], steps[other]))
+        heading = steps[loop]
+        turning = (heading != np.roll(heading, 1, axis=0)).any(axis=1)  # a corner, not a straight run
+        polygons.append((starts[loop][turning] - 1) * grid.cell_size + np.array(grid.origin))
+    return polygons
 
 
 def _left_of(a, b, c):

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from trajectory.crowds import Agents
-from trajectory.crowds.orca_obstacles import Edges, obstacle_neighbours
+from trajectory.crowds.orca_obstacles import Edges, cell_outlines, obstacle_neighbours
+from trajectory.planning import ObstacleMap
 
 CIRCLE = {
     "neighbour_distance": 15.0,
@@ -320,3 +321,73 @@ def test_bad_arguments_are_refused_by_name(arguments, message):
         Agents([[0.0, 0.0], [1.0, 0.0]], **arguments)
     with pytest.raises(ValueError, match="one an agent"):
         Agents([[0.0, 0.0], [1.0, 0.0]]).step(0.25, [[1.0, 0.0]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(1, 9), st.integers(1, 9), st.integers(0, 10**6), st.floats(0.1, 0.7), st.floats(0.5, 3.0))
+def test_a_maps_outlines_keep_its_free_cells_on_their_right_and_its_blocked_on_their_left(
+    cols, rows, seed, share, size
+):
+    """Random maps (the space beyond the edge blocked): every outline edge runs along cell sides
+    with a free cell on its right and a blocked one (or the outside) on its left, no two edges
+    in a row run straight on, and together they are every side between a free cell and a blocked
+    one or the edge, once."""
+    blocked = np.random.default_rng(seed).uniform(size=(rows, cols)) < share
+    grid = ObstacleMap(cols, rows, size, blocked=blocked, origin=(-3.0, 7.0))
+    padded = np.pad(blocked, 1, constant_values=True)
+    sides = int((padded[1:, :] != padded[:-1, :]).sum()) + int((padded[:, 1:] != padded[:, :-1]).sum())
+    length = 0.0
+    for polygon in cell_outlines(grid):
+        ends = np.roll(polygon, -1, axis=0)
+        steps = ends - polygon
+        assert ((steps == 0.0).sum(axis=1) == 1).all()  # along one axis each
+        after = np.roll(steps, -1, axis=0)
+        assert (
+            steps[:, 0] * after[:, 1] - steps[:, 1] * after[:, 0] != 0.0
+        ).all()  # a corner at every vertex
+        length += np.abs(steps).sum()
+        unit = steps / np.abs(steps).sum(axis=1)[:, None]
+        middle = (polygon + ends) / 2.0
+        for side, want_free in (
+            (np.column_stack([unit[:, 1], -unit[:, 0]]), True),
+            (np.column_stack([-unit[:, 1], unit[:, 0]]), False),
+        ):
+            probe = (middle + side * size * 0.25 - np.array([-3.0, 7.0])) / size
+            cells = np.floor(probe).astype(int) + 1  # in the padded map
+            assert (~padded[cells[:, 1], cells[:, 0]] == want_free).all()
+    assert length == pytest.approx(sides * size)  # each side between free and blocked, once
+
+
+def test_agents_on_a_map_keep_out_of_its_blocked_cells_and_inside_its_edge():
+    """Forty agents crossing a 30 x 20 map past a row of towers, 400 steps: no centre ever nearer
+    a blocked cell or the map's edge than its radius (to 1e-9)."""
+    blocked = np.zeros((20, 30), dtype=bool)
+    blocked[8:12, 6:8] = blocked[3:6, 14:16] = blocked[13:17, 20:23] = True
+    grid = ObstacleMap(30, 20, 1.0, blocked=blocked)
+    rng = np.random.default_rng(3)
+    starts = np.column_stack([rng.uniform(1.0, 4.0, 40), rng.uniform(1.0, 19.0, 40)])
+    goals = np.column_stack([np.full(40, 28.0), rng.uniform(1.0, 19.0, 40)])
+    agents = Agents(
+        starts,
+        radius=0.3,
+        max_speed=1.0,
+        neighbour_distance=4.0,
+        max_neighbours=6,
+        time_horizon=2.0,
+        obstacle_time_horizon=2.0,
+        obstacles=grid,
+    )
+    cells = np.argwhere(blocked)[:, ::-1] + 0.5  # centres (x, y)
+    closest = np.inf
+    for _ in range(400):
+        wanted = goals - agents.positions
+        wanted /= np.maximum(np.hypot(*wanted.T), 1.0)[:, None]
+        agents.step(0.1, wanted)
+        gap = np.abs(agents.positions[:, None] - cells[None]) - 0.5  # per axis, from each cell's sides
+        to_cells = np.hypot(*np.maximum(gap, 0.0).transpose(2, 0, 1)).min()
+        to_edge = np.minimum(agents.positions, np.array([30.0, 20.0]) - agents.positions).min()
+        closest = min(closest, to_cells, to_edge)
+    assert closest >= 0.3 - 1e-9
+    assert (
+        agents.positions[:, 0] > 20.0
+    ).mean() >= 0.85  # RVO2 plans no paths: one behind a tower may stay (36 of 40 passed)
