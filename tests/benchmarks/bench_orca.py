@@ -18,6 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
 from trajectory.crowds import Agents
+from trajectory.crowds.orca_obstacles import cell_outlines
+from trajectory.planning import ObstacleMap
 
 SETTINGS = {
     "neighbour_distance": 15.0,
@@ -39,18 +41,32 @@ def block(count):
     return positions, wanted
 
 
-def ours(count):
+def towers(count):
+    """A map round the block with a tower every 24 units inside it (blocked 2 x 2 cells of 4)."""
+    side = math.ceil(math.sqrt(count)) * 4.0 + 40.0
+    cells = int(side // 4.0)
+    blocked = np.zeros((cells, cells), dtype=bool)
+    blocked[3:-3:6, 3:-3:6] = True
+    return ObstacleMap(cells, cells, 4.0, blocked=blocked, origin=(-side / 2.0, -side / 2.0))
+
+
+def ours(count, obstacles=()):
     positions, wanted = block(count)
-    agents = Agents(positions, **SETTINGS)
+    positions = positions + 2.0  # off the towers' cell corners
+    agents = Agents(positions, obstacles=obstacles, **SETTINGS)
     agents.step(STEP, wanted)  # under way: velocities of their own
     return best_of(lambda: agents.new_velocities(STEP, wanted), repeat=sized(3, 1))
 
 
-def rvo2(count):
+def rvo2(count, obstacles=()):
     positions, wanted = block(count)
+    positions = positions + 2.0
     simulator = pyrvo.RVOSimulator()
     simulator.set_time_step(STEP)
     simulator.set_agent_defaults(15.0, 10, 10.0, 10.0, 1.5, 2.0)
+    for polygon in obstacles:
+        simulator.add_obstacle([tuple(vertex) for vertex in polygon.tolist()])
+    simulator.process_obstacles()
     for (x, y), (u, v) in zip(positions.tolist(), wanted.tolist()):
         agent = simulator.add_agent((x, y))
         simulator.set_agent_pref_velocity(agent, (u, v))
@@ -72,6 +88,15 @@ def main():
         )
     slope = np.polyfit(np.log(counts), np.log(times), 1)[0]
     print(f"  growth (log-log slope from {counts[0]:,} to {counts[-1]:,}; target <= 1.1): {slope:.2f}")
+    count = sized(10_000, 40)
+    grid = towers(count)
+    outlines = cell_outlines(grid)
+    edges = sum(map(len, outlines))
+    mine, theirs = ours(count, grid), rvo2(count, outlines)
+    print(
+        f"  {count:,} agents among {int(grid.blocked.sum())} towers' cells ({edges} edges): ours "
+        f"{mine * 1e3:.2f} ms, RVO2 {theirs * 1e3:.2f} ms, ours/RVO2 {mine / theirs:.2f}"
+    )
 
 
 if __name__ == "__main__":

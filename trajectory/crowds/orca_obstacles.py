@@ -8,6 +8,7 @@ edges it can see within its reach, RVO2's cases for every agent at once, edge by
 import numpy as np
 
 from trajectory._numerics.checks import finite_points
+from trajectory.crowds.neighbours import pairs_within
 from trajectory.planning.cell_grid import CellGrid
 
 EPSILON = 1e-5
@@ -186,23 +187,35 @@ def _normalised(vectors):
 
 def obstacle_neighbours(edges, positions, reach):
     """Each agent's obstacle edges (n, e) (vertex indices, -1 past the last): those it stands
-    on the outer (right) side of, nearer than its ``reach`` (n,), nearest first."""
+    on the outer (right) side of, nearer than its ``reach`` (n,), nearest first (equally near
+    ones by index). Found through a grid: points along each edge (no further apart than the
+    longest reach) are matched with the agents near them, then measured exactly."""
     count = len(positions)
     if not len(edges) or not count:
         return np.full((count, 0), -1, dtype=np.int64)
-    start, end = edges.points, edges.points[edges.next]
-    along = end - start
-    offset = positions[:, None] - start[None]  # (n, m, 2)
-    side = _cross(start[None] - positions[:, None], along[None])  # RVO2's leftOf(start, end, agent)
-    r = _dot(offset, along[None]) / _dot(along, along)[None]
-    nearest = start[None] + np.clip(r, 0.0, 1.0)[..., None] * along[None]
-    gap = positions[:, None] - nearest
+    start = edges.points
+    along = edges.points[edges.next] - start
+    spacing = float(reach.max())
+    pieces = np.maximum(np.ceil(np.sqrt(_dot(along, along)) / spacing).astype(np.int64), 1)
+    edge_of = np.repeat(np.arange(len(start)), pieces)
+    share = (np.arange(pieces.sum()) - np.repeat(np.cumsum(pieces) - pieces, pieces) + 0.5) / pieces[edge_of]
+    samples = start[edge_of] + share[:, None] * along[edge_of]
+    owner, agent = pairs_within(positions, samples, spacing * 1.5)  # within half a piece and a reach
+    pairs = np.unique(edge_of[owner] * count + agent)
+    edge, agent = pairs // count, pairs % count
+    offset = positions[agent] - start[edge]
+    side = _cross(-offset, along[edge])  # RVO2's leftOf(start, end, agent): < 0 on the right
+    r = np.clip(_dot(offset, along[edge]) / _dot(along[edge], along[edge]), 0.0, 1.0)
+    gap = offset - r[:, None] * along[edge]
     squares = _dot(gap, gap)
-    seen = (side < 0.0) & (squares < (reach * reach)[:, None])
-    order = np.argsort(np.where(seen, squares, np.inf), axis=1, kind="stable")
-    most = int(seen.sum(axis=1).max())
-    found = order[:, :most]
-    return np.where(np.take_along_axis(seen, found, axis=1), found, -1)
+    seen = (side < 0.0) & (squares < reach[agent] ** 2)
+    edge, agent, squares = edge[seen], agent[seen], squares[seen]
+    order = np.lexsort((edge, squares, agent))
+    edge, agent = edge[order], agent[order]
+    rank = np.arange(len(agent)) - np.searchsorted(agent, agent)
+    found = np.full((count, int(rank.max()) + 1 if len(rank) else 0), -1, dtype=np.int64)
+    found[agent, rank] = edge
+    return found
 
 
 def obstacle_lines(edges, positions, velocities, radii, neighbours, inverse_horizon):

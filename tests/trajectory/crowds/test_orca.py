@@ -391,3 +391,28 @@ def test_agents_on_a_map_keep_out_of_its_blocked_cells_and_inside_its_edge():
     assert (
         agents.positions[:, 0] > 20.0
     ).mean() >= 0.85  # RVO2 plans no paths: one behind a tower may stay (36 of 40 passed)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 80), st.floats(0.2, 30.0))
+def test_each_agents_obstacle_edges_are_those_it_sees_within_its_reach_nearest_first(seed, count, reach):
+    """Agents among random maps' outlines (long and short edges) and random reaches: the edges
+    found through the grid are those measured one by one: on their outer side, nearer than the
+    reach, nearest first (edges meeting at the corner nearest an agent are equally near: their
+    order is to rounding)."""
+    rng = np.random.default_rng(seed)
+    grid = ObstacleMap(12, 9, 2.5, blocked=rng.uniform(size=(9, 12)) < 0.3, origin=(-10.0, 4.0))
+    edges = Edges(grid)
+    positions = rng.uniform((-12.0, 2.0), (22.0, 28.0), (count, 2))
+    reaches = rng.uniform(0.1, 1.0, count) * reach
+    found = obstacle_neighbours(edges, positions, reaches)
+    start, end = edges.points, edges.points[edges.next]
+    for agent, position in enumerate(positions):
+        along = end - start
+        share = np.clip(((position - start) * along).sum(axis=1) / (along**2).sum(axis=1), 0.0, 1.0)
+        distance = np.hypot(*(position - start - share[:, None] * along).T)
+        outer = (start[:, 0] - position[0]) * along[:, 1] - (start[:, 1] - position[1]) * along[:, 0] < 0.0
+        seen = np.flatnonzero(outer & (distance < reaches[agent]))
+        ours = found[agent][found[agent] >= 0]
+        assert sorted(ours.tolist()) == seen.tolist()
+        assert (np.diff(distance[ours]) >= -1e-12 * reach).all()  # ties (a shared corner) to rounding
