@@ -1,7 +1,7 @@
 """Many units on one path, as in a tower-defense game: the seed's waypoint path,
 followers that keep to it exactly, steering followers that keep apart, their neighbours, a
 fixed-tick game clock, shots that lead them, who is in range of whom, crowds walking a
-flow field, and agents that step clear of each other (ORCA, as RVO2)."""
+flow field, agents that step clear of each other (ORCA, as RVO2), and discs pushed apart."""
 
 from trajectory.crowds.field_walkers import FieldWalkers
 from trajectory.crowds.followers import Followers
@@ -9,6 +9,7 @@ from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.intercept import lead, lead_on_path
 from trajectory.crowds.neighbours import pairs_within
 from trajectory.crowds.orca import Agents
+from trajectory.crowds.separation import separated
 from trajectory.crowds.steering import SteeringFollowers
 from trajectory.crowds.waypoints import SEED_PATH_CELLS, WaypointPath
 
@@ -23,4 +24,5 @@ __all__ = [
     "lead",
     "lead_on_path",
     "pairs_within",
+    "separated",
 ]

@@ -1,0 +1,100 @@
+"""Discs pushed apart until none overlaps another (nor an obstacle edge) by more than a share of
+its radius: what a crowd that avoids by ORCA does after each step, where a squeeze (a corner, a
+gap, two streams) has let discs overlap. Each round, every overlapping pair is pushed apart
+along the line between the centres, each disc by half the overlap (by the whole of it from an
+edge), averaged over its contacts so that a disc in a pack does not overshoot; rounds go on
+until every overlap is within the tolerance.
+
+>>> separated(np.array([[0.0, 0.0], [0.5, 0.0]]), np.array([0.5, 0.5])).round(6).tolist()
+[[-0.25, 0.0], [0.75, 0.0]]
+"""
+
+import numpy as np
+
+from trajectory.crowds.neighbours import close_pairs
+from trajectory.crowds.orca_obstacles import obstacle_neighbours
+
+TOLERANCE = 0.01
+"""The overlap left (a share of the smaller radius) after ``separated``."""
+MAX_ROUNDS = 200
+
+
+def separated(positions, radii, edges=None, tolerance=TOLERANCE):
+    """``positions`` (n, 2) of discs of ``radii`` (n,) moved the least way (pair by pair) so
+    that no two overlap by more than ``tolerance`` of the smaller radius and none reaches past
+    an obstacle edge (``edges``, an ``orca_obstacles.Edges``, from its outer side) by more than
+    that of its radius: a new (n, 2) array.
+
+    Raises:
+        ValueError: When the discs cannot be separated in ``MAX_ROUNDS`` rounds (packed tighter
+            than they fit).
+    """
+    positions = np.array(positions, dtype=float)
+    count = len(positions)
+    if count == 0:
+        return positions
+    reach = 2.0 * float(radii.max())
+    for _ in range(MAX_ROUNDS):
+        push, contacts = np.zeros((count, 2)), np.zeros(count)
+        worst = 0.0
+        if count > 1:
+            first, second = close_pairs(positions, reach)
+            gap = positions[second] - positions[first]
+            distance = np.hypot(gap[:, 0], gap[:, 1])
+            overlap = radii[first] + radii[second] - distance
+            allowed = tolerance * np.minimum(radii[first], radii[second])
+            over = overlap > allowed
+            if over.any():
+                worst = max(worst, float((overlap[over] - allowed[over]).max()))
+                first, second, gap, distance, overlap = (
+                    first[over],
+                    second[over],
+                    gap[over],
+                    distance[over],
+                    overlap[over],
+                )
+                # Coincident centres part along a direction of their own (by their indices).
+                angle = (first * 0.618034 + second * 0.381966) * 2.0 * np.pi
+                apart = np.where(
+                    (distance > 0.0)[:, None],
+                    gap / np.where(distance > 0.0, distance, 1.0)[:, None],
+                    np.column_stack([np.cos(angle), np.sin(angle)]),
+                )
+                half = (overlap / 2.0)[:, None] * apart
+                np.add.at(push, first, -half)
+                np.add.at(push, second, half)
+                np.add.at(contacts, first, 1.0)
+                np.add.at(contacts, second, 1.0)
+        if edges is not None and len(edges):
+            agent, outward, depth = _edge_contacts(edges, positions, radii, tolerance)
+            if len(agent):
+                worst = max(worst, float(depth.max()))
+                np.add.at(push, agent, outward * depth[:, None])
+                np.add.at(contacts, agent, 1.0)
+        if worst == 0.0:
+            return positions
+        moving = contacts > 0.0
+        positions[moving] += push[moving] / contacts[moving][:, None]
+    raise ValueError(
+        f"{count} discs could not be separated in {MAX_ROUNDS} rounds: are they packed tighter than they fit?"
+    )
+
+
+def _edge_contacts(edges, positions, radii, tolerance):
+    """The discs (k,) nearer an obstacle edge's outer side than their radius allows (one entry
+    for each such edge), the unit direction (k, 2) straight out of the edge, and how far (k,) to
+    move to touch it."""
+    near = obstacle_neighbours(edges, positions, radii * (1.0 - tolerance))
+    agent, slot = np.nonzero(near >= 0)
+    edge = near[agent, slot]
+    start = edges.points[edge]
+    along = edges.points[edges.next[edge]] - start
+    offset = positions[agent] - start
+    share = np.clip((offset * along).sum(axis=1) / (along * along).sum(axis=1), 0.0, 1.0)
+    gap = offset - share[:, None] * along
+    distance = np.hypot(gap[:, 0], gap[:, 1])
+    normal = np.column_stack([along[:, 1], -along[:, 0]])  # the edge's right: its outer side
+    normal /= np.hypot(normal[:, 0], normal[:, 1])[:, None]
+    safe = np.where(distance > 0.0, distance, 1.0)[:, None]
+    direction = np.where((distance > 0.0)[:, None], gap / safe, normal)
+    return agent, direction, radii[agent] - distance
