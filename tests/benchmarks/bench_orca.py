@@ -17,17 +17,11 @@ import pyrvo
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
+from tests.trajectory.crowds.test_orca import CIRCLE as SETTINGS
 from trajectory.crowds import Agents
 from trajectory.crowds.orca_obstacles import cell_outlines
 from trajectory.planning import ObstacleMap
 
-SETTINGS = {
-    "neighbour_distance": 15.0,
-    "max_neighbours": 10,
-    "time_horizon": 10.0,
-    "radius": 1.5,
-    "max_speed": 2.0,
-}
 STEP = 0.25
 
 

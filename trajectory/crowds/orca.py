@@ -21,7 +21,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_points, positive_finite
+from trajectory._numerics.checks import finite_points, positive_finite, whole_number
 from trajectory.crowds.neighbours import close_pairs, pairs_within
 from trajectory.crowds.orca_obstacles import EPSILON, Edges, obstacle_lines, obstacle_neighbours
 
@@ -67,9 +67,7 @@ class Agents:
         self.radius = _per_agent(radius, count, "radius")
         self.max_speed = _per_agent(max_speed, count, "max_speed")
         self.neighbour_distance = positive_finite(neighbour_distance, "neighbour_distance")
-        if not isinstance(max_neighbours, (int, np.integer)) or max_neighbours < 0:
-            raise ValueError(f"max_neighbours must be a whole number >= 0, got {max_neighbours!r}")
-        self.max_neighbours = int(max_neighbours)
+        self.max_neighbours = whole_number(max_neighbours, "max_neighbours", 0, 10**6)
         self.time_horizon = positive_finite(time_horizon, "time_horizon")
         self.obstacle_time_horizon = positive_finite(obstacle_time_horizon, "obstacle_time_horizon")
         self.edges = Edges(obstacles)

@@ -225,8 +225,7 @@ def obstacle_lines(edges, positions, velocities, radii, neighbours, inverse_hori
     count, slots = neighbours.shape
     points, directions = np.zeros((count, slots, 2)), np.zeros((count, slots, 2))
     made = np.zeros(count, dtype=np.int64)
-    edge_points, following, previous = edges.points, edges.next, edges.previous
-    edge_directions, convex = edges.directions, edges.convex
+    edge_points, following = edges.points, edges.next
     for slot in range(slots):
         agents = np.flatnonzero(neighbours[:, slot] >= 0)
         if not agents.size:
@@ -246,20 +245,7 @@ def obstacle_lines(edges, positions, velocities, radii, neighbours, inverse_hori
                 & (_cross(inverse_horizon * relative1 - point, direction) - reach >= -EPSILON)
                 & (_cross(inverse_horizon * relative2 - point, direction) - reach >= -EPSILON)
             )
-        new_point, new_direction, adds = _edge_line(
-            relative1,
-            relative2,
-            velocity,
-            radius,
-            first,
-            second,
-            edge_points,
-            previous,
-            edge_directions,
-            convex,
-            position,
-            inverse_horizon,
-        )
+        new_point, new_direction, adds = _edge_line(edges, first, position, velocity, radius, inverse_horizon)
         adds &= ~covered
         chosen = agents[adds]
         points[chosen, made[chosen]] = new_point[adds]
@@ -268,22 +254,18 @@ def obstacle_lines(edges, positions, velocities, radii, neighbours, inverse_hori
     return points, directions, made
 
 
-def _edge_line(
-    relative1,
-    relative2,
-    velocity,
-    radius,
-    first,
-    second,
-    edge_points,
-    previous,
-    edge_directions,
-    convex,
-    position,
-    inverse_horizon,
-):
-    """RVO2's cases for one obstacle edge per agent (from ``first`` to ``second``, (a,) vertex
-    indices): the line's point and direction (a, 2), and whether there is one (a,)."""
+def _edge_line(edges, first, position, velocity, radius, inverse_horizon):
+    """RVO2's cases for one obstacle edge of ``edges`` per agent (from vertex ``first`` (a,) to
+    the next), the agents at ``position`` with ``velocity`` (a, 2) and ``radius`` (a,): the
+    line's point and direction (a, 2), and whether there is one (a,)."""
+    edge_points, previous, edge_directions, convex = (
+        edges.points,
+        edges.previous,
+        edges.directions,
+        edges.convex,
+    )
+    second = edges.next[first]
+    relative1, relative2 = edge_points[first] - position, edge_points[second] - position
     size = len(first)
     point, direction = np.zeros((size, 2)), np.zeros((size, 2))
     adds = np.zeros(size, dtype=bool)
