@@ -8,8 +8,9 @@ nothing, the velocity that breaks them least (RVO2's 3D program).
 
 The arithmetic is RVO2's, in double precision (RVO2's is single). Neighbours are the nearest
 ``max_neighbours`` within ``neighbour_distance``, nearest first; RVO2 orders equally distant
-ones by its k-d tree, here by index. Static obstacles (``orca_obstacles``) come first, as in
-RVO2: their half-planes are kept whole where the program must break some.
+ones by its k-d tree, here in the order the grid finds them. Static obstacles
+(``orca_obstacles``) come first, as in RVO2: their half-planes are kept whole where the
+program must break some.
 
 >>> agents = Agents([[-2.0, 0.0], [2.0, 0.1]], radius=0.5, max_speed=1.0)
 >>> agents.step(0.25, [[1.0, 0.0], [-1.0, 0.0]])  # nearly head on: each swerves its own way
@@ -125,8 +126,8 @@ class Agents:
 
     def neighbours(self):
         """Each agent's neighbours (n, max_neighbours): the nearest others whose centres are
-        closer than ``neighbour_distance``, nearest first (equally near ones by index), -1 past
-        the last."""
+        closer than ``neighbour_distance``, nearest first (equally near ones, to about 1e-16 of
+        the agent count times the distance squared, in a fixed order), -1 past the last."""
         count, most = len(self.positions), self.max_neighbours
         found = np.full((count, most), -1, dtype=np.int64)
         if not most or count < 2:
@@ -151,9 +152,12 @@ class Agents:
         squares = gaps[:, 0] ** 2 + gaps[:, 1] ** 2
         keep = squares < self.neighbour_distance**2
         agent, other, squares = agent[keep], other[keep], squares[keep]
-        order = np.lexsort((other, squares, agent))
+        # By agent, then nearest first: one sort of a key that holds both (the squares are under
+        # the span each agent's part of it has; a stable sort keeps near-ties in a fixed order).
+        order = np.argsort(agent * (2.0 * self.neighbour_distance**2) + squares, kind="stable")
         agent, other = agent[order], other[order]
-        rank = np.arange(len(agent)) - np.searchsorted(agent, agent)
+        starts = np.flatnonzero(np.diff(agent, prepend=-1))
+        rank = np.arange(len(agent)) - np.repeat(starts, np.diff(np.append(starts, len(agent))))
         kept = rank < most
         found[agent[kept], rank[kept]] = other[kept]
         return found
@@ -184,51 +188,47 @@ def _dot(a, b):
 
 def _agent_lines(positions, velocities, radii, neighbours, inverse_horizon, inverse_step):
     """Each agent's ORCA half-plane from each of its ``neighbours`` (n, k; -1 none): a point on
-    its line and the line's unit direction, each (n, k, 2), the allowed side on the left."""
+    its line and the line's unit direction, each (n, k, 2), the allowed side on the left. Every
+    case is worked out for every pair, component by component, and the pair's own kept: no
+    gathering of the pairs of each case (a crowd's pairs are mostly of one)."""
     valid = neighbours >= 0
-    agent = np.nonzero(valid)[0]
-    other = neighbours[valid]
-    relative_position = positions[other] - positions[agent]
-    relative_velocity = velocities[agent] - velocities[other]
-    distance_sq = _dot(relative_position, relative_position)
-    combined = radii[agent] + radii[other]
+    other = np.where(valid, neighbours, np.arange(len(positions))[:, None])
+    px, py = positions[other, 0] - positions[:, 0, None], positions[other, 1] - positions[:, 1, None]
+    vx, vy = velocities[:, 0, None] - velocities[other, 0], velocities[:, 1, None] - velocities[other, 1]
+    distance_sq = px * px + py * py
+    combined = radii[:, None] + radii[other]
     combined_sq = combined * combined
-    direction, u = np.empty_like(relative_position), np.empty_like(relative_position)
-    apart = np.flatnonzero(distance_sq > combined_sq)
-    w = relative_velocity[apart] - inverse_horizon * relative_position[apart]  # from the cut-off centre
-    w_length_sq = _dot(w, w)
-    along = _dot(w, relative_position[apart])
-    cutoff = (along < 0.0) & (along * along > combined_sq[apart] * w_length_sq)
-    _onto_circle(direction, u, apart[cutoff], w[cutoff], combined[apart[cutoff]] * inverse_horizon)
-    legs = apart[~cutoff]
-    position, square, reach = relative_position[legs], distance_sq[legs], combined[legs]
-    leg = np.sqrt(square - reach * reach)
-    x, y = position[:, 0], position[:, 1]
-    left = _cross(position, w[~cutoff]) > 0.0
-    side = np.where(left, 1.0, -1.0)  # the right leg is the left one mirrored, reversed
-    leg_direction = np.column_stack([x * leg - side * y * reach, side * x * reach + y * leg])
-    leg_direction *= (side / square)[:, None]
-    direction[legs] = leg_direction
-    velocity = relative_velocity[legs]
-    u[legs] = _dot(velocity, leg_direction)[:, None] * leg_direction - velocity
-    touching = np.flatnonzero(distance_sq <= combined_sq)  # overlapping: clear within the step
-    w = relative_velocity[touching] - inverse_step * relative_position[touching]
-    _onto_circle(direction, u, touching, w, combined[touching] * inverse_step)
-    points = np.repeat(velocities[:, None], neighbours.shape[1], axis=1)
-    points[valid] += 0.5 * u
-    directions = np.zeros(points.shape)
-    directions[valid] = direction
-    return points, directions
-
-
-def _onto_circle(direction, u, at, w, reach):
-    """The line (its ``direction``, and ``u``, the smallest change that meets it) of the pairs
-    ``at`` whose relative velocity is ``w`` from a cut-off circle's centre, projected on that
-    circle of radius ``reach``: each array written at ``at``."""
-    w_length = np.sqrt(_dot(w, w))
-    unit_w = w / w_length[:, None]
-    direction[at] = np.column_stack([unit_w[:, 1], -unit_w[:, 0]])
-    u[at] = (reach - w_length)[:, None] * unit_w
+    with np.errstate(divide="ignore", invalid="ignore"):
+        apart = distance_sq > combined_sq
+        # Apart: the relative velocity from the cut-off circle's centre, projected on the circle
+        # or on a leg.
+        wx, wy = vx - inverse_horizon * px, vy - inverse_horizon * py
+        w_length_sq = wx * wx + wy * wy
+        along = wx * px + wy * py
+        on_cutoff = apart & (along < 0.0) & (along * along > combined_sq * w_length_sq)
+        leg = np.sqrt(distance_sq - combined_sq)
+        side = np.where(px * wy - py * wx > 0.0, 1.0, -1.0)  # the right leg is the left mirrored
+        scale = side / distance_sq
+        leg_x, leg_y = (px * leg - side * py * combined) * scale, (side * px * combined + py * leg) * scale
+        projected = vx * leg_x + vy * leg_y
+        # Overlapping already: clear within the time step, from that cut-off circle.
+        touching = ~apart
+        inverse = np.where(touching, inverse_step, inverse_horizon)
+        wx, wy = (
+            np.where(touching, vx - inverse_step * px, wx),
+            np.where(touching, vy - inverse_step * py, wy),
+        )
+        w_length = np.sqrt(wx * wx + wy * wy)
+        unit_x, unit_y = wx / w_length, wy / w_length
+        circle = on_cutoff | touching
+        shrink = combined * inverse - w_length
+        direction_x = np.where(circle, unit_y, leg_x)
+        direction_y = np.where(circle, -unit_x, leg_y)
+        u_x = np.where(circle, shrink * unit_x, projected * leg_x - vx)
+        u_y = np.where(circle, shrink * unit_y, projected * leg_y - vy)
+    points = np.stack([velocities[:, 0, None] + 0.5 * u_x, velocities[:, 1, None] + 0.5 * u_y], axis=-1)
+    directions = np.stack([direction_x, direction_y], axis=-1)
+    return np.where(valid[..., None], points, 0.0), np.where(valid[..., None], directions, 0.0)
 
 
 def _closest(points, directions, counts, radii, preferred):

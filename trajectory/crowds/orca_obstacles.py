@@ -188,7 +188,7 @@ def _normalised(vectors):
 def obstacle_neighbours(edges, positions, reach):
     """Each agent's obstacle edges (n, e) (vertex indices, -1 past the last): those it stands
     on the outer (right) side of, nearer than its ``reach`` (n,), nearest first (equally near
-    ones by index). Found through a grid: points along each edge (no further apart than the
+    ones, to rounding, by index). Found through a grid: points along each edge (no further apart than the
     longest reach) are matched with the agents near them, then measured exactly."""
     count = len(positions)
     if not len(edges) or not count:
@@ -201,8 +201,7 @@ def obstacle_neighbours(edges, positions, reach):
     share = (np.arange(pieces.sum()) - np.repeat(np.cumsum(pieces) - pieces, pieces) + 0.5) / pieces[edge_of]
     samples = start[edge_of] + share[:, None] * along[edge_of]
     owner, agent = pairs_within(positions, samples, spacing * 1.5)  # within half a piece and a reach
-    pairs = np.unique(edge_of[owner] * count + agent)
-    edge, agent = pairs // count, pairs % count
+    edge = edge_of[owner]
     offset = positions[agent] - start[edge]
     side = _cross(-offset, along[edge])  # RVO2's leftOf(start, end, agent): < 0 on the right
     r = np.clip(_dot(offset, along[edge]) / _dot(along[edge], along[edge]), 0.0, 1.0)
@@ -210,9 +209,18 @@ def obstacle_neighbours(edges, positions, reach):
     squares = _dot(gap, gap)
     seen = (side < 0.0) & (squares < reach[agent] ** 2)
     edge, agent, squares = edge[seen], agent[seen], squares[seen]
-    order = np.lexsort((edge, squares, agent))
+    twice = pieces[edge] > 1  # a long edge's pieces may find an agent more than once
+    if twice.any():
+        _, once = np.unique(edge * count + agent, return_index=True)
+        edge, agent, squares = edge[once], agent[once], squares[once]
+    # By agent, then nearest, then edge: the squares are under the span of each agent's part of
+    # the key (a stable sort of pairs in edge order keeps equal ones by edge).
+    by_edge = np.argsort(edge, kind="stable")
+    edge, agent, squares = edge[by_edge], agent[by_edge], squares[by_edge]
+    order = np.argsort(agent * (2.0 * spacing * spacing) + squares, kind="stable")
     edge, agent = edge[order], agent[order]
-    rank = np.arange(len(agent)) - np.searchsorted(agent, agent)
+    starts = np.flatnonzero(np.diff(agent, prepend=-1))
+    rank = np.arange(len(agent)) - np.repeat(starts, np.diff(np.append(starts, len(agent))))
     found = np.full((count, int(rank.max()) + 1 if len(rank) else 0), -1, dtype=np.int64)
     found[agent, rank] = edge
     return found
@@ -235,16 +243,15 @@ def obstacle_lines(edges, positions, velocities, radii, neighbours, inverse_hori
         position, velocity = positions[agents], velocities[agents]
         radius = radii[agents]
         relative1, relative2 = edge_points[first] - position, edge_points[second] - position
-        covered = np.zeros(agents.size, dtype=bool)
-        for line in range(slots):
-            has = line < made[agents]
-            point, direction = points[agents, line], directions[agents, line]
-            reach = inverse_horizon * radius
-            covered |= (
-                has
-                & (_cross(inverse_horizon * relative1 - point, direction) - reach >= -EPSILON)
-                & (_cross(inverse_horizon * relative2 - point, direction) - reach >= -EPSILON)
-            )
+        # Covered: both ends already kept out by one of the lines made before (all at once).
+        lines = int(made[agents].max())
+        point, direction = points[agents, :lines], directions[agents, :lines]  # (a, lines, 2)
+        reach = (inverse_horizon * radius)[:, None] - EPSILON
+        covered = (
+            (np.arange(lines)[None] < made[agents][:, None])
+            & (_cross(inverse_horizon * relative1[:, None] - point, direction) >= reach)
+            & (_cross(inverse_horizon * relative2[:, None] - point, direction) >= reach)
+        ).any(axis=1)
         new_point, new_direction, adds = _edge_line(edges, first, position, velocity, radius, inverse_horizon)
         adds &= ~covered
         chosen = agents[adds]

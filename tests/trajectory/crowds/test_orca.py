@@ -42,8 +42,9 @@ def lockstep(starts, goals, steps, defaults, obstacles=(), nudge=0.0, seed=0):
     or of its radius from an edge, where single precision and double take RVO2's collision cases
     differently), and whether every agent had RVO2's neighbours and obstacle edges (as sets;
     the nearest neighbours may differ only among those tied for the last place, which RVO2 takes
-    in the order of its k-d tree and ours by index). Preferred velocities are RVO2's examples':
-    towards the goal, at most 1, ``nudge`` at most added in a random direction."""
+    in the order of its k-d tree and ours in the order its grid finds them). Preferred
+    velocities are RVO2's examples': towards the goal, at most 1, ``nudge`` at most added in a
+    random direction."""
     distance, most, horizon, obstacle_horizon, radius, speed = defaults
     simulator = pyrvo.RVOSimulator()
     simulator.set_time_step(STEP)
@@ -119,7 +120,7 @@ def lockstep(starts, goals, steps, defaults, obstacles=(), nudge=0.0, seed=0):
 def swap(count, radius_of_circle, steps):
     """RVO2's Circle example (no nudge): the largest velocity difference over the top speed,
     and whether every agent had RVO2's neighbours (as sets: a circle's symmetry makes equally
-    distant neighbours common, which RVO2 orders by its k-d tree and ours by index; the
+    distant neighbours common, which RVO2 orders by its k-d tree and ours by its grid; the
     program's answer does not depend on the order where the lines can all be met)."""
     angles = 2.0 * np.pi * np.arange(count) / count
     starts = radius_of_circle * np.column_stack([np.cos(angles), np.sin(angles)])
