@@ -64,7 +64,7 @@ def fixed_step(curve, profile, count):
         positions,
         normals,
         uvs,
-        _strips(count, len(profile.vertices), profile.edges.tobytes()),
+        _strips(count, len(profile.vertices), profile.edges),
         stations,
         len(profile.vertices),
     )

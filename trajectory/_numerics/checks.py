@@ -107,6 +107,23 @@ def real_array(value, name, what):
     return array.astype(float, copy=False)
 
 
+def one_each(value, count, name, what):
+    """``value`` as ``count`` floats (one given for all, or one each), or a ValueError naming
+    ``name``."""
+    array = real_array(value, name, f"{what}, one or one each")
+    if array.ndim > 1 or array.size not in (1, count):
+        raise ValueError(f"{name} must be {what}, one or one each ({count}), got shape {array.shape}")
+    return np.broadcast_to(array.reshape(-1) if array.size == count else array.reshape(()), (count,))
+
+
+def positive_each(value, count, name, what):
+    """``one_each``, every one a positive finite number."""
+    values = one_each(value, count, name, what)
+    if not np.all(np.isfinite(values) & (values > 0.0)):
+        raise ValueError(f"{name} must be {what}, got {_shown(value)}")
+    return values
+
+
 def real_values(value, name):
     """``value`` as a float (one number) or a float array (numbers), or a ValueError naming ``name``.
 

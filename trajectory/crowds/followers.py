@@ -19,7 +19,7 @@ of them). Positions and headings are read from the path at that distance.
 
 import numpy as np
 
-from trajectory._numerics.checks import _shown, positive_finite, real_array
+from trajectory._numerics.checks import _shown, one_each, positive_each, positive_finite
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.waypoints import WaypointPath
 
@@ -80,7 +80,7 @@ class Population:
             raise ValueError(f"unknown per-follower data {sorted(unknown)}; known: {list(self.data_names)}")
         count = len(values["speeds"])
         for name, value in data.items():
-            values[name] = _one_each(value, count, name, "a number")
+            values[name] = one_each(value, count, name, "a number")
         values["ids"] = np.arange(self._next_id, self._next_id + count)
         values.setdefault("multipliers", np.ones(count))
         values.setdefault("arrival_times", np.full(count, np.nan))
@@ -138,16 +138,11 @@ class Population:
             raise ValueError(
                 f"count must keep the crowd within {MAX_MEMBERS:,} members ({len(self):,} now), got {count:,}"
             )
-        speeds = _one_each(speed, count, "speed", "a positive finite number (units per second)")
-        if not np.all(np.isfinite(speeds) & (speeds > 0.0)):
-            raise ValueError(
-                f"speed must be a positive finite number (units per second), got {_shown(speed)}"
-            )
-        return speeds
+        return positive_each(speed, count, "speed", "a positive finite number (units per second)")
 
     @staticmethod
     def _spawn_progress(count, progress):
-        progress = _one_each(progress, count, "progress", "a fraction of the path in [0, 1]")
+        progress = one_each(progress, count, "progress", "a fraction of the path in [0, 1]")
         if not np.all((progress >= 0.0) & (progress <= 1.0)):
             raise ValueError(f"progress must be a fraction of the path in [0, 1], got {_shown(progress)}")
         return progress
@@ -244,15 +239,6 @@ class Followers(Population):
             if here.any():
                 positions[here], headings[here] = lane_path.pose_at(distance[here])
         self.positions[rows], self.headings[rows] = positions, headings
-
-
-def _one_each(value, count, name, what):
-    """``value`` as ``count`` floats (one given for all, or one each), or a ValueError naming
-    ``name``."""
-    array = real_array(value, name, f"{what}, one or one each")
-    if array.ndim > 1 or array.size not in (1, count):
-        raise ValueError(f"{name} must be {what}, one or one each ({count}), got shape {array.shape}")
-    return np.broadcast_to(array.reshape(-1) if array.size == count else array.reshape(()), (count,))
 
 
 def _check_path(path):

@@ -22,7 +22,7 @@ import math
 
 import numpy as np
 
-from trajectory._numerics.checks import finite_points, positive_finite, whole_number
+from trajectory._numerics.checks import finite_points, positive_each, positive_finite, whole_number
 from trajectory.crowds.neighbours import close_pairs, pairs_within
 from trajectory.crowds.orca_obstacles import EPSILON, Edges, obstacle_lines, obstacle_neighbours
 
@@ -65,8 +65,10 @@ class Agents:
         self.positions = finite_points(positions, "positions", min_count=0, dims=2).copy()
         count = len(self.positions)
         self.velocities = np.zeros((count, 2))
-        self.radius = _per_agent(radius, count, "radius")
-        self.max_speed = _per_agent(max_speed, count, "max_speed")
+        self.radius = positive_each(radius, count, "radius", "a positive number (length units)").copy()
+        self.max_speed = positive_each(
+            max_speed, count, "max_speed", "a positive number (units per second)"
+        ).copy()
         self.neighbour_distance = positive_finite(neighbour_distance, "neighbour_distance")
         self.max_neighbours = whole_number(max_neighbours, "max_neighbours", 0, 10**6)
         self.time_horizon = positive_finite(time_horizon, "time_horizon")
@@ -161,20 +163,6 @@ class Agents:
         kept = rank < most
         found[agent[kept], rank[kept]] = other[kept]
         return found
-
-
-def _per_agent(value, count, name):
-    """``value`` (a scalar or (n,)) as (n,) positive finite numbers."""
-    values = (
-        np.broadcast_to(np.asarray(value, dtype=float), (count,))
-        if np.ndim(value) == 0
-        else np.asarray(value, dtype=float)
-    )
-    if values.shape != (count,) or not (np.isfinite(values).all() and (values > 0.0).all()):
-        raise ValueError(
-            f"{name} must be a positive number or one for each of the {count} agents, got {value!r}"
-        )
-    return values.copy()
 
 
 def _cross(a, b):

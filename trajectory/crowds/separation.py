@@ -11,6 +11,7 @@ until every overlap is within the tolerance.
 
 import numpy as np
 
+from trajectory._numerics.checks import finite_points, positive_each
 from trajectory.crowds.neighbours import close_pairs
 from trajectory.crowds.orca_obstacles import obstacle_neighbours
 
@@ -20,17 +21,19 @@ MAX_ROUNDS = 200
 
 
 def separated(positions, radii, edges=None, tolerance=TOLERANCE):
-    """``positions`` (n, 2) of discs of ``radii`` (n,) moved the least way (pair by pair) so
+    """``positions`` (n, 2) of discs of ``radii`` (one, or (n,)) moved the least way (pair by pair) so
     that no two overlap by more than ``tolerance`` of the smaller radius and none reaches past
     an obstacle edge (``edges``, an ``orca_obstacles.Edges``, from its outer side) by more than
     that of its radius: a new (n, 2) array.
 
     Raises:
-        ValueError: When the discs cannot be separated in ``MAX_ROUNDS`` rounds (packed tighter
+        ValueError: On positions that are not finite (n, 2) numbers, radii that are not positive,
+            or when the discs cannot be separated in ``MAX_ROUNDS`` rounds (packed tighter
             than they fit).
     """
-    positions = np.array(positions, dtype=float)
+    positions = finite_points(positions, "positions", min_count=0, dims=2).copy()
     count = len(positions)
+    radii = positive_each(radii, count, "radii", "a positive number (length units)")
     if count == 0:
         return positions
     reach = 2.0 * float(radii.max())

@@ -101,7 +101,7 @@ def sweep(path, profile, tolerance=1e-3, mode="minimal", caps=False, stations=No
             positions.reshape(-1, 3),
             normals.reshape(-1, 3),
             uvs.reshape(-1, 2),
-            _strips(count, ring, profile.edges.tobytes()),
+            _strips(count, ring, profile.edges),
         )
     ]
     if caps:
@@ -151,11 +151,16 @@ def _frames(place, s):
     return np.stack([points, right, up], axis=1)
 
 
-@functools.lru_cache(maxsize=2)
 def _strips(count, ring, edges):
     """The triangles between consecutive rings of ``ring`` vertices: two per profile side
-    (``edges``, (e, 2) as bytes) and interval, counter-clockwise seen from the normals' side.
-    Read-only, and kept for the next sweep of as many rings of the same profile (a drag's)."""
+    (``edges``, (e, 2)) and interval, counter-clockwise seen from the normals' side. Read-only,
+    and kept for the next sweep of as many rings of the same profile (a drag's)."""
+    return _kept_strips(count, ring, np.asarray(edges, dtype=np.int64).tobytes())
+
+
+@functools.lru_cache(maxsize=2)
+def _kept_strips(count, ring, edges):
+    """``_strips`` by the edges' bytes (what a cache can hold as a key)."""
     edges = np.frombuffer(edges, dtype=np.int64).reshape(-1, 2)
     base = (np.arange(count - 1) * ring)[:, None]
     a0, b0 = base + edges[:, 0], base + edges[:, 1]

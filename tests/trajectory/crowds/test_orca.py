@@ -303,7 +303,7 @@ def test_a_crowds_new_velocities_keep_to_the_top_speed_and_do_not_depend_on_orde
     ("arguments", "message"),
     [
         ({"radius": -1.0}, "radius must be a positive number"),
-        ({"radius": [0.5, 0.5, 0.5]}, "one for each of the 2 agents"),
+        ({"radius": [0.5, 0.5, 0.5]}, r"one or one each \(2\)"),
         ({"max_speed": np.nan}, "max_speed"),
         ({"max_neighbours": 2.5}, "max_neighbours must be a whole number"),
         ({"time_horizon": 0.0}, "time_horizon"),

@@ -53,5 +53,9 @@ def test_discs_that_touch_nothing_stay_and_a_pack_that_cannot_fit_is_refused():
     np.testing.assert_array_equal(after[2], [5.0, 5.0])
     assert np.hypot(*(after[1] - after[0])) >= 0.99
     np.testing.assert_allclose(after[:2].mean(axis=0), [0.45, 0.0], atol=1e-12)  # pushed apart evenly
+    with pytest.raises(ValueError, match="radii must be a positive number"):
+        separated(positions, np.array([0.5, -0.5, 0.5]))
+    with pytest.raises(ValueError, match="positions"):
+        separated([[0.0, np.nan]], 0.5)
     with pytest.raises(ValueError, match="could not be separated"):
         separated(np.random.default_rng(1).uniform(0.0, 5.0, (100, 2)), np.full(100, 0.5))
