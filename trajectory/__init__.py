@@ -19,6 +19,8 @@ and documented there, the way ``bezier.hazmat`` keeps the low-level parts of ``b
 __version__ = "0.1.0"
 
 from trajectory.crowds import (
+    Avoidance,
+    Crowd,
     FieldWalkers,
     Followers,
     GameClock,
@@ -76,6 +78,8 @@ __all__ = [  # noqa: RUF022 (grouped by what a game does, not sorted)
     "SteeringFollowers",
     "FlowField",
     "FieldWalkers",
+    "Avoidance",
+    "Crowd",
     "GameClock",
     "lead",
     "lead_on_path",

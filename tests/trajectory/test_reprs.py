@@ -85,11 +85,20 @@ def _examples():
         t.Sweep: (t.sweep(curve, t.Profile.circle(0.2, sides=6)), ["rings of 7 vertices"]),  # the seam twice
         t.CellGrid: (t.CellGrid(4, 3, 2.0), ["4 x 3 cells of 2", "0 blocked"]),
         t.Agents: (t.Agents([[0.0, 0.0], [3.0, 0.0]]), ["2 agents"]),
+        t.Avoidance: (t.Avoidance(0.25, obstacles=t.ObstacleMap(2, 2, 1.0)), ["radius=0.25", "4 obstacle"]),
+        t.Crowd: (_crowd(), ["2 members, 1 reached"]),
         t.SegmentPlaces: (
             t.SegmentPlaces.of(t.Spline([[0, 0, 0], [1, 0, 0], [1, 1, 0]]), [0.0, 0.5, 1.0]),
             ["3 places in 2 segments"],
         ),
     }
+
+
+def _crowd():
+    crowd = t.Crowd()
+    crowd.spawn([[0.0, 0.0], [5.0, 0.0]], [[0.0, 0.0], [9.0, 0.0]], 1.0)
+    crowd.step(0.05)
+    return crowd
 
 
 PUBLIC_CLASSES = sorted(

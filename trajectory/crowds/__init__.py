@@ -1,8 +1,11 @@
 """Many units on one path, as in a tower-defense game: the seed's waypoint path,
 followers that keep to it exactly, steering followers that keep apart, their neighbours, a
 fixed-tick game clock, shots that lead them, who is in range of whom, crowds walking a
-flow field, agents that step clear of each other (ORCA, as RVO2), and discs pushed apart."""
+flow field, agents that step clear of each other (ORCA, as RVO2), crowds that avoid each other
+beyond RVO2 (``Avoidance``, ``Crowd``), and discs pushed apart."""
 
+from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.crowd import Crowd
 from trajectory.crowds.field_walkers import FieldWalkers
 from trajectory.crowds.followers import Followers
 from trajectory.crowds.game_clock import GameClock
@@ -16,6 +19,8 @@ from trajectory.crowds.waypoints import SEED_PATH_CELLS, WaypointPath
 __all__ = [
     "SEED_PATH_CELLS",
     "Agents",
+    "Avoidance",
+    "Crowd",
     "FieldWalkers",
     "Followers",
     "GameClock",

@@ -17,6 +17,8 @@ of them). Positions and headings are read from the path at that distance.
 [5.0, 5.0]
 """
 
+import inspect
+
 import numpy as np
 
 from trajectory._numerics.checks import _shown, one_each, positive_each, positive_finite
@@ -68,6 +70,8 @@ class Population:
                 raise ValueError(f"data names must be attribute names, got {name!r}")
             if hasattr(type(self), name) or name in {field[0] for field in self._FIELDS}:
                 raise ValueError(f"data name {name!r} is taken by the followers' own attributes")
+            if name in inspect.signature(type(self).spawn).parameters:
+                raise ValueError(f"data name {name!r} is taken by spawn's own argument of that name")
         if len(set(names)) != len(names):
             raise ValueError(f"data names must differ, got {list(names)}")
         return names
@@ -139,6 +143,10 @@ class Population:
                 f"count must keep the crowd within {MAX_MEMBERS:,} members ({len(self):,} now), got {count:,}"
             )
         return positive_each(speed, count, "speed", "a positive finite number (units per second)")
+
+    @staticmethod
+    def _spawn_radii(count, radius):
+        return positive_each(radius, count, "radius", "a positive finite number (length units)")
 
     @staticmethod
     def _spawn_progress(count, progress):

@@ -97,72 +97,128 @@ class Agents:
 
     def new_velocities(self, dt, preferred):
         """The velocities (n, 2) ``step`` takes, the agents left where they are."""
-        positions, velocities, count = self.positions, self.velocities, len(self.positions)
-        neighbours = self.neighbours()
-        agent_points, agent_directions = _agent_lines(
-            positions, velocities, self.radius, neighbours, 1.0 / self.time_horizon, 1.0 / dt
+        return orca_velocities(
+            self.positions,
+            self.velocities,
+            self.radius,
+            self.max_speed,
+            preferred,
+            dt,
+            self.neighbours(),
+            self.time_horizon,
+            wall_lines(
+                self.edges,
+                self.positions,
+                self.velocities,
+                self.radius,
+                self.max_speed,
+                self.obstacle_time_horizon,
+            ),
         )
-        reach = self.obstacle_time_horizon * self.max_speed + self.radius
-        walls = obstacle_neighbours(self.edges, positions, reach)
-        points, directions, fixed = obstacle_lines(
-            self.edges, positions, velocities, self.radius, walls, 1.0 / self.obstacle_time_horizon
-        )
-        # The obstacles' lines first, then the neighbours', packed.
-        width = neighbours.shape[1]
-        points = np.concatenate([points, np.zeros((count, width, 2))], axis=1)
-        directions = np.concatenate([directions, np.zeros((count, width, 2))], axis=1)
-        rows, columns = np.arange(count)[:, None], fixed[:, None] + np.arange(width)[None]
-        points[rows, columns], directions[rows, columns] = agent_points, agent_directions
-        counts = fixed + (neighbours >= 0).sum(axis=1)
-        velocities, failed = _closest(points, directions, counts, self.max_speed, preferred)
-        for agent in np.flatnonzero(failed < counts):
-            velocities[agent] = _least_broken(
-                points[agent, : counts[agent]],
-                directions[agent, : counts[agent]],
-                failed[agent],
-                fixed[agent],
-                self.max_speed[agent],
-                velocities[agent],
-            )
-        return velocities
 
     def neighbours(self):
-        """Each agent's neighbours (n, max_neighbours): the nearest others whose centres are
-        closer than ``neighbour_distance``, nearest first (equally near ones, to about 1e-16 of
-        the agent count times the distance squared, in a fixed order), -1 past the last."""
-        count, most = len(self.positions), self.max_neighbours
-        found = np.full((count, most), -1, dtype=np.int64)
-        if not most or count < 2:
-            return found
-        # First within the radius that holds about twice as many at the crowd's mean density:
-        # an agent with max_neighbours there has all of its nearest; the rest look as far as asked.
-        low, high = self.positions.min(axis=0), self.positions.max(axis=0)
-        area = float(np.prod(high - low + self.neighbour_distance))  # padded: a line has an area
-        near = min(self.neighbour_distance, math.sqrt(2.0 * most * area / (math.pi * count)))
-        first, second = close_pairs(self.positions, near)
-        agent, other = np.concatenate([first, second]), np.concatenate([second, first])
-        if near < self.neighbour_distance:
-            short = np.flatnonzero(np.bincount(agent, minlength=count) < most)
-            settled = np.ones(count, dtype=bool)
-            settled[short] = False
-            owner, point = pairs_within(self.positions, self.positions[short], self.neighbour_distance)
-            again = point != short[owner]
-            kept = settled[agent]
-            agent = np.concatenate([agent[kept], short[owner[again]]])
-            other = np.concatenate([other[kept], point[again]])
-        gaps = self.positions[other] - self.positions[agent]
-        squares = gaps[:, 0] ** 2 + gaps[:, 1] ** 2
-        keep = squares < self.neighbour_distance**2
-        agent, other, squares = agent[keep], other[keep], squares[keep]
-        # By agent, then nearest first: one sort of a key that holds both (the squares are under
-        # the span each agent's part of it has; a stable sort keeps near-ties in a fixed order).
-        order = np.argsort(agent * (2.0 * self.neighbour_distance**2) + squares, kind="stable")
-        agent, other = agent[order], other[order]
-        starts = np.flatnonzero(np.diff(agent, prepend=-1))
-        rank = np.arange(len(agent)) - np.repeat(starts, np.diff(np.append(starts, len(agent))))
-        kept = rank < most
-        found[agent[kept], rank[kept]] = other[kept]
+        """Each agent's neighbours (n, max_neighbours), as ``nearest_neighbours`` finds them."""
+        return nearest_neighbours(self.positions, self.neighbour_distance, self.max_neighbours)
+
+
+def orca_velocities(
+    positions,
+    velocities,
+    radii,
+    max_speeds,
+    preferred,
+    dt,
+    neighbours,
+    time_horizon,
+    walls,
+):
+    """RVO2's new velocities (n, 2) for agents at ``positions`` moving at ``velocities`` (n, 2),
+    of ``radii`` and ``max_speeds`` (n,), that would rather move at ``preferred`` (n, 2) over the
+    next ``dt`` seconds: nearest it on the allowed side of every half-plane from their
+    ``neighbours`` (n, k; -1 none) and of the obstacles' half-planes ``walls`` (as
+    ``wall_lines`` gives them)."""
+    count = len(positions)
+    agent_points, agent_directions = _agent_lines(
+        positions, velocities, radii, neighbours, 1.0 / time_horizon, 1.0 / dt
+    )
+    points, directions, fixed = walls
+    # The obstacles' lines first, then the neighbours', packed.
+    width = neighbours.shape[1]
+    points = np.concatenate([points, np.zeros((count, width, 2))], axis=1)
+    directions = np.concatenate([directions, np.zeros((count, width, 2))], axis=1)
+    rows, columns = np.arange(count)[:, None], fixed[:, None] + np.arange(width)[None]
+    points[rows, columns], directions[rows, columns] = agent_points, agent_directions
+    counts = fixed + (neighbours >= 0).sum(axis=1)
+    new, failed = _closest(points, directions, counts, max_speeds, preferred)
+    broken = np.flatnonzero(failed < counts)
+    if broken.size:
+        new[broken] = _least_broken(
+            points[broken],
+            directions[broken],
+            counts[broken],
+            failed[broken],
+            fixed[broken],
+            max_speeds[broken],
+            new[broken],
+        )
+    return new
+
+
+def wall_lines(edges, positions, velocities, radii, max_speeds, obstacle_time_horizon):
+    """The ORCA half-planes of the obstacle ``edges`` (an ``orca_obstacles.Edges``) for agents
+    at ``positions`` moving at ``velocities`` (n, 2), of ``radii`` and ``max_speeds`` (n,): points
+    and unit directions (n, e, 2) and how many each agent has (n,), as RVO2 makes them for the
+    edges each can reach within ``obstacle_time_horizon``."""
+    reach = obstacle_time_horizon * max_speeds + radii
+    near = obstacle_neighbours(edges, positions, reach)
+    return obstacle_lines(edges, positions, velocities, radii, near, 1.0 / obstacle_time_horizon)
+
+
+def wall_velocities(walls, max_speeds, preferred):
+    """The velocities (n, 2) nearest ``preferred`` that only the obstacles' half-planes
+    ``walls`` (as ``wall_lines`` gives them) allow, within ``max_speeds``; where they allow none,
+    the velocity of the last line they could meet."""
+    points, directions, counts = walls
+    return _closest(points, directions, counts, max_speeds, preferred)[0]
+
+
+def nearest_neighbours(positions, neighbour_distance, max_neighbours):
+    """Each of ``positions``' (n, 2) neighbours (n, max_neighbours): the nearest others whose
+    centres are closer than ``neighbour_distance``, nearest first (equally near ones, to about
+    1e-16 of the agent count times the distance squared, in a fixed order), -1 past the last."""
+    count, most = len(positions), max_neighbours
+    found = np.full((count, most), -1, dtype=np.int64)
+    if not most or count < 2:
         return found
+    # First within the radius that holds about twice as many at the crowd's mean density:
+    # an agent with max_neighbours there has all of its nearest; the rest look as far as asked.
+    low, high = positions.min(axis=0), positions.max(axis=0)
+    area = float(np.prod(high - low + neighbour_distance))  # padded: a line has an area
+    near = min(neighbour_distance, math.sqrt(2.0 * most * area / (math.pi * count)))
+    first, second = close_pairs(positions, near)
+    agent, other = np.concatenate([first, second]), np.concatenate([second, first])
+    if near < neighbour_distance:
+        short = np.flatnonzero(np.bincount(agent, minlength=count) < most)
+        settled = np.ones(count, dtype=bool)
+        settled[short] = False
+        owner, point = pairs_within(positions, positions[short], neighbour_distance)
+        again = point != short[owner]
+        kept = settled[agent]
+        agent = np.concatenate([agent[kept], short[owner[again]]])
+        other = np.concatenate([other[kept], point[again]])
+    gaps = positions[other] - positions[agent]
+    squares = gaps[:, 0] ** 2 + gaps[:, 1] ** 2
+    keep = squares < neighbour_distance**2
+    agent, other, squares = agent[keep], other[keep], squares[keep]
+    # By agent, then nearest first: one sort of a key that holds both (the squares are under
+    # the span each agent's part of it has; a stable sort keeps near-ties in a fixed order).
+    order = np.argsort(agent * (2.0 * neighbour_distance**2) + squares, kind="stable")
+    agent, other = agent[order], other[order]
+    starts = np.flatnonzero(np.diff(agent, prepend=-1))
+    rank = np.arange(len(agent)) - np.repeat(starts, np.diff(np.append(starts, len(agent))))
+    kept = rank < most
+    found[agent[kept], rank[kept]] = other[kept]
+    return found
 
 
 def _cross(a, b):
@@ -279,40 +335,52 @@ def _onto_line(points, directions, line, radii, optimum, direction_only):
     return point + t[:, None] * direction, met
 
 
-def _least_broken(points, directions, first, fixed, radius, result):
-    """RVO2's ``linearProgram3`` for one agent whose lines (k, 2) from ``first`` on cannot all
-    be met: the velocity within ``radius`` that breaks the worst of them least, the first
-    ``fixed`` (an obstacle's) kept whole, from ``result`` (2,) (the program's answer for the
-    lines before)."""
-    worst = 0.0
-    for line in range(first, len(points)):
-        if _cross(directions[line], points[line] - result) <= worst:
+def _least_broken(points, directions, counts, first, fixed, radii, result):
+    """RVO2's ``linearProgram3`` for m agents whose lines (m, k, 2) (their first ``counts`` (m,)
+    of them) cannot all be met from line ``first`` (m,) on: the velocity within ``radii`` (m,)
+    that breaks the worst of them least, the first ``fixed`` (m,) (an obstacle's) kept whole,
+    from ``result`` (m, 2) (the program's answer for the lines before). Line by line for all of
+    them at once; each agent's lines projected onto the line it breaks most, then its program
+    in one dimension more (``_incremental``)."""
+    worst = np.zeros(len(counts))
+    for line in range(int(first.min()), int(counts.max())):
+        live = (line >= first) & (line < counts)
+        live[live] = _cross(directions[live, line], points[live, line] - result[live]) > worst[live]
+        agents = np.flatnonzero(live)
+        if not agents.size:
             continue
-        projected_points, projected_directions = list(points[:fixed]), list(directions[:fixed])
-        for other in range(fixed, line):
-            determinant = _cross(directions[line], directions[other])
-            if abs(determinant) <= EPSILON:
-                if _dot(directions[line], directions[other]) > 0.0:
-                    continue  # the same way: no bound
-                point = 0.5 * (points[line] + points[other])
-            else:
-                offset = _cross(directions[other], points[line] - points[other]) / determinant
-                point = points[line] + offset * directions[line]
-            direction = directions[other] - directions[line]
-            projected_points.append(point)
-            projected_directions.append(direction / np.sqrt(_dot(direction, direction)))
-        outward = np.array([-directions[line][1], directions[line][0]])
-        count = len(projected_points)
+        own_fixed, radius = fixed[agents], radii[agents]
+        width = max(line, int(own_fixed.max()))
+        before_points, before_directions = points[agents, :width], directions[agents, :width]
+        point, direction = points[agents, line, None], directions[agents, line, None]  # (a, 1, 2)
+        determinant = _cross(direction, before_directions)
+        parallel = np.abs(determinant) <= EPSILON
+        with np.errstate(divide="ignore", invalid="ignore"):
+            offset = _cross(before_directions, point - before_points) / determinant
+            crossing = np.where(
+                parallel[..., None], 0.5 * (point + before_points), point + offset[..., None] * direction
+            )
+            between = before_directions - direction
+            between = between / np.sqrt(_dot(between, between))[..., None]
+        column = np.arange(width)[None]
+        obstacle = column < own_fixed[:, None]
+        same_way = parallel & (_dot(direction, before_directions) > 0.0)  # the same way: no bound
+        keep = obstacle | ((column < line) & ~same_way)
+        projected_points = np.where(obstacle[..., None], before_points, crossing)
+        projected_directions = np.where(obstacle[..., None], before_directions, between)
+        order = np.argsort(~keep, axis=1, kind="stable")[..., None]  # the kept ones first, in order
+        outward = np.column_stack([-direction[:, 0, 1], direction[:, 0, 0]])
+        count = keep.sum(axis=1)
         found, failed = _incremental(
-            np.array(projected_points).reshape(1, count, 2),
-            np.array(projected_directions).reshape(1, count, 2),
-            np.array([count]),
-            np.array([radius]),
-            outward[None],
-            (outward * radius)[None],
+            np.take_along_axis(projected_points, order, axis=1),
+            np.take_along_axis(projected_directions, order, axis=1),
+            count,
+            radius,
+            outward,
+            outward * radius[:, None],
             direction_only=True,
         )
-        if failed[0] == count:  # else rounding: the result already met them, kept
-            result = found[0]
-        worst = _cross(directions[line], points[line] - result)
+        met = failed == count  # else rounding: the result already met them, kept
+        result[agents[met]] = found[met]
+        worst[agents] = _cross(direction[:, 0], point[:, 0] - result[agents])
     return result

@@ -57,5 +57,6 @@ def test_discs_that_touch_nothing_stay_and_a_pack_that_cannot_fit_is_refused():
         separated(positions, np.array([0.5, -0.5, 0.5]))
     with pytest.raises(ValueError, match="positions"):
         separated([[0.0, np.nan]], 0.5)
+    box = Edges(ObstacleMap(5, 5, 1.0))  # 25 square units walled round: 100 discs of 0.79 cannot fit
     with pytest.raises(ValueError, match="could not be separated"):
-        separated(np.random.default_rng(1).uniform(0.0, 5.0, (100, 2)), np.full(100, 0.5))
+        separated(np.random.default_rng(1).uniform(0.5, 4.5, (100, 2)), np.full(100, 0.5), box)

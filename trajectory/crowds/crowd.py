@@ -1,0 +1,117 @@
+"""A crowd of members walking to goals of their own (set anew whenever a user's own steering
+likes), keeping clear of each other and of obstacles by ``Avoidance``: RVO2's ORCA, a right-hand
+rule that unwinds jams, and no two discs overlapping after any tick. Fixed ticks of game time,
+so the same spawns and goals give the same crowd at any frame rate.
+
+>>> crowd = Crowd(Avoidance(radius=0.5))
+>>> crowd.spawn([[-5.0, 0.0], [5.0, 0.0]], goals=[[5.0, 0.0], [-5.0, 0.0]], speed=1.0).tolist()
+[0, 1]
+>>> crowd.step(20.0)  # head on: they pass right of each other, and both arrive
+>>> crowd.reached.tolist(), bool(crowd.arrival_times.max() < 20.0)
+([True, True], True)
+"""
+
+import numpy as np
+
+from trajectory._numerics.checks import finite_points, positive_finite
+from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.followers import Population
+from trajectory.crowds.game_clock import GameClock
+from trajectory.crowds.steering import MAX_TICKS_PER_STEP
+
+ARRIVAL = 0.5
+"""A member has reached its goal once its centre comes this share of its radius from it."""
+
+
+class Crowd(Population):
+    """Members walking straight to their ``goals`` round each other and the obstacles.
+
+    Args:
+        avoidance: How they keep clear (an ``Avoidance``; its radius is the one they spawn with).
+        tick: Seconds of game time per tick.
+        speed_floor: The least speed multiplier (a slowed member never stops).
+        data: Names of numbers of the user's to keep per member, as ``Followers``.
+
+    Attributes (one row per member): ``ids``, ``positions``, ``velocities`` and ``goals``
+    (n, 2; set ``goals`` freely), ``speeds`` (top speed, units per second), ``multipliers``,
+    ``radii``, ``headings`` (radians, the way each last moved), ``reached`` (it came within
+    ``ARRIVAL`` of a radius of its goal; it stays on, walking back to its goal if pushed),
+    ``arrival_times``; ``time`` is the game time in seconds.
+    """
+
+    _FIELDS = (
+        *Population._FIELDS,
+        ("velocities", float, 2),
+        ("goals", float, 2),
+        ("radii", float, 0),
+    )
+
+    def __repr__(self):
+        return f"Crowd({len(self)} members, {int(self.reached.sum())} reached)"
+
+    def __init__(self, avoidance=None, tick=1.0 / 20.0, speed_floor=0.1, data=()):
+        super().__init__(0, speed_floor, data)
+        if avoidance is None:
+            avoidance = Avoidance()
+        if not isinstance(avoidance, Avoidance):
+            raise ValueError(f"avoidance must be an Avoidance, got {type(avoidance).__name__}")
+        self.avoidance = avoidance
+        self.clock = GameClock(positive_finite(tick, "tick"))
+
+    def spawn(self, positions, goals, speed, radius=None, **data):
+        """Add a member at each of ``positions`` (k, 2), bound for ``goals`` (k, 2), walking at
+        up to ``speed`` units per second and of ``radius`` (one or one each; the avoidance's by
+        default), with the ``data`` given (as ``Followers.spawn``); returns their ids. They may
+        overlap at first: the next tick parts them.
+
+        Raises:
+            ValueError: On points that are not finite (k, 2) numbers, or as many goals, or a
+                speed or radius that is not positive.
+        """
+        positions = finite_points(positions, "positions", min_count=0, dims=2)
+        goals = finite_points(goals, "goals", count=len(positions), min_count=0, dims=2)
+        speeds = self._spawn_speeds(len(positions), speed)
+        radii = self._spawn_radii(len(positions), self.avoidance.radius if radius is None else radius)
+        return self._append(data, speeds=speeds, positions=positions, goals=goals, radii=radii)
+
+    @property
+    def ticks(self):
+        """Ticks run so far."""
+        return self.clock.ticks
+
+    @property
+    def remaining(self):
+        """(n,) how far each member's centre is from its goal."""
+        gap = self.goals - self.positions
+        return np.hypot(gap[:, 0], gap[:, 1])
+
+    def _ahead(self):
+        return -self.remaining
+
+    def step(self, dt):
+        """Advance by ``dt`` seconds of game time: run every tick it completes.
+
+        Raises:
+            ValueError: If dt is not a finite number >= 0, or (with members to move) would run
+                more than ``MAX_TICKS_PER_STEP`` ticks.
+        """
+        first = self.clock.ticks
+        due = self.clock.advance(dt, max_ticks=MAX_TICKS_PER_STEP if len(self) else None)
+        if len(self):
+            for number in range(first, first + due):
+                self._tick(number)
+
+    def _tick(self, number):
+        tick, speeds = self.clock.tick, self._effective_speeds()
+        gap = self.goals - self.positions
+        distance = np.hypot(gap[:, 0], gap[:, 1])
+        with np.errstate(divide="ignore", invalid="ignore"):  # at the goal: nothing wanted
+            scale = np.where(distance > 0.0, np.minimum(speeds, distance / tick) / distance, 0.0)
+        self.positions, self.velocities = self.avoidance.step(
+            self.positions, self.velocities, gap * scale[:, None], self.radii, speeds, tick
+        )
+        x, y = self.velocities[:, 0], self.velocities[:, 1]
+        self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)  # still: kept
+        arrived = ~self.reached & (self.remaining <= ARRIVAL * self.radii)
+        self.arrival_times[arrived] = (number + 1) * tick
+        self.reached |= arrived
