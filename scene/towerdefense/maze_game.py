@@ -4,9 +4,14 @@ re-routed the moment a tower goes up (one built on an enemy sends it to the near
 ``FieldWalkers``' rule); a tower that would close the last way, or stand on a spawn or the base,
 is refused; towers fire shots of finite speed that lead their target.
 
+Enemies avoid each other and the towers (``AVOIDANCE``: ORCA, as RVO2, with the crowds' right-hand
+rule, and no two overlapping after any tick) where the game says so: from the start on the maze,
+and toggled by an input; without it they push each other apart (the flow-field crowd's push).
+
 Everything happens in fixed ticks (``TICK``) counted by a ``GameClock``, and the only randomness
-is a seeded generator: the same inputs (towers placed and removed, each at its tick) give the
-same game at any frame rate, and ``checksum`` says so in one word. ``Replay`` holds the inputs.
+is a seeded generator: the same inputs (towers placed and removed, swarms called, avoidance
+toggled, each at its tick) give the same game at any frame rate, and ``checksum`` says so in one
+word. ``Replay`` holds the inputs.
 """
 
 import dataclasses
@@ -19,10 +24,19 @@ from scene.kit import atomic_file, user_files
 from scene.kit.refusal import Refusal
 from scene.towerdefense.maze_maps import MAPS
 from scene.towerdefense.shots import Shot, ShotsInFlight
-from trajectory import FieldWalkers, FlowField, GameClock, ObstacleMap, lead, pairs_within
+from trajectory import Avoidance, FieldWalkers, FlowField, GameClock, ObstacleMap, lead, pairs_within
 
 TICK = 1.0 / 60.0
-ENEMY_SPEED, ENEMY_HEALTH = 2.0, 3.0
+ENEMY_SPEED, ENEMY_HEALTH, ENEMY_SPACING = 2.0, 3.0, 0.45
+AVOIDANCE = Avoidance(
+    radius=ENEMY_SPACING / 2.0,
+    neighbour_distance=2.0,
+    max_neighbours=8,
+    time_horizon=1.5,
+    obstacle_time_horizon=0.5,
+)
+"""How enemies avoid, in cells: discs as wide as the spacing they otherwise keep, looking 1.5 s
+ahead for each other (3 cells at their speed) and half a second for the towers."""
 TOWER_RANGE, TOWER_RELOAD = 5.0, 0.6
 SHOT_SPEED, SHOT_DAMAGE, HIT_RADIUS = 9.0, 1.0, 0.45
 MAX_TICKS_PER_ADVANCE = 10_000
@@ -35,11 +49,14 @@ _LARGEST_TICK = 2**53
 @dataclasses.dataclass
 class Replay:
     """The inputs of a game and what it was played on: each input (tick, "place" or "remove",
-    col, row) or (tick, "swarm"), the seed, and the map's name (a key of ``MAPS``)."""
+    col, row) or (tick, "swarm") or (tick, "avoid": avoidance toggled), the seed, the map's name
+    (a key of ``MAPS``), and whether the enemies avoided each other from the start (None: as
+    the map does; a file from before avoidance: no)."""
 
     seed: int = 0
     inputs: list = dataclasses.field(default_factory=list)
     map_name: str = "maze"
+    avoidance: bool = None
 
     def save(self, path):
         """Write the replay to ``path`` atomically (the old file or the new one, never half)."""
@@ -51,7 +68,8 @@ class Replay:
         return atomic_file.write_new(folder, stem, ".json", self._content())
 
     def _content(self):
-        return json.dumps({"seed": self.seed, "map": self.map_name, "inputs": self.inputs}).encode("utf-8")
+        content = {"seed": self.seed, "map": self.map_name, "avoidance": self.avoidance}
+        return json.dumps({**content, "inputs": self.inputs}).encode("utf-8")
 
     @classmethod
     def load(cls, path):
@@ -63,25 +81,31 @@ class Replay:
             inputs = [_input(entry) for entry in data["inputs"]]
             seed = _whole(data.get("seed"), "its seed", _LARGEST_SEED)
             map_name = data.get("map", "maze")
+            avoidance = data.get("avoidance", False)
+            if avoidance is not None and not isinstance(avoidance, bool):
+                shown = json.dumps(avoidance)[:40]
+                raise ValueError(f"its avoidance must be true, false or null, got {shown}")
         except FileNotFoundError:
             raise ValueError(f"{path} is not a replay: there is no such file") from None
         except ValueError as error:
             raise ValueError(f"{path} is not a replay: {error}") from None
         if map_name not in MAPS:
             raise ValueError(f"{path} is not a replay: there is no map {map_name!r} (only {', '.join(MAPS)})")
-        return cls(seed, inputs, map_name)
+        return cls(seed, inputs, map_name, avoidance)
 
 
 def _input(entry):
     """One input as a replay holds it, or a ValueError saying what it is not."""
     if isinstance(entry, list) and len(entry) in (2, 4):
         tick, what, *cell = entry
-        if what == "swarm" and not cell:
+        if what in ("swarm", "avoid") and not cell:
             return [_whole(tick, "a tick", _LARGEST_TICK), what]
         if what in ("place", "remove") and cell:
             return [_whole(tick, "a tick", _LARGEST_TICK), what, *(_whole(c, "a cell", 10**6) for c in cell)]
     shown = json.dumps(entry)[:60]
-    raise ValueError(f"the input {shown} is neither [tick, place or remove, col, row] nor [tick, swarm]")
+    raise ValueError(
+        f"the input {shown} is neither [tick, place or remove, col, row] nor [tick, swarm or avoid]"
+    )
 
 
 def _whole(value, what, largest):
@@ -98,12 +122,18 @@ class MazeGame:
     def __init__(self, seed=0, replay=None, maze_map=None):
         self.replay = replay or Replay(seed, map_name=(maze_map or MAPS["maze"]).name)
         self.map = MAPS[self.replay.map_name]
-        self.recorded = Replay(self.replay.seed, map_name=self.map.name)
+        avoiding = self.map.avoidance if self.replay.avoidance is None else self.replay.avoidance
+        self.recorded = Replay(self.replay.seed, map_name=self.map.name, avoidance=avoiding)
         self.clock = GameClock(TICK)
         self.field = FlowField(ObstacleMap(self.map.cols, self.map.rows, 1.0), self.map.base)
         """The field, and the one record of which cells are blocked (a tower on each)."""
         self.enemies = FieldWalkers(
-            self.field, spawns=self.map.spawns, spacing=0.45, seed=self.replay.seed, data="health"
+            self.field,
+            spawns=self.map.spawns,
+            spacing=ENEMY_SPACING,
+            seed=self.replay.seed,
+            data="health",
+            avoidance=AVOIDANCE if avoiding else None,
         )
         """Each enemy: where it is, its health, its id (shots know their target by it)."""
         self.towers = {}
@@ -146,6 +176,16 @@ class MazeGame:
         """Call a swarm: the map's ``swarm`` enemies more, coming from the next tick on."""
         self._apply(["swarm"])
         self.recorded.inputs.append([self.ticks, "swarm"])
+
+    def toggle_avoidance(self):
+        """Enemies avoid each other and the towers from the next tick on, or stop avoiding."""
+        self._apply(["avoid"])
+        self.recorded.inputs.append([self.ticks, "avoid"])
+
+    @property
+    def avoiding(self):
+        """Whether the enemies avoid each other (ORCA), rather than push each other apart."""
+        return self.enemies.avoidance is not None
 
     def refusal(self, cell):
         """Why a tower could not go on ``cell`` now (a ``Refusal``), or None."""
@@ -237,7 +277,7 @@ class MazeGame:
         """A replay's move, made where the game allows it (a recorded game's always are)."""
         kind, *cell = what
         allowed = (
-            kind == "swarm"
+            kind in ("swarm", "avoid")
             or (kind == "place" and self.refusal(cell) is None)
             or (kind == "remove" and tuple(cell) in self.towers)
         )
@@ -251,6 +291,9 @@ class MazeGame:
         kind, *cell = what
         if kind == "swarm":
             self.swarming += self.map.swarm
+            return
+        if kind == "avoid":
+            self.enemies.avoidance = None if self.avoiding else AVOIDANCE
             return
         cell = tuple(map(int, cell))
         if kind == "place":
@@ -276,6 +319,8 @@ class MazeGame:
                 np.concatenate([shot.start, shot.aim, [shot.fired, shot.lands, shot.target]]).tobytes()
             )
         digest.update(np.ascontiguousarray(self.enemies.ids).tobytes())
+        digest.update(np.ascontiguousarray(self.enemies.velocities).tobytes())
+        digest.update(bytes([self.avoiding]))
         shots = self.shots
         counts = [
             shots.hits,

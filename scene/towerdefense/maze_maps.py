@@ -7,7 +7,8 @@ import dataclasses
 class MazeMap:
     """An open field of ``cols`` x ``rows`` cells: spawns on ``opening`` cells of the left column,
     the base on as many of the right one (both centred), an enemy every ``spawn_every`` seconds of
-    game time, and a swarm of ``swarm`` more, ``swarm_per_tick`` a tick, when the player calls one."""
+    game time, and a swarm of ``swarm`` more, ``swarm_per_tick`` a tick, when the player calls one;
+    whether its enemies avoid each other from the start (``avoidance``)."""
 
     name: str
     cols: int
@@ -16,6 +17,7 @@ class MazeMap:
     spawn_every: float
     swarm: int
     swarm_per_tick: int
+    avoidance: bool
 
     @property
     def spawns(self):
@@ -35,7 +37,9 @@ class MazeMap:
 
 
 MAPS = {
-    "maze": MazeMap("maze", 40, 30, 6, 0.5, swarm=1_000, swarm_per_tick=2),
-    "crowd": MazeMap("crowd", 100, 100, 40, 0.25, swarm=10_000, swarm_per_tick=6),
+    "maze": MazeMap("maze", 40, 30, 6, 0.5, swarm=1_000, swarm_per_tick=2, avoidance=True),
+    "crowd": MazeMap("crowd", 100, 100, 40, 0.25, swarm=10_000, swarm_per_tick=6, avoidance=False),
 }
-"""The fields to build on, by name (``--map``): a maze of 40 x 30 cells and a crowd's of 100 x 100."""
+"""The fields to build on, by name (``--map``): a maze of 40 x 30 cells and a crowd's of 100 x 100
+(where ten thousand avoiding enemies would take a tenth of a second a tick: avoidance is off
+until the player turns it on)."""

@@ -1,7 +1,8 @@
 """The maze map: an open field where the player builds the maze. Towers go on any free cell; the
 enemies' way is the one the towers leave, shown for a tower under the mouse before it is built;
 a tower that would close the last way is refused, saying so. M switches between the 40 x 30
-maze and the 100 x 100 field of a crowd, W calls a swarm (10,000 enemies on the big one). The
+maze and the 100 x 100 field of a crowd, W calls a swarm (10,000 enemies on the big one), A
+turns the enemies' avoidance of each other and the towers on or off (on, on the maze). The
 game is ``maze_game``; this module draws it and turns clicks and keys into moves.
 ``main.py --replay PATH`` plays a saved game's moves again, to the same checksum."""
 
@@ -43,6 +44,10 @@ REFUSAL_WORDS = {
     Refusal.ENDS: "the spawns and the base stay open",
     Refusal.CLOSES_THE_WAY: "it would close the last way through",
 }
+AVOIDANCE_WORDS = {
+    True: "Enemies avoid each other and the towers (ORCA): no two overlap",
+    False: "Enemies push each other apart (no avoidance)",
+}
 MOUSE_HELP = (
     ("left click", "on a free cell: build a tower; on a tower: take it down"),
     ("mouse over a cell", "the enemies' way if a tower stood there"),
@@ -80,6 +85,7 @@ class MazeMode(BoardMode):
                 "call a swarm of enemies (1,000 on the maze, 10,000 on the crowd's field)",
                 self.call_swarm,
             ),
+            bind("A", "enemies avoid each other and the towers (ORCA), or push apart", self.toggle_avoidance),
             bind("S", "save the game's moves as a replay (main.py --replay PATH plays it)", self.save_replay),
             bind("F", "frame the field", self.frame),
         )
@@ -109,6 +115,7 @@ class MazeMode(BoardMode):
             f"{self.pace.words()}   t {game.time:6.1f} s{state}",
             f"tick {game.ticks}   checksum {game.checksum()[:16]}"
             + ("   (a replay)" if self.replaying else ""),
+            f"{AVOIDANCE_WORDS[game.avoiding]} (A)",
         ]
         if self.hover_refusal is not None:
             lines.append(f"here: no tower, {REFUSAL_WORDS[self.hover_refusal]}")
@@ -144,6 +151,13 @@ class MazeMode(BoardMode):
             return
         self.game.swarm()
         self.app.messages.say(f"A swarm of {self.map.swarm:,} enemies is on its way")
+
+    def toggle_avoidance(self):
+        if self.replaying:
+            self.app.messages.say("A replay plays its own moves: R restarts it", warning=True)
+            return
+        self.game.toggle_avoidance()
+        self.app.messages.say(AVOIDANCE_WORDS[self.game.avoiding])
 
     def save_replay(self):
         """Write the moves made so far beside the presets file, and say where."""

@@ -74,6 +74,18 @@ class Avoidance:
     def __repr__(self):
         return f"Avoidance(radius={self.radius:g}, {len(self.edges)} obstacle edges)"
 
+    def on(self, obstacles):
+        """The same settings among other ``obstacles`` (as the constructor takes them)."""
+        return Avoidance(
+            self.radius,
+            self.neighbour_distance,
+            self.max_neighbours,
+            self.time_horizon,
+            self.obstacle_time_horizon,
+            obstacles,
+            self.right_hand_turn,
+        )
+
     @property
     def edges(self):
         """The obstacles' edges (``orca_obstacles.Edges``), a map's made again if it changed."""

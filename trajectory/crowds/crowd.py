@@ -15,15 +15,14 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
 from trajectory.crowds.avoidance import Avoidance
-from trajectory.crowds.followers import Population
+from trajectory.crowds.followers import TickedPopulation
 from trajectory.crowds.game_clock import GameClock
-from trajectory.crowds.steering import MAX_TICKS_PER_STEP
 
 ARRIVAL = 0.5
 """A member has reached its goal once its centre comes this share of its radius from it."""
 
 
-class Crowd(Population):
+class Crowd(TickedPopulation):
     """Members walking straight to their ``goals`` round each other and the obstacles.
 
     Args:
@@ -40,7 +39,7 @@ class Crowd(Population):
     """
 
     _FIELDS = (
-        *Population._FIELDS,
+        *TickedPopulation._FIELDS,
         ("velocities", float, 2),
         ("goals", float, 2),
         ("radii", float, 0),
@@ -75,11 +74,6 @@ class Crowd(Population):
         return self._append(data, speeds=speeds, positions=positions, goals=goals, radii=radii)
 
     @property
-    def ticks(self):
-        """Ticks run so far."""
-        return self.clock.ticks
-
-    @property
     def remaining(self):
         """(n,) how far each member's centre is from its goal."""
         gap = self.goals - self.positions
@@ -87,19 +81,6 @@ class Crowd(Population):
 
     def _ahead(self):
         return -self.remaining
-
-    def step(self, dt):
-        """Advance by ``dt`` seconds of game time: run every tick it completes.
-
-        Raises:
-            ValueError: If dt is not a finite number >= 0, or (with members to move) would run
-                more than ``MAX_TICKS_PER_STEP`` ticks.
-        """
-        first = self.clock.ticks
-        due = self.clock.advance(dt, max_ticks=MAX_TICKS_PER_STEP if len(self) else None)
-        if len(self):
-            for number in range(first, first + due):
-                self._tick(number)
 
     def _tick(self, number):
         tick, speeds = self.clock.tick, self._effective_speeds()

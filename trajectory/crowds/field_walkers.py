@@ -24,6 +24,7 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
 from trajectory._numerics.grid_steps import free_with_border, step_open
+from trajectory.crowds.avoidance import Avoidance
 from trajectory.crowds.followers import Population
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
@@ -46,28 +47,35 @@ class FieldWalkers(Population):
         spawns: The cells (col, row), (k, 2), where ``spawn(count)`` puts walkers; free cells.
         spacing: How far apart (world units) walkers keep: closer, they push each other away.
         push: How hard (world units per second, at the spacing) a neighbour pushes.
+        avoidance: None (the push), or an ``Avoidance`` (without obstacles of its own: the
+            field's blocked cells and edge are its obstacles): walkers then keep clear of each
+            other and of the walls by it, as discs of its radius that never overlap.
         speed_floor: The least speed multiplier (a slowed walker never stops).
         seed: Seed of the random spawn places.
         data: Names of numbers of the user's to keep per walker (health, say), as ``Followers``.
 
     Attributes (one row per walker): ``ids``, ``positions`` (n, 2) world points, ``speeds``
     (world units per second), ``multipliers`` (slows, 1 = none; set freely), ``velocities``
-    (n, 2) how each moved in the last step, ``headings`` (radians: the way it last moved),
+    (n, 2) how each moved in the last step, ``radii`` (world units: with ``avoidance``, the
+    discs that never overlap), ``headings`` (radians: the way it last moved),
     ``reached`` (whether it stands on a goal cell: it stops there, out of the crowd's pushing),
     ``arrival_times`` (game time of the step it reached a goal in, NaN before); ``time`` is the
     game time in seconds.
     """
 
-    _FIELDS = (*Population._FIELDS, ("velocities", float, 2))
+    _FIELDS = (*Population._FIELDS, ("velocities", float, 2), ("radii", float, 0))
 
     def __repr__(self):
         return f"FieldWalkers({len(self)} walkers, {int(self.reached.sum())} reached, on {self.field!r})"
 
-    def __init__(self, field, spawns=(), spacing=0.4, push=1.5, speed_floor=0.1, seed=0, data=()):
+    def __init__(
+        self, field, spawns=(), spacing=0.4, push=1.5, speed_floor=0.1, seed=0, data=(), avoidance=None
+    ):
         if not isinstance(field, FlowField):
             raise ValueError(f"field must be a FlowField, got {type(field).__name__}")
         super().__init__(seed, speed_floor, data)
         self.field = field
+        self.avoidance = avoidance
         self.spawns = field.checked_cells(spawns, "spawns")
         taken = field.is_blocked(self.spawns)
         if taken.any():
@@ -76,17 +84,30 @@ class FieldWalkers(Population):
         self.push = positive_finite(push, "push")
         self.clock = GameClock()
 
-    def spawn(self, count_or_points, speed, **data):
+    @property
+    def avoidance(self):
+        """None (walkers push each other apart), or the ``Avoidance`` they keep clear by, among
+        the field's cells; settable at any time (to one without obstacles of its own)."""
+        return self._avoidance
+
+    @avoidance.setter
+    def avoidance(self, avoidance):
+        self._avoidance = _on_field(avoidance, self.field)
+
+    def spawn(self, count_or_points, speed, radius=None, **data):
         """Add walkers: ``count_or_points`` of them at random places in random ``spawns`` cells,
         or one at each world point of ``count_or_points`` (k, 2) (on free cells), walking at
-        ``speed`` (one, or one each) world units per second, with the ``data`` given (one value
-        or one each per name); returns their ids.
+        ``speed`` (one, or one each) world units per second, of ``radius`` (one or one each; by
+        default the avoidance's, or half the spacing), with the ``data`` given (one value or one
+        each per name); returns their ids.
 
         Raises:
             ValueError: On a count that is not a whole number >= 0 (or with no ``spawns``),
-                points that are not finite (k, 2) numbers or not on free cells, or a speed that
-                is not positive.
+                points that are not finite (k, 2) numbers or not on free cells, or a speed or
+                radius that is not positive.
         """
+        if radius is None:
+            radius = self.spacing / 2.0 if self.avoidance is None else self.avoidance.radius
         if np.ndim(count_or_points) == 0:  # a count (checked as every crowd checks one)
             speeds = self._spawn_speeds(count_or_points, speed)
             points = self._spawn_points(len(speeds))
@@ -99,6 +120,7 @@ class FieldWalkers(Population):
         return self._append(
             data,
             speeds=speeds,
+            radii=self._spawn_radii(len(speeds), radius),
             positions=points,
             headings=np.arctan2(ways[:, 1], ways[:, 0]),
             reached=home,
@@ -149,8 +171,9 @@ class FieldWalkers(Population):
         parts = max(1, math.ceil(cells))
         self._step_off_dead_ends(start)
         before = self.positions
+        walk = self._walk if self.avoidance is None else self._walk_avoiding
         for part in range(parts):
-            arriving = self._walk(dt / parts, speeds)
+            arriving = walk(dt / parts, speeds)
             self.arrival_times[arriving] = start + dt * (part + 1) / parts
         self.velocities = (self.positions - before) / dt
         x, y = self.velocities[:, 0], self.velocities[:, 1]
@@ -195,6 +218,22 @@ class FieldWalkers(Population):
         self.reached |= arriving
         return arriving
 
+    def _walk_avoiding(self, dt, speeds):
+        """``_walk`` by the avoidance: the field's way is the one each walker wants, ORCA's the
+        one it takes; then no disc overlaps another or a wall."""
+        walking = np.flatnonzero(~self.reached)
+        points, radii, speeds = self.positions[walking], self.radii[walking], speeds[walking]
+        wanted = self.field.directions(points) * speeds[:, None]
+        velocity = self.avoidance.velocities(points, self.velocities[walking], wanted, radii, speeds, dt)
+        moved, _ = self._kept_walkable(points, points + velocity * dt)
+        positions = self.positions.copy()
+        positions[walking] = self.avoidance.separated(moved, radii)
+        self.positions = positions
+        arriving = np.zeros(len(self), dtype=bool)
+        arriving[walking] = self._on_goal(self._cells(positions[walking]))
+        self.reached |= arriving
+        return arriving
+
     def _cells(self, points):
         return np.floor(self.field.local(points) / self.field.cell_size).astype(int)
 
@@ -227,3 +266,15 @@ class FieldWalkers(Population):
         result[bad] = np.where(use_x[:, None], along_x, np.where(use_y[:, None], along_y, was))
         end[bad] = self._cells(result[bad])
         return result, end
+
+
+def _on_field(avoidance, field):
+    """``avoidance`` (None, or an ``Avoidance`` with no obstacles of its own) among the
+    ``field``'s blocked cells and edge."""
+    if avoidance is None:
+        return None
+    if not isinstance(avoidance, Avoidance):
+        raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
+    if avoidance.obstacles is not field and len(avoidance.edges):
+        raise ValueError("avoidance must have no obstacles of its own: the field's cells are its walls")
+    return avoidance.on(field)

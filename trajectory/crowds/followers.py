@@ -25,6 +25,9 @@ from trajectory._numerics.checks import _shown, one_each, positive_each, positiv
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.waypoints import WaypointPath
 
+MAX_TICKS_PER_STEP = 100_000
+"""The most ticks one ``step`` of a ticked crowd runs (833 s of game time at 1/120 s): a bigger
+step is refused rather than left to run for minutes."""
 MAX_MEMBERS = 10**7
 """The most members a crowd holds (a few GB of arrays): a spawn past it is refused by name."""
 
@@ -162,6 +165,29 @@ class Population:
 
     def _effective_speeds(self):
         return self.speeds * np.maximum(self.multipliers, self.speed_floor)
+
+
+class TickedPopulation(Population):
+    """A population stepped in fixed ticks of game time (its ``clock``, a ``GameClock`` with a
+    tick), each run by the subclass's ``_tick(number)``: the same game at any frame rate."""
+
+    @property
+    def ticks(self):
+        """Ticks run so far."""
+        return self.clock.ticks
+
+    def step(self, dt):
+        """Advance by ``dt`` seconds of game time: run every tick it completes.
+
+        Raises:
+            ValueError: If dt is not a finite number >= 0, or (with members to move) would run
+                more than ``MAX_TICKS_PER_STEP`` ticks.
+        """
+        first = self.clock.ticks
+        due = self.clock.advance(dt, max_ticks=MAX_TICKS_PER_STEP if len(self) else None)
+        if len(self):
+            for number in range(first, first + due):
+                self._tick(number)
 
 
 class Followers(Population):

@@ -263,7 +263,12 @@ def _agent_lines(positions, velocities, radii, neighbours, inverse_horizon, inve
             np.where(touching, vy - inverse_step * py, wy),
         )
         w_length = np.sqrt(wx * wx + wy * wy)
-        unit_x, unit_y = wx / w_length, wy / w_length
+        # Standing on each other, at the same velocity (RVO2's answer is NaN): the one listed
+        # first steps off along -x, the other along +x.
+        still = w_length == 0.0
+        away = np.where(np.arange(len(positions))[:, None] < other, -1.0, 1.0)
+        unit_x = np.where(still, away, wx / w_length)
+        unit_y = np.where(still, 0.0, wy / w_length)
         circle = on_cutoff | touching
         shrink = combined * inverse - w_length
         direction_x = np.where(circle, unit_y, leg_x)

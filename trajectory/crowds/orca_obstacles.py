@@ -185,11 +185,12 @@ def _normalised(vectors):
     return vectors / np.sqrt(_dot(vectors, vectors))[..., None]
 
 
-def obstacle_neighbours(edges, positions, reach):
+def obstacle_neighbours(edges, positions, reach, either_side=False):
     """Each agent's obstacle edges (n, e) (vertex indices, -1 past the last): those it stands
-    on the outer (right) side of, nearer than its ``reach`` (n,), nearest first (equally near
-    ones, to rounding, by index). Found through a grid: points along each edge (no further apart than the
-    longest reach) are matched with the agents near them, then measured exactly."""
+    on the outer (right) side of (or either side, ``either_side``), nearer than its ``reach``
+    (n,), nearest first (equally near ones, to rounding, by index). Found through a grid:
+    points along each edge (no further apart than the longest reach) are matched with the
+    agents near them, then measured exactly."""
     count = len(positions)
     if not len(edges) or not count:
         return np.full((count, 0), -1, dtype=np.int64)
@@ -207,7 +208,7 @@ def obstacle_neighbours(edges, positions, reach):
     r = np.clip(_dot(offset, along[edge]) / _dot(along[edge], along[edge]), 0.0, 1.0)
     gap = offset - r[:, None] * along[edge]
     squares = _dot(gap, gap)
-    seen = (side < 0.0) & (squares < reach[agent] ** 2)
+    seen = ((side < 0.0) | either_side) & (squares < reach[agent] ** 2)
     edge, agent, squares = edge[seen], agent[seen], squares[seen]
     twice = pieces[edge] > 1  # a long edge's pieces may find an agent more than once
     if twice.any():

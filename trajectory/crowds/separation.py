@@ -19,6 +19,9 @@ from trajectory.crowds.orca_obstacles import obstacle_neighbours
 TOLERANCE = 0.01
 """The overlap left (a share of the smaller radius) after ``separated``."""
 MAX_ROUNDS = 1000
+SKIN = 0.5
+"""How much further than touching (a share of the largest radius) the pairs and edges a round
+looks at are found; they are found again once a disc has moved half as far."""
 
 
 def separated(positions, radii, edges=None, tolerance=TOLERANCE):
@@ -37,44 +40,23 @@ def separated(positions, radii, edges=None, tolerance=TOLERANCE):
     radii = positive_each(radii, count, "radii", "a positive number (length units)")
     if count == 0:
         return positions
-    reach = 2.0 * float(radii.max())
+    skin = SKIN * float(radii.max())
+    listed = None  # where the discs were when the candidate pairs and edges were found
     for _ in range(MAX_ROUNDS):
+        if listed is None or _moved_sq(positions, listed) > (skin / 2.0) ** 2:
+            listed = positions.copy()
+            first, second = close_pairs(positions, 2.0 * float(radii.max()) + skin) if count > 1 else ([], [])
+            first, second = np.asarray(first, dtype=np.int64), np.asarray(second, dtype=np.int64)
+            agent, edge = _edge_candidates(edges, positions, radii, skin)
         push, contacts = np.zeros((count, 2)), np.zeros(count)
-        worst = 0.0
-        if count > 1:
-            first, second = close_pairs(positions, reach)
-            gap = positions[second] - positions[first]
-            distance = np.hypot(gap[:, 0], gap[:, 1])
-            overlap = radii[first] + radii[second] - distance
-            allowed = tolerance * np.minimum(radii[first], radii[second])
-            over = overlap > allowed
-            if over.any():
-                worst = max(worst, float((overlap[over] - allowed[over]).max()))
-                first, second, gap, distance, overlap = (
-                    first[over],
-                    second[over],
-                    gap[over],
-                    distance[over],
-                    overlap[over] + allowed[over],
-                )
-                # Coincident centres part along a direction of their own (by their indices).
-                angle = (first * 0.618034 + second * 0.381966) * 2.0 * np.pi
-                apart = np.where(
-                    (distance > 0.0)[:, None],
-                    gap / np.where(distance > 0.0, distance, 1.0)[:, None],
-                    np.column_stack([np.cos(angle), np.sin(angle)]),
-                )
-                half = (overlap / 2.0)[:, None] * apart
-                np.add.at(push, first, -half)
-                np.add.at(push, second, half)
-                np.add.at(contacts, first, 1.0)
-                np.add.at(contacts, second, 1.0)
-        if edges is not None and len(edges):
-            agent, outward, depth = _edge_contacts(edges, positions, radii, tolerance)
-            if len(agent):
-                worst = max(worst, float(depth.max()))
-                np.add.at(push, agent, outward * depth[:, None])
-                np.add.at(contacts, agent, 1.0)
+        worst = _pair_pushes(positions, radii, first, second, tolerance, push, contacts)
+        if len(agent):
+            outward, depth = _edge_depths(edges, positions, radii, agent, edge, tolerance)
+            inside = depth > 0.0
+            if inside.any():
+                worst = max(worst, float(depth[inside].max()))
+                np.add.at(push, agent[inside], outward[inside] * depth[inside, None])
+                np.add.at(contacts, agent[inside], 1.0)
         if worst == 0.0:
             return positions
         moving = contacts > 0.0
@@ -84,13 +66,56 @@ def separated(positions, radii, edges=None, tolerance=TOLERANCE):
     )
 
 
-def _edge_contacts(edges, positions, radii, tolerance):
-    """The discs (k,) nearer an obstacle edge's outer side than their radius allows (one entry
-    for each such edge), the unit direction (k, 2) straight out of the edge, and how far (k,) to
-    move to touch it."""
-    near = obstacle_neighbours(edges, positions, radii * (1.0 - tolerance))
+def _moved_sq(positions, listed):
+    """The largest squared distance any disc has moved since ``listed`` (n, 2)."""
+    moved = positions - listed
+    return float((moved[:, 0] ** 2 + moved[:, 1] ** 2).max())
+
+
+def _pair_pushes(positions, radii, first, second, tolerance, push, contacts):
+    """Add to ``push`` (n, 2) and ``contacts`` (n,) each candidate pair's push apart (each of
+    ``first``, ``second`` (p,) by half the overlap and half the tolerance), where it overlaps by
+    more than the tolerance; the worst overlap past it (0 where none does)."""
+    gap = positions[second] - positions[first]
+    distance = np.hypot(gap[:, 0], gap[:, 1])
+    overlap = radii[first] + radii[second] - distance
+    allowed = tolerance * np.minimum(radii[first], radii[second])
+    over = overlap > allowed
+    if not over.any():
+        return 0.0
+    worst = float((overlap[over] - allowed[over]).max())
+    first, second, gap, distance = first[over], second[over], gap[over], distance[over]
+    overlap = overlap[over] + allowed[over]
+    # Coincident centres part along a direction of their own (by their indices).
+    angle = (first * 0.618034 + second * 0.381966) * 2.0 * np.pi
+    apart = np.where(
+        (distance > 0.0)[:, None],
+        gap / np.where(distance > 0.0, distance, 1.0)[:, None],
+        np.column_stack([np.cos(angle), np.sin(angle)]),
+    )
+    half = (overlap / 2.0)[:, None] * apart
+    np.add.at(push, first, -half)
+    np.add.at(push, second, half)
+    np.add.at(contacts, first, 1.0)
+    np.add.at(contacts, second, 1.0)
+    return worst
+
+
+def _edge_candidates(edges, positions, radii, skin):
+    """The discs (k,) and obstacle edges (k,) (vertex indices) within their radius and ``skin``
+    (on either side: a disc pushed across an edge's line faces it from outside): the only ones
+    that can touch while no disc moves half the skin."""
+    if edges is None or not len(edges):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    near = obstacle_neighbours(edges, positions, radii + skin, either_side=True)
     agent, slot = np.nonzero(near >= 0)
-    edge = near[agent, slot]
+    return agent, near[agent, slot]
+
+
+def _edge_depths(edges, positions, radii, agent, edge, tolerance):
+    """For each disc ``agent`` (k,) and its edge ``edge`` (k,): the unit direction (k, 2)
+    straight out of the edge, and how far (k,) the disc must move to touch it where it stands on
+    the edge's outer side and reaches past it by more than the tolerance (else 0)."""
     start = edges.points[edge]
     along = edges.points[edges.next[edge]] - start
     offset = positions[agent] - start
@@ -101,4 +126,6 @@ def _edge_contacts(edges, positions, radii, tolerance):
     normal /= np.hypot(normal[:, 0], normal[:, 1])[:, None]
     safe = np.where(distance > 0.0, distance, 1.0)[:, None]
     direction = np.where((distance > 0.0)[:, None], gap / safe, normal)
-    return agent, direction, radii[agent] - distance
+    depth = radii[agent] - distance
+    outer = offset[:, 0] * along[:, 1] - offset[:, 1] * along[:, 0] > 0.0  # right of its line
+    return direction, np.where(outer & (depth > tolerance * radii[agent]), depth, 0.0)

@@ -14,7 +14,8 @@ same result whatever the frame rate: ``step(dt)`` runs the ticks that ``dt`` com
 import numpy as np
 
 from trajectory._numerics.checks import at_least_zero, positive_finite
-from trajectory.crowds.followers import Population, _check_path
+from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.followers import TickedPopulation, _check_path
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
 from trajectory.plane.path_queries import nearest, tangent
@@ -30,12 +31,9 @@ at their centroid (see ``separation_push``), so a crowd costs a few operations a
 rather than n^2 pairs (10,000 followers on one spot once took 15 s and 3 GB a tick; capping the
 pairs at 8 a cell still took 26-34 ms for 10,000 packed on the seed's path). Followers kept apart
 by the separation distance hold one or two to a cell: only crowds are approximated."""
-MAX_TICKS_PER_STEP = 100_000
-"""The most ticks one ``step`` runs (833 s of game time at the default tick): a bigger step is
-refused rather than left to run for minutes."""
 
 
-class SteeringFollowers(Population):
+class SteeringFollowers(TickedPopulation):
     """A population steering along ``path`` (a ``WaypointPath``: its lines, and its arcs if rounded).
 
     Args:
@@ -52,16 +50,20 @@ class SteeringFollowers(Population):
         speed_floor: The least speed multiplier.
         seed: Seed of the random spawn spread.
         data: As ``Followers``.
+        avoidance: None (the separation push), or an ``Avoidance``: the velocity the steering
+            wants is then each follower's preferred one, ORCA's the one it takes, and no two
+            (discs of its radius, or their own) overlap after a tick.
 
     Attributes as ``Followers`` (``distance`` is the distance along the path of each follower's
-    nearest path point), plus ``velocities`` (n, 2).
+    nearest path point), plus ``velocities`` (n, 2) and ``radii``.
     """
 
     _FIELDS = (
-        *Population._FIELDS,
+        *TickedPopulation._FIELDS,
         ("distance", float, 0),
         ("velocities", float, 2),
         ("segments", np.int64, 0),
+        ("radii", float, 0),
     )
 
     def __init__(
@@ -77,8 +79,12 @@ class SteeringFollowers(Population):
         speed_floor=0.1,
         seed=0,
         data=(),
+        avoidance=None,
     ):
         _check_path(path)
+        if avoidance is not None and not isinstance(avoidance, Avoidance):
+            raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
+        self.avoidance = avoidance
         super().__init__(seed, speed_floor, data)
         self.path = path
         self.path_radius = positive_finite(path_radius, "path_radius")
@@ -92,11 +98,15 @@ class SteeringFollowers(Population):
         self._table = path.table
         self.length = self._table.length
 
-    def spawn(self, count, speed, progress=0.0, **data):
+    def spawn(self, count, speed, progress=0.0, radius=None, **data):
         """Add ``count`` followers at the start (or at ``progress``, fractions of the path, one or
         one each), spread sideways, moving along the path at ``speed`` (one, or one each) units
-        per second, with the ``data`` given (as ``Followers.spawn``); returns their ids."""
+        per second, of ``radius`` (one or one each; by default the avoidance's, or half the
+        separation), with the ``data`` given (as ``Followers.spawn``); returns their ids."""
         speeds = self._spawn_speeds(count, speed)
+        if radius is None:
+            radius = self.separation / 2.0 if self.avoidance is None else self.avoidance.radius
+        radii = self._spawn_radii(count, radius)
         along = self._spawn_progress(count, progress) * self.length
         poses = self._table.pose(along)
         direction = np.column_stack([np.cos(poses[:, 2]), np.sin(poses[:, 2])])
@@ -105,30 +115,13 @@ class SteeringFollowers(Population):
         return self._append(
             data,
             speeds=speeds,
+            radii=radii,
             positions=poses[:, :2] + sideways[:, None] * normal,
             velocities=speeds[:, None] * direction,
             headings=poses[:, 2],
             segments=self._table.locate(along)[0],
             distance=along,
         )
-
-    @property
-    def ticks(self):
-        """Ticks run so far."""
-        return self.clock.ticks
-
-    def step(self, dt):
-        """Advance by ``dt`` seconds of game time: run every tick it completes.
-
-        Raises:
-            ValueError: If dt is not a finite number >= 0, or (with followers to move) would run
-                more than ``MAX_TICKS_PER_STEP`` ticks.
-        """
-        first = self.clock.ticks
-        due = self.clock.advance(dt, max_ticks=MAX_TICKS_PER_STEP if len(self) else None)
-        if len(self):
-            for number in range(first, first + due):
-                self._tick(number)
 
     @property
     def progress(self):
@@ -161,11 +154,16 @@ class SteeringFollowers(Population):
             off_path, towards / np.maximum(np.abs(towards), 1e-12), tangent(self._table, along)
         )
         force = _limit((desired * speeds - velocity) / self.reaction, self.max_force)
-        force += self._separation_force(velocity, speeds)
-        velocity = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
-        position = position + velocity * dt
-        self.velocities = _as_rows(velocity)
-        self.positions = _as_rows(position)
+        if self.avoidance is None:
+            force += self._separation_force(velocity, speeds)
+        wanted = _limit(velocity + _limit(force, self.max_force) * dt, speeds)
+        if self.avoidance is None:
+            self.velocities, self.positions = _as_rows(wanted), _as_rows(position + wanted * dt)
+        else:
+            self.positions, self.velocities = self.avoidance.step(
+                self.positions, self.velocities, _as_rows(wanted), self.radii, speeds, dt
+            )
+        velocity, position = _as_complex(self.velocities), _as_complex(self.positions)
         self.distance = self._along_own_segment(position)
         arrived = ~self.reached & (self.distance >= self.length - self.path_radius)
         self.arrival_times[arrived] = (number + 1) * self.tick

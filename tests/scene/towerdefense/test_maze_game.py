@@ -1,7 +1,8 @@
 """The maze map's game without drawing: towers anywhere but where they would close the last way
 (or on a spawn, the base), enemies re-routed at once and never inside a tower, shots
-that lead and mostly hit, and a game that repeats: the same checksum at 30, 60 and 144 Hz, on
-every run, and for a replay of a game as it was played."""
+that lead and mostly hit, a swarm that pours through a gap with no two enemies overlapping, and
+a game that repeats: the same checksum at 30, 60 and 144 Hz, on every run, and for a replay of a
+game as it was played (avoidance toggled in it)."""
 
 import os
 from pathlib import Path
@@ -10,8 +11,9 @@ import numpy as np
 import pytest
 
 from scene.kit.refusal import Refusal
-from scene.towerdefense.maze_game import MAX_REPLAY_BYTES, TICK, MazeGame, Replay
+from scene.towerdefense.maze_game import AVOIDANCE, MAX_REPLAY_BYTES, TICK, MazeGame, Replay
 from scene.towerdefense.maze_maps import MAPS
+from trajectory.crowds.neighbours import close_pairs
 
 MAZE = MAPS["maze"]
 COLS, ROWS, SPAWNS, BASE = MAZE.cols, MAZE.rows, MAZE.spawns, MAZE.base
@@ -36,6 +38,8 @@ def played(seed=4):
             assert game.place(cell) is None
         if frame == 600:
             assert game.remove((15, 16))
+        if frame in (100, 500):  # avoidance off, and on again
+            game.toggle_avoidance()
         game.advance(1.0 / 60)
     return game
 
@@ -46,6 +50,40 @@ def test_the_checksum_is_the_same_at_30_60_and_144_hz_and_on_every_run():
     assert len(set(sums.values())) == 1
     assert run(MazeGame(replay=recording), 900, 60) == sums[60]  # again, the same
     assert run(MazeGame(replay=Replay(recording.seed + 1, recording.inputs)), 900, 60) != sums[60]
+
+
+def test_avoidance_changes_the_game_and_a_replay_from_before_it_plays_without():
+    recording = played().recorded
+    assert recording.avoidance is True and [entry[1] for entry in recording.inputs].count("avoid") == 2
+    avoiding = run(MazeGame(replay=recording), 900, 60)
+    without = Replay(
+        recording.seed, [entry for entry in recording.inputs if entry[1] != "avoid"], "maze", False
+    )
+    assert run(MazeGame(replay=without), 900, 60) != avoiding
+
+
+def test_a_swarm_pours_through_a_gap_in_the_maze_with_no_two_enemies_overlapping():
+    """The issue's 'done when': a thousand enemies through a two-cell gap in a wall of towers
+    across the maze, every tick checked: no two discs overlap by more than 1 % of their radius
+    and none stands in a tower."""
+    game = MazeGame(seed=6)
+    for row in range(ROWS):
+        if row not in (14, 15):
+            assert game.place((8, row)) is None
+    game.swarm()
+    radius = AVOIDANCE.radius
+    most = 0
+    for _ in range(600):
+        game.advance(TICK)
+        positions = game.enemies.positions
+        most = max(most, len(positions))
+        first, second = close_pairs(positions, 2.0 * radius)
+        overlap = 2.0 * radius - np.hypot(*(positions[first] - positions[second]).T)
+        assert (overlap <= 0.01 * radius + 1e-9).all()
+        cells = np.floor(positions).astype(int)
+        assert not game.field.blocked[cells[:, 1], cells[:, 0]].any()
+    through = int((game.enemies.positions[:, 0] > 9.0).sum())
+    assert game.avoiding and most > 900 and through > 50  # a crowd of them, and a stream through the gap
 
 
 def test_a_replay_is_the_game_it_recorded(tmp_path):
@@ -124,6 +162,8 @@ def test_a_file_that_is_no_replay_is_refused_by_name(tmp_path):
         '{"seed": 1, "inputs": [[1, "place", 2]]}',
         '{"seed": 1, "inputs": [[1, "swarm", 2, 3]]}',
         '{"seed": 1, "map": "moon", "inputs": []}',
+        '{"seed": 1, "avoidance": "yes", "inputs": []}',
+        '{"seed": 1, "inputs": [[1, "avoid", 2, 3]]}',
     ):
         (tmp_path / "bad.json").write_text(text)
         with pytest.raises(ValueError, match="not a replay"):
@@ -232,7 +272,7 @@ def test_replays_saved_at_one_tick_never_replace_each_other(tmp_path):
 def test_a_replay_saved_during_a_replay_keeps_the_moves_that_made_the_game_shown(tmp_path):
     game = played()
     replaying = MazeGame(replay=game.recorded)
-    run(replaying, 500, 60)  # part way: the moves of ticks 30, 200 and 400 made, 600's not yet
+    run(replaying, 500, 60)  # part way: the moves of ticks 30, 100, 200 and 400 made, 500 and 600 not yet
     saved = Replay.load(replaying.recorded.save_new(tmp_path, "again"))
-    assert [entry[0] for entry in saved.inputs] == [30, 30, 30, 200, 200, 400]
+    assert [entry[0] for entry in saved.inputs] == [30, 30, 30, 100, 200, 200, 400]
     assert run(MazeGame(replay=saved), 500, 60) == replaying.checksum()

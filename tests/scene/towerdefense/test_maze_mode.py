@@ -8,7 +8,7 @@ import json
 import numpy as np
 import pytest
 
-from scene.towerdefense.maze_game import ENEMY_HEALTH, MazeGame, Replay
+from scene.towerdefense.maze_game import ENEMY_HEALTH, TICK, MazeGame, Replay
 from scene.towerdefense.maze_maps import MAPS
 from scene.ui.pointer import to_film
 from tests.scene.helpers import assert_documented, press, step
@@ -139,3 +139,19 @@ def test_the_way_drawn_follows_towers_a_replay_builds_with_the_mouse_away(app, m
     drawn = [tuple(reader.get_data3())[:2] for _ in range(data.get_num_rows())]
     near_the_wall = [y for x, y in drawn if 20.0 <= x < 21.0]
     assert near_the_wall and all(GAP <= y < GAP + 1 for y in near_the_wall)
+
+
+def test_a_turns_the_enemies_avoidance_off_and_on_the_hud_says_so_and_the_replay_keeps_it(app, maze):
+    assert maze.game.avoiding and "avoid each other and the towers" in maze.status_lines()[5]
+    step(app, 30)
+    press(app, "a")
+    assert not maze.game.avoiding and "push each other apart" in maze.status_lines()[5]
+    assert "push each other apart" in app.messages.current
+    step(app, 30)
+    press(app, "a")
+    assert maze.game.avoiding and [entry[1] for entry in maze.game.recorded.inputs] == ["avoid", "avoid"]
+    step(app, 30)
+    again = MazeGame(replay=maze.game.recorded)
+    while again.ticks < maze.game.ticks:
+        again.advance(TICK)
+    assert again.checksum() == maze.game.checksum()

@@ -5,7 +5,8 @@ through a gap a few cells wide."""
 import numpy as np
 import pytest
 
-from trajectory import FieldWalkers, FlowField
+from trajectory import Avoidance, FieldWalkers, FlowField
+from trajectory.crowds.neighbours import close_pairs
 
 
 def wall_with_a_gap():
@@ -126,3 +127,42 @@ def test_a_walker_under_a_new_wall_steps_to_the_nearest_free_cell_and_walks_on()
     for _ in range(600):
         crowd.step(1 / 60)
     assert crowd.reached.all()
+
+
+def test_walkers_that_avoid_reach_the_goal_through_the_gap_and_never_overlap():
+    """With an ``Avoidance``, walkers are discs of its radius (or their own) that never overlap
+    by more than 1 % of a radius (those still walking: one at a goal is out of the crowd), nor
+    stand in a wall, and still reach the goal."""
+    blocked = wall_with_a_gap()
+    field = FlowField(blocked, [(39, row) for row in range(30)])
+    crowd = FieldWalkers(
+        field, spawns=[(0, row) for row in range(10, 20)], avoidance=Avoidance(0.25, 2.0, 8, 1.5, 0.5)
+    )
+    crowd.spawn(150, speed=2.0)
+    crowd.spawn([[1.5, 12.5]], speed=2.0, radius=0.4)
+    assert crowd.radii[:150].tolist() == [0.25] * 150 and crowd.radii[150] == 0.4
+    for _ in range(1800):
+        crowd.step(1 / 60)
+        walking, radii = crowd.positions[~crowd.reached], crowd.radii[~crowd.reached]
+        first, second = close_pairs(walking, 0.8)
+        overlap = radii[first] + radii[second] - np.hypot(*(walking[first] - walking[second]).T)
+        assert (overlap <= 0.01 * np.minimum(radii[first], radii[second]) + 1e-9).all()
+        cells = np.floor(crowd.positions).astype(int)
+        assert not blocked[cells[:, 1], cells[:, 0]].any()
+    assert crowd.reached.sum() > 100
+    crowd.avoidance = None  # back to the push: discs may overlap again, nothing else changes
+    crowd.step(1 / 60)
+
+
+def test_avoidance_is_refused_with_obstacles_of_its_own_and_radius_is_no_data_name():
+    field = FlowField(np.zeros((4, 4), dtype=bool), [(3, 3)])
+    with pytest.raises(ValueError, match="no obstacles of its own"):
+        FieldWalkers(field, avoidance=Avoidance(obstacles=[[[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]]]))
+    with pytest.raises(ValueError, match="avoidance must be None or an Avoidance"):
+        FieldWalkers(field, avoidance="orca")
+    with pytest.raises(ValueError, match="taken by spawn's own argument"):
+        FieldWalkers(field, data="radius")
+    walkers = FieldWalkers(field, avoidance=Avoidance())
+    with pytest.raises(ValueError, match="radius"):
+        walkers.spawn([[0.5, 0.5]], 1.0, radius=0.0)
+    assert len(walkers) == 0
