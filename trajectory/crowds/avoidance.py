@@ -21,7 +21,13 @@ True
 import numpy as np
 
 from trajectory._numerics.checks import positive_each, positive_finite, whole_number
-from trajectory.crowds.orca import nearest_neighbours, orca_velocities, wall_lines, wall_velocities
+from trajectory.crowds.orca import (
+    agent_lines,
+    nearest_neighbours,
+    orca_velocities,
+    wall_lines,
+    wall_velocities,
+)
 from trajectory.crowds.orca_obstacles import Edges
 from trajectory.crowds.separation import TOLERANCE, separated
 from trajectory.planning.cell_grid import CellGrid
@@ -112,6 +118,38 @@ class Avoidance:
         return orca_velocities(
             positions, velocities, radii, max_speeds, preferred, dt, neighbours, self.time_horizon, walls
         )
+
+    def speeds_along(self, positions, velocities, ways, wanted, radii, ahead, dt):
+        """Speeds (n,) for members that keep to their paths (vehicles, lane followers): each at
+        ``positions`` moving at ``velocities`` (n, 2) may only go its way ``ways`` (n, 2, unit)
+        at a speed from 0 to ``wanted`` (n,): the fastest that ORCA's half-plane of each
+        neighbour further ``ahead`` (n,; a tie goes to the lower index) allows, the one behind
+        taking the whole responsibility (it slows, the one ahead goes on: no two wait for each
+        other). A half-plane that would need it to go faster is left out: it cannot swerve."""
+        count = len(positions)
+        radii = positive_each(radii, count, "radii", "a positive number (length units)")
+        neighbours = nearest_neighbours(positions, self.neighbour_distance, self.max_neighbours)
+        index = np.arange(count)[:, None]
+        other = np.where(neighbours >= 0, neighbours, index)
+        in_front = (neighbours >= 0) & (
+            (ahead[other] > ahead[:, None]) | ((ahead[other] == ahead[:, None]) & (other < index))
+        )
+        points, directions = agent_lines(
+            positions,
+            velocities,
+            radii,
+            np.where(in_front, neighbours, -1),
+            1.0 / self.time_horizon,
+            1.0 / dt,
+        )
+        points = 2.0 * points - velocities[:, None]  # the whole of the responsibility, not half
+        # On the left of each line: s cross(d, way) >= cross(d, point), a bound on s where the
+        # line crosses the way (from above where cross(d, way) < 0).
+        facing = directions[..., 0] * ways[:, None, 1] - directions[..., 1] * ways[:, None, 0]
+        offset = directions[..., 0] * points[..., 1] - directions[..., 1] * points[..., 0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            bound = np.where(in_front & (facing < 0.0), offset / facing, np.inf)
+        return np.clip(np.minimum(wanted, bound.min(axis=1, initial=np.inf)), 0.0, None)
 
     def step(self, positions, velocities, wanted, radii, max_speeds, dt):
         """One step of ``dt`` seconds for members at ``positions`` moving at ``velocities``

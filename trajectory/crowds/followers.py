@@ -22,12 +22,17 @@ import inspect
 import numpy as np
 
 from trajectory._numerics.checks import _shown, one_each, positive_each, positive_finite
+from trajectory.crowds.avoidance import Avoidance
 from trajectory.crowds.game_clock import GameClock
+from trajectory.crowds.neighbours import close_pairs
+from trajectory.crowds.separation import TOLERANCE
 from trajectory.crowds.waypoints import WaypointPath
 
 MAX_TICKS_PER_STEP = 100_000
 """The most ticks one ``step`` of a ticked crowd runs (833 s of game time at 1/120 s): a bigger
 step is refused rather than left to run for minutes."""
+MAX_PUSH_ROUNDS = 10_000
+"""The most rounds lane followers that avoid are pushed back in before a step is refused."""
 MAX_MEMBERS = 10**7
 """The most members a crowd holds (a few GB of arrays): a spawn past it is refused by name."""
 
@@ -201,19 +206,37 @@ class Followers(Population):
         seed: Seed of the random lane choice: the same seed and steps give the same game.
         data: Names of numbers of the user's to keep per follower (health, say): each becomes
             an (n,) array attribute, set at spawn and removed with its follower.
+        avoidance: None, or an ``Avoidance``: then followers keep to their lanes but give way,
+            as vehicles do, in fixed ticks of ``tick`` seconds: each goes as fast (up to its
+            speed) as ORCA allows it behind the ones in front (``Avoidance.speeds_along``:
+            slowing, never swerving); where lanes meet and discs would still overlap (by more
+            than 1 % of a radius), the one behind is pushed back along its lane. Followers
+            spawned where others stand queue behind the lane's start (a negative ``distance``,
+            on the line of its first leg) and walk on in turn.
+        tick: Seconds of game time per tick, with ``avoidance``.
 
     Attributes (one row per follower): ``ids``, ``distance`` (along its lane, units), ``speeds``
     (units per second), ``multipliers`` (slows, 1 = none; set freely), ``lanes`` (index),
     ``reached``, ``arrival_times`` (game time of arrival, NaN before), ``positions`` (n, 2),
-    ``headings`` (radians); ``time`` is the game time in seconds.
+    ``headings`` (radians), ``radii`` and ``velocities`` (n, 2; with ``avoidance``, its discs and
+    the way each last moved); ``time`` is the game time in seconds.
     """
 
-    _FIELDS = (*Population._FIELDS, ("distance", float, 0), ("lanes", np.int64, 0))
+    _FIELDS = (
+        *Population._FIELDS,
+        ("distance", float, 0),
+        ("lanes", np.int64, 0),
+        ("radii", float, 0),
+        ("velocities", float, 2),
+    )
 
-    def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=()):
+    def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=(), avoidance=None, tick=1.0 / 60.0):
         _check_path(path)
         super().__init__(seed, speed_floor, data)
-        self.clock = GameClock()
+        if avoidance is not None and not isinstance(avoidance, Avoidance):
+            raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
+        self.avoidance = avoidance
+        self.clock = GameClock(None if avoidance is None else positive_finite(tick, "tick"))
         self.path = path
         try:
             offsets = [float(offset) for offset in lanes]
@@ -224,23 +247,41 @@ class Followers(Population):
         self.lane_paths = [path if offset == 0.0 else path.offset(offset) for offset in offsets]
         self.lane_lengths = np.array([lane.length for lane in self.lane_paths])
 
-    def spawn(self, count, speed, progress=0.0, **data):
+    def spawn(self, count, speed, progress=0.0, radius=None, **data):
         """Add ``count`` followers at ``speed`` (one, or one each) units per second, at the start
-        or at ``progress`` (fractions of their lane, one or one each), with the ``data`` given
-        (one value or one each per name; 0 for the names left out); returns their ids."""
+        or at ``progress`` (fractions of their lane, one or one each), of ``radius`` (one or one
+        each; the avoidance's by default, else 0), with the ``data`` given (one value or one each
+        per name; 0 for the names left out); returns their ids. With avoidance, one that would
+        stand on another queues behind it."""
         speeds = self._spawn_speeds(count, speed)
         progress = self._spawn_progress(count, progress)
+        if radius is None:
+            radius = 0.0 if self.avoidance is None else self.avoidance.radius
+        radii = one_each(radius, count, "radius", "a number >= 0 (length units)")
+        if not np.all(radii >= 0.0) or (self.avoidance is not None and not np.all(radii > 0.0)):
+            raise ValueError(f"radius must be a positive number (length units), got {_shown(radius)}")
         lanes = self.rng.integers(0, len(self.lane_paths), count) if len(self.lane_paths) > 1 else 0
-        ids = self._append(data, speeds=speeds, lanes=lanes, distance=progress * self.lane_lengths[lanes])
+        ids = self._append(
+            data, speeds=speeds, lanes=lanes, radii=radii, distance=progress * self.lane_lengths[lanes]
+        )
         self._place(slice(len(self) - count, None))
+        if self.avoidance is not None:
+            self._pushed_back(np.flatnonzero(~self.reached))
         return ids
 
     def step(self, dt):
-        """Advance every follower by ``dt`` seconds of game time (any dt >= 0).
+        """Advance every follower by ``dt`` seconds of game time (any dt >= 0; with avoidance,
+        the ticks it completes, at most ``MAX_TICKS_PER_STEP``).
 
         Raises:
-            ValueError: If dt is not a finite number >= 0.
+            ValueError: If dt is not a finite number >= 0 (or too many ticks).
         """
+        if self.avoidance is not None:
+            first = self.clock.ticks
+            due = self.clock.advance(dt, max_ticks=MAX_TICKS_PER_STEP if len(self) else None)
+            for number in range(first, first + due if len(self) else first):
+                self._give_way(number)
+            return
         start = self.time
         self.clock.advance(dt)
         dt = float(dt)
@@ -263,16 +304,81 @@ class Followers(Population):
         return self.lane_lengths[self.lanes] - self.distance
 
     def _place(self, rows):
+        """Positions and headings of the followers ``rows`` (a slice or indices) from their
+        distances: before the start (queued), on the line of the lane's first leg."""
         distance, lanes = self.distance[rows], self.lanes[rows]
-        if len(self.lane_paths) == 1:
-            self.positions[rows], self.headings[rows] = self.lane_paths[0].pose_at(distance)
-            return
         positions, headings = self.positions[rows], self.headings[rows]
         for lane, lane_path in enumerate(self.lane_paths):
-            here = lanes == lane
-            if here.any():
-                positions[here], headings[here] = lane_path.pose_at(distance[here])
+            here = slice(None) if len(self.lane_paths) == 1 else lanes == lane
+            positions[here], headings[here] = lane_path.pose_at(distance[here])
+        queued = distance < 0.0
+        if queued.any():
+            back = distance[queued, None] * np.column_stack(
+                [np.cos(headings[queued]), np.sin(headings[queued])]
+            )
+            positions[queued] += back
         self.positions[rows], self.headings[rows] = positions, headings
+
+    def _give_way(self, number):
+        """Tick ``number`` with avoidance: ORCA's velocities, their speed along each lane taken,
+        and the steps that would overlap held back (see ``_held_back``)."""
+        tick, speeds = self.clock.tick, self._effective_speeds()
+        walking = np.flatnonzero(~self.reached)
+        along = self.avoidance.speeds_along(
+            self.positions[walking],
+            self.velocities[walking],
+            _ways(self.headings[walking]),
+            speeds[walking],
+            self.radii[walking],
+            self.distance[walking],
+            tick,
+        )
+        before = self.distance[walking]
+        lengths = self.lane_lengths[self.lanes[walking]]
+        self.distance[walking] = np.minimum(before + along * tick, lengths)
+        self._place(walking)
+        self._pushed_back(walking)
+        moved = self.distance[walking] - before
+        headings = self.headings[walking]
+        self.velocities[walking] = (
+            np.column_stack([np.cos(headings), np.sin(headings)]) * (moved / tick)[:, None]
+        )
+        arriving = walking[self.distance[walking] >= lengths]
+        self.arrival_times[arriving] = (number + 1) * tick
+        self.reached[arriving] = True
+
+    def _pushed_back(self, rows):
+        """Push the followers ``rows`` back along their lanes (past the start if need be) until
+        none overlaps another by more than ``TOLERANCE`` of the smaller radius: of each
+        overlapping pair the one behind (the lower distance; the later spawned at a tie) steps
+        back by the overlap, the one in front never moves."""
+        for _ in range(MAX_PUSH_ROUNDS):
+            if len(rows) < 2:
+                return
+            positions, radii = self.positions[rows], self.radii[rows]
+            first, second = close_pairs(positions, 2.0 * float(radii.max()))
+            gap = positions[second] - positions[first]
+            overlap = radii[first] + radii[second] - np.hypot(gap[:, 0], gap[:, 1])
+            allowed = TOLERANCE * np.minimum(radii[first], radii[second])
+            over = overlap > allowed
+            if not over.any():
+                return
+            first, second = rows[first[over]], rows[second[over]]
+            behind_first = (self.distance[first] < self.distance[second]) | (
+                (self.distance[first] == self.distance[second]) & (first > second)
+            )
+            behind = np.where(behind_first, first, second)
+            back = np.zeros(len(self))
+            np.maximum.at(back, behind, overlap[over] + allowed[over])
+            moving = np.flatnonzero(back)
+            self.distance[moving] -= back[moving]
+            self._place(moving)
+        raise ValueError(f"followers could not be parted in {MAX_PUSH_ROUNDS} rounds")
+
+
+def _ways(headings):
+    """Unit vectors (n, 2) of ``headings`` (n,) radians."""
+    return np.column_stack([np.cos(headings), np.sin(headings)])
 
 
 def _check_path(path):

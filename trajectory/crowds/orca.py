@@ -138,7 +138,7 @@ def orca_velocities(
     ``neighbours`` (n, k; -1 none) and of the obstacles' half-planes ``walls`` (as
     ``wall_lines`` gives them)."""
     count = len(positions)
-    agent_points, agent_directions = _agent_lines(
+    agent_points, agent_directions = agent_lines(
         positions, velocities, radii, neighbours, 1.0 / time_horizon, 1.0 / dt
     )
     points, directions, fixed = walls
@@ -230,7 +230,7 @@ def _dot(a, b):
     return a[..., 0] * b[..., 0] + a[..., 1] * b[..., 1]
 
 
-def _agent_lines(positions, velocities, radii, neighbours, inverse_horizon, inverse_step):
+def agent_lines(positions, velocities, radii, neighbours, inverse_horizon, inverse_step):
     """Each agent's ORCA half-plane from each of its ``neighbours`` (n, k; -1 none): a point on
     its line and the line's unit direction, each (n, k, 2), the allowed side on the left. Every
     case is worked out for every pair, component by component, and the pair's own kept: no

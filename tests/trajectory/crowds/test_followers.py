@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from tests.budget import scaled
 from tests.reference import distance_to_polyline, walk_polyline
-from trajectory import ObstacleMap
+from trajectory import Avoidance, ObstacleMap
 from trajectory.crowds import SEED_PATH_CELLS
 from trajectory.crowds.followers import Followers
+from trajectory.crowds.neighbours import close_pairs
 from trajectory.crowds.waypoints import WaypointPath
 
 SEED_POINTS = ObstacleMap().cell_centre(np.array(SEED_PATH_CELLS))
@@ -160,3 +161,91 @@ def test_followers_can_join_part_way_along():
     assert followers.reached.tolist() == [False, False, False, True]
     with pytest.raises(ValueError, match="progress"):
         followers.spawn(1, 100.0, progress=1.5)
+
+
+LANES = (-10.0, -5.0, 0.0, 5.0, 10.0)
+"""The board mode's lanes: 5 apart, so discs of radius 6 on them cannot pass side by side."""
+
+
+def give_way_game(dt, seconds):
+    """120 followers of radius 6 on the seed's path, three every half second at speeds from 80
+    to 140, avoiding; stepped by ``dt``: the worst overlap (a share of the radius) of those still
+    walking after any step, how many arrived, and the followers."""
+    followers = Followers(WaypointPath(SEED_POINTS), lanes=LANES, avoidance=Avoidance(6.0, 60.0, 8, 1.0))
+    rng = np.random.default_rng(5)
+    worst, arrived, spawned = 0.0, 0, 0
+    for _ in range(round(seconds / dt)):
+        if followers.time >= 0.5 * spawned / 3 - 1e-9 and spawned < 120:
+            followers.spawn(3, rng.uniform(80.0, 140.0, 3))
+            spawned += 3
+        followers.step(dt)
+        walking, radii = followers.positions[~followers.reached], followers.radii[~followers.reached]
+        first, second = close_pairs(walking, 12.0)
+        overlap = radii[first] + radii[second] - np.hypot(*(walking[first] - walking[second]).T)
+        worst = max(worst, float((overlap / 6.0).max(initial=0.0)))
+        arrived += len(followers.remove_reached())
+    return worst, arrived, followers
+
+
+def test_followers_that_give_way_keep_their_lanes_never_overlap_and_all_arrive():
+    worst, arrived, _ = give_way_game(1 / 30, 60.0)
+    assert worst <= 0.01 + 1e-9 and arrived == 120
+
+
+def test_followers_that_give_way_are_the_same_at_any_frame_rate_and_keep_to_their_lanes():
+    at_30, at_144 = give_way_game(1 / 30, 6.0)[2], give_way_game(1 / 144, 6.0)[2]
+    np.testing.assert_array_equal(at_30.positions, at_144.positions)
+    on_lane = at_30.distance >= 0.0  # those queued before the start stand on the first leg's line
+    for lane, offset in enumerate(LANES):
+        here = on_lane & (at_30.lanes == lane)
+        lane_path = at_30.lane_paths[lane]
+        assert distance_to_polyline(lane_path.waypoints, at_30.positions[here]).max() <= 1e-9, offset
+
+
+def test_followers_spawned_on_each_other_queue_behind_the_start_and_the_front_one_never_waits():
+    followers = Followers(WaypointPath([(0.0, 0.0), (100.0, 0.0)]), avoidance=Avoidance(1.0))
+    followers.spawn(5, [1.0, 2.0, 3.0, 4.0, 5.0])
+    np.testing.assert_allclose(followers.distance, [0.0, -2.01, -4.02, -6.03, -8.04])  # 2 r and 1 % apart
+    np.testing.assert_allclose(followers.positions[:, 1], 0.0)  # on the first leg's line
+    followers.step(1.0)
+    assert followers.distance[0] == pytest.approx(1.0)  # nobody in front: its own speed, exactly
+    gaps = np.diff(-followers.distance)
+    assert (gaps >= 2.0 * 0.99 - 1e-9).all()  # the faster ones behind have slowed, and do not overlap
+
+
+def test_bad_avoidance_and_radii_are_refused_by_name():
+    path = WaypointPath([(0.0, 0.0), (10.0, 0.0)])
+    with pytest.raises(ValueError, match="avoidance must be None or an Avoidance"):
+        Followers(path, avoidance=1.0)
+    with pytest.raises(ValueError, match="radius"):
+        Followers(path, avoidance=Avoidance()).spawn(1, 1.0, radius=0.0)
+    with pytest.raises(ValueError, match="tick"):
+        Followers(path, avoidance=Avoidance(), tick=0.0)
+
+
+@settings(max_examples=scaled(20), deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(1, 3), st.sampled_from([1 / 60, 1 / 20]))
+def test_followers_that_give_way_never_overlap_on_any_path(seed, lane_count, tick):
+    """Random paths (a few legs across 100 x 100, sharp corners and all), lanes, radii (0.5 to 3)
+    and speeds (5 to 20), followers spawned in bunches as the game goes: after every tick none
+    still walking overlaps another by more than 1 % of the smaller radius."""
+    rng = np.random.default_rng(seed)
+    path = WaypointPath(rng.uniform(0.0, 100.0, (int(rng.integers(2, 6)), 2)))
+    lanes = rng.uniform(-4.0, 4.0, lane_count)
+    avoidance = Avoidance(2.0, 20.0, 8, 1.0)
+    try:
+        followers = Followers(path, lanes=lanes, seed=seed, avoidance=avoidance, tick=tick)
+    except ValueError as error:  # legs too short for those lanes: the path alone
+        assert "the lane would run backwards" in str(error)
+        followers = Followers(path, seed=seed, avoidance=avoidance, tick=tick)
+    for _ in range(120):
+        if rng.random() < 0.1:
+            count = int(rng.integers(1, 6))
+            followers.spawn(count, rng.uniform(5.0, 20.0, count), radius=rng.uniform(0.5, 3.0, count))
+        followers.step(tick)
+        walking, radii = followers.positions[~followers.reached], followers.radii[~followers.reached]
+        if len(walking) > 1:
+            first, second = close_pairs(walking, 6.0)
+            overlap = radii[first] + radii[second] - np.hypot(*(walking[first] - walking[second]).T)
+            assert (overlap <= 0.01 * np.minimum(radii[first], radii[second]) + 1e-9).all()
+        followers.remove_reached()
