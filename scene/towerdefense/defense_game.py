@@ -3,6 +3,10 @@ base, towers shoot the enemy furthest along with shots of finite speed that lead
 along its lane where it follows the path (``trajectory.lead_on_path``), by its velocity where it
 steers. Numpy and the trajectory library only.
 
+Enemies give way to each other (``AVOIDANCE``, on by default): on lanes they slow behind the ones
+in front, as vehicles do, steering they steer round each other, and no two overlap; without it
+they pass through each other (steering ones push apart).
+
 Everything happens in fixed ticks of game time (``TICK``), so the same seed and the same game
 time give the same game at any frame rate and any game speed.
 """
@@ -16,7 +20,16 @@ import numpy as np
 
 from scene.kit.refusal import Refusal
 from scene.towerdefense.shots import Shot, ShotsInFlight
-from trajectory import Followers, GameClock, ObstacleMap, SteeringFollowers, WaypointPath, lead, lead_on_path
+from trajectory import (
+    Avoidance,
+    Followers,
+    GameClock,
+    ObstacleMap,
+    SteeringFollowers,
+    WaypointPath,
+    lead,
+    lead_on_path,
+)
 from trajectory.crowds import SEED_PATH_CELLS
 
 TICK = 1.0 / 120.0
@@ -36,6 +49,8 @@ TURNING_RADIUS = 16.0
 """The enemies' turning radius on the rounded path."""
 SHOT_SPEED, HIT_RADIUS = 400.0, 12.0
 """Units per second of a shot (an enemy walks 60 to 120), and how near its aim it hits."""
+AVOIDANCE = Avoidance(radius=8.0, neighbour_distance=80.0, max_neighbours=8, time_horizon=1.0)
+"""How enemies give way: discs of a fifth of a cell, looking a second ahead."""
 
 
 class Method(enum.Enum):
@@ -88,15 +103,17 @@ class DefenseGame:
     Args:
         method: How enemies follow the path, a ``Method``.
         seed: Seed of everything random (lanes, spawn spread).
+        avoiding: Whether enemies give way to each other (``AVOIDANCE``).
     """
 
-    def __init__(self, method=Method.WAYPOINTS, seed=0):
+    def __init__(self, method=Method.WAYPOINTS, seed=0, avoiding=True):
         self.grid = ObstacleMap()
         self.path_cells = np.array(SEED_PATH_CELLS)
         self.path = WaypointPath(self.grid.cell_centre(self.path_cells))
         self.rounded_path = self.path.rounded(TURNING_RADIUS, lane_half_width=LANE_HALF_WIDTH)
         self.lane_cells = _cells_along(self.path_cells)
         self.seed = seed
+        self.avoiding = bool(avoiding)
         self.restart(method)
 
     def restart(self, method=None):
@@ -117,15 +134,24 @@ class DefenseGame:
     def set_method(self, method):
         """Follow the path by ``method`` from now on; enemies keep their progress, health and
         slows."""
-        method = _checked(method)
+        self._carry_over(_checked(method), self.avoiding)
+
+    def toggle_avoidance(self):
+        """Enemies give way to each other from now on, or stop; they keep where they are."""
+        self._carry_over(self.method, not self.avoiding)
+
+    def _carry_over(self, method, avoiding):
+        """Enemies following by ``method``, giving way or not, from now on: the ones on the
+        board keep their progress (those queued before the start, at it), health and slows."""
         old = self.enemies
+        self.method, self.avoiding = method, avoiding
         self.enemies = self._population(method)
-        self.method = method
         data = {name: getattr(old, name) for name in ENEMY_DATA}
+        progress = np.clip(old.progress, 0.0, 1.0)
         renamed = dict(
             zip(
                 old.ids.tolist(),
-                self.enemies.spawn(len(old), old.speeds, progress=old.progress, **data).tolist(),
+                self.enemies.spawn(len(old), old.speeds, progress=progress, **data).tolist(),
             )
         )
         self.enemies.multipliers[:] = old.multipliers
@@ -246,10 +272,13 @@ class DefenseGame:
                 enemies.slowed_until[index] = self.time + kind.slow_for
 
     def _population(self, method):
+        avoidance = AVOIDANCE if self.avoiding else None
         if method is Method.STEERING:
-            return SteeringFollowers(self.path, tick=TICK, seed=self.seed, data=ENEMY_DATA)
+            return SteeringFollowers(
+                self.path, tick=TICK, seed=self.seed, data=ENEMY_DATA, avoidance=avoidance
+            )
         path = self.rounded_path if method is Method.ROUNDED else self.path
-        return Followers(path, lanes=LANES, seed=self.seed, data=ENEMY_DATA)
+        return Followers(path, lanes=LANES, seed=self.seed, data=ENEMY_DATA, avoidance=avoidance, tick=TICK)
 
     def _tower(self, cell, kind):
         return Tower(tuple(cell), self.grid.cell_centre(*cell), kind)

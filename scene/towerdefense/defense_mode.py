@@ -37,6 +37,10 @@ SHOT_STREAK = 0.04
 HEALTH_BAR_SIZE, HEALTH_BAR_HEIGHT = (18.0, 2.5), 20.0
 HEALTH_COLOUR, HEALTH_LOST_COLOUR = (0.35, 0.9, 0.35, 1.0), (0.75, 0.15, 0.12, 1.0)
 METHOD_WORDS = {Method.WAYPOINTS: "waypoints", Method.STEERING: "steering", Method.ROUNDED: "rounded corners"}
+GIVING_WAY_WORDS = {
+    True: "Enemies give way to each other: slowing behind, never overlapping",
+    False: "Enemies pass through each other (no giving way)",
+}
 REFUSAL_WORDS = {
     Refusal.OFF_BOARD: "that is off the board",
     Refusal.ON_PATH: "towers cannot stand on the path",
@@ -80,6 +84,7 @@ class DefenseMode(BoardMode):
                 "next way of following the path (" + ", ".join(METHOD_WORDS.values()) + ")",
                 self.next_method,
             ),
+            bind("A", "enemies give way to each other, or pass through", self.toggle_avoidance),
             *self.pace.bindings,
             bind("R", "restart the game", self.restart),
             bind("F", "frame the board", self.frame),
@@ -122,9 +127,15 @@ class DefenseMode(BoardMode):
             ),
             f"{self.pace.words()}   t {game.time:6.1f} s{state}",
             f"Towers {len(game.towers)}/{MAX_TOWERS}: click a free cell (Shift: frost), a tower to remove it",
+            f"{GIVING_WAY_WORDS[game.avoiding]} (A)",
         ]
 
     # Bound to keys.
+
+    def toggle_avoidance(self):
+        """Enemies give way to each other from now on, or stop; they carry on from where they are."""
+        self.game.toggle_avoidance()
+        self.app.messages.say(GIVING_WAY_WORDS[self.game.avoiding])
 
     def next_method(self):
         """Follow the path the next way; the enemies on the board carry on from where they are."""

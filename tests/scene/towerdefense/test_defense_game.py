@@ -4,7 +4,8 @@ import numpy as np
 import pytest
 
 from scene.kit.refusal import Refusal
-from scene.towerdefense.defense_game import CANNON, FROST, LIVES, TICK, DefenseGame, Method, Tower
+from scene.towerdefense.defense_game import AVOIDANCE, CANNON, FROST, LIVES, TICK, DefenseGame, Method, Tower
+from trajectory.crowds.neighbours import close_pairs
 
 
 def without_towers(game):
@@ -170,3 +171,34 @@ def test_advancing_more_than_the_bound_at_once_is_refused():
     with pytest.raises(ValueError, match="at most"):
         game.advance(1e9)
     assert game.ticks == 0
+
+
+@pytest.mark.parametrize("method", list(Method))
+def test_enemies_that_give_way_never_overlap_even_behind_a_slowed_one(method):
+    """Frost towers slow the enemies in front; those behind, faster, catch up: giving way, no
+    two overlap by more than 1 % of a radius after any tick, and the game goes on to kills and
+    lost lives as without."""
+    game = DefenseGame(method, seed=2)
+    game.towers.clear()
+    for cell in ((4, 2), (11, 5)):
+        game.towers.append(game._tower(cell, FROST))
+    radius = AVOIDANCE.radius
+    for _ in range(round(40.0 / TICK)):
+        game.advance(TICK)
+        positions = game.enemies.positions
+        first, second = close_pairs(positions, 2.0 * radius)
+        overlap = 2.0 * radius - np.hypot(*(positions[first] - positions[second]).T)
+        assert (overlap <= 0.01 * radius + 1e-9).all()
+    assert game.spawned >= 6 and game.lives < LIVES  # frost alone kills nothing: they get through
+
+
+def test_turning_giving_way_off_and_on_keeps_the_enemies():
+    game = without_towers(DefenseGame(Method.WAYPOINTS))
+    game.advance(9.0)
+    progress, health = game.enemies.progress.copy(), game.enemies.health.copy()
+    game.toggle_avoidance()
+    assert not game.avoiding and game.enemies.avoidance is None
+    np.testing.assert_allclose(game.enemies.progress, np.clip(progress, 0.0, 1.0), atol=1e-12)
+    np.testing.assert_array_equal(game.enemies.health, health)
+    game.toggle_avoidance()
+    assert game.avoiding and len(game.enemies) == len(health)

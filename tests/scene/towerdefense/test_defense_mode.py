@@ -190,3 +190,14 @@ def test_each_tower_streaks_its_own_shot_in_flight_and_no_other(app, mode):
         if shot is not None:
             np.testing.assert_allclose(streak_end(strip), shot.at(game.time), atol=1e-4)
     assert all(strip.path.is_hidden() for strip in mode.shots[len(game.towers) :])
+
+
+def test_a_turns_giving_way_off_and_on_and_the_hud_says_so(app, mode):
+    step(app, 200)
+    assert mode.game.avoiding and "never overlapping" in mode.status_lines()[-1]
+    enemies = len(mode.game.enemies)
+    press(app, "a")
+    assert not mode.game.avoiding and "pass through each other" in mode.status_lines()[-1]
+    assert "pass through each other" in app.messages.current and len(mode.game.enemies) == enemies
+    press(app, "a")
+    assert mode.game.avoiding and len(mode.game.enemies) == enemies
