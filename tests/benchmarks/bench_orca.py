@@ -2,7 +2,9 @@
 walking to its mirror image, ours (``trajectory.crowds.Agents``) beside RVO2's own (pyrvo's
 ``do_step``, C++, one agent at a time) on the same agents in the same process, and how ours
 grows with n (target: at most RVO2's time at 10,000; log-log slope <= 1.1 from 1,000 to
-100,000).
+100,000). And what avoidance costs a crowd that uses it: a tick of the maze's thousand
+enemies (``FieldWalkers`` with the maze's ``Avoidance``) crowding a two-cell gap in a wall of
+towers, against the same crowd pushing apart.
 
     python tests/benchmarks/bench_orca.py
 """
@@ -18,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tests.benchmarks.timing import best_of, sized
 from tests.trajectory.crowds.test_orca import CIRCLE as SETTINGS
+from trajectory import Avoidance, FieldWalkers, FlowField
 from trajectory.crowds import Agents
 from trajectory.crowds.orca_obstacles import cell_outlines
 from trajectory.planning import ObstacleMap
@@ -68,6 +71,22 @@ def rvo2(count, obstacles=()):
     return best_of(simulator.do_step, repeat=sized(3, 1))
 
 
+def crowding_a_gap(avoidance):
+    """One tick (1/60 s) of the maze's crowd: 1,000 walkers spawned two a tick at the left of
+    40 x 30 cells, a wall of towers across column 8 with a gap in rows 14 and 15, 500 ticks on."""
+    grid = ObstacleMap(40, 30, 1.0)
+    grid.blocked[:, 8] = True
+    grid.blocked[14:16, 8] = False
+    field = FlowField(grid, [(39, row) for row in range(12, 18)])
+    walkers = FieldWalkers(
+        field, spawns=[(0, row) for row in range(12, 18)], spacing=0.45, avoidance=avoidance
+    )
+    for _ in range(sized(500, 30)):
+        walkers.spawn(2, 2.0)
+        walkers.step(1.0 / 60.0)
+    return best_of(lambda: walkers.step(1.0 / 60.0), repeat=sized(5, 1)), len(walkers)
+
+
 def main():
     print("== One ORCA step, ours against RVO2's (pyrvo), a square block to its mirror ==")
     counts = sized([1_000, 10_000, 100_000], [20, 40])
@@ -91,6 +110,13 @@ def main():
         f"  {count:,} agents among {int(grid.blocked.sum())} towers' cells ({edges} edges): ours "
         f"{mine * 1e3:.2f} ms, RVO2 {theirs * 1e3:.2f} ms, ours/RVO2 {mine / theirs:.2f}"
     )
+    print("== A tick of the maze's crowd at a gap in a wall of towers ==")
+    maze = Avoidance(
+        0.225, neighbour_distance=2.0, max_neighbours=8, time_horizon=1.5, obstacle_time_horizon=0.5
+    )
+    for words, avoidance in (("avoiding (ORCA, no overlaps)", maze), ("pushing apart", None)):
+        tick, count = crowding_a_gap(avoidance)
+        print(f"  {count:,} walkers {words}: {tick * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":
