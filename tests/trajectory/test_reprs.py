@@ -87,6 +87,7 @@ def _examples():
         t.Agents: (t.Agents([[0.0, 0.0], [3.0, 0.0]]), ["2 agents"]),
         t.Avoidance: (t.Avoidance(0.25, obstacles=t.ObstacleMap(2, 2, 1.0)), ["radius=0.25", "4 obstacle"]),
         t.Crowd: (_crowd(), ["2 members, 1 reached"]),
+        t.Others: (t.Others([[0.0, 0.0]], [[1.0, 0.0]], 2.0), ["1 mover)"]),
         t.SegmentPlaces: (
             t.SegmentPlaces.of(t.Spline([[0, 0, 0], [1, 0, 0], [1, 1, 0]]), [0.0, 0.5, 1.0]),
             ["3 places in 2 segments"],

@@ -4,7 +4,7 @@ fixed-tick game clock, shots that lead them, who is in range of whom, crowds wal
 flow field, agents that step clear of each other (ORCA, as RVO2), crowds that avoid each other
 beyond RVO2 (``Avoidance``, ``Crowd``), and discs pushed apart."""
 
-from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.avoidance import Avoidance, Others
 from trajectory.crowds.crowd import Crowd
 from trajectory.crowds.field_walkers import FieldWalkers
 from trajectory.crowds.followers import Followers
@@ -24,6 +24,7 @@ __all__ = [
     "FieldWalkers",
     "Followers",
     "GameClock",
+    "Others",
     "SteeringFollowers",
     "WaypointPath",
     "lead",

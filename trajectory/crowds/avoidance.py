@@ -20,7 +20,7 @@ True
 
 import numpy as np
 
-from trajectory._numerics.checks import positive_each, positive_finite, whole_number
+from trajectory._numerics.checks import finite_points, positive_each, positive_finite, whole_number
 from trajectory.crowds.orca import (
     agent_lines,
     nearest_neighbours,
@@ -100,11 +100,12 @@ class Avoidance:
             self._map_blocked = self.obstacles.blocked.copy()
         return self._edges
 
-    def velocities(self, positions, velocities, wanted, radii, max_speeds, dt):
+    def velocities(self, positions, velocities, wanted, radii, max_speeds, dt, others=None):
         """The velocities (n, 2) members at ``positions`` (n, 2), moving at ``velocities`` (n, 2),
         take over the next ``dt`` seconds when they want ``wanted`` (n, 2): ORCA's, from the way
         they want turned right as far as they are held up. ``radii`` and ``max_speeds`` are one
-        or (n,)."""
+        or (n,). ``others``: movers that do not avoid (vehicles on their paths, a player), as
+        ``Others``; members keep clear of them taking the whole responsibility."""
         count = len(positions)
         radii = positive_each(radii, count, "radii", "a positive number (length units)")
         max_speeds = positive_each(max_speeds, count, "max_speeds", "a positive number (units per second)")
@@ -114,9 +115,20 @@ class Avoidance:
             velocities, wanted
         )
         preferred = _turned_right(wanted, self.right_hand_turn * np.clip(held_up, 0.0, 1.0))
-        neighbours = nearest_neighbours(positions, self.neighbour_distance, self.max_neighbours)
+        others = Others.none() if others is None else others
+        everyone = np.concatenate([positions, others.positions])
+        moving = np.concatenate([velocities, others.velocities])
+        sizes = np.concatenate([radii, others.radii])
+        neighbours = nearest_neighbours(everyone, self.neighbour_distance, self.max_neighbours)
+        neighbours[count:] = -1  # the others' own lines are not wanted
+        points, directions = agent_lines(
+            everyone, moving, sizes, neighbours, 1.0 / self.time_horizon, 1.0 / dt
+        )
+        neighbours, points, directions = neighbours[:count], points[:count], directions[:count]
+        whole = (neighbours >= count)[..., None]  # an other does not avoid: the whole of it, not half
+        points = np.where(whole, 2.0 * points - velocities[:, None], points)
         return orca_velocities(
-            positions, velocities, radii, max_speeds, preferred, dt, neighbours, self.time_horizon, walls
+            (points, directions), (neighbours >= 0).sum(axis=1), walls, max_speeds, preferred
         )
 
     def speeds_along(self, positions, velocities, ways, wanted, radii, ahead, dt):
@@ -151,18 +163,46 @@ class Avoidance:
             bound = np.where(in_front & (facing < 0.0), offset / facing, np.inf)
         return np.clip(np.minimum(wanted, bound.min(axis=1, initial=np.inf)), 0.0, None)
 
-    def step(self, positions, velocities, wanted, radii, max_speeds, dt):
+    def step(self, positions, velocities, wanted, radii, max_speeds, dt, others=None):
         """One step of ``dt`` seconds for members at ``positions`` moving at ``velocities``
         (n, 2) that want ``wanted`` (n, 2): their new positions and velocities (n, 2) each, the
-        velocities as ``velocities`` gives them, the positions moved at them and then pushed
-        apart (``separated``)."""
-        velocities = self.velocities(positions, velocities, wanted, radii, max_speeds, dt)
-        return self.separated(positions + velocities * dt, radii), velocities
+        velocities as ``velocities`` gives them (clear of ``others`` too), the positions moved at
+        them and then pushed apart (``separated``; from the others' discs where they will be)."""
+        velocities = self.velocities(positions, velocities, wanted, radii, max_speeds, dt, others)
+        moved = positions + velocities * dt
+        if others is None or not len(others.positions):
+            return self.separated(moved, radii), velocities
+        later = others.positions + others.velocities * dt
+        return separated(moved, radii, self.edges, TOLERANCE, fixed=(later, others.radii)), velocities
 
     def separated(self, positions, radii):
         """``positions`` (n, 2) pushed apart so that no two discs of ``radii`` (one or (n,))
         overlap, nor reach into an obstacle, by more than ``TOLERANCE`` of a radius."""
         return separated(positions, radii, self.edges, TOLERANCE)
+
+
+class Others:
+    """Movers a crowd keeps clear of that do not keep clear of it (vehicles on their paths, a
+    player): their centres and velocities (m, 2) and radii (one or (m,)).
+
+    Raises:
+        ValueError: On points that are not finite (m, 2) numbers or radii that are not positive.
+    """
+
+    def __init__(self, positions, velocities, radii):
+        self.positions = finite_points(positions, "others' positions", min_count=0, dims=2)
+        self.velocities = finite_points(
+            velocities, "others' velocities", count=len(self.positions), min_count=0, dims=2
+        )
+        self.radii = positive_each(radii, len(self.positions), "others' radii", "a positive number").copy()
+
+    def __repr__(self):
+        count = len(self.positions)
+        return f"Others({count} mover{'' if count == 1 else 's'})"
+
+    @classmethod
+    def none(cls):
+        return cls(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
 
 
 def _share_of(velocities, wanted):

@@ -14,7 +14,7 @@ so the same spawns and goals give the same crowd at any frame rate.
 import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
-from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.avoidance import Avoidance, Others
 from trajectory.crowds.followers import TickedPopulation
 from trajectory.crowds.game_clock import GameClock
 
@@ -35,7 +35,9 @@ class Crowd(TickedPopulation):
     (n, 2; set ``goals`` freely), ``speeds`` (top speed, units per second), ``multipliers``,
     ``radii``, ``headings`` (radians, the way each last moved), ``reached`` (it came within
     ``ARRIVAL`` of a radius of its goal; it stays on, walking back to its goal if pushed),
-    ``arrival_times``; ``time`` is the game time in seconds.
+    ``arrival_times``; ``time`` is the game time in seconds; ``others``: movers the members keep
+    clear of that do not keep clear of them (an ``Others``: vehicles, a player), set freely (as
+    they are when ``step`` is called, going on at their velocities through its ticks), or None.
     """
 
     _FIELDS = (
@@ -56,6 +58,8 @@ class Crowd(TickedPopulation):
             raise ValueError(f"avoidance must be an Avoidance, got {type(avoidance).__name__}")
         self.avoidance = avoidance
         self.clock = GameClock(positive_finite(tick, "tick"))
+        self.others = None
+        self._stepped_from = 0.0
 
     def spawn(self, positions, goals, speed, radius=None, **data):
         """Add a member at each of ``positions`` (k, 2), bound for ``goals`` (k, 2), walking at
@@ -82,6 +86,22 @@ class Crowd(TickedPopulation):
     def _ahead(self):
         return -self.remaining
 
+    def step(self, dt):
+        self._stepped_from = self.clock.time
+        super().step(dt)
+
+    step.__doc__ = TickedPopulation.step.__doc__
+
+    def _others_at(self, time):
+        """``others`` where they will be at ``time`` (seconds of game time), or None."""
+        others = self.others
+        if others is None:
+            return None
+        if not isinstance(others, Others):
+            raise ValueError(f"others must be None or an Others, got {type(others).__name__}")
+        ahead = max(time - self._stepped_from, 0.0)
+        return Others(others.positions + others.velocities * ahead, others.velocities, others.radii)
+
     def _tick(self, number):
         tick, speeds = self.clock.tick, self._effective_speeds()
         gap = self.goals - self.positions
@@ -89,7 +109,13 @@ class Crowd(TickedPopulation):
         with np.errstate(divide="ignore", invalid="ignore"):  # at the goal: nothing wanted
             scale = np.where(distance > 0.0, np.minimum(speeds, distance / tick) / distance, 0.0)
         self.positions, self.velocities = self.avoidance.step(
-            self.positions, self.velocities, gap * scale[:, None], self.radii, speeds, tick
+            self.positions,
+            self.velocities,
+            gap * scale[:, None],
+            self.radii,
+            speeds,
+            tick,
+            self._others_at(number * tick),
         )
         x, y = self.velocities[:, 0], self.velocities[:, 1]
         self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)  # still: kept

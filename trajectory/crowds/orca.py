@@ -100,58 +100,40 @@ class Agents:
 
     def new_velocities(self, dt, preferred):
         """The velocities (n, 2) ``step`` takes, the agents left where they are."""
-        return orca_velocities(
+        neighbours = self.neighbours()
+        lines = agent_lines(
+            self.positions, self.velocities, self.radius, neighbours, 1.0 / self.time_horizon, 1.0 / dt
+        )
+        walls = wall_lines(
+            self.edges,
             self.positions,
             self.velocities,
             self.radius,
             self.max_speed,
-            preferred,
-            dt,
-            self.neighbours(),
-            self.time_horizon,
-            wall_lines(
-                self.edges,
-                self.positions,
-                self.velocities,
-                self.radius,
-                self.max_speed,
-                self.obstacle_time_horizon,
-            ),
+            self.obstacle_time_horizon,
         )
+        return orca_velocities(lines, (neighbours >= 0).sum(axis=1), walls, self.max_speed, preferred)
 
     def neighbours(self):
         """Each agent's neighbours (n, max_neighbours), as ``nearest_neighbours`` finds them."""
         return nearest_neighbours(self.positions, self.neighbour_distance, self.max_neighbours)
 
 
-def orca_velocities(
-    positions,
-    velocities,
-    radii,
-    max_speeds,
-    preferred,
-    dt,
-    neighbours,
-    time_horizon,
-    walls,
-):
-    """RVO2's new velocities (n, 2) for agents at ``positions`` moving at ``velocities`` (n, 2),
-    of ``radii`` and ``max_speeds`` (n,), that would rather move at ``preferred`` (n, 2) over the
-    next ``dt`` seconds: nearest it on the allowed side of every half-plane from their
-    ``neighbours`` (n, k; -1 none) and of the obstacles' half-planes ``walls`` (as
-    ``wall_lines`` gives them)."""
-    count = len(positions)
-    agent_points, agent_directions = agent_lines(
-        positions, velocities, radii, neighbours, 1.0 / time_horizon, 1.0 / dt
-    )
+def orca_velocities(lines, line_counts, walls, max_speeds, preferred):
+    """RVO2's new velocities (n, 2) for agents of ``max_speeds`` (n,) that would rather move at
+    ``preferred`` (n, 2): nearest it on the allowed side of each agent's first ``line_counts``
+    (n,) half-planes of ``lines`` (points and directions (n, k, 2), as ``agent_lines`` gives
+    them: its neighbours') and of the obstacles' half-planes ``walls`` (as ``wall_lines``
+    gives them)."""
+    agent_points, agent_directions = lines
+    count, width = agent_points.shape[:2]
     points, directions, fixed = walls
     # The obstacles' lines first, then the neighbours', packed.
-    width = neighbours.shape[1]
     points = np.concatenate([points, np.zeros((count, width, 2))], axis=1)
     directions = np.concatenate([directions, np.zeros((count, width, 2))], axis=1)
     rows, columns = np.arange(count)[:, None], fixed[:, None] + np.arange(width)[None]
     points[rows, columns], directions[rows, columns] = agent_points, agent_directions
-    counts = fixed + (neighbours >= 0).sum(axis=1)
+    counts = fixed + line_counts
     new, failed = _closest(points, directions, counts, max_speeds, preferred)
     broken = np.flatnonzero(failed < counts)
     if broken.size:

@@ -24,32 +24,43 @@ SKIN = 0.5
 looks at are found; they are found again once a disc has moved half as far."""
 
 
-def separated(positions, radii, edges=None, tolerance=TOLERANCE):
+def separated(positions, radii, edges=None, tolerance=TOLERANCE, fixed=None):
     """``positions`` (n, 2) of discs of ``radii`` (one, or (n,)) moved the least way (pair by pair) so
     that no two overlap by more than ``tolerance`` of the smaller radius and none reaches past
     an obstacle edge (``edges``, an ``orca_obstacles.Edges``, from its outer side) by more than
-    that of its radius: a new (n, 2) array.
+    that of its radius, nor into one of the ``fixed`` discs (centres (m, 2) and radii, one or
+    (m,): discs that do not move, such as vehicles; one pushes by the whole overlap, as an edge
+    does): a new (n, 2) array.
 
     Raises:
         ValueError: On positions that are not finite (n, 2) numbers, radii that are not positive,
             or when the discs cannot be separated in ``MAX_ROUNDS`` rounds (packed tighter
             than they fit).
     """
-    positions = finite_points(positions, "positions", min_count=0, dims=2).copy()
+    positions = finite_points(positions, "positions", min_count=0, dims=2)
     count = len(positions)
     radii = positive_each(radii, count, "radii", "a positive number (length units)")
     if count == 0:
-        return positions
+        return positions.copy()
+    if fixed is not None:
+        still = finite_points(fixed[0], "fixed discs' centres", min_count=0, dims=2)
+        still_radii = positive_each(fixed[1], len(still), "fixed discs' radii", "a positive number")
+        positions, radii = np.concatenate([positions, still]), np.concatenate([radii, still_radii])
+    else:
+        positions = positions.copy()
+    movable = np.arange(len(positions)) < count
     skin = SKIN * float(radii.max())
     listed = None  # where the discs were when the candidate pairs and edges were found
     for _ in range(MAX_ROUNDS):
         if listed is None or _moved_sq(positions, listed) > (skin / 2.0) ** 2:
             listed = positions.copy()
-            first, second = close_pairs(positions, 2.0 * float(radii.max()) + skin) if count > 1 else ([], [])
+            first, second = close_pairs(positions, 2.0 * float(radii.max()) + skin)
             first, second = np.asarray(first, dtype=np.int64), np.asarray(second, dtype=np.int64)
-            agent, edge = _edge_candidates(edges, positions, radii, skin)
-        push, contacts = np.zeros((count, 2)), np.zeros(count)
-        worst = _pair_pushes(positions, radii, first, second, tolerance, push, contacts)
+            either = movable[first] | movable[second]
+            first, second = first[either], second[either]
+            agent, edge = _edge_candidates(edges, positions[:count], radii[:count], skin)
+        push, contacts = np.zeros((len(positions), 2)), np.zeros(len(positions))
+        worst = _pair_pushes(positions, radii, movable, first, second, tolerance, push, contacts)
         if len(agent):
             outward, depth = _edge_depths(edges, positions, radii, agent, edge, tolerance)
             inside = depth > 0.0
@@ -58,7 +69,7 @@ def separated(positions, radii, edges=None, tolerance=TOLERANCE):
                 np.add.at(push, agent[inside], outward[inside] * depth[inside, None])
                 np.add.at(contacts, agent[inside], 1.0)
         if worst == 0.0:
-            return positions
+            return positions[:count]
         moving = contacts > 0.0
         positions[moving] += push[moving] / contacts[moving][:, None]
     raise ValueError(
@@ -72,10 +83,11 @@ def _moved_sq(positions, listed):
     return float((moved[:, 0] ** 2 + moved[:, 1] ** 2).max())
 
 
-def _pair_pushes(positions, radii, first, second, tolerance, push, contacts):
+def _pair_pushes(positions, radii, movable, first, second, tolerance, push, contacts):
     """Add to ``push`` (n, 2) and ``contacts`` (n,) each candidate pair's push apart (each of
-    ``first``, ``second`` (p,) by half the overlap and half the tolerance), where it overlaps by
-    more than the tolerance; the worst overlap past it (0 where none does)."""
+    ``first``, ``second`` (p,) by half the overlap and half the tolerance; a ``movable`` one
+    with a fixed one, by all of it), where it overlaps by more than the tolerance; the worst
+    overlap past it (0 where none does)."""
     gap = positions[second] - positions[first]
     distance = np.hypot(gap[:, 0], gap[:, 1])
     overlap = radii[first] + radii[second] - distance
@@ -93,11 +105,12 @@ def _pair_pushes(positions, radii, first, second, tolerance, push, contacts):
         gap / np.where(distance > 0.0, distance, 1.0)[:, None],
         np.column_stack([np.cos(angle), np.sin(angle)]),
     )
-    half = (overlap / 2.0)[:, None] * apart
-    np.add.at(push, first, -half)
-    np.add.at(push, second, half)
-    np.add.at(contacts, first, 1.0)
-    np.add.at(contacts, second, 1.0)
+    first_moves, second_moves = movable[first], movable[second]
+    share = 1.0 / (first_moves.astype(float) + second_moves)  # a half each, or all to the one that moves
+    np.add.at(push, first, -(overlap * share * first_moves)[:, None] * apart)
+    np.add.at(push, second, (overlap * share * second_moves)[:, None] * apart)
+    np.add.at(contacts, first, first_moves.astype(float))
+    np.add.at(contacts, second, second_moves.astype(float))
     return worst
 
 
