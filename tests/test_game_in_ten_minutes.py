@@ -82,6 +82,9 @@ def test_the_crowd_goes_round_the_towers_and_the_towers_kill_some(tmp_path, caps
     assert found["killed"] + found["leaked"] + len(enemies) == spawned
     assert not field.is_blocked(field.cells(enemies.positions)).any()  # none in a tower
     assert np.all(enemies.health > 0)
+    gaps = np.hypot(*(enemies.positions[:, None] - enemies.positions[None]).transpose(2, 0, 1))
+    np.fill_diagonal(gaps, np.inf)
+    assert gaps.min() >= 2 * 0.25 * 0.99 - 1e-9  # no two overlap by more than 1 % of the radius
 
 
 def test_the_tank_drives_its_plan_around_the_buildings_to_the_goal(tmp_path):
