@@ -34,6 +34,10 @@ from trajectory.planning.cell_grid import CellGrid
 
 RIGHT_HAND_TURN = 1.0
 """How far (radians) a member that stands still turns its wanted way to its right."""
+STEP_ROUNDS = 300
+"""The most rounds of pushing apart in one step: a crowd packed tighter than it fits (a wall
+of towers built on it) is parted as far as that gets it, and further in the steps after, rather
+than stopping the game. A crowd that fits needs a few dozen (a hundred at worst, measured)."""
 
 
 class Avoidance:
@@ -173,12 +177,16 @@ class Avoidance:
         if others is None or not len(others.positions):
             return self.separated(moved, radii), velocities
         later = others.positions + others.velocities * dt
-        return separated(moved, radii, self.edges, TOLERANCE, fixed=(later, others.radii)), velocities
+        parted = separated(
+            moved, radii, self.edges, TOLERANCE, fixed=(later, others.radii), rounds=STEP_ROUNDS
+        )
+        return parted, velocities
 
     def separated(self, positions, radii):
         """``positions`` (n, 2) pushed apart so that no two discs of ``radii`` (one or (n,))
-        overlap, nor reach into an obstacle, by more than ``TOLERANCE`` of a radius."""
-        return separated(positions, radii, self.edges, TOLERANCE)
+        overlap, nor reach into an obstacle, by more than ``TOLERANCE`` of a radius (or as far
+        as ``STEP_ROUNDS`` rounds get them, where they are packed tighter than they fit)."""
+        return separated(positions, radii, self.edges, TOLERANCE, rounds=STEP_ROUNDS)
 
 
 class Others:

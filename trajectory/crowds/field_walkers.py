@@ -227,7 +227,12 @@ class FieldWalkers(Population):
         velocity = self.avoidance.velocities(points, self.velocities[walking], wanted, radii, speeds, dt)
         moved, _ = self._kept_walkable(points, points + velocity * dt)
         positions = self.positions.copy()
-        positions[walking] = self.avoidance.separated(moved, radii)
+        parted = self.avoidance.separated(moved, radii)
+        # Never into a tower: a crowd packed tighter than it fits is parted only as far as a
+        # step's rounds get it, which may leave a push across a wall half made; there, not at all.
+        into_wall = ~self._walkable(parted)
+        parted[into_wall] = moved[into_wall]
+        positions[walking] = parted
         self.positions = positions
         arriving = np.zeros(len(self), dtype=bool)
         arriving[walking] = self._on_goal(self._cells(positions[walking]))

@@ -32,7 +32,8 @@ MAX_TICKS_PER_STEP = 100_000
 """The most ticks one ``step`` of a ticked crowd runs (833 s of game time at 1/120 s): a bigger
 step is refused rather than left to run for minutes."""
 MAX_PUSH_ROUNDS = 10_000
-"""The most rounds lane followers that avoid are pushed back in before a step is refused."""
+"""The most rounds lane followers that avoid are pushed back in one step (the one in front never
+moves, so a round leaves fewer to push: a step that needed more would go on with the rest)."""
 MAX_MEMBERS = 10**7
 """The most members a crowd holds (a few GB of arrays): a spawn past it is refused by name."""
 
@@ -373,7 +374,6 @@ class Followers(Population):
             moving = np.flatnonzero(back)
             self.distance[moving] -= back[moving]
             self._place(moving)
-        raise ValueError(f"followers could not be parted in {MAX_PUSH_ROUNDS} rounds")
 
 
 def _ways(headings):

@@ -24,18 +24,19 @@ SKIN = 0.5
 looks at are found; they are found again once a disc has moved half as far."""
 
 
-def separated(positions, radii, edges=None, tolerance=TOLERANCE, fixed=None):
+def separated(positions, radii, edges=None, tolerance=TOLERANCE, fixed=None, rounds=None):
     """``positions`` (n, 2) of discs of ``radii`` (one, or (n,)) moved the least way (pair by pair) so
     that no two overlap by more than ``tolerance`` of the smaller radius and none reaches past
     an obstacle edge (``edges``, an ``orca_obstacles.Edges``, from its outer side) by more than
     that of its radius, nor into one of the ``fixed`` discs (centres (m, 2) and radii, one or
     (m,): discs that do not move, such as vehicles; one pushes by the whole overlap, as an edge
-    does): a new (n, 2) array.
+    does): a new (n, 2) array. With ``rounds`` (a crowd's step, which must go on), at most that
+    many rounds, and the discs as far apart as they got.
 
     Raises:
         ValueError: On positions that are not finite (n, 2) numbers, radii that are not positive,
-            or when the discs cannot be separated in ``MAX_ROUNDS`` rounds (packed tighter
-            than they fit).
+            or (without ``rounds``) when the discs cannot be separated in ``MAX_ROUNDS`` rounds
+            (packed tighter than they fit).
     """
     positions = finite_points(positions, "positions", min_count=0, dims=2)
     count = len(positions)
@@ -51,7 +52,7 @@ def separated(positions, radii, edges=None, tolerance=TOLERANCE, fixed=None):
     movable = np.arange(len(positions)) < count
     skin = SKIN * float(radii.max())
     listed = None  # where the discs were when the candidate pairs and edges were found
-    for _ in range(MAX_ROUNDS):
+    for _ in range(MAX_ROUNDS if rounds is None else rounds):
         if listed is None or _moved_sq(positions, listed) > (skin / 2.0) ** 2:
             listed = positions.copy()
             first, second = close_pairs(positions, 2.0 * float(radii.max()) + skin)
@@ -72,6 +73,8 @@ def separated(positions, radii, edges=None, tolerance=TOLERANCE, fixed=None):
             return positions[:count]
         moving = contacts > 0.0
         positions[moving] += push[moving] / contacts[moving][:, None]
+    if rounds is not None:
+        return positions[:count]
     raise ValueError(
         f"{count} discs could not be separated in {MAX_ROUNDS} rounds: are they packed tighter than they fit?"
     )

@@ -276,3 +276,24 @@ def test_a_replay_saved_during_a_replay_keeps_the_moves_that_made_the_game_shown
     saved = Replay.load(replaying.recorded.save_new(tmp_path, "again"))
     assert [entry[0] for entry in saved.inputs] == [30, 30, 30, 100, 200, 200, 400]
     assert run(MazeGame(replay=saved), 500, 60) == replaying.checksum()
+
+
+def test_a_wall_of_towers_built_on_a_packed_crowd_does_not_stop_the_game():
+    """Five hundred and more enemies queued behind a wall four cells from the spawns, then a
+    second wall built over the front of the queue: they no longer fit (their discs would cover
+    more than the cells left). The game goes on (it once stopped with a ValueError), pushing
+    them as far apart as each tick's rounds get, and none stands in a tower."""
+    game = MazeGame(seed=6)
+    for row in range(ROWS):
+        if row not in (14, 15):
+            assert game.place((4, row)) is None
+    game.swarm()
+    run(game, 300, 60)
+    assert len(game.enemies) > 500
+    for row in range(ROWS):
+        if row not in (14, 15):
+            game.place((3, row))
+    for _ in range(10):
+        game.advance(TICK)
+        cells = np.floor(game.enemies.positions).astype(int)
+        assert not game.field.blocked[cells[:, 1], cells[:, 0]].any()

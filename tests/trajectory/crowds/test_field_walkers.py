@@ -132,7 +132,9 @@ def test_a_walker_under_a_new_wall_steps_to_the_nearest_free_cell_and_walks_on()
 def test_walkers_that_avoid_reach_the_goal_through_the_gap_and_never_overlap():
     """With an ``Avoidance``, walkers are discs of its radius (or their own) that never overlap
     by more than 1 % of a radius (those still walking: one at a goal is out of the crowd), nor
-    stand in a wall, and still reach the goal."""
+    stand in a wall, and still reach the goal. The 150 spawned at once into ten cells overlap
+    at first: a step pushes them apart for at most ``STEP_ROUNDS`` rounds, so they are parted
+    over the first few ticks (by the third, measured), and from then on never overlap."""
     blocked = wall_with_a_gap()
     field = FlowField(blocked, [(39, row) for row in range(30)])
     crowd = FieldWalkers(
@@ -141,14 +143,16 @@ def test_walkers_that_avoid_reach_the_goal_through_the_gap_and_never_overlap():
     crowd.spawn(150, speed=2.0)
     crowd.spawn([[1.5, 12.5]], speed=2.0, radius=0.4)
     assert crowd.radii[:150].tolist() == [0.25] * 150 and crowd.radii[150] == 0.4
-    for _ in range(1800):
+    for tick in range(1800):
         crowd.step(1 / 60)
+        cells = np.floor(crowd.positions).astype(int)
+        assert not blocked[cells[:, 1], cells[:, 0]].any()
+        if tick < 10:
+            continue
         walking, radii = crowd.positions[~crowd.reached], crowd.radii[~crowd.reached]
         first, second = close_pairs(walking, 0.8)
         overlap = radii[first] + radii[second] - np.hypot(*(walking[first] - walking[second]).T)
         assert (overlap <= 0.01 * np.minimum(radii[first], radii[second]) + 1e-9).all()
-        cells = np.floor(crowd.positions).astype(int)
-        assert not blocked[cells[:, 1], cells[:, 0]].any()
     assert crowd.reached.sum() > 100
     crowd.avoidance = None  # back to the push: discs may overlap again, nothing else changes
     crowd.step(1 / 60)
@@ -166,3 +170,23 @@ def test_avoidance_is_refused_with_obstacles_of_its_own_and_radius_is_no_data_na
     with pytest.raises(ValueError, match="radius"):
         walkers.spawn([[0.5, 0.5]], 1.0, radius=0.0)
     assert len(walkers) == 0
+
+
+def test_walkers_packed_tighter_than_they_fit_go_on_as_far_apart_as_a_step_gets_them():
+    """Two hundred discs of radius 0.25 on 6 x 6 cells (39 square units of disc on 36): they
+    cannot all be parted, and a step does not stop the game for it (a wall of towers built on
+    a crowd does this): each step parts them as far as ``STEP_ROUNDS`` rounds get, and none
+    leaves the grid or stands in a blocked cell."""
+    blocked = np.zeros((6, 6), dtype=bool)
+    blocked[0, 0] = True
+    field = FlowField(blocked, [(5, 5)])
+    crowd = FieldWalkers(field, avoidance=Avoidance(0.25, 2.0, 8, 1.5, 0.5))
+    rng = np.random.default_rng(3)
+    points = rng.uniform(0.3, 5.7, (400, 2))
+    crowd.spawn(
+        points[~blocked[np.floor(points[:, 1]).astype(int), np.floor(points[:, 0]).astype(int)]][:200], 1.0
+    )
+    for _ in range(5):
+        crowd.step(1 / 60)
+        cells = np.floor(crowd.positions).astype(int)
+        assert ((cells >= 0) & (cells < 6)).all() and not blocked[cells[:, 1], cells[:, 0]].any()
