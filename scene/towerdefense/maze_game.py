@@ -5,7 +5,8 @@ re-routed the moment a tower goes up (one built on an enemy sends it to the near
 is refused; towers fire shots of finite speed that lead their target.
 
 Enemies avoid each other and the towers (``AVOIDANCE``: ORCA, as RVO2, with the crowds' right-hand
-rule, and no two overlapping after any tick) where the game says so: from the start on the maze,
+rule, and no two overlapping after any tick but where towers are built on a queue packed
+tighter than it then fits) where the game says so: from the start on the maze,
 and toggled by an input; without it they push each other apart (the flow-field crowd's push).
 
 Everything happens in fixed ticks (``TICK``) counted by a ``GameClock``, and the only randomness

@@ -18,9 +18,10 @@ import pyrvo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from scene.towerdefense.maze_game import AVOIDANCE, ENEMY_SPACING
 from tests.benchmarks.timing import best_of, sized
 from tests.trajectory.crowds.test_orca import CIRCLE as SETTINGS
-from trajectory import Avoidance, FieldWalkers, FlowField
+from trajectory import FieldWalkers, FlowField
 from trajectory.crowds import Agents
 from trajectory.crowds.orca_obstacles import cell_outlines
 from trajectory.planning import ObstacleMap
@@ -79,7 +80,7 @@ def crowding_a_gap(avoidance):
     grid.blocked[14:16, 8] = False
     field = FlowField(grid, [(39, row) for row in range(12, 18)])
     walkers = FieldWalkers(
-        field, spawns=[(0, row) for row in range(12, 18)], spacing=0.45, avoidance=avoidance
+        field, spawns=[(0, row) for row in range(12, 18)], spacing=ENEMY_SPACING, avoidance=avoidance
     )
     for _ in range(sized(500, 30)):
         walkers.spawn(2, 2.0)
@@ -111,10 +112,7 @@ def main():
         f"{mine * 1e3:.2f} ms, RVO2 {theirs * 1e3:.2f} ms, ours/RVO2 {mine / theirs:.2f}"
     )
     print("== A tick of the maze's crowd at a gap in a wall of towers ==")
-    maze = Avoidance(
-        0.225, neighbour_distance=2.0, max_neighbours=8, time_horizon=1.5, obstacle_time_horizon=0.5
-    )
-    for words, avoidance in (("avoiding (ORCA, no overlaps)", maze), ("pushing apart", None)):
+    for words, avoidance in (("avoiding (ORCA, no overlaps)", AVOIDANCE), ("pushing apart", None)):
         tick, count = crowding_a_gap(avoidance)
         print(f"  {count:,} walkers {words}: {tick * 1e3:.2f} ms")
 

@@ -4,6 +4,7 @@ fixed-tick game clock, shots that lead them, who is in range of whom, crowds wal
 flow field, agents that step clear of each other (ORCA, as RVO2), crowds that avoid each other
 beyond RVO2 (``Avoidance``, ``Crowd``), and discs pushed apart."""
 
+from trajectory.crowds.agents import Agents
 from trajectory.crowds.avoidance import Avoidance, Others
 from trajectory.crowds.crowd import Crowd
 from trajectory.crowds.field_walkers import FieldWalkers
@@ -11,7 +12,6 @@ from trajectory.crowds.followers import Followers
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.intercept import lead, lead_on_path
 from trajectory.crowds.neighbours import pairs_within
-from trajectory.crowds.orca import Agents
 from trajectory.crowds.separation import separated
 from trajectory.crowds.steering import SteeringFollowers
 from trajectory.crowds.waypoints import SEED_PATH_CELLS, WaypointPath

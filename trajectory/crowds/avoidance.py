@@ -46,7 +46,10 @@ class Avoidance:
 
     Args:
         radius: The radius members spawn with (each may have its own), length units.
-        neighbour_distance, max_neighbours, time_horizon, obstacle_time_horizon: As ``Agents``.
+        neighbour_distance: How far (centre to centre) a member looks for neighbours.
+        max_neighbours: How many of the nearest it takes into account.
+        time_horizon: How far ahead (seconds) a velocity must keep clear of the neighbours.
+        obstacle_time_horizon: The same for the obstacles.
         obstacles: Polygons (each (k, 2) counter-clockwise) or a map (a ``CellGrid``, such as a
             ``FlowField``: its blocked cells and the space beyond its edge). A map is read
             again whenever its blocked cells change (a tower placed).
@@ -115,14 +118,17 @@ class Avoidance:
         max_speeds = positive_each(max_speeds, count, "max_speeds", "a positive number (units per second)")
         velocities, wanted = np.asarray(velocities, dtype=float), np.asarray(wanted, dtype=float)
         walls = wall_lines(self.edges, positions, velocities, radii, max_speeds, self.obstacle_time_horizon)
-        held_up = _share_of(wall_velocities(walls, max_speeds, wanted), wanted) - _share_of(
-            velocities, wanted
-        )
-        preferred = _turned_right(wanted, self.right_hand_turn * np.clip(held_up, 0.0, 1.0))
-        others = Others.none() if others is None else others
-        everyone = np.concatenate([positions, others.positions])
-        moving = np.concatenate([velocities, others.velocities])
-        sizes = np.concatenate([radii, others.radii])
+        preferred = wanted
+        if self.right_hand_turn:
+            held_up = _share_of(wall_velocities(walls, max_speeds, wanted), wanted) - _share_of(
+                velocities, wanted
+            )
+            preferred = _turned_right(wanted, self.right_hand_turn * np.clip(held_up, 0.0, 1.0))
+        everyone, moving, sizes = positions, velocities, radii
+        if others is not None:
+            everyone = np.concatenate([positions, others.positions])
+            moving = np.concatenate([velocities, others.velocities])
+            sizes = np.concatenate([radii, others.radii])
         neighbours = nearest_neighbours(everyone, self.neighbour_distance, self.max_neighbours)
         neighbours[count:] = -1  # the others' own lines are not wanted
         points, directions = agent_lines(
@@ -208,9 +214,12 @@ class Others:
         count = len(self.positions)
         return f"Others({count} mover{'' if count == 1 else 's'})"
 
-    @classmethod
-    def none(cls):
-        return cls(np.zeros((0, 2)), np.zeros((0, 2)), np.zeros(0))
+
+def checked(avoidance):
+    """``avoidance`` if it is None or an ``Avoidance``, else a ValueError naming it."""
+    if avoidance is not None and not isinstance(avoidance, Avoidance):
+        raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
+    return avoidance
 
 
 def _share_of(velocities, wanted):

@@ -14,7 +14,7 @@ so the same spawns and goals give the same crowd at any frame rate.
 import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
-from trajectory.crowds.avoidance import Avoidance, Others
+from trajectory.crowds.avoidance import Avoidance, Others, checked
 from trajectory.crowds.followers import TickedPopulation
 from trajectory.crowds.game_clock import GameClock
 
@@ -52,11 +52,7 @@ class Crowd(TickedPopulation):
 
     def __init__(self, avoidance=None, tick=1.0 / 20.0, speed_floor=0.1, data=()):
         super().__init__(0, speed_floor, data)
-        if avoidance is None:
-            avoidance = Avoidance()
-        if not isinstance(avoidance, Avoidance):
-            raise ValueError(f"avoidance must be an Avoidance, got {type(avoidance).__name__}")
-        self.avoidance = avoidance
+        self.avoidance = checked(avoidance) or Avoidance()
         self.clock = GameClock(positive_finite(tick, "tick"))
         self.others = None
         self._stepped_from = 0.0
@@ -117,8 +113,7 @@ class Crowd(TickedPopulation):
             tick,
             self._others_at(number * tick),
         )
-        x, y = self.velocities[:, 0], self.velocities[:, 1]
-        self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)  # still: kept
+        self._face_velocities()
         arrived = ~self.reached & (self.remaining <= ARRIVAL * self.radii)
         self.arrival_times[arrived] = (number + 1) * tick
         self.reached |= arrived

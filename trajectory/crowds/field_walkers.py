@@ -24,7 +24,7 @@ import numpy as np
 
 from trajectory._numerics.checks import finite_points, positive_finite
 from trajectory._numerics.grid_steps import free_with_border, step_open
-from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.avoidance import checked
 from trajectory.crowds.followers import Population
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
@@ -176,8 +176,7 @@ class FieldWalkers(Population):
             arriving = walk(dt / parts, speeds)
             self.arrival_times[arriving] = start + dt * (part + 1) / parts
         self.velocities = (self.positions - before) / dt
-        x, y = self.velocities[:, 0], self.velocities[:, 1]
-        self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)  # still: kept
+        self._face_velocities()
 
     def _step_off_dead_ends(self, now):
         """Walkers standing where no way leads (a cell blocked under them, or cut off from
@@ -276,10 +275,8 @@ class FieldWalkers(Population):
 def _on_field(avoidance, field):
     """``avoidance`` (None, or an ``Avoidance`` with no obstacles of its own) among the
     ``field``'s blocked cells and edge."""
-    if avoidance is None:
+    if checked(avoidance) is None:
         return None
-    if not isinstance(avoidance, Avoidance):
-        raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
     if avoidance.obstacles is not field and len(avoidance.edges):
         raise ValueError("avoidance must have no obstacles of its own: the field's cells are its walls")
     return avoidance.on(field)

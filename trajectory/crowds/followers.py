@@ -22,7 +22,7 @@ import inspect
 import numpy as np
 
 from trajectory._numerics.checks import _shown, one_each, positive_each, positive_finite
-from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.avoidance import checked
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import close_pairs
 from trajectory.crowds.separation import TOLERANCE
@@ -169,6 +169,11 @@ class Population:
         """Seconds of game time stepped so far (summed exactly, see ``GameClock``)."""
         return self.clock.time
 
+    def _face_velocities(self):
+        """Each member's heading the way its ``velocities`` go; a still one's kept."""
+        x, y = self.velocities[:, 0], self.velocities[:, 1]
+        self.headings = np.where((x != 0.0) | (y != 0.0), np.arctan2(y, x), self.headings)
+
     def _effective_speeds(self):
         return self.speeds * np.maximum(self.multipliers, self.speed_floor)
 
@@ -234,9 +239,7 @@ class Followers(Population):
     def __init__(self, path, lanes=(0.0,), speed_floor=0.1, seed=0, data=(), avoidance=None, tick=1.0 / 60.0):
         _check_path(path)
         super().__init__(seed, speed_floor, data)
-        if avoidance is not None and not isinstance(avoidance, Avoidance):
-            raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
-        self.avoidance = avoidance
+        self.avoidance = checked(avoidance)
         self.clock = GameClock(None if avoidance is None else positive_finite(tick, "tick"))
         self.path = path
         try:
@@ -314,15 +317,13 @@ class Followers(Population):
             positions[here], headings[here] = lane_path.pose_at(distance[here])
         queued = distance < 0.0
         if queued.any():
-            back = distance[queued, None] * np.column_stack(
-                [np.cos(headings[queued]), np.sin(headings[queued])]
-            )
-            positions[queued] += back
+            positions[queued] += distance[queued, None] * _ways(headings[queued])
         self.positions[rows], self.headings[rows] = positions, headings
 
     def _give_way(self, number):
-        """Tick ``number`` with avoidance: ORCA's velocities, their speed along each lane taken,
-        and the steps that would overlap held back (see ``_held_back``)."""
+        """Tick ``number`` with avoidance: each follower as fast along its lane as ORCA allows
+        behind the ones in front (``Avoidance.speeds_along``), then pushed back where discs
+        still overlap (``_pushed_back``)."""
         tick, speeds = self.clock.tick, self._effective_speeds()
         walking = np.flatnonzero(~self.reached)
         along = self.avoidance.speeds_along(
@@ -340,10 +341,7 @@ class Followers(Population):
         self._place(walking)
         self._pushed_back(walking)
         moved = self.distance[walking] - before
-        headings = self.headings[walking]
-        self.velocities[walking] = (
-            np.column_stack([np.cos(headings), np.sin(headings)]) * (moved / tick)[:, None]
-        )
+        self.velocities[walking] = _ways(self.headings[walking]) * (moved / tick)[:, None]
         arriving = walking[self.distance[walking] >= lengths]
         self.arrival_times[arriving] = (number + 1) * tick
         self.reached[arriving] = True
@@ -353,9 +351,9 @@ class Followers(Population):
         none overlaps another by more than ``TOLERANCE`` of the smaller radius: of each
         overlapping pair the one behind (the lower distance; the later spawned at a tie) steps
         back by the overlap, the one in front never moves."""
+        if len(rows) < 2:
+            return
         for _ in range(MAX_PUSH_ROUNDS):
-            if len(rows) < 2:
-                return
             positions, radii = self.positions[rows], self.radii[rows]
             first, second = close_pairs(positions, 2.0 * float(radii.max()))
             gap = positions[second] - positions[first]

@@ -14,7 +14,7 @@ same result whatever the frame rate: ``step(dt)`` runs the ticks that ``dt`` com
 import numpy as np
 
 from trajectory._numerics.checks import at_least_zero, positive_finite
-from trajectory.crowds.avoidance import Avoidance
+from trajectory.crowds.avoidance import checked
 from trajectory.crowds.followers import TickedPopulation, _check_path
 from trajectory.crowds.game_clock import GameClock
 from trajectory.crowds.neighbours import separation_push
@@ -82,9 +82,7 @@ class SteeringFollowers(TickedPopulation):
         avoidance=None,
     ):
         _check_path(path)
-        if avoidance is not None and not isinstance(avoidance, Avoidance):
-            raise ValueError(f"avoidance must be None or an Avoidance, got {type(avoidance).__name__}")
-        self.avoidance = avoidance
+        self.avoidance = checked(avoidance)
         super().__init__(seed, speed_floor, data)
         self.path = path
         self.path_radius = positive_finite(path_radius, "path_radius")

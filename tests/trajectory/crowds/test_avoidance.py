@@ -1,5 +1,5 @@
-"""Crowds that avoid beyond RVO2: with the right-hand rule turned off, ``Avoidance`` gives
-exactly the velocities of ``Agents`` (RVO2's step); with it on, every member of the jams RVO2
+"""Crowds that avoid beyond RVO2 (with the right-hand rule turned off, ``Avoidance`` is RVO2's
+step: ``Agents``, tested against RVO2 itself in ``test_orca``): every member of the jams RVO2
 never unwinds arrives (the 24-agent circle swap, two crossing streams, a bottleneck between two
 walls), as do random crowds (by hypothesis), and after every tick no two discs overlap by more
 than 1 % of the smaller radius, nor reach into an obstacle by more than 1 % of their own."""
@@ -57,20 +57,6 @@ def walk(crowd, ticks, edges=None):
         if crowd.reached.all():
             return worst, depth, number + 1
     return worst, depth, ticks
-
-
-@pytest.mark.parametrize("count", [2, 7, 40])
-def test_without_the_right_hand_rule_the_velocities_are_rvo2s(count):
-    rng = np.random.default_rng(count)
-    positions = rng.uniform(0.0, 3.0 * np.sqrt(count), (count, 2))
-    velocities, wanted = rng.uniform(-1.0, 1.0, (count, 2)), rng.uniform(-2.0, 2.0, (count, 2))
-    radii, speeds = rng.uniform(0.3, 0.6, count), rng.uniform(0.5, 2.0, count)
-    wall = [np.array([[1.0, 1.0], [2.0, 1.0], [2.0, 4.0], [1.0, 4.0]])]
-    agents = Agents(positions, radii, speeds, 6.0, 5, 4.0, 3.0, wall)
-    agents.velocities = velocities
-    plain = Avoidance(0.5, 6.0, 5, 4.0, 3.0, wall, right_hand_turn=0.0)
-    ours = plain.velocities(positions, velocities, wanted, radii, speeds, 0.1)
-    np.testing.assert_array_equal(ours, agents.new_velocities(0.1, wanted))
 
 
 def test_the_24_agent_circle_swap_rvo2_jams_for_good_every_member_crosses():
@@ -181,7 +167,7 @@ def test_bad_settings_and_spawns_are_refused_by_name():
     ):
         with pytest.raises(ValueError, match=named):
             Avoidance(**arguments)
-    with pytest.raises(ValueError, match="avoidance must be an Avoidance"):
+    with pytest.raises(ValueError, match="avoidance must be None or an Avoidance"):
         Crowd(avoidance=3)
     crowd = Crowd()
     with pytest.raises(ValueError, match="goals"):
@@ -233,3 +219,31 @@ def test_a_vehicle_driving_through_a_standing_crowd_never_touches_anyone():
     with pytest.raises(ValueError, match="others must be None or an Others"):
         crowd.others = [vehicle]
         crowd.step(1.0 / 30.0)
+
+
+def test_members_spawned_on_one_spot_part_and_never_become_nan():
+    """Five on one point at the same (zero) velocity: RVO2's half-plane is NaN there; ours part
+    them (the first listed one way, the other the other), and the push apart finishes it."""
+    crowd = Crowd(Avoidance(0.5), tick=0.05)
+    crowd.spawn(np.zeros((5, 2)), np.full((5, 2), 10.0), 1.0)
+    for _ in range(3):
+        crowd.step(0.05)
+        assert np.isfinite(crowd.positions).all() and np.isfinite(crowd.velocities).all()
+        assert overlaps(crowd.positions, crowd.radii) <= 0.01 + 1e-9
+
+
+@pytest.mark.parametrize("scale", [1e-3, 1e3])
+def test_avoidance_scales_with_the_crowd(scale):
+    """Everything of length scaled by ``scale`` (places, radii, speeds, walls, distances):
+    the velocities scale by it too, to rounding (the horizons, in seconds, stay)."""
+    rng = np.random.default_rng(8)
+    positions, radii = rng.uniform(0.0, 12.0, (40, 2)), rng.uniform(0.3, 0.6, 40)
+    velocities, wanted = rng.uniform(-1.0, 1.0, (40, 2)), rng.uniform(-2.0, 2.0, (40, 2))
+    speeds = rng.uniform(1.0, 2.0, 40)
+    wall = np.array([[4.0, 4.0], [6.0, 4.0], [6.0, 6.0], [4.0, 6.0]])
+    avoidance = Avoidance(0.5, 5.0, 8, 2.0, 1.0, [wall])
+    plain = avoidance.velocities(positions, velocities, wanted, radii, speeds, 0.1)
+    scaled = Avoidance(0.5 * scale, 5.0 * scale, 8, 2.0, 1.0, [wall * scale]).velocities(
+        positions * scale, velocities * scale, wanted * scale, radii * scale, speeds * scale, 0.1
+    )
+    np.testing.assert_allclose(scaled / scale, plain, rtol=0, atol=1e-9 * 2.0)
